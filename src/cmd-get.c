@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* get [KNOB...]: sysctl-style reading of the NUMA knobs. */
+#include <errno.h>
+#include <regex.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "knob-list.h"
+#include "log.h"
+#include "output.h"
+#include "sysfs.h"
+
+enum { OPT_PATTERN = OPT_CMD_BASE };
+
+struct get_opts {
+	bool values_only, names_only, all, ignore_missing;
+	const char *pattern;
+	regex_t re;
+};
+
+static void usage(FILE *out)
+{
+	fputs("Usage:\n"
+	      " numastatctl get [options] [<knob>...]\n"
+	      "\nPrint NUMA knobs as 'name = value' lines.  Without a knob: every\n"
+	      "registry knob present on this kernel.  A knob may be a quoted glob ('vm.numa_*').\n"
+	      "\nOptions:\n"
+	      " -n, --values           print values only\n"
+	      " -N, --names            print names only\n"
+	      " -a, --all              also every other vm.* and kernel.numa_* sysctl\n"
+	      " -e, --ignore           say nothing about knobs missing on this kernel\n"
+	      "     --pattern <regex>  only names matching the extended regular expression\n", out);
+	usage_global_options(out);
+	fputs("\nFor more details see numastatctl(8).\n", out);
+}
+
+static int parse_opts(int argc, char *argv[], struct get_opts *o)
+{
+	static const struct option opts[] = {
+		{ "values", no_argument, NULL, 'n' },
+		{ "names", no_argument, NULL, 'N' },
+		{ "all", no_argument, NULL, 'a' },
+		{ "ignore", no_argument, NULL, 'e' },
+		{ "pattern", required_argument, NULL, OPT_PATTERN },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	while ((c = cmd_getopt(argc, argv, "nNae", opts)) != -1) {
+		switch (c) {
+		case 'h':
+			usage(stdout);
+			return EXIT_OK;
+		case 'n': o->values_only = true; break;
+		case 'N': o->names_only = true; break;
+		case 'a': o->all = true; break;
+		case 'e': o->ignore_missing = true; break;
+		case OPT_PATTERN: o->pattern = optarg; break;
+		default:
+			return EXIT_USAGE;
+		}
+	}
+	if (o->values_only && o->names_only) {
+		log_usage_err("--values and --names exclude each other");
+		return EXIT_USAGE;
+	}
+	if (o->pattern && regcomp(&o->re, o->pattern, REG_EXTENDED | REG_NOSUB) != 0) {
+		log_usage_err("--pattern '%s': not a valid extended regular expression", o->pattern);
+		o->pattern = NULL;
+		return EXIT_USAGE;
+	}
+	return -1;
+}
+
+/* Resolve the operands (names and globs) into the list to print. */
+static int select_knobs(int argc, char *argv[], const struct get_opts *o, struct knob_list *sel)
+{
+	struct knob_list all = { 0 };
+	char why[512];
+	int rc = EXIT_OK;
+
+	if (knob_list_build(&all, o->all || argc > 0) < 0)
+		return EXIT_FAIL;
+	if (argc == 0)
+		for (size_t i = 0; i < all.n; i++)
+			knob_list_add(sel, &all.refs[i]);
+	for (int i = 0; i < argc; i++) {
+		struct knob_ref ref;
+		size_t before = sel->n;
+
+		if (knob_is_glob(argv[i])) {
+			knob_list_glob(&all, argv[i], sel);
+			if (sel->n == before && !o->ignore_missing) {
+				log_err("'%s': no knob matches", argv[i]);
+				rc = EXIT_FAIL;
+			}
+		} else if (knob_resolve(argv[i], &ref, why, sizeof(why)) < 0) {
+			log_err("%s", why);
+			rc = EXIT_USAGE;
+		} else
+			knob_list_add(sel, &ref);
+	}
+	knob_list_free(&all);
+	return rc;
+}
+
+static void print_line(const struct get_opts *o, const char *name, const char *value)
+{
+	if (o->names_only)
+		printf("%s\n", name);
+	else if (o->values_only)
+		printf("%s\n", value);
+	else
+		printf("%s = %s\n", name, value);
+}
+
+/* Read and print (or add to the JSON table) each selected knob. */
+static int print_knobs(const struct knob_list *sel, const struct get_opts *o, bool explicit,
+		       struct out_table *t)
+{
+	char buf[KVAL_MAX];
+	int rc = EXIT_OK;
+
+	for (size_t i = 0; i < sel->n; i++) {
+		const struct knob_ref *ref = &sel->refs[i];
+		struct kval v;
+		int r;
+
+		if (o->pattern && regexec(&o->re, ref->name, 0, NULL, 0) != 0)
+			continue;
+		r = knob_read(ref, &v);
+		if (r < 0) {
+			/* Listing everything: what is absent or unreadable here is not asked for. */
+			if (!explicit || (r == -ENOENT && o->ignore_missing))
+				continue;
+			log_err("%s: %s", ref->name, sysfs_strerror(r));
+			rc = EXIT_FAIL;
+			continue;
+		}
+		knob_display(ref, &v, buf, sizeof(buf));
+		if (t) {
+			struct out_row *row = out_table_add_row(t);
+
+			if (row) {
+				out_row_set(row, 0, ref->name);
+				out_row_set(row, 1, knob_display(ref, &v, buf, sizeof(buf)));
+			}
+		} else
+			print_line(o, ref->name, knob_display(ref, &v, buf, sizeof(buf)));
+	}
+	return rc;
+}
+
+static int print_json(const struct knob_list *sel, const struct get_opts *o, bool explicit)
+{
+	struct out_table *t;
+	char why[256];
+	int rc;
+
+	if (out_table_new(&t, "knobs", OUT_JSON, why, sizeof(why)) < 0) {
+		log_err("cannot print JSON: %s", why);
+		return EXIT_FAIL;
+	}
+	out_table_add_column(t, "name", 0, 0);
+	out_table_add_column(t, "value", 0, 0);
+	rc = print_knobs(sel, o, explicit, t);
+	if (out_table_print(t, stdout) < 0)
+		rc = EXIT_FAIL;
+	out_table_free(t);
+	return rc;
+}
+
+static int run(int argc, char *argv[])
+{
+	struct get_opts o = { 0 };
+	struct knob_list sel = { 0 };
+	int rc = parse_opts(argc, argv, &o); /* -1: go on; else exit with it */
+
+	if (rc == -1)
+		rc = cmd_setup();
+	else
+		goto out;
+	if (rc == EXIT_OK)
+		rc = select_knobs(argc - optind, argv + optind, &o, &sel);
+	/* A refused name is a usage error: print nothing else. */
+	if (rc != EXIT_USAGE) {
+		bool explicit = optind < argc;
+		int prc = G.json ? print_json(&sel, &o, explicit) : print_knobs(&sel, &o, explicit, NULL);
+
+		rc = prc > rc ? prc : rc;
+	}
+out:
+	if (o.pattern)
+		regfree(&o.re);
+	knob_list_free(&sel);
+	return rc;
+}
+
+const struct cmd cmd_get = { "get", run, "print knobs, sysctl style", usage };

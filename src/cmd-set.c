@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* set KNOB=VALUE...: validate all, then write what differs, all or nothing. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "lock.h"
+#include "log.h"
+#include "plan.h"
+#include "report.h"
+#include "sysfs.h"
+
+enum { OPT_DRY_RUN = OPT_CMD_BASE, OPT_NO_SNAPSHOT };
+
+static void usage(FILE *out)
+{
+	fputs("Usage:\n"
+	      " numastatctl set [options] <knob>=<value>...\n"
+	      "\nSet NUMA knobs: every assignment is checked before anything is written,\n"
+	      "only values that differ are written, and a failed write restores the rest.\n"
+	      "\nOptions:\n"
+	      "     --dry-run          show what would change, write nothing\n"
+	      "     --no-snapshot      let vm.numa_stat go 1 -> 0 without saving the counters\n", out);
+	usage_global_options(out);
+	fputs("\nA '-' before a knob name (after '--') skips it quietly where the kernel\n"
+	      "lacks it: numastatctl set -- -vm.zone_distribute_mode=1\n"
+	      "\nFor more details see numastatctl(8).\n", out);
+}
+
+/* "[-]knob=value" into the plan; prints the problem and returns -EINVAL. */
+static int add_assignment(struct plan *p, const char *arg)
+{
+	const char *eq = strchr(arg, '=');
+	bool optional = arg[0] == '-';
+	char name[KNOB_NAME_MAX + 2], why[512];
+	struct knob_ref ref;
+	struct kval v;
+	size_t len;
+
+	if (!eq) {
+		log_err("'%s': expected <knob>=<value>", arg);
+		return -EINVAL;
+	}
+	len = (size_t)(eq - arg) - optional;
+	if (len >= sizeof(name))
+		len = sizeof(name) - 1;
+	memcpy(name, arg + optional, len);
+	name[len] = '\0';
+	if (knob_resolve(name, &ref, why, sizeof(why)) < 0 ||
+	    knob_parse(&ref, eq + 1, &v, why, sizeof(why)) < 0) {
+		log_err("%s", why);
+		return -EINVAL;
+	}
+	return plan_add(p, &ref, &v, optional, NULL);
+}
+
+static int execute(struct plan *p, bool no_snapshot)
+{
+	struct plan_opts o = { .state_dir = G.state_dir, .no_snapshot = no_snapshot, .what = "set" };
+	int r = plan_execute(p, &o);
+
+	if (r == -ECANCELED) {
+		log_err("vm.numa_stat: refusing 1 -> 0, which zeroes the NUMA counters: %s "
+			"(use --no-snapshot to go ahead without a snapshot)", o.state_warning);
+		return EXIT_FAIL;
+	}
+	report_plan(p, false);
+	report_plan_notes(&o);
+	if (r < 0) {
+		log_err("nothing was changed: every value written before the failure was restored");
+		return EXIT_FAIL;
+	}
+	return EXIT_OK;
+}
+
+static int run(int argc, char *argv[])
+{
+	static const struct option opts[] = {
+		{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
+		{ "no-snapshot", no_argument, NULL, OPT_NO_SNAPSHOT },
+		{ NULL, 0, NULL, 0 },
+	};
+	bool dry_run = false, no_snapshot = false, bad = false;
+	struct plan p = { 0 };
+	char why[512];
+	int c, rc, lock = -1;
+
+	while ((c = cmd_getopt(argc, argv, "", opts)) != -1) {
+		switch (c) {
+		case 'h':
+			usage(stdout);
+			return EXIT_OK;
+		case OPT_DRY_RUN:
+			dry_run = true;
+			break;
+		case OPT_NO_SNAPSHOT:
+			no_snapshot = true;
+			break;
+		default:
+			return EXIT_USAGE;
+		}
+	}
+	if (optind >= argc) {
+		log_usage_err("no assignment given: expected <knob>=<value>");
+		return EXIT_USAGE;
+	}
+	if ((rc = cmd_setup()) != EXIT_OK)
+		return rc;
+	for (int i = optind; i < argc; i++)
+		bad |= add_assignment(&p, argv[i]) < 0;
+	if (bad) {
+		plan_free(&p);
+		return EXIT_USAGE;
+	}
+	if (!dry_run && (lock = lock_acquire(G.state_dir, why, sizeof(why))) < 0) {
+		log_err("%s", why);
+		plan_free(&p);
+		return EXIT_FAIL;
+	}
+	if (plan_read_live(&p) < 0) {
+		report_plan(&p, true);
+		log_err("nothing was changed");
+		rc = EXIT_FAIL;
+	} else if (dry_run) {
+		rc = report_plan(&p, true) < 0 ? EXIT_FAIL : EXIT_OK;
+	} else
+		rc = execute(&p, no_snapshot);
+	if (lock >= 0)
+		close(lock);
+	plan_free(&p);
+	return rc;
+}
+
+const struct cmd cmd_set = { "set", run, "set knobs (validated, all or nothing)", usage };

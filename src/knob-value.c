@@ -1,0 +1,311 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Typed values of knobs: validation, canonical form, display, live I/O. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "knobs.h"
+#include "sysfs.h"
+#include "value.h"
+
+static const char *const bool_true[] = { "1", "on", "true", "yes", NULL };
+static const char *const bool_false[] = { "0", "off", "false", "no", NULL };
+
+static bool in_list(const char *s, const char *const *list)
+{
+	for (; *list; list++)
+		if (word_eq(s, *list))
+			return true;
+	return false;
+}
+
+void knob_allowed(const struct knob *k, char *buf, size_t len)
+{
+	size_t n = 0;
+
+	switch (k->type) {
+	case KNOB_BOOL:
+		snprintf(buf, len, "0 or 1 (or on/off)");
+		break;
+	case KNOB_INT:
+		snprintf(buf, len, "an integer from %" PRId64 " to %" PRId64, k->min, k->max);
+		break;
+	case KNOB_BITMASK:
+		n = (size_t)snprintf(buf, len, "%" PRId64 "..%" PRId64 ", an OR of", k->min, k->max);
+		for (const struct knob_word *w = k->words; w->name && n < len; w++)
+			n += (size_t)snprintf(buf + n, len - n, "%s %" PRId64 " (%s)",
+					      w == k->words ? "" : ",", w->value, w->name);
+		if (n < len && k->words[0].name && k->words[1].name)
+			snprintf(buf + n, len - n, ", e.g. %" PRId64 "|%" PRId64 " or %s|%s",
+				 k->words[0].value, k->words[1].value,
+				 k->words[0].name, k->words[1].name);
+		break;
+	case KNOB_ENUM:
+		for (const struct knob_word *w = k->words; w->name && n < len; w++)
+			n += (size_t)snprintf(buf + n, len - n, "%s%s",
+					      w == k->words ? "" : w[1].name ? ", " : " or ",
+					      w->name);
+		break;
+	case KNOB_STRING:
+		snprintf(buf, len, "any value the kernel accepts");
+		break;
+	}
+}
+
+static int parse_bool(const char *in, struct kval *out)
+{
+	if (in_list(in, bool_true))
+		snprintf(out->text, sizeof(out->text), "1");
+	else if (in_list(in, bool_false))
+		snprintf(out->text, sizeof(out->text), "0");
+	else
+		return -EINVAL;
+	return 0;
+}
+
+static int parse_int(const struct knob *k, const char *in, struct kval *out)
+{
+	int64_t v;
+	int r = parse_i64(in, k->min, k->max, &v);
+
+	if (r == 0)
+		snprintf(out->text, sizeof(out->text), "%" PRId64, v);
+	return r;
+}
+
+static int bitmask_token(const struct knob *k, const char *tok, size_t len, int64_t *bit)
+{
+	uint64_t v;
+
+	if (parse_u64_n(tok, len, (uint64_t)k->max, &v) == 0) {
+		*bit = (int64_t)v;
+		return 0;
+	}
+	for (const struct knob_word *w = k->words; w->name; w++)
+		if (strlen(w->name) == len && strncasecmp(w->name, tok, len) == 0) {
+			*bit = w->value;
+			return 0;
+		}
+	if ((len == 4 && strncasecmp(tok, "none", 4) == 0) ||
+	    (len == 3 && strncasecmp(tok, "off", 3) == 0)) {
+		*bit = 0;
+		return 0;
+	}
+	return -EINVAL;
+}
+
+/* "5", "1|4", "reclaim | unmap", "none". */
+static int parse_bitmask(const struct knob *k, const char *in, struct kval *out)
+{
+	int64_t mask = 0, bit;
+	const char *p = in;
+
+	for (;;) {
+		const char *end = strchr(p, '|');
+		size_t len = end ? (size_t)(end - p) : strlen(p);
+
+		while (len && (*p == ' ' || *p == '\t'))
+			p++, len--;
+		while (len && (p[len - 1] == ' ' || p[len - 1] == '\t'))
+			len--;
+		if (bitmask_token(k, p, len, &bit) < 0)
+			return -EINVAL;
+		mask |= bit;
+		if (!end)
+			break;
+		p = end + 1;
+	}
+	if (mask < k->min || mask > k->max)
+		return -ERANGE;
+	snprintf(out->text, sizeof(out->text), "%" PRId64, mask);
+	return 0;
+}
+
+static int parse_enum(const struct knob *k, const char *in, struct kval *out)
+{
+	for (const struct knob_word *w = k->words; w->name; w++)
+		if (word_eq(w->name, in)) {
+			snprintf(out->text, sizeof(out->text), "%s", k->words[w->value].name);
+			return 0;
+		}
+	return -EINVAL;
+}
+
+/* Pass-through: printable text, whitespace runs folded to one space. */
+static int parse_string(const char *in, struct kval *out)
+{
+	size_t n = 0;
+	bool space = false;
+
+	for (const char *p = in; *p; p++) {
+		unsigned char c = (unsigned char)*p;
+
+		if (c == ' ' || c == '\t') {
+			space = n > 0;
+			continue;
+		}
+		if (c < 0x20 || c == 0x7f)
+			return -EINVAL;
+		if (n + 2 >= sizeof(out->text))
+			return -ERANGE;
+		if (space)
+			out->text[n++] = ' ';
+		space = false;
+		out->text[n++] = (char)c;
+	}
+	out->text[n] = '\0';
+	return n ? 0 : -EINVAL;
+}
+
+static int parse_typed(const struct knob_ref *ref, const char *in, struct kval *out)
+{
+	const struct knob *k = ref->knob;
+
+	if (!k)
+		return parse_string(in, out);
+	switch (k->type) {
+	case KNOB_BOOL:
+		return parse_bool(in, out);
+	case KNOB_INT:
+		return parse_int(k, in, out);
+	case KNOB_BITMASK:
+		return parse_bitmask(k, in, out);
+	case KNOB_ENUM:
+		return parse_enum(k, in, out);
+	case KNOB_STRING:
+		break;
+	}
+	return parse_string(in, out);
+}
+
+int knob_parse(const struct knob_ref *ref, const char *input, struct kval *out,
+	       char *why, size_t whylen)
+{
+	char allowed[200];
+	char buf[KVAL_MAX];
+	int r;
+
+	if (strlen(input) >= sizeof(buf)) {
+		snprintf(why, whylen, "%s: invalid value: longer than %zu characters",
+			 ref->name, sizeof(buf) - 1);
+		return -ERANGE;
+	}
+	snprintf(buf, sizeof(buf), "%s", input);
+	strip(buf);
+	r = parse_typed(ref, buf, out);
+	if (r == 0)
+		return 0;
+	if (!ref->knob) {
+		snprintf(why, whylen, "%s: invalid value '%.64s': %s", ref->name, input,
+			 r == -ERANGE ? "too long" : "must be printable text, not empty");
+		return r;
+	}
+	knob_allowed(ref->knob, allowed, sizeof(allowed));
+	snprintf(why, whylen, "%s: invalid value '%.64s': must be %s", ref->name, input, allowed);
+	return r;
+}
+
+void knob_parse_live(const struct knob_ref *ref, const char *raw, struct kval *out)
+{
+	char buf[KVAL_MAX];
+
+	snprintf(buf, sizeof(buf), "%s", raw);
+	strip(buf);
+	if (parse_typed(ref, buf, out) == 0)
+		return;
+	/* Not a value we would write: keep it as the kernel said it. */
+	if (parse_string(buf, out) < 0)
+		snprintf(out->text, sizeof(out->text), "%s", buf);
+}
+
+const char *knob_display(const struct knob_ref *ref, const struct kval *v, char *buf, size_t len)
+{
+	if (ref->knob && (ref->knob->flags & KNOB_F_READS_WORDS)) {
+		if (strcmp(v->text, "1") == 0)
+			return "true";
+		if (strcmp(v->text, "0") == 0)
+			return "false";
+	}
+	snprintf(buf, len, "%s", v->text);
+	return buf;
+}
+
+int knob_read(const struct knob_ref *ref, struct kval *out)
+{
+	char raw[KVAL_MAX];
+	ssize_t n = sysfs_read_file(ref->path, raw, sizeof(raw));
+
+	if (n < 0)
+		return (int)n;
+	knob_parse_live(ref, raw, out);
+	return 0;
+}
+
+int knob_write(const struct knob_ref *ref, const struct kval *v, struct kval *readback)
+{
+	char line[KVAL_MAX + 1];
+	int len = snprintf(line, sizeof(line), "%s\n", v->text);
+	int r = sysfs_write_file(ref->path, line, (size_t)len);
+
+	if (r < 0)
+		return r;
+	r = knob_read(ref, readback);
+	if (r < 0)
+		return r;
+	return strcmp(readback->text, v->text) == 0 ? 0 : -EAGAIN;
+}
+
+/* "reclaim|unmap", "off", "+bit 8" for bits without a name. */
+static void describe_bits(const struct knob *k, int64_t v, char *buf, size_t len)
+{
+	size_t n = 0;
+	int64_t named = 0;
+
+	if (v == 0) {
+		snprintf(buf, len, "off");
+		return;
+	}
+	buf[0] = '\0';
+	for (const struct knob_word *w = k->words; w->name && n < len; w++) {
+		named |= w->value;
+		if (v & w->value)
+			n += (size_t)snprintf(buf + n, len - n, "%s%s", n ? "|" : "", w->name);
+	}
+	if ((v & ~named) && n < len)
+		snprintf(buf + n, len - n, "%sunknown bits 0x%" PRIx64, n ? "|" : "",
+			 (uint64_t)(v & ~named));
+}
+
+void knob_describe(const struct knob_ref *ref, const struct kval *v, char *buf, size_t len)
+{
+	const struct knob *k = ref->knob;
+	int64_t num;
+
+	if (!k) {
+		snprintf(buf, len, "pass-through sysctl");
+		return;
+	}
+	switch (k->type) {
+	case KNOB_BOOL:
+		snprintf(buf, len, "%s", strcmp(v->text, "1") == 0 ? "on" :
+			 strcmp(v->text, "0") == 0 ? "off" : "not a valid value");
+		return;
+	case KNOB_BITMASK:
+		if (parse_i64(v->text, 0, INT64_MAX, &num) == 0)
+			describe_bits(k, num, buf, len);
+		else
+			snprintf(buf, len, "not a number");
+		return;
+	case KNOB_INT:
+		if (parse_i64(v->text, k->min, k->max, &num) < 0) {
+			snprintf(buf, len, "outside %" PRId64 "..%" PRId64, k->min, k->max);
+			return;
+		}
+		break;
+	case KNOB_ENUM:
+	case KNOB_STRING:
+		break;
+	}
+	snprintf(buf, len, "%s", k->flags & KNOB_F_DEPRECATED ? "deprecated: no effect" : "");
+}

@@ -1,0 +1,203 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Global option parsing, the dispatch table, flushing stdout, exit codes. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "cmd.h"
+#include "log.h"
+#include "sysfs.h"
+
+struct globals G = { .state_dir = STATE_DIR };
+
+const struct cmd *const commands[] = {
+	&cmd_status, &cmd_get, &cmd_set, &cmd_stat, &cmd_apply, &cmd_profiles,
+	&cmd_revert, &cmd_knobs, &cmd_selftest, &cmd_bench, NULL,
+};
+
+#define GLOBAL_SHORTOPTS "S:c:Jqh"
+
+static const struct option global_longopts[] = {
+	{ "sysroot", required_argument, NULL, 'S' },
+	{ "config", required_argument, NULL, 'c' },
+	{ "state-dir", required_argument, NULL, OPT_STATE_DIR },
+	{ "json", no_argument, NULL, 'J' },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "help", no_argument, NULL, 'h' },
+};
+#define N_GLOBAL (sizeof(global_longopts) / sizeof(global_longopts[0]))
+
+void usage_global_options(FILE *out)
+{
+	fputs("\nGlobal options:\n"
+	      " -S, --sysroot <dir>    use <dir>/proc and <dir>/sys instead of the live system\n"
+	      " -c, --config <file>    profile file (default " SYSCONFDIR "/numastatctl.conf\n"
+	      "                          and " SYSCONFDIR "/numastatctl.d/*.conf)\n"
+	      "     --state-dir <dir>  saved values and snapshots (default " STATE_DIR ")\n"
+	      " -J, --json             JSON output\n"
+	      " -q, --quiet            print only errors\n"
+	      " -h, --help             display this help\n", out);
+}
+
+static void usage(FILE *out)
+{
+	fputs("Usage:\n"
+	      " numastatctl [options] [<command> [<args>]]\n"
+	      "\nRead and tune NUMA statistics and NUMA sysctls.\n"
+	      "\nCommands:\n", out);
+	for (const struct cmd *const *c = commands; *c; c++)
+		fprintf(out, " %-10s %s\n", (*c)->name, (*c)->summary);
+	usage_global_options(out);
+	fputs(" -V, --version          display version\n"
+	      "\nWithout a command, numastatctl runs 'status'.\n"
+	      "Run 'numastatctl <command> --help' for a command's options.\n"
+	      "\nFor more details see numastatctl(8).\n", out);
+}
+
+/* Returns 1 when c was a global option (now recorded), 0 otherwise. */
+static int global_option(int c, const char *arg)
+{
+	switch (c) {
+	case 'S':
+		G.sysroot = arg;
+		return 1;
+	case 'c':
+		G.config = arg;
+		return 1;
+	case OPT_STATE_DIR:
+		G.state_dir = arg;
+		return 1;
+	case 'J':
+		G.json = true;
+		return 1;
+	case 'q':
+		G.quiet = true;
+		log_set_quiet(true);
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+static void report_bad_option(int c, char *argv[])
+{
+	const char *arg = argv[optind - 1];
+	bool is_long = strncmp(arg, "--", 2) == 0;
+
+	if (c == ':' && is_long)
+		log_usage_err("option '%s' requires an argument", arg);
+	else if (c == ':')
+		log_usage_err("option requires an argument -- '%c'", optopt);
+	else if (is_long)
+		log_usage_err("unrecognized option '%s'", arg);
+	else
+		log_usage_err("invalid option -- '%c'", optopt);
+}
+
+int cmd_getopt(int argc, char *argv[], const char *shortopts, const struct option *longopts)
+{
+	static struct option merged[64];
+	static char opts[128];
+	size_t n = 0;
+	int c;
+
+	/* getopt wants '+' (stop at the first non-option) before ':' (quiet). */
+	if (shortopts[0] == '+')
+		snprintf(opts, sizeof(opts), "+:%s" GLOBAL_SHORTOPTS, shortopts + 1);
+	else
+		snprintf(opts, sizeof(opts), ":%s" GLOBAL_SHORTOPTS, shortopts);
+	for (const struct option *o = longopts; o && o->name && n < 64 - N_GLOBAL - 1; o++)
+		merged[n++] = *o;
+	for (size_t i = 0; i < N_GLOBAL; i++)
+		merged[n++] = global_longopts[i];
+	merged[n] = (struct option){ 0 };
+	opterr = 0;
+	for (;;) {
+		c = getopt_long(argc, argv, opts, merged, NULL);
+		if (c == '?' || c == ':') {
+			report_bad_option(c, argv);
+			return '?';
+		}
+		if (!global_option(c, optarg))
+			return c;
+	}
+}
+
+int cmd_setup(void)
+{
+	int r = sysfs_init(G.sysroot);
+
+	if (r < 0) {
+		log_err("--sysroot %s: %s", G.sysroot, strerror(-r));
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
+static const struct cmd *find_command(const char *name)
+{
+	for (const struct cmd *const *c = commands; *c; c++)
+		if (strcmp((*c)->name, name) == 0)
+			return *c;
+	return NULL;
+}
+
+/* The util-linux close_stdout idea: a failed write to stdout is a failure. */
+static int flush_stdout(int rc)
+{
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		/* A reader that went away (| head -1) is no news to anyone. */
+		if (errno != EPIPE) {
+			log_set_command(NULL);
+			log_err("write error: %s", strerror(errno ? errno : EIO));
+		}
+		return rc ? rc : EXIT_FAIL;
+	}
+	return rc;
+}
+
+int main(int argc, char *argv[])
+{
+	static const struct option top_longopts[] = {
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const struct cmd *cmd = &cmd_status;
+	int c;
+
+	for (;;) {
+		c = cmd_getopt(argc, argv, "+V", top_longopts);
+		if (c == -1)
+			break;
+		if (c == 'h') {
+			usage(stdout);
+			return flush_stdout(EXIT_OK);
+		}
+		if (c == 'V') {
+			printf("numastatctl %s\n", PACKAGE_VERSION);
+			return flush_stdout(EXIT_OK);
+		}
+		return EXIT_USAGE;
+	}
+	if (optind < argc) {
+		cmd = find_command(argv[optind]);
+		if (!cmd) {
+			log_usage_err("unknown command '%s'", argv[optind]);
+			return EXIT_USAGE;
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	optind = 0; /* 0, not 1: getopt re-initialises for the new argv */
+	log_set_command(cmd->name);
+	if (argc == 0) {
+		static char *none[] = { NULL, NULL };
+
+		none[0] = (char *)cmd->name;
+		argc = 1;
+		argv = none;
+	}
+	return flush_stdout(cmd->run(argc, argv));
+}

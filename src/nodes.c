@@ -1,0 +1,226 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nodes.h"
+#include "sysfs.h"
+#include "value.h"
+
+const char *const numastat_keys[NS_STANDARD] = {
+	"numa_hit", "numa_miss", "numa_foreign", "interleave_hit", "local_node", "other_node",
+};
+
+static int cmp_unsigned(const void *a, const void *b)
+{
+	unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* "node" followed by a plain decimal id; anything else is not a node. */
+static bool node_dir_id(const char *name, unsigned *id)
+{
+	uint64_t v;
+
+	if (strncmp(name, "node", 4) != 0 || parse_u64(name + 4, NODE_ID_MAX, &v) < 0)
+		return false;
+	*id = (unsigned)v;
+	return true;
+}
+
+int nodes_enumerate(unsigned **ids)
+{
+	DIR *d = sysfs_opendir(NODE_DIR);
+	unsigned *v = NULL;
+	size_t n = 0, cap = 0;
+	struct dirent *de;
+	unsigned id;
+
+	*ids = NULL;
+	if (!d)
+		return errno == ENOENT ? 0 : -errno;
+	while ((errno = 0, de = readdir(d))) {
+		if (!node_dir_id(de->d_name, &id))
+			continue;
+		if (n == cap) {
+			unsigned *nv = reallocarray(v, cap = cap ? cap * 2 : 16, sizeof(*v));
+
+			if (!nv) {
+				free(v);
+				closedir(d);
+				return -ENOMEM;
+			}
+			v = nv;
+		}
+		v[n++] = id;
+	}
+	closedir(d);
+	qsort(v, n, sizeof(*v), cmp_unsigned);
+	*ids = v;
+	return (int)n;
+}
+
+static int bad(char *why, size_t whylen, unsigned line, const char *what)
+{
+	snprintf(why, whylen, "line %u: %s", line, what);
+	return -EBADMSG;
+}
+
+static int parse_line(const char *p, size_t len, struct numastat *out, unsigned line,
+		      char *why, size_t whylen)
+{
+	const char *sp = memchr(p, ' ', len);
+	struct counter *c;
+	size_t klen;
+
+	if (!sp || sp == p)
+		return bad(why, whylen, line, "expected 'name value'");
+	klen = (size_t)(sp - p);
+	if (klen >= COUNTER_NAME_MAX)
+		return bad(why, whylen, line, "counter name too long");
+	for (size_t i = 0; i < klen; i++)
+		if (!((p[i] >= 'a' && p[i] <= 'z') || (p[i] >= '0' && p[i] <= '9') || p[i] == '_'))
+			return bad(why, whylen, line, "counter name has characters other than a-z, 0-9, _");
+	for (size_t i = 0; i < out->n; i++)
+		if (strlen(out->c[i].name) == klen && memcmp(out->c[i].name, p, klen) == 0)
+			return bad(why, whylen, line, "counter appears twice");
+	if (out->n == NUMASTAT_MAX_COUNTERS)
+		return bad(why, whylen, line, "too many counters");
+	c = &out->c[out->n];
+	switch (parse_u64_n(sp + 1, len - klen - 1, UINT64_MAX, &c->value)) {
+	case 0:
+		break;
+	case -ERANGE:
+		return bad(why, whylen, line, "value does not fit in 64 bits");
+	default:
+		return bad(why, whylen, line, "value is not a decimal number");
+	}
+	memcpy(c->name, p, klen);
+	c->name[klen] = '\0';
+	out->n++;
+	return 0;
+}
+
+int numastat_parse(const char *buf, size_t len, struct numastat *out, char *why, size_t whylen)
+{
+	unsigned line = 1;
+	uint64_t v;
+	int r;
+
+	out->n = 0;
+	if (len == 0)
+		return bad(why, whylen, 1, "file is empty");
+	if (memchr(buf, '\0', len))
+		return bad(why, whylen, 1, "file contains a NUL byte");
+	for (const char *p = buf; p < buf + len; line++) {
+		const char *nl = memchr(p, '\n', (size_t)(buf + len - p));
+
+		if (!nl)
+			return bad(why, whylen, line, "missing newline at end of file");
+		r = parse_line(p, (size_t)(nl - p), out, line, why, whylen);
+		if (r < 0)
+			return r;
+		p = nl + 1;
+	}
+	for (int k = 0; k < NS_STANDARD; k++)
+		if (!numastat_get(out, numastat_keys[k], &v)) {
+			snprintf(why, whylen, "counter %s is missing", numastat_keys[k]);
+			return -EBADMSG;
+		}
+	return 0;
+}
+
+int numastat_read(unsigned node, struct numastat *out, char *why, size_t whylen)
+{
+	char path[64], buf[4096];
+	ssize_t n;
+
+	snprintf(path, sizeof(path), NODE_DIR "/node%u/numastat", node);
+	n = sysfs_read_file(path, buf, sizeof(buf));
+	if (n < 0) {
+		snprintf(why, whylen, "%s", n == -EFBIG ? "file too large" : sysfs_strerror((int)n));
+		return (int)n;
+	}
+	return numastat_parse(buf, (size_t)n, out, why, whylen);
+}
+
+bool numastat_get(const struct numastat *s, const char *key, uint64_t *value)
+{
+	for (size_t i = 0; i < s->n; i++)
+		if (strcmp(s->c[i].name, key) == 0) {
+			*value = s->c[i].value;
+			return true;
+		}
+	return false;
+}
+
+static int push_range(unsigned **v, size_t *n, size_t *cap, uint64_t lo, uint64_t hi)
+{
+	for (uint64_t id = lo; id <= hi; id++) {
+		if (*n == *cap) {
+			unsigned *nv = reallocarray(*v, *cap = *cap ? *cap * 2 : 16, sizeof(**v));
+
+			if (!nv)
+				return -ENOMEM;
+			*v = nv;
+		}
+		(*v)[(*n)++] = (unsigned)id;
+	}
+	return 0;
+}
+
+static int parse_id(const char *s, size_t len, uint64_t *id)
+{
+	int r = parse_u64_n(s, len, NODE_ID_MAX, id);
+
+	return r == -ERANGE ? -ERANGE : r < 0 ? -EINVAL : 0;
+}
+
+int rangelist_parse(const char *s, unsigned **ids)
+{
+	size_t len = strlen(s), n = 0, cap = 0, out = 0;
+	unsigned *v = NULL;
+	int r = 0;
+
+	*ids = NULL;
+	if (len && s[len - 1] == '\n')
+		len--;
+	for (const char *p = s; len && p <= s + len && r == 0;) {
+		const char *end = memchr(p, ',', (size_t)(s + len - p));
+		size_t tl = end ? (size_t)(end - p) : (size_t)(s + len - p);
+		const char *dash = memchr(p, '-', tl);
+		uint64_t lo = 0, hi = 0;
+
+		if (dash) {
+			r = parse_id(p, (size_t)(dash - p), &lo);
+			if (r == 0)
+				r = parse_id(dash + 1, tl - (size_t)(dash - p) - 1, &hi);
+			if (r == 0 && hi < lo)
+				r = -EINVAL;
+		} else {
+			r = parse_id(p, tl, &lo);
+			hi = lo;
+		}
+		if (r == 0)
+			r = push_range(&v, &n, &cap, lo, hi);
+		if (!end)
+			break;
+		p = end + 1;
+		if (p == s + len)
+			r = -EINVAL; /* trailing comma */
+	}
+	if (r < 0) {
+		free(v);
+		return r;
+	}
+	if (n)
+		qsort(v, n, sizeof(*v), cmp_unsigned);
+	for (size_t i = 0; i < n; i++)
+		if (i == 0 || v[i] != v[out - 1])
+			v[out++] = v[i];
+	*ids = v;
+	return (int)out;
+}

@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * NUMA nodes as sysfs shows them: enumeration of node<digits> directories
+ * (sparse ids, no node0 assumption) and the parsers of their files.  Parsers
+ * work on buffers and never print; readers go through sysfs.h.
+ */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define NODE_DIR "/sys/devices/system/node"
+/* Node ids are ints in the kernel; MAX_NUMNODES is 1 << 10 on x86_64. */
+#define NODE_ID_MAX 65535
+
+/* The six counters of nodeN/numastat, in the kernel's order. */
+enum numastat_key {
+	NS_NUMA_HIT,
+	NS_NUMA_MISS,
+	NS_NUMA_FOREIGN,
+	NS_INTERLEAVE_HIT,
+	NS_LOCAL_NODE,
+	NS_OTHER_NODE,
+	NS_STANDARD, /* count of the standard keys */
+};
+extern const char *const numastat_keys[NS_STANDARD];
+
+/* Later kernels may add counters; they are kept, up to this many in all. */
+#define NUMASTAT_MAX_COUNTERS 16
+#define COUNTER_NAME_MAX 48
+
+struct counter {
+	char name[COUNTER_NAME_MAX];
+	uint64_t value;
+};
+
+struct numastat {
+	size_t n;
+	struct counter c[NUMASTAT_MAX_COUNTERS];
+};
+
+/*
+ * Sorted ids of the node<digits> directories under NODE_DIR.  Returns the
+ * count (0 when the directory is absent: a kernel without CONFIG_NUMA) or
+ * -errno.  *ids is malloc'ed (NULL when the count is 0).
+ */
+int nodes_enumerate(unsigned **ids);
+
+/*
+ * Parse "key value\n" lines.  Every standard key must be present; unknown
+ * keys are kept.  Rejects NULs, CR, junk, u64 overflow, duplicates and empty
+ * input with -EBADMSG and a reason ("line 3: value is not a number").
+ */
+int numastat_parse(const char *buf, size_t len, struct numastat *out,
+		   char *why, size_t whylen);
+/* Read and parse nodeN/numastat; -errno or -EBADMSG with a reason. */
+int numastat_read(unsigned node, struct numastat *out, char *why, size_t whylen);
+/* The value of key, or false when absent. */
+bool numastat_get(const struct numastat *s, const char *key, uint64_t *value);
+
+/*
+ * Parse a kernel range list ("0-3,8,10-11\n"; "\n" alone is empty) or a
+ * user's node list ("0,2-3").  Ids are sorted and unique; *ids is malloc'ed.
+ * Returns the count or -EINVAL / -ERANGE (an id above NODE_ID_MAX).
+ */
+int rangelist_parse(const char *s, unsigned **ids);

@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "log.h"
+#include "output.h"
+#include "report.h"
+#include "sysfs.h"
+
+static const char *shown(const struct plan_item *it, const struct kval *v, char *buf, size_t len)
+{
+	return knob_display(&it->ref, v, buf, len);
+}
+
+void report_item_error(const struct plan_item *it)
+{
+	char a[KVAL_MAX], b[KVAL_MAX];
+
+	if (it->err == -EAGAIN)
+		log_err("%s: wrote %s, but the kernel kept %s", it->ref.name,
+			shown(it, &it->want, a, sizeof(a)), shown(it, &it->now, b, sizeof(b)));
+	else if (it->action == ACT_NOT_RESTORED)
+		log_err("%s: cannot restore %s (%s): %s", it->ref.name, it->ref.path,
+			shown(it, &it->old, a, sizeof(a)), sysfs_strerror(it->err));
+	else if (!it->have_old)
+		log_err("%s: cannot read %s: %s", it->ref.name, it->ref.path, sysfs_strerror(it->err));
+	else
+		log_err("%s: cannot write %s: %s", it->ref.name, it->ref.path, sysfs_strerror(it->err));
+}
+
+static void text_line(const struct plan_item *it, bool dry_run)
+{
+	char a[KVAL_MAX], b[KVAL_MAX];
+	const char *old = shown(it, &it->old, a, sizeof(a));
+	const char *want = shown(it, &it->want, b, sizeof(b));
+
+	switch (it->action) {
+	case ACT_WRITE:
+		log_info("%s: %s -> %s%s\n", it->ref.name, old, want, dry_run ? " (dry run)" : "");
+		break;
+	case ACT_CHANGED:
+		log_info("%s: %s -> %s\n", it->ref.name, old, want);
+		break;
+	case ACT_UNCHANGED:
+		log_info("%s: %s (unchanged)\n", it->ref.name, old);
+		break;
+	case ACT_SKIPPED:
+		log_info("%s: (skipped: not on this kernel)\n", it->ref.name);
+		break;
+	case ACT_ROLLED_BACK:
+		log_info("%s: %s (rolled back)\n", it->ref.name, old);
+		break;
+	case ACT_FAILED:
+	case ACT_NOT_RESTORED:
+		report_item_error(it);
+		break;
+	case ACT_NONE:
+		break;
+	}
+}
+
+static int json_report(const struct plan *p)
+{
+	char why[256], a[KVAL_MAX], b[KVAL_MAX];
+	struct out_table *t;
+	int r = out_table_new(&t, "knobs", OUT_JSON, why, sizeof(why));
+
+	if (r < 0) {
+		log_err("cannot print JSON: %s", why);
+		return r;
+	}
+	out_table_add_column(t, "name", 0, 0);
+	out_table_add_column(t, "old", 0, 0);
+	out_table_add_column(t, "new", 0, 0);
+	out_table_add_column(t, "action", 0, 0);
+	for (size_t i = 0; i < p->n; i++) {
+		const struct plan_item *it = &p->items[i];
+		struct out_row *row = out_table_add_row(t);
+
+		if (!row)
+			break;
+		out_row_set(row, 0, it->ref.name);
+		out_row_set(row, 1, it->have_old ? shown(it, &it->old, a, sizeof(a)) : NULL);
+		out_row_set(row, 2, shown(it, &it->want, b, sizeof(b)));
+		out_row_set(row, 3, plan_action_name(it->action));
+	}
+	r = out_table_print(t, stdout);
+	out_table_free(t);
+	return r;
+}
+
+int report_plan(const struct plan *p, bool dry_run)
+{
+	if (G.json) {
+		/* Errors still go to stderr; JSON carries the action. */
+		for (size_t i = 0; i < p->n; i++)
+			if (p->items[i].action == ACT_FAILED || p->items[i].action == ACT_NOT_RESTORED)
+				report_item_error(&p->items[i]);
+		return json_report(p);
+	}
+	for (size_t i = 0; i < p->n; i++)
+		text_line(&p->items[i], dry_run);
+	return 0;
+}
+
+void report_plan_notes(const struct plan_opts *o)
+{
+	if (o->snapshot_path[0])
+		log_warn("vm.numa_stat 1 -> 0 zeroed the NUMA counters; they were saved to %s",
+			 o->snapshot_path);
+	if (o->state_warning[0])
+		log_warn("%s ('numastatctl revert' will not undo this change)", o->state_warning);
+}

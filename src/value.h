@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Strict, bounded number parsing (strtonum discipline): decimal digits only,
+ * an optional '-' where the range allows it, no leading '+', no octal or hex
+ * surprises, no overflow, no trailing junk.  Returns 0, -EINVAL (not a
+ * number) or -ERANGE (a number outside [min, max]).
+ */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+int parse_u64(const char *s, uint64_t max, uint64_t *out);
+int parse_i64(const char *s, int64_t min, int64_t max, int64_t *out);
+/* Same as parse_u64 but for s[0..len), which need not be NUL-terminated. */
+int parse_u64_n(const char *s, size_t len, uint64_t max, uint64_t *out);
+
+/* Trim ASCII whitespace at both ends, in place; returns s. */
+char *strip(char *s);
+/* Case-insensitive equality of ASCII words. */
+bool word_eq(const char *a, const char *b);

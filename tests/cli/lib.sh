@@ -1,0 +1,109 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# shellcheck shell=bash
+# TAP helpers for the CLI tests.  Each case copies a fixture tree into a fresh
+# temporary directory, runs the built binary with --sysroot on it, and checks
+# stdout, stderr, the exit code and the files the run left behind.
+
+set -u
+: "${NUMASTATCTL:?run through meson test}"
+: "${FIXTURES:?run through meson test}"
+
+TAP_N=0
+TAP_FAILED=0
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/numastatctl-test.XXXXXX")
+trap 'rm -rf "$TMP"' EXIT
+OUT= ERR= RC=
+ROOT= STATE=
+
+# fixture NAME: fresh copy of tests/fixtures/NAME in $ROOT, empty $STATE.
+fixture() {
+	ROOT=$(mktemp -d "$TMP/root.XXXXXX")
+	STATE="$ROOT.state"
+	cp -a "$FIXTURES/$1/." "$ROOT/"
+	find "$ROOT" -name .gitkeep -delete
+}
+
+# run ARGS...: the binary on $ROOT with $STATE; sets OUT, ERR, RC.
+run() {
+	run_raw --sysroot "$ROOT" --state-dir "$STATE" "$@"
+}
+
+# run_raw ARGS...: the binary with exactly these arguments.
+run_raw() {
+	"$NUMASTATCTL" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null
+	RC=$?
+	OUT=$(cat "$TMP/out")
+	ERR=$(cat "$TMP/err")
+}
+
+ok() {
+	TAP_N=$((TAP_N + 1))
+	echo "ok $TAP_N - $1"
+}
+
+not_ok() {
+	TAP_N=$((TAP_N + 1))
+	TAP_FAILED=$((TAP_FAILED + 1))
+	echo "not ok $TAP_N - $1"
+	shift
+	local line
+	for line in "$@"; do
+		printf '%s\n' "$line" | sed 's/^/#   /'
+	done
+}
+
+# check DESC CMD...: passes when CMD succeeds.
+check() {
+	local desc=$1
+	shift
+	if "$@"; then ok "$desc"; else not_ok "$desc" "command failed: $*"; fi
+}
+
+expect_rc() {
+	if [ "$RC" = "$1" ]; then ok "$2"; else not_ok "$2" "exit $RC, want $1" "stderr: $ERR"; fi
+}
+
+expect_out() {
+	if [ "$OUT" = "$1" ]; then ok "$2"; else not_ok "$2" "stdout:" "$OUT" "want:" "$1"; fi
+}
+
+expect_err() {
+	if [ "$ERR" = "$1" ]; then ok "$2"; else not_ok "$2" "stderr:" "$ERR" "want:" "$1"; fi
+}
+
+expect_out_has() {
+	case "$OUT" in *"$1"*) ok "$2" ;; *) not_ok "$2" "stdout lacks: $1" "stdout:" "$OUT" ;; esac
+}
+
+expect_err_has() {
+	case "$ERR" in *"$1"*) ok "$2" ;; *) not_ok "$2" "stderr lacks: $1" "stderr:" "$ERR" ;; esac
+}
+
+expect_out_lacks() {
+	case "$OUT" in *"$1"*) not_ok "$2" "stdout has: $1" ;; *) ok "$2" ;; esac
+}
+
+# expect_file PATH CONTENT DESC: the file holds exactly CONTENT (plus newline).
+expect_file() {
+	local got
+	got=$(cat "$1" 2>&1)
+	if [ "$got" = "$2" ]; then ok "$3"; else not_ok "$3" "$1 holds: $got" "want: $2"; fi
+}
+
+# expect_one_line DESC: stderr is exactly one line.
+expect_one_err_line() {
+	local n
+	n=$(printf '%s' "$ERR" | grep -c '')
+	if [ "$n" = 1 ]; then ok "$1"; else not_ok "$1" "stderr has $n lines:" "$ERR"; fi
+}
+
+# skip_all REASON: the whole script does not apply here.
+skip_all() {
+	echo "1..0 # SKIP $1"
+	exit 0
+}
+
+done_testing() {
+	echo "1..$TAP_N"
+	[ "$TAP_FAILED" = 0 ]
+}
