@@ -1,0 +1,133 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * `stat`: per-node NUMA statistics.  cmd-stat.c parses every option into
+ * struct stat_opts and runs the one-shot modes; interval sampling
+ * (stat-interval.c) and per-process memory (stat-pid.c) get the same options
+ * and print their counters through the same column table, so a delta sample
+ * looks like a one-shot table.  Helpers here return 0 or -errno and never
+ * print messages; the table printers write to stdout only.
+ */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "nodes.h"
+
+/* The columns of the counter table; `-o` names them (case-insensitive). */
+enum stat_col {
+	SCOL_NODE,
+	SCOL_NUMA_HIT,
+	SCOL_NUMA_MISS,
+	SCOL_NUMA_FOREIGN,
+	SCOL_INTERLEAVE_HIT,
+	SCOL_LOCAL_NODE,
+	SCOL_OTHER_NODE,
+	SCOL_LOCAL_PCT, /* local_node / (local_node + other_node) */
+	SCOL_MISS_PCT,  /* numa_miss / (numa_hit + numa_miss) */
+	SCOL_COUNT,
+};
+
+struct stat_coldesc {
+	const char *name;  /* header and -o name: "NUMA_HIT", "LOCAL%" */
+	const char *json;  /* JSON key: "numa_hit", "local_pct" */
+	double whint;      /* libsmartcols width hint */
+	unsigned flags;    /* OUT_COL_* */
+	const char *help;  /* one line for --help */
+};
+extern const struct stat_coldesc stat_columns[SCOL_COUNT];
+
+#define STAT_MAX_COLS 32
+
+/* Every option of `stat`, parsed by cmd-stat.c. */
+struct stat_opts {
+	/* --nodes LIST: NULL/"all" = every node. nodes[] is sorted, unique. */
+	const char *nodes_arg;
+	unsigned *nodes;
+	size_t n_nodes;
+
+	/* -o: the columns in order (SCOL_*); n_cols == 0 before parsing. */
+	int cols[STAT_MAX_COLS];
+	size_t n_cols;
+
+	bool noheadings;   /* -n */
+	bool raw;          /* -r */
+	bool json;         /* -J (global) */
+	bool bytes;        /* -b: sizes in bytes, not human units */
+	bool meminfo;      /* -m: per-node memory instead of counters */
+	bool compat;       /* --compat: numastat's output, byte for byte */
+	bool skip_zero;    /* -z: drop all-zero rows and columns */
+	bool compact;      /* --compact: narrowest columns, no padding */
+	bool prometheus;   /* --prometheus: text exposition format on stdout */
+	const char *textfile; /* --textfile DIR: DIR/numastatctl.prom, atomically */
+
+	/* --sort COL: index into the output columns; -1 = by node id. */
+	int sort_col;
+	bool sort_set;
+
+	/* --width N or the terminal's (TIOCGWINSZ / COLUMNS); 0 = unlimited. */
+	size_t width;
+
+	/* Interval mode (stat-interval.c): stat INTERVAL [COUNT]. */
+	double interval;   /* seconds; 0 = one-shot */
+	long count;        /* samples; 0 = until interrupted */
+	bool rate;         /* --rate: per second rather than per interval */
+
+	/* --pid (stat-pid.c): PIDs or patterns as given. */
+	char **pids;
+	size_t n_pids;
+};
+
+/* One node's counters as the table shows them. */
+struct stat_row {
+	unsigned node;
+	int err;                 /* 0, or -errno/-EBADMSG: the row is left out */
+	uint64_t v[NS_STANDARD]; /* indexed by enum numastat_key */
+};
+
+/*
+ * The nodes to show: o->nodes when --nodes was given (each must exist:
+ * -ENOENT and *missing set to the first absent id), else every node.
+ * *ids is malloc'ed.  Returns the count or -errno.
+ */
+int stat_select_nodes(const struct stat_opts *o, unsigned **ids, unsigned *missing);
+
+/*
+ * Read nodeN/numastat for each id into rows[i] (node, v[], err).  A failed
+ * node gets err and its reason in whys[i] (may be NULL) and the others are
+ * still read.  Returns the number of failed nodes.
+ */
+#define STAT_WHY_MAX 128
+size_t stat_read_rows(const unsigned *ids, size_t n, struct stat_row *rows,
+		      char (*whys)[STAT_WHY_MAX]);
+
+/* Parse an -o list ("NODE,LOCAL%", "+MISS%") into o->cols.  0 or -EINVAL (bad in *bad). */
+int stat_columns_parse(struct stat_opts *o, const char *list, const char **bad, size_t *badlen);
+/* The column for a name (case-insensitive), or -1. */
+int stat_column_lookup(const char *name, size_t len);
+
+/*
+ * Print the counter table for rows (err != 0 rows skipped) with o's columns,
+ * -n/-r/-J/-z/--sort/--compact/width, and a TOTAL row (not in JSON).
+ * extra_flags adds OUT_* flags (OUT_ONELINE for interval JSON).  0 or -errno.
+ */
+int stat_print_counters(const struct stat_opts *o, const struct stat_row *rows, size_t n,
+			unsigned extra_flags);
+
+/* True when vm.numa_stat reads 0: the counters are frozen at zero. */
+bool stat_counters_frozen(void);
+
+/* The terminal's width: TIOCGWINSZ on stdout, else $COLUMNS; 0 = not a tty. */
+size_t stat_terminal_width(void);
+
+/*
+ * Interval mode and --pid: implemented in stat-interval.c and stat-pid.c,
+ * called by cmd-stat.c after option parsing and cmd_setup(); they print their
+ * own messages (through log.h) and return an EXIT_* code.
+ */
+int stat_interval_run(const struct stat_opts *o);
+int stat_pid_run(const struct stat_opts *o);
+
+/* The per-node locality summary of `status` (cmd-status.c calls it); EXIT_*. */
+int stat_status_summary(void);
