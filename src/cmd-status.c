@@ -12,7 +12,8 @@
 static void usage(FILE *out)
 {
 	fputs("Usage:\n"
-	      " numastatctl [status] [options]\n"
+	      " numastatctl status [options]\n"
+	      " numastatctl [options]\n"
 	      "\nShow the NUMA knobs with their meaning and warn about what needs attention.\n", out);
 	usage_global_options(out);
 	fputs("\nFor more details see numastatctl(8).\n", out);

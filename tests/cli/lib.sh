@@ -11,7 +11,8 @@ set -u
 TAP_N=0
 TAP_FAILED=0
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/numastatctl-test.XXXXXX")
-trap 'rm -rf "$TMP"' EXIT
+# chattr -i first: tests make files immutable to make writes fail.
+trap 'chattr -R -i "$TMP" 2>/dev/null; rm -rf "$TMP"' EXIT
 OUT= ERR= RC=
 ROOT= STATE=
 

@@ -1,4 +1,149 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# set: validation before writing, compare-before-write, rollback, snapshots,
+# revert state, dry run and JSON.
 . "$(dirname "$0")/lib.sh"
-ok "placeholder until written"
+
+VM=proc/sys/vm
+
+fixture sparse3
+run set vm.min_slab_ratio=50 zone_reclaim_mode='reclaim|unmap'
+expect_rc 0 "a valid set succeeds"
+expect_out "vm.min_slab_ratio: 37 -> 50
+vm.zone_reclaim_mode: 0 -> 5" "and prints old -> new per knob"
+expect_file "$ROOT/$VM/min_slab_ratio" 50 "the value is written in decimal"
+expect_file "$ROOT/$VM/zone_reclaim_mode" 5 "flag names are written as their number"
+expect_file "$STATE/revert" "# numastatctl revert state: 'numastatctl revert' writes these back
+$(sed -n 2p "$STATE/revert")
+vm.min_slab_ratio = 37
+vm.zone_reclaim_mode = 0" "the prior values are saved for revert"
+
+fixture sparse3
+run set vm.min_slab_ratio=37
+expect_rc 0 "setting the current value succeeds"
+expect_out "vm.min_slab_ratio: 37 (unchanged)" "and says unchanged"
+check "an unchanged set saves no revert state" test ! -e "$STATE/revert"
+
+fixture sparse3
+run set vm.numa_stat=2
+expect_rc 2 "an invalid value exits 2"
+expect_err "numastatctl: set: vm.numa_stat: invalid value '2': must be 0 or 1 (or on/off)" \
+	"naming the knob and what is allowed"
+expect_file "$ROOT/$VM/numa_stat" 1 "and changes nothing"
+
+fixture sparse3
+run set vm.min_slab_ratio=50 vm.zone_reclaim_mode=99 vm.min_unmapped_ratio=5
+expect_rc 2 "one invalid value among several exits 2"
+expect_file "$ROOT/$VM/min_slab_ratio" 37 "the valid ones before it are not written"
+expect_file "$ROOT/$VM/min_unmapped_ratio" 13 "nor the ones after it"
+
+fixture sparse3
+run set kernel.hostname=evil vm.numa_stat=x
+expect_rc 2 "a refused name exits 2"
+expect_err "numastatctl: set: unknown knob 'kernel.hostname': only vm.*, kernel.numa_* and the knobs listed by 'numastatctl knobs' are managed
+numastatctl: set: vm.numa_stat: invalid value 'x': must be 0 or 1 (or on/off)" "every bad assignment is reported, one line each"
+expect_file "$ROOT/proc/sys/kernel/hostname" fixture-host "the foreign knob is untouched"
+
+fixture sparse3
+run set vm.numa_stat
+expect_rc 2 "an assignment without '=' exits 2"
+expect_err "numastatctl: set: 'vm.numa_stat': expected <knob>=<value>" "and says what was expected"
+
+run set
+expect_rc 2 "set without assignments exits 2"
+
+fixture sparse3
+run set --dry-run vm.min_slab_ratio=50 vm.min_unmapped_ratio=13
+expect_rc 0 "--dry-run succeeds"
+expect_out "vm.min_slab_ratio: 37 -> 50 (dry run)
+vm.min_unmapped_ratio: 13 (unchanged)" "--dry-run shows the plan"
+expect_file "$ROOT/$VM/min_slab_ratio" 37 "--dry-run writes nothing"
+
+fixture sparse3
+run set vm.zone_distribute_mode=1
+expect_rc 1 "a knob missing on this kernel exits 1"
+expect_err_has "vm.zone_distribute_mode: cannot read /proc/sys/vm/zone_distribute_mode: not present on this kernel" \
+	"and names the logical path"
+
+fixture sparse3
+run set -- -vm.zone_distribute_mode=1 vm.min_slab_ratio=40
+expect_rc 0 "a '-' knob missing on this kernel is skipped"
+expect_out "vm.zone_distribute_mode: (skipped: not on this kernel)
+vm.min_slab_ratio: 37 -> 40" "and the rest is applied"
+
+fixture sparse3
+run set mm.numa.demotion_enabled=on
+expect_out "mm.numa.demotion_enabled: false -> true" "sysfs knobs show the kernel's words"
+expect_file "$ROOT/sys/kernel/mm/numa/demotion_enabled" 1 "and are written as 1"
+
+fixture sparse3
+run set vm.swappiness=10 vm.lowmem_reserve_ratio='128  128 16 0 0'
+expect_rc 0 "pass-through sysctls can be set"
+expect_file "$ROOT/$VM/lowmem_reserve_ratio" "128 128 16 0 0" "with blanks folded"
+
+# numa_stat 1 -> 0 zeroes every counter: a snapshot comes first.
+fixture sparse3
+run set vm.numa_stat=0
+expect_rc 0 "numa_stat 1 -> 0 succeeds"
+snap=$(ls "$STATE"/snapshots/numastat-*.json 2>/dev/null | head -1)
+check "a counter snapshot is saved" test -n "$snap"
+expect_err "numastatctl: set: warning: vm.numa_stat 1 -> 0 zeroed the NUMA counters; they were saved to $snap" \
+	"and its path is printed"
+check "the snapshot holds every node's counters" python3 -c '
+import json, sys
+nodes = json.load(open(sys.argv[1]))["nodes"]
+assert [n["node"] for n in nodes] == [0, 2, 5], nodes
+assert nodes[0]["numa_hit"] == 7300011 and nodes[2]["other_node"] == 410003, nodes
+' "$snap"
+
+fixture sparse3
+run --state-dir /dev/null/nowhere set vm.numa_stat=0
+expect_rc 1 "numa_stat 1 -> 0 is refused when no snapshot can be saved"
+expect_err_has "refusing 1 -> 0, which zeroes the NUMA counters" "with the reason"
+expect_err_has "--no-snapshot" "naming the way out"
+expect_file "$ROOT/$VM/numa_stat" 1 "and nothing is written"
+
+fixture sparse3
+run --state-dir /dev/null/nowhere set --no-snapshot vm.numa_stat=0
+expect_rc 0 "--no-snapshot goes ahead"
+expect_file "$ROOT/$VM/numa_stat" 0 "and writes"
+expect_err_has "'numastatctl revert' will not undo this change" "warning that revert state could not be saved"
+
+# Rollback: the third write fails (an immutable file refuses even root).
+fixture sparse3
+if chattr +i "$ROOT/$VM/zone_reclaim_mode" 2>/dev/null; then
+	run set vm.min_slab_ratio=50 vm.min_unmapped_ratio=5 vm.zone_reclaim_mode=1
+	expect_rc 1 "a failing write exits 1"
+	expect_file "$ROOT/$VM/min_slab_ratio" 37 "the first write is rolled back"
+	expect_file "$ROOT/$VM/min_unmapped_ratio" 13 "the second write is rolled back"
+	expect_out "vm.min_slab_ratio: 37 (rolled back)
+vm.min_unmapped_ratio: 13 (rolled back)" "the rolled-back knobs are listed"
+	expect_err "numastatctl: set: vm.zone_reclaim_mode: cannot write /proc/sys/vm/zone_reclaim_mode: permission denied (needs root; kernel.* NUMA knobs need CAP_SYS_ADMIN)
+numastatctl: set: nothing was changed: every value written before the failure was restored" \
+		"the failure is named, then the outcome"
+	chattr -i "$ROOT/$VM/zone_reclaim_mode"
+else
+	ok "# SKIP rollback: this file system has no immutable flag"
+fi
+
+# A knob that is a directory in the dump cannot even be read: nothing is written.
+fixture sparse3
+rm "$ROOT/$VM/min_unmapped_ratio" && mkdir "$ROOT/$VM/min_unmapped_ratio"
+run set vm.min_slab_ratio=50 vm.min_unmapped_ratio=5
+expect_rc 1 "an unreadable knob exits 1"
+expect_file "$ROOT/$VM/min_slab_ratio" 37 "before any write"
+
+fixture sparse3
+run set -J vm.min_slab_ratio=50 vm.min_unmapped_ratio=13 -- -vm.zone_distribute_mode=3
+expect_rc 0 "set -J succeeds"
+check "set -J prints the documented shape" python3 -c '
+import json, sys
+k = json.loads(sys.argv[1])["knobs"]
+assert k == [
+  {"name": "vm.min_slab_ratio", "old": "37", "new": "50", "action": "changed"},
+  {"name": "vm.min_unmapped_ratio", "old": "13", "new": "13", "action": "unchanged"},
+  {"name": "vm.zone_distribute_mode", "old": None, "new": "3", "action": "skipped"},
+], k
+' "$OUT"
+
 done_testing
