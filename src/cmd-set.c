@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "cmd-set-file.h"
 #include "lock.h"
 #include "log.h"
 #include "plan.h"
@@ -18,10 +19,13 @@ static void usage(FILE *out)
 {
 	fputs("Usage:\n"
 	      " numastatctl set [options] <knob>=<value>...\n"
+	      " numastatctl set [options] -f <file>\n"
 	      "\nSet NUMA knobs: every assignment is checked before anything is written,\n"
 	      "only values that differ are written, and a failed write restores the rest.\n"
 	      "\nOptions:\n"
 	      "     --dry-run          show what would change, write nothing\n"
+	      " -f, --file <file>      read assignments in sysctl.d(5) syntax ('-' = stdin);\n"
+	      "                          only NUMA knobs, globs allowed, '-key' excludes\n"
 	      "     --no-snapshot      let vm.numa_stat go 1 -> 0 without saving the counters\n", out);
 	usage_global_options(out);
 	fputs("\nA '-' before a knob name (after '--') skips it quietly where the kernel\n"
@@ -80,14 +84,17 @@ static int run(int argc, char *argv[])
 	static const struct option opts[] = {
 		{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
 		{ "no-snapshot", no_argument, NULL, OPT_NO_SNAPSHOT },
+		{ "file", required_argument, NULL, 'f' },
 		{ NULL, 0, NULL, 0 },
 	};
 	bool dry_run = false, no_snapshot = false, bad = false;
+	const char *files[16];
+	size_t nfiles = 0;
 	struct plan p = { 0 };
 	char why[512];
 	int c, rc, lock = -1;
 
-	while ((c = cmd_getopt(argc, argv, "", opts)) != -1) {
+	while ((c = cmd_getopt(argc, argv, "f:", opts)) != -1) {
 		switch (c) {
 		case 'h':
 			usage(stdout);
@@ -98,16 +105,26 @@ static int run(int argc, char *argv[])
 		case OPT_NO_SNAPSHOT:
 			no_snapshot = true;
 			break;
+		case 'f':
+			if (nfiles == sizeof(files) / sizeof(files[0])) {
+				log_usage_err("at most %zu --file options", nfiles);
+				return EXIT_USAGE;
+			}
+			files[nfiles++] = optarg;
+			break;
 		default:
 			return EXIT_USAGE;
 		}
 	}
-	if (optind >= argc) {
+	if (optind >= argc && nfiles == 0) {
 		log_usage_err("no assignment given: expected <knob>=<value>");
 		return EXIT_USAGE;
 	}
 	if ((rc = cmd_setup()) != EXIT_OK)
 		return rc;
+	/* Files first, so the command line has the last word. */
+	for (size_t i = 0; i < nfiles; i++)
+		bad |= set_add_file(&p, files[i]) < 0;
 	for (int i = optind; i < argc; i++)
 		bad |= add_assignment(&p, argv[i]) < 0;
 	if (bad) {

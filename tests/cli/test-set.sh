@@ -146,4 +146,48 @@ assert k == [
 ], k
 ' "$OUT"
 
+# set -f: sysctl.d(5) syntax.
+fixture sparse3
+cat >"$TMP/numa.conf" <<'CONF'
+# a comment
+; another comment
+
+vm.min_slab_ratio = 50
+vm/zone_reclaim_mode=reclaim
+-vm.zone_distribute_mode = 2
+vm.min_* = 60
+-vm.min_unmapped_ratio
+CONF
+run set -f "$TMP/numa.conf" vm.numa_zonelist_order=Default
+expect_rc 0 "set -f applies a sysctl.d file"
+expect_out "vm.min_slab_ratio: 37 -> 50
+vm.zone_reclaim_mode: 0 -> 1
+vm.zone_distribute_mode: (skipped: not on this kernel)
+vm.numa_zonelist_order: Node (unchanged)" "explicit keys beat globs, '-key' excludes, '-key = v' may be missing"
+expect_file "$ROOT/$VM/min_unmapped_ratio" 13 "an excluded key is not touched by a glob"
+
+fixture sparse3
+printf 'vm.min_slab_ratio = 44\n' | "$NUMASTATCTL" -S "$ROOT" --state-dir "$STATE" set -f - >/dev/null 2>&1
+expect_file "$ROOT/$VM/min_slab_ratio" 44 "set -f - reads standard input"
+
+fixture sparse3
+printf 'vm.min_slab_ratio = 50\nnet.ipv4.ip_forward = 1\nbroken line\nvm.numa_stat = 5\n = 3\n' >"$TMP/bad.conf"
+run set -f "$TMP/bad.conf"
+expect_rc 2 "a bad sysctl.d file exits 2"
+expect_err "numastatctl: set: $TMP/bad.conf:3: expected 'key = value'
+numastatctl: set: $TMP/bad.conf:5: missing key before '='
+numastatctl: set: $TMP/bad.conf:2: unknown knob 'net.ipv4.ip_forward': only vm.*, kernel.numa_* and the knobs listed by 'numastatctl knobs' are managed
+numastatctl: set: $TMP/bad.conf:4: vm.numa_stat: invalid value '5': must be 0 or 1 (or on/off)" "every error is reported with file:line: syntax first, then knobs"
+printf 'vm.min_slab_ratio = 50\nnet.ipv4.ip_forward = 1\nvm.numa_stat = 5\n' >"$TMP/bad2.conf"
+run set -f "$TMP/bad2.conf"
+expect_rc 2 "refused keys and values exit 2"
+expect_err "numastatctl: set: $TMP/bad2.conf:2: unknown knob 'net.ipv4.ip_forward': only vm.*, kernel.numa_* and the knobs listed by 'numastatctl knobs' are managed
+numastatctl: set: $TMP/bad2.conf:3: vm.numa_stat: invalid value '5': must be 0 or 1 (or on/off)" \
+	"every refused line is named with file:line"
+expect_file "$ROOT/$VM/min_slab_ratio" 37 "and nothing is written"
+
+run set -f "$TMP/does-not-exist"
+expect_rc 2 "a missing file exits 2"
+expect_err "numastatctl: set: $TMP/does-not-exist: No such file or directory" "naming it"
+
 done_testing

@@ -1,0 +1,11 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#pragma once
+
+#include "plan.h"
+
+/*
+ * Add the assignments of a sysctl.d-syntax file ("-" = stdin) to the plan,
+ * each with its file:line.  Prints every problem; returns 0 or -errno
+ * (-EINVAL: a syntax error, a refused knob or an invalid value).
+ */
+int set_add_file(struct plan *p, const char *path);
