@@ -79,8 +79,12 @@ static int select_knobs(int argc, char *argv[], const struct get_opts *o, struct
 	struct knob_list all = { 0 };
 	char why[512];
 	int rc = EXIT_OK;
+	bool globs = false;
 
-	if (knob_list_build(&all, o->all || argc > 0) < 0)
+	for (int i = 0; i < argc; i++)
+		globs |= knob_is_glob(argv[i]);
+	/* Listing /proc/sys/{vm,kernel} is only needed to expand -a and globs. */
+	if (knob_list_build(&all, o->all || globs) < 0)
 		return EXIT_FAIL;
 	if (argc == 0)
 		for (size_t i = 0; i < all.n; i++)

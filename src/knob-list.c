@@ -8,6 +8,7 @@
 
 #include "knob-list.h"
 #include "sysfs.h"
+#include "value.h"
 
 int knob_list_add(struct knob_list *l, const struct knob_ref *ref)
 {
@@ -68,8 +69,8 @@ int knob_list_build(struct knob_list *l, bool passthrough)
 
 	for (size_t i = 0; r == 0 && i < knob_count; i++) {
 		ref.knob = &knob_table[i];
-		snprintf(ref.name, sizeof(ref.name), "%s", knob_table[i].name);
-		snprintf(ref.path, sizeof(ref.path), "%s", knob_table[i].path);
+		str_copy(ref.name, knob_table[i].name, sizeof(ref.name));
+		str_copy(ref.path, knob_table[i].path, sizeof(ref.path));
 		r = knob_list_add(l, &ref);
 	}
 	if (r < 0 || !passthrough)
@@ -92,7 +93,7 @@ int knob_list_glob(const struct knob_list *all, const char *glob, struct knob_li
 	char pat[KNOB_NAME_MAX * 2];
 	int r = 0;
 
-	snprintf(pat, sizeof(pat), "%s", glob);
+	str_copy(pat, glob, sizeof(pat));
 	for (char *p = pat; *p; p++)
 		if (*p == '/')
 			*p = '.';

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "knobs.h"
+#include "value.h"
 
 #define MAX_PARTS 4
 
@@ -44,8 +45,8 @@ static int split_name(const char *in, char parts[MAX_PARTS][KNOB_NAME_MAX], size
 static void set_ref(struct knob_ref *out, const struct knob *k)
 {
 	out->knob = k;
-	snprintf(out->name, sizeof(out->name), "%s", k->name);
-	snprintf(out->path, sizeof(out->path), "%s", k->path);
+	str_copy(out->name, k->name, sizeof(out->name));
+	str_copy(out->path, k->path, sizeof(out->path));
 }
 
 static const struct knob *find_exact(const char *dotted)
@@ -109,9 +110,11 @@ int knob_resolve(const char *input, struct knob_ref *out, char *why, size_t whyl
 		return -EINVAL;
 	}
 	/* Same length as the input: only the separators change. */
-	for (size_t i = 0; i < n; i++)
-		len += (size_t)snprintf(dotted + len, sizeof(dotted) - len, "%s%s",
-					i ? "." : "", parts[i]);
+	for (size_t i = 0; i < n; i++) {
+		if (i)
+			dotted[len++] = '.';
+		len += str_copy(dotted + len, parts[i], sizeof(dotted) - len);
+	}
 	k = find_exact(dotted);
 	if (!k && n == 1) {
 		k = find_short(dotted, &matches);
@@ -135,7 +138,7 @@ int knob_resolve(const char *input, struct knob_ref *out, char *why, size_t whyl
 		return -EINVAL;
 	}
 	out->knob = NULL;
-	snprintf(out->name, sizeof(out->name), "%s", dotted);
+	str_copy(out->name, dotted, sizeof(out->name));
 	if ((size_t)snprintf(out->path, sizeof(out->path), "/proc/sys/%s/%s", parts[0],
 			     parts[1]) >= sizeof(out->path)) {
 		snprintf(why, whylen, "invalid knob name '%.64s...': too long", dotted);

@@ -56,9 +56,9 @@ void knob_allowed(const struct knob *k, char *buf, size_t len)
 static int parse_bool(const char *in, struct kval *out)
 {
 	if (in_list(in, bool_true))
-		snprintf(out->text, sizeof(out->text), "1");
+		str_copy(out->text, "1", sizeof(out->text));
 	else if (in_list(in, bool_false))
-		snprintf(out->text, sizeof(out->text), "0");
+		str_copy(out->text, "0", sizeof(out->text));
 	else
 		return -EINVAL;
 	return 0;
@@ -70,7 +70,7 @@ static int parse_int(const struct knob *k, const char *in, struct kval *out)
 	int r = parse_i64(in, k->min, k->max, &v);
 
 	if (r == 0)
-		snprintf(out->text, sizeof(out->text), "%" PRId64, v);
+		fmt_i64(out->text, sizeof(out->text), v);
 	return r;
 }
 
@@ -118,7 +118,7 @@ static int parse_bitmask(const struct knob *k, const char *in, struct kval *out)
 	}
 	if (mask < k->min || mask > k->max)
 		return -ERANGE;
-	snprintf(out->text, sizeof(out->text), "%" PRId64, mask);
+	fmt_i64(out->text, sizeof(out->text), mask);
 	return 0;
 }
 
@@ -126,7 +126,7 @@ static int parse_enum(const struct knob *k, const char *in, struct kval *out)
 {
 	for (const struct knob_word *w = k->words; w->name; w++)
 		if (word_eq(w->name, in)) {
-			snprintf(out->text, sizeof(out->text), "%s", k->words[w->value].name);
+			str_copy(out->text, k->words[w->value].name, sizeof(out->text));
 			return 0;
 		}
 	return -EINVAL;
@@ -191,7 +191,7 @@ int knob_parse(const struct knob_ref *ref, const char *input, struct kval *out,
 			 ref->name, sizeof(buf) - 1);
 		return -ERANGE;
 	}
-	snprintf(buf, sizeof(buf), "%s", input);
+	str_copy(buf, input, sizeof(buf));
 	strip(buf);
 	r = parse_typed(ref, buf, out);
 	if (r == 0)
@@ -210,13 +210,13 @@ void knob_parse_live(const struct knob_ref *ref, const char *raw, struct kval *o
 {
 	char buf[KVAL_MAX];
 
-	snprintf(buf, sizeof(buf), "%s", raw);
+	str_copy(buf, raw, sizeof(buf));
 	strip(buf);
 	if (parse_typed(ref, buf, out) == 0)
 		return;
 	/* Not a value we would write: keep it as the kernel said it. */
 	if (parse_string(buf, out) < 0)
-		snprintf(out->text, sizeof(out->text), "%s", buf);
+		str_copy(out->text, buf, sizeof(out->text));
 }
 
 const char *knob_display(const struct knob_ref *ref, const struct kval *v, char *buf, size_t len)
@@ -227,7 +227,7 @@ const char *knob_display(const struct knob_ref *ref, const struct kval *v, char 
 		if (strcmp(v->text, "0") == 0)
 			return "false";
 	}
-	snprintf(buf, len, "%s", v->text);
+	str_copy(buf, v->text, len);
 	return buf;
 }
 
@@ -245,8 +245,11 @@ int knob_read(const struct knob_ref *ref, struct kval *out)
 int knob_write(const struct knob_ref *ref, const struct kval *v, struct kval *readback)
 {
 	char line[KVAL_MAX + 1];
-	int len = snprintf(line, sizeof(line), "%s\n", v->text);
-	int r = sysfs_write_file(ref->path, line, (size_t)len);
+	size_t len = str_copy(line, v->text, sizeof(line) - 1);
+	int r;
+
+	line[len++] = '\n';
+	r = sysfs_write_file(ref->path, line, len);
 
 	if (r < 0)
 		return r;

@@ -65,6 +65,32 @@ int parse_i64(const char *s, int64_t min, int64_t max, int64_t *out)
 	return 0;
 }
 
+size_t str_copy(char *dst, const char *src, size_t size)
+{
+	size_t len = strlen(src);
+	size_t n = len < size ? len : size - 1;
+
+	memcpy(dst, src, n);
+	dst[n] = '\0';
+	return len;
+}
+
+void fmt_i64(char *buf, size_t size, int64_t v)
+{
+	char tmp[24];
+	char *p = tmp + sizeof(tmp);
+	/* Unsigned, so INT64_MIN negates without overflow. */
+	uint64_t mag = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+
+	*--p = '\0';
+	do
+		*--p = (char)('0' + mag % 10);
+	while (mag /= 10);
+	if (v < 0)
+		*--p = '-';
+	str_copy(buf, p, size);
+}
+
 char *strip(char *s)
 {
 	size_t len = strlen(s);

@@ -16,6 +16,15 @@ int parse_i64(const char *s, int64_t min, int64_t max, int64_t *out);
 /* Same as parse_u64 but for s[0..len), which need not be NUL-terminated. */
 int parse_u64_n(const char *s, size_t len, uint64_t max, uint64_t *out);
 
+/*
+ * Copy src into dst[size] (size > 0), truncating, always NUL-terminated;
+ * returns strlen(src), so a result >= size means it was cut (strlcpy).
+ * snprintf("%s") costs ~40 times more, on paths every command runs.
+ */
+size_t str_copy(char *dst, const char *src, size_t size);
+/* Decimal text of v into buf[size] (size >= 21 holds every value). */
+void fmt_i64(char *buf, size_t size, int64_t v);
+
 /* Trim ASCII whitespace at both ends, in place; returns s. */
 char *strip(char *s);
 /* Case-insensitive equality of ASCII words. */

@@ -57,10 +57,32 @@ static void test_strip(void)
 	CHECK(word_eq("On", "on") && !word_eq("on", "one"), "word_eq ignores case only");
 }
 
+static void test_copy_fmt(void)
+{
+	char b4[4], b24[24];
+
+	CHECK(str_copy(b4, "abc", sizeof(b4)) == 3, "str_copy returns the source length");
+	CHECK_STR(b4, "abc", "str_copy copies what fits exactly");
+	CHECK(str_copy(b4, "abcdef", sizeof(b4)) == 6, "a cut copy still returns the full length");
+	CHECK_STR(b4, "abc", "str_copy cuts and NUL-terminates");
+	CHECK(str_copy(b4, "", sizeof(b4)) == 0 && b4[0] == '\0', "str_copy of empty");
+	fmt_i64(b24, sizeof(b24), 0);
+	CHECK_STR(b24, "0", "fmt_i64 of 0");
+	fmt_i64(b24, sizeof(b24), -42);
+	CHECK_STR(b24, "-42", "fmt_i64 of a negative");
+	fmt_i64(b24, sizeof(b24), INT64_MAX);
+	CHECK_STR(b24, "9223372036854775807", "fmt_i64 of INT64_MAX");
+	fmt_i64(b24, sizeof(b24), INT64_MIN);
+	CHECK_STR(b24, "-9223372036854775808", "fmt_i64 of INT64_MIN");
+	fmt_i64(b4, sizeof(b4), 12345);
+	CHECK_STR(b4, "123", "fmt_i64 cuts to the buffer");
+}
+
 int main(void)
 {
 	test_u64();
 	test_i64();
 	test_strip();
+	test_copy_fmt();
 	return tap_done();
 }
