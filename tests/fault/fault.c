@@ -1,0 +1,206 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * A tiny LD_PRELOAD fault injector for the few CLI tests that need a kernel
+ * that refuses or clamps a value (a fixture file accepts anything, and root
+ * ignores file modes).  In the spirit of kmod's testsuite preloads: rules
+ * come from one environment variable, keyed by path or by write count.
+ *
+ *   FAULT_INJECT="rule[;rule...]"
+ *     write:K:ERRNO       the K-th knob write of the process fails (K from 1)
+ *     write:SUFFIX:ERRNO  every write to a knob path ending in SUFFIX fails
+ *     clamp:SUFFIX:VALUE  the first write to SUFFIX succeeds but stores VALUE
+ *                         (later ones, e.g. a rollback, go through)
+ *     short:SUFFIX:N      a write to SUFFIX consumes only N bytes
+ *   FAULT_LOG=FILE        append one line per injected fault (tests check
+ *                         that the fault really fired)
+ *
+ * A knob write is a write(2) to a file whose path holds "/proc/sys/" or
+ * "/sys/".  ERRNO is a name (EIO, EINVAL, ...) or a number.  Never built
+ * into the product.
+ *
+ * A fixture file is opened with O_TRUNC (a no-op on procfs), so a refused
+ * write would leave it empty where the kernel keeps the old value.  While
+ * rules are active, openat2(2) drops O_TRUNC and the shim truncates after a
+ * write that went through instead: a refused write leaves the file as it was.
+ */
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/openat2.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+typedef ssize_t (*write_fn)(int, const void *, size_t);
+typedef long (*syscall_fn)(long, ...);
+
+#define MAX_FD 1024
+
+static write_fn real_write;
+static syscall_fn real_syscall;
+static unsigned knob_writes;
+static bool truncate_after[MAX_FD];
+static bool clamped;
+
+ssize_t write(int fd, const void *buf, size_t count);
+long syscall(long number, ...);
+
+static const struct { const char *name; int value; } errnos[] = {
+	{ "EIO", EIO }, { "EINVAL", EINVAL }, { "EACCES", EACCES }, { "EPERM", EPERM },
+	{ "EROFS", EROFS }, { "ENOSPC", ENOSPC }, { "EBUSY", EBUSY }, { "ENOENT", ENOENT },
+	{ "ENOMEM", ENOMEM }, { "EAGAIN", EAGAIN }, { "EINTR", EINTR },
+};
+
+static int parse_errno(const char *s, size_t len)
+{
+	for (size_t i = 0; i < sizeof(errnos) / sizeof(errnos[0]); i++)
+		if (strlen(errnos[i].name) == len && strncmp(errnos[i].name, s, len) == 0)
+			return errnos[i].value;
+	return (int)strtol(s, NULL, 10);
+}
+
+static bool fd_path(int fd, char *path, size_t size)
+{
+	char link[64];
+	ssize_t n;
+
+	snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
+	n = readlink(link, path, size - 1);
+	if (n < 0)
+		return false;
+	path[n] = '\0';
+	return true;
+}
+
+static bool ends_with(const char *s, const char *suffix, size_t len)
+{
+	size_t n = strlen(s);
+
+	return n >= len && strncmp(s + n - len, suffix, len) == 0;
+}
+
+static void note(const char *what, const char *k, const char *path)
+{
+	const char *logfile = getenv("FAULT_LOG");
+	char line[4200];
+	int fd, n;
+
+	if (!logfile)
+		return;
+	n = snprintf(line, sizeof(line), "write #%s %s: %s\n", k, path, what);
+	fd = open(logfile, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return;
+	if (n > 0)
+		real_write(fd, line, (size_t)n < sizeof(line) ? (size_t)n : sizeof(line) - 1);
+	close(fd);
+}
+
+/*
+ * Apply the first rule that matches this write.  Returns true when the rule
+ * decided the result (*ret, errno set), false to let the write through.
+ */
+static bool apply_rule(const char *rule, size_t len, int fd, const char *path,
+		       const void *buf, size_t count, ssize_t *ret)
+{
+	const char *a = memchr(rule, ':', len), *b;
+	size_t alen, blen;
+	char k[32];
+
+	if (!a || !(b = memchr(a + 1, ':', (size_t)(rule + len - a - 1))))
+		return false;
+	alen = (size_t)(b - a - 1);
+	blen = (size_t)(rule + len - b - 1);
+	a++, b++;
+	snprintf(k, sizeof(k), "%u", knob_writes);
+	if (strncmp(rule, "write:", 6) == 0 &&
+	    ((alen == strlen(k) && strncmp(a, k, alen) == 0) ||
+	     (a[0] == '/' && ends_with(path, a, alen)))) {
+		note("injected failure", k, path);
+		errno = parse_errno(b, blen);
+		*ret = -1;
+		return true;
+	}
+	if (strncmp(rule, "clamp:", 6) == 0 && !clamped && ends_with(path, a, alen)) {
+		clamped = true;
+		note("stored a clamped value", k, path);
+		if (real_write(fd, b, blen) != (ssize_t)blen || real_write(fd, "\n", 1) != 1) {
+			*ret = -1;
+			return true;
+		}
+		if (fd < MAX_FD && truncate_after[fd] && ftruncate(fd, (off_t)blen + 1) < 0) {
+			*ret = -1;
+			return true;
+		}
+		truncate_after[fd < MAX_FD ? fd : 0] = false;
+		*ret = (ssize_t)count;
+		return true;
+	}
+	if (strncmp(rule, "short:", 6) == 0 && ends_with(path, a, alen)) {
+		size_t n = (size_t)strtoul(b, NULL, 10);
+
+		note("short write", k, path);
+		*ret = real_write(fd, buf, n < count ? n : count);
+		return true;
+	}
+	return false;
+}
+
+/* The write went through: finish what O_TRUNC would have done. */
+static ssize_t truncated(int fd, ssize_t ret)
+{
+	if (fd < MAX_FD && truncate_after[fd] && ret >= 0 && ftruncate(fd, ret) < 0)
+		return -1;
+	return ret;
+}
+
+ssize_t write(int fd, const void *buf, size_t count)
+{
+	const char *rules = getenv("FAULT_INJECT");
+	char path[4096];
+	ssize_t ret;
+
+	if (!real_write)
+		real_write = (write_fn)dlsym(RTLD_NEXT, "write");
+	if (!rules || fd <= 2 || !fd_path(fd, path, sizeof(path)) ||
+	    (!strstr(path, "/proc/sys/") && !strstr(path, "/sys/")))
+		return real_write(fd, buf, count);
+	knob_writes++;
+	for (const char *r = rules; *r;) {
+		size_t len = strcspn(r, ";");
+
+		if (apply_rule(r, len, fd, path, buf, count, &ret))
+			return ret < 0 ? ret : truncated(fd, ret);
+		r += len + (r[len] == ';');
+	}
+	return truncated(fd, real_write(fd, buf, count));
+}
+
+long syscall(long number, ...)
+{
+	long a[6];
+	va_list ap;
+
+	va_start(ap, number);
+	for (int i = 0; i < 6; i++)
+		a[i] = va_arg(ap, long);
+	va_end(ap);
+	if (!real_syscall)
+		real_syscall = (syscall_fn)dlsym(RTLD_NEXT, "syscall");
+	if (number == SYS_openat2 && getenv("FAULT_INJECT")) {
+		struct open_how how = *(const struct open_how *)a[2];
+		bool trunc = how.flags & O_TRUNC;
+		long fd;
+
+		how.flags &= ~(unsigned long long)O_TRUNC;
+		fd = real_syscall(number, a[0], a[1], (long)&how, (long)sizeof(how));
+		if (fd >= 0 && fd < MAX_FD)
+			truncate_after[fd] = trunc;
+		return fd;
+	}
+	return real_syscall(number, a[0], a[1], a[2], a[3], a[4], a[5]);
+}
