@@ -1,17 +1,549 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Transitional: replaced by the full command in this same change. */
-#include "cmd.h"
-#include "log.h"
+/* stat [INTERVAL [COUNT]]: per-node NUMA statistics. */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
 
-static int run(int argc, char *argv[])
-{
-	log_err("not built yet");
-	return EXIT_FAIL;
-}
+#include <strings.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "fileio.h"
+#include "knob-list.h"
+#include "log.h"
+#include "stat-compat.h"
+#include "stat-views.h"
+#include "stat.h"
+#include "sysfs.h"
+#include "value.h"
+
+enum {
+	OPT_NODES = OPT_CMD_BASE,
+	OPT_COMPAT,
+	OPT_SORT,
+	OPT_COMPACT,
+	OPT_PROMETHEUS,
+	OPT_TEXTFILE,
+	OPT_RATE,
+};
 
 static void usage(FILE *out)
 {
-	fputs("Usage:\n numastatctl stat\n", out);
+	fputs("Usage:\n"
+	      " numastatctl stat [options] [<interval> [<count>]]\n"
+	      "\nPer-node NUMA allocation counters (nodeN/numastat), one row per node\n"
+	      "and a TOTAL row.  With an interval: per-interval deltas, vmstat style.\n"
+	      "\nOptions:\n"
+	      "     --nodes <list>     only these nodes (0,2-3 or all)\n"
+	      " -o, --output <list>    columns to print (+<list> appends to the defaults)\n"
+	      " -n, --noheadings       do not print headings\n"
+	      " -r, --raw              raw output: single spaces, no alignment\n"
+	      " -m, --meminfo          per-node memory (nodeN/meminfo, hugepages)\n"
+	      " -b, --bytes            with -m: sizes in bytes, not human units\n"
+	      " -z, --skip-zero        leave out rows and columns that are all zero\n"
+	      "     --sort <column>    rows by this column, largest first\n"
+	      "     --compact          abbreviated counts (K, M, G: powers of 1000)\n"
+	      " -w, --width <n>        fold tables to n columns (default: the terminal's)\n"
+	      "     --compat[=<cmnz>]  numastat's output byte for byte; the letters are\n"
+	      "                          numastat's options (none: its no-argument shape)\n"
+	      "     --prometheus       Prometheus text format (node_exporter names)\n"
+	      "     --textfile <dir>   write <dir>/numastatctl.prom atomically\n"
+	      "     --rate             with an interval: per second, not per interval\n"
+	      " -p, --pid <pid|pattern>  per-process memory per node (numa_maps)\n", out);
+	fputs("\nAvailable output columns:\n", out);
+	for (int i = 0; i < SCOL_COUNT; i++)
+		fprintf(out, " %14s  %s\n", stat_columns[i].name, stat_columns[i].help);
+	fputs("\nWith -m, -o and --sort take meminfo field names (MemTotal, FilePages, ...).\n", out);
+	usage_global_options(out);
+	fputs("\nFor more details see numastatctl(8).\n", out);
 }
 
-const struct cmd cmd_stat = { "stat", run, "(in progress)", usage };
+static int parse_nodes(struct stat_opts *o, const char *arg)
+{
+	int n;
+
+	o->nodes_arg = arg;
+	free(o->nodes);
+	o->nodes = NULL;
+	o->n_nodes = 0;
+	if (strcmp(arg, "all") == 0)
+		return 0;
+	n = rangelist_parse(arg, &o->nodes);
+	if (n <= 0) {
+		log_usage_err("--nodes '%s': expected node ids such as 0,2-3, or all", arg);
+		return -EINVAL;
+	}
+	o->n_nodes = (size_t)n;
+	return 0;
+}
+
+static int parse_output(struct stat_opts *o, const char *arg)
+{
+	const char *bad;
+	size_t len;
+
+	o->cols_arg = arg;
+	if (o->meminfo || stat_columns_parse(o, arg, &bad, &len) == 0)
+		return 0;
+	log_usage_err("-o: unknown column '%.*s' (see 'numastatctl stat --help')", (int)len, bad);
+	return -EINVAL;
+}
+
+static int parse_width(struct stat_opts *o, const char *arg)
+{
+	uint64_t v;
+
+	if (parse_u64(arg, 1000000, &v) < 0 || v < 20) {
+		log_usage_err("--width '%s': expected a number of columns from 20 to 1000000", arg);
+		return -EINVAL;
+	}
+	o->width = (size_t)v;
+	return 0;
+}
+
+static int add_pid(struct stat_opts *o, char *arg)
+{
+	char **v = reallocarray(o->pids, o->n_pids + 1, sizeof(*v));
+
+	if (!v) {
+		log_err("out of memory");
+		return -ENOMEM;
+	}
+	o->pids = v;
+	o->pids[o->n_pids++] = arg;
+	return 0;
+}
+
+/* One option; 0, or -1 when a usage error was printed. */
+static int one_option(struct stat_opts *o, int c, bool *width_set)
+{
+	switch (c) {
+	case OPT_NODES: return parse_nodes(o, optarg) < 0 ? -1 : 0;
+	case 'o': return parse_output(o, optarg) < 0 ? -1 : 0;
+	case 'n': o->noheadings = true; return 0;
+	case 'r': o->raw = true; return 0;
+	case 'm': o->meminfo = true; return 0;
+	case 'b': o->bytes = true; return 0;
+	case 'z': o->skip_zero = true; return 0;
+	case OPT_SORT: o->sort_arg = optarg; return 0;
+	case OPT_COMPACT: o->compact = true; return 0;
+	case 'w': *width_set = true; return parse_width(o, optarg) < 0 ? -1 : 0;
+	case OPT_COMPAT: o->compat = true; o->compat_arg = optarg; return 0;
+	case OPT_PROMETHEUS: o->prometheus = true; return 0;
+	case OPT_TEXTFILE: o->textfile = optarg; return 0;
+	case OPT_RATE: o->rate = true; return 0;
+	case 'p': return add_pid(o, optarg) < 0 ? -1 : 0;
+	}
+	return -1;
+}
+
+/* INTERVAL [COUNT], vmstat style. */
+static int parse_operands(struct stat_opts *o, int argc, char *argv[])
+{
+	char *end;
+	uint64_t count;
+
+	if (argc > 2) {
+		log_usage_err("'%s': expected at most an interval and a count", argv[2]);
+		return -1;
+	}
+	if (argc >= 1) {
+		errno = 0;
+		o->interval = strtod(argv[0], &end);
+		if (errno || end == argv[0] || *end || !isfinite(o->interval) ||
+		    o->interval < 0.01 || o->interval > 86400) {
+			log_usage_err("interval '%s': expected seconds from 0.01 to 86400", argv[0]);
+			return -1;
+		}
+	}
+	if (argc == 2) {
+		if (parse_u64(argv[1], LONG_MAX, &count) < 0 || count == 0) {
+			log_usage_err("count '%s': expected a positive number of samples", argv[1]);
+			return -1;
+		}
+		o->count = (long)count;
+	}
+	return 0;
+}
+
+/* Checks across options, once all are known. */
+static int check_combination(struct stat_opts *o)
+{
+	if (o->rate && o->interval == 0) {
+		log_usage_err("--rate needs an interval");
+		return -1;
+	}
+	if (o->compat && (o->json || o->prometheus || o->textfile)) {
+		log_usage_err("--compat prints numastat's text: it excludes -J, --prometheus, --textfile");
+		return -1;
+	}
+	if (o->meminfo && o->cols_arg)
+		return 0;
+	if (o->sort_arg && !o->meminfo && !o->compat) {
+		int c = stat_column_lookup(o->sort_arg, strlen(o->sort_arg));
+
+		if (c < 0) {
+			log_usage_err("--sort: unknown column '%s' (see 'numastatctl stat --help')",
+				      o->sort_arg);
+			return -1;
+		}
+		o->sort_col = c;
+		o->sort_set = true;
+	}
+	return 0;
+}
+
+/* -1: go on; otherwise the exit code. */
+static int parse_opts(int argc, char *argv[], struct stat_opts *o)
+{
+	static const struct option opts[] = {
+		{ "nodes", required_argument, NULL, OPT_NODES },
+		{ "output", required_argument, NULL, 'o' },
+		{ "noheadings", no_argument, NULL, 'n' },
+		{ "raw", no_argument, NULL, 'r' },
+		{ "meminfo", no_argument, NULL, 'm' },
+		{ "bytes", no_argument, NULL, 'b' },
+		{ "skip-zero", no_argument, NULL, 'z' },
+		{ "sort", required_argument, NULL, OPT_SORT },
+		{ "compact", no_argument, NULL, OPT_COMPACT },
+		{ "width", required_argument, NULL, 'w' },
+		{ "compat", optional_argument, NULL, OPT_COMPAT },
+		{ "prometheus", no_argument, NULL, OPT_PROMETHEUS },
+		{ "textfile", required_argument, NULL, OPT_TEXTFILE },
+		{ "rate", no_argument, NULL, OPT_RATE },
+		{ "pid", required_argument, NULL, 'p' },
+		{ NULL, 0, NULL, 0 },
+	};
+	bool width_set = false;
+	int c;
+
+	while ((c = cmd_getopt(argc, argv, "o:nrmbzw:p:", opts)) != -1) {
+		if (c == 'h') {
+			usage(stdout);
+			return EXIT_OK;
+		}
+		if (one_option(o, c, &width_set) < 0)
+			return EXIT_USAGE;
+	}
+	o->json = G.json;
+	if (!width_set)
+		o->width = stat_terminal_width();
+	/* -o given before -m named meminfo fields: resolve them now. */
+	if (!o->meminfo && o->cols_arg && o->n_cols == 0 && parse_output(o, o->cols_arg) < 0)
+		return EXIT_USAGE;
+	if (parse_operands(o, argc - optind, argv + optind) < 0 || check_combination(o) < 0)
+		return EXIT_USAGE;
+	return -1;
+}
+
+static int select_nodes(const struct stat_opts *o, unsigned **ids)
+{
+	unsigned missing = 0;
+	int n = stat_select_nodes(o, ids, &missing);
+
+	if (n == -ENOENT) {
+		log_err("--nodes: node %u: no such node here", missing);
+		return -EXIT_USAGE;
+	}
+	if (n < 0) {
+		log_err("/sys/devices/system/node: %s", sysfs_strerror(n));
+		return -EXIT_FAIL;
+	}
+	if (n == 0) {
+		log_err("/sys/devices/system/node: no NUMA nodes (a kernel without CONFIG_NUMA?)");
+		return -EXIT_FAIL;
+	}
+	return n;
+}
+
+/* Warn once: with vm.numa_stat=0 the kernel keeps every counter at zero. */
+static void warn_frozen(void)
+{
+	if (stat_counters_frozen())
+		log_warn("vm.numa_stat is 0: NUMA counters are frozen at zero "
+			 "('numastatctl set vm.numa_stat=1' turns counting on)");
+}
+
+static void report_node_error(unsigned id, const char *file, int err, const char *why)
+{
+	(void)err;
+	log_err(NODE_DIR "/node%u/%s: %s", id, file, why);
+}
+
+static int view_counters(const struct stat_opts *o, const unsigned *ids, size_t n)
+{
+	struct stat_row *rows = calloc(n, sizeof(*rows));
+	char (*whys)[STAT_WHY_MAX] = calloc(n, sizeof(*whys));
+	int rc = EXIT_OK;
+
+	if (!rows || !whys) {
+		log_err("out of memory");
+		rc = EXIT_FAIL;
+		goto out;
+	}
+	warn_frozen();
+	if (stat_read_rows(ids, n, rows, whys) > 0) {
+		rc = EXIT_FAIL;
+		for (size_t i = 0; i < n; i++)
+			if (rows[i].err)
+				report_node_error(ids[i], "numastat", rows[i].err, whys[i]);
+	}
+	if (stat_print_counters(o, rows, n, 0) < 0) {
+		log_err("%s", stat_strerror());
+		rc = EXIT_FAIL;
+	}
+out:
+	free(rows);
+	free(whys);
+	return rc;
+}
+
+/* Read the files a view needs into nodes[]; per-node failures are reported. */
+static int read_nodes(const unsigned *ids, size_t n, struct stat_node *nodes, bool ns, bool mi,
+		      bool hp)
+{
+	char why[STAT_WHY_MAX + 64];
+	int rc = EXIT_OK;
+
+	for (size_t i = 0; i < n; i++) {
+		struct stat_node *nd = &nodes[i];
+
+		nd->id = ids[i];
+		nd->ns_err = nd->mi_err = -ENODATA;
+		if (ns && (nd->ns_err = numastat_read(ids[i], &nd->ns, why, sizeof(why))) < 0)
+			report_node_error(ids[i], "numastat", nd->ns_err, why);
+		if (mi && (nd->mi_err = meminfo_read(ids[i], &nd->mi, why, sizeof(why))) < 0)
+			report_node_error(ids[i], "meminfo", nd->mi_err, why);
+		if (hp && (nd->hp_err = hugepages_read(ids[i], &nd->hp, why, sizeof(why))) < 0) {
+			log_err("%s", why);
+			nd->hp.present = false;
+		}
+		if ((ns && nd->ns_err) || (mi && nd->mi_err) || (hp && nd->hp_err))
+			rc = EXIT_FAIL;
+	}
+	return rc;
+}
+
+static int view_meminfo(const struct stat_opts *o, const unsigned *ids, size_t n)
+{
+	struct stat_node *nodes = calloc(n, sizeof(*nodes));
+	struct stat_mem_cols cols;
+	int rc;
+
+	if (!nodes) {
+		log_err("out of memory");
+		return EXIT_FAIL;
+	}
+	rc = read_nodes(ids, n, nodes, false, true, true);
+	if (stat_mem_columns(o, nodes, n, &cols) < 0) {
+		log_usage_err("%s", stat_strerror());
+		rc = EXIT_USAGE;
+	} else if (stat_mem_print(o, nodes, n, &cols) < 0) {
+		log_err("%s", stat_strerror());
+		rc = EXIT_FAIL;
+	}
+	free(nodes);
+	return rc;
+}
+
+/* numastat's option letters (--compat=mn) and the matching stat options. */
+static int compat_setup(const struct stat_opts *o, struct compat_opts *co)
+{
+	uint64_t id;
+
+	*co = (struct compat_opts){ .meminfo = o->meminfo, .skip_zero = o->skip_zero,
+				    .compress = o->compact, .sort = COMPAT_SORT_NONE };
+	for (const char *p = o->compat_arg; p && *p; p++) {
+		switch (*p) {
+		case '-': break;
+		case 'c': co->compress = true; break;
+		case 'm': co->meminfo = true; break;
+		case 'n': co->numastat = true; break;
+		case 'z': co->skip_zero = true; break;
+		default:
+			log_usage_err("--compat=%s: '%c' is not a numastat option here "
+				      "(c, m, n, z; -p is --pid)", o->compat_arg, *p);
+			return -1;
+		}
+	}
+	if (o->sort_arg) {
+		if (strcasecmp(o->sort_arg, "total") == 0)
+			co->sort = COMPAT_SORT_TOTAL;
+		else if (parse_u64(o->sort_arg, NODE_ID_MAX, &id) == 0)
+			co->sort = (int)id;
+		else {
+			log_usage_err("--sort '%s': with --compat, a node id or total", o->sort_arg);
+			return -1;
+		}
+	}
+	co->width = compat_screen_width(o->width);
+	co->page_size = (double)sysconf(_SC_PAGESIZE);
+	return 0;
+}
+
+/* numastat reads Hugepagesize from /proc/meminfo (kB); 0 when absent. */
+static double huge_page_size(void)
+{
+	char buf[8192], *p;
+	uint64_t kb = 0;
+	ssize_t n = sysfs_read_file("/proc/meminfo", buf, sizeof(buf));
+
+	if (n <= 0 || !(p = strstr(buf, "\nHugepagesize:")))
+		return 0;
+	p += strlen("\nHugepagesize:");
+	p += strspn(p, " ");
+	if (parse_u64_n(p, strspn(p, "0123456789"), UINT64_MAX / 1024, &kb) < 0)
+		return 0;
+	return (double)kb * 1024;
+}
+
+static int view_compat(const struct stat_opts *o, const unsigned *ids, size_t n)
+{
+	struct stat_node *nodes = calloc(n, sizeof(*nodes));
+	struct compat_node *cn = calloc(n, sizeof(*cn));
+	struct compat_opts co;
+	int rc = EXIT_USAGE;
+
+	if (!nodes || !cn) {
+		log_err("out of memory");
+		rc = EXIT_FAIL;
+	} else if (compat_setup(o, &co) == 0) {
+		bool want_ns = co.numastat || !co.meminfo;
+
+		if (co.meminfo)
+			co.huge_page_size = huge_page_size();
+		if (want_ns)
+			warn_frozen();
+		rc = read_nodes(ids, n, nodes, want_ns, co.meminfo, false);
+		for (size_t i = 0; i < n; i++)
+			cn[i] = (struct compat_node){ ids[i], nodes[i].ns_err ? NULL : &nodes[i].ns,
+						      nodes[i].mi_err ? NULL : &nodes[i].mi };
+		if (compat_print(&co, cn, n, stdout) < 0) {
+			log_err("out of memory");
+			rc = EXIT_FAIL;
+		}
+	}
+	free(nodes);
+	free(cn);
+	return rc;
+}
+
+/* The registry knobs with a numeric value here (true/false as 1/0). */
+static size_t numeric_knobs(struct knob_list *all, struct stat_knob *out, size_t max)
+{
+	size_t k = 0;
+
+	if (knob_list_build(all, false) < 0)
+		return 0;
+	for (size_t i = 0; i < all->n && k < max; i++) {
+		struct kval v;
+		uint64_t num;
+		char buf[KVAL_MAX];
+		const char *text;
+
+		if (knob_read(&all->refs[i], &v) < 0)
+			continue;
+		text = knob_display(&all->refs[i], &v, buf, sizeof(buf));
+		if (strcmp(text, "true") == 0 || strcmp(text, "false") == 0)
+			num = text[0] == 't';
+		else if (parse_u64(text, UINT64_MAX, &num) < 0)
+			continue;
+		out[k++] = (struct stat_knob){ all->refs[i].name, num };
+	}
+	return k;
+}
+
+static int write_textfile(const char *dir, const struct stat_node *nodes, size_t n,
+			  const struct stat_knob *knobs, size_t nk)
+{
+	struct atomic_file af;
+	int r = atomic_file_begin(&af, dir, "numastatctl.prom", 0644);
+
+	if (r < 0) {
+		log_err("--textfile %s: %s", dir, strerror(-r));
+		return EXIT_FAIL;
+	}
+	if (stat_prom_write(af.f, nodes, n, knobs, nk) < 0) {
+		atomic_file_abort(&af);
+		log_err("--textfile %s: %s", dir, stat_strerror());
+		return EXIT_FAIL;
+	}
+	r = atomic_file_commit(&af);
+	if (r < 0) {
+		log_err("--textfile %s/numastatctl.prom: %s", dir, strerror(-r));
+		return EXIT_FAIL;
+	}
+	return EXIT_OK;
+}
+
+static int view_prometheus(const struct stat_opts *o, const unsigned *ids, size_t n)
+{
+	struct stat_node *nodes = calloc(n, sizeof(*nodes));
+	struct knob_list all = { 0 };
+	struct stat_knob knobs[64];
+	size_t nk;
+	int rc;
+
+	if (!nodes) {
+		log_err("out of memory");
+		return EXIT_FAIL;
+	}
+	warn_frozen();
+	rc = read_nodes(ids, n, nodes, true, true, false);
+	nk = numeric_knobs(&all, knobs, sizeof(knobs) / sizeof(knobs[0]));
+	if (o->prometheus && stat_prom_write(stdout, nodes, n, knobs, nk) < 0) {
+		log_err("%s", stat_strerror());
+		rc = EXIT_FAIL;
+	}
+	if (o->textfile) {
+		int r = write_textfile(o->textfile, nodes, n, knobs, nk);
+
+		rc = r > rc ? r : rc;
+	}
+	knob_list_free(&all);
+	free(nodes);
+	return rc;
+}
+
+static int run(int argc, char *argv[])
+{
+	struct stat_opts o = { .sort_col = -1 };
+	unsigned *ids = NULL;
+	int rc = parse_opts(argc, argv, &o), n;
+
+	if (rc != -1)
+		goto out;
+	if ((rc = cmd_setup()) != EXIT_OK)
+		goto out;
+	/*
+	 * Interval mode and --pid: dispatch to stat_interval_run(&o) and
+	 * stat_pid_run(&o) here, once stat-interval.c and stat-pid.c exist.
+	 */
+	if (o.interval > 0 || o.n_pids) {
+		log_usage_err("%s: not available in this build",
+			      o.n_pids ? "--pid" : "interval mode");
+		rc = EXIT_USAGE;
+		goto out;
+	}
+	n = select_nodes(&o, &ids);
+	if (n < 0) {
+		rc = -n;
+		goto out;
+	}
+	if (o.prometheus || o.textfile)
+		rc = view_prometheus(&o, ids, (size_t)n);
+	else if (o.compat)
+		rc = view_compat(&o, ids, (size_t)n);
+	else if (o.meminfo)
+		rc = view_meminfo(&o, ids, (size_t)n);
+	else
+		rc = view_counters(&o, ids, (size_t)n);
+out:
+	free(ids);
+	free(o.nodes);
+	free(o.pids);
+	return rc;
+}
+
+const struct cmd cmd_stat = { "stat", run, "per-node NUMA statistics", usage };

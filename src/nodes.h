@@ -65,3 +65,55 @@ bool numastat_get(const struct numastat *s, const char *key, uint64_t *value);
  * Returns the count or -EINVAL / -ERANGE (an id above NODE_ID_MAX).
  */
 int rangelist_parse(const char *s, unsigned **ids);
+
+/*
+ * nodeN/meminfo: "Node N Key:   value[ kB]\n" lines, any key set, in file
+ * order.  Values with " kB" are kept in kB (bytes() converts); the others
+ * (HugePages_*) are counts.
+ */
+#define MEMINFO_MAX_FIELDS 64
+#define MEMINFO_NAME_MAX 32
+
+struct meminfo_field {
+	char name[MEMINFO_NAME_MAX];
+	uint64_t value;
+	bool kb;
+};
+
+struct meminfo {
+	size_t n;
+	struct meminfo_field f[MEMINFO_MAX_FIELDS];
+};
+
+/*
+ * Parse node's meminfo.  Every line must name this node; rejects NULs, CR,
+ * junk, u64 overflow (also of kB * 1024), duplicates, empty input with
+ * -EBADMSG and a reason.
+ */
+int meminfo_parse(const char *buf, size_t len, unsigned node, struct meminfo *out,
+		  char *why, size_t whylen);
+int meminfo_read(unsigned node, struct meminfo *out, char *why, size_t whylen);
+/* The field named key (exact match), or NULL. */
+const struct meminfo_field *meminfo_find(const struct meminfo *m, const char *key);
+/* A field's value in bytes (kB * 1024) or as the count it is. */
+uint64_t meminfo_bytes(const struct meminfo_field *f);
+
+/*
+ * nodeN/distance: "10 21 32\n", one distance per online node.  *out is
+ * malloc'ed.  Returns the count or -EINVAL / -ERANGE (above 255, the
+ * kernel's u8) / -ENOMEM.
+ */
+int distance_parse(const char *s, unsigned **out);
+
+/* Hugepages of one node, summed over nodeN/hugepages/hugepages-<size>kB. */
+struct hugepages {
+	bool present;         /* false: no hugepages directory for this node */
+	uint64_t total_bytes; /* nr_hugepages * size */
+	uint64_t free_bytes;  /* free_hugepages * size */
+	uint64_t surp_bytes;  /* surplus_hugepages * size */
+};
+
+/* "hugepages-2048kB" -> 2048; -EINVAL for any other name. */
+int hugepages_dir_kb(const char *name, uint64_t *kb);
+/* Read node's hugepages; 0 (present false when absent) or -errno / -EBADMSG. */
+int hugepages_read(unsigned node, struct hugepages *out, char *why, size_t whylen);

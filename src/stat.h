@@ -62,7 +62,7 @@ struct stat_opts {
 	bool prometheus;   /* --prometheus: text exposition format on stdout */
 	const char *textfile; /* --textfile DIR: DIR/numastatctl.prom, atomically */
 
-	/* --sort COL: index into the output columns; -1 = by node id. */
+	/* --sort COL: an SCOL_* column of the counter table (sort_set). */
 	int sort_col;
 	bool sort_set;
 
@@ -77,6 +77,11 @@ struct stat_opts {
 	/* --pid (stat-pid.c): PIDs or patterns as given. */
 	char **pids;
 	size_t n_pids;
+
+	/* The arguments as given, for the views that resolve them themselves. */
+	const char *cols_arg;   /* -o: -m resolves meminfo field names */
+	const char *sort_arg;   /* --sort: -m takes a field, --compat a node id or total */
+	const char *compat_arg; /* --compat=LETTERS: numastat's option letters (c, m, n, z) */
 };
 
 /* One node's counters as the table shows them. */
@@ -104,6 +109,8 @@ size_t stat_read_rows(const unsigned *ids, size_t n, struct stat_row *rows,
 
 /* Parse an -o list ("NODE,LOCAL%", "+MISS%") into o->cols.  0 or -EINVAL (bad in *bad). */
 int stat_columns_parse(struct stat_opts *o, const char *list, const char **bad, size_t *badlen);
+/* The default columns: NODE and the six counters. */
+void stat_default_columns(struct stat_opts *o);
 /* The column for a name (case-insensitive), or -1. */
 int stat_column_lookup(const char *name, size_t len);
 
@@ -114,6 +121,9 @@ int stat_column_lookup(const char *name, size_t len);
  */
 int stat_print_counters(const struct stat_opts *o, const struct stat_row *rows, size_t n,
 			unsigned extra_flags);
+
+/* Why the last stat_print_counters() (or another table printer) failed. */
+const char *stat_strerror(void);
 
 /* True when vm.numa_stat reads 0: the counters are frozen at zero. */
 bool stat_counters_frozen(void);

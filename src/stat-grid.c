@@ -1,0 +1,199 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "output.h"
+#include "stat-grid.h"
+
+#define CELL(g, r, c) ((r) * (g)->ncols + (c))
+
+int grid_init(struct grid *g, size_t nrows, size_t ncols)
+{
+	size_t n = nrows * ncols;
+
+	memset(g, 0, sizeof(*g));
+	g->nrows = nrows;
+	g->ncols = ncols;
+	g->sort_col = -1;
+	g->cols = calloc(ncols, sizeof(*g->cols));
+	g->text = calloc(n ? n : 1, sizeof(*g->text));
+	g->key = calloc(n ? n : 1, sizeof(*g->key));
+	g->nonzero = calloc(n ? n : 1, sizeof(*g->nonzero));
+	if (!g->cols || !g->text || !g->key || !g->nonzero) {
+		grid_free(g);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+void grid_free(struct grid *g)
+{
+	free(g->cols);
+	free(g->text);
+	free(g->key);
+	free(g->nonzero);
+	memset(g, 0, sizeof(*g));
+}
+
+void grid_set(struct grid *g, size_t row, size_t col, const char *text, double key, bool nonzero)
+{
+	size_t i = CELL(g, row, col);
+
+	snprintf(g->text[i], GRID_CELL_MAX, "%s", text ? text : "");
+	g->key[i] = key;
+	g->nonzero[i] = nonzero;
+}
+
+/* The rows and columns left after -z, rows in sort order. */
+struct view {
+	size_t *rows, nrows;
+	size_t *cols, ncols;
+};
+
+static const struct grid *sort_grid;
+
+/* Descending by the sort column (numastat's -s); ties keep node order. */
+static int cmp_rows(const void *a, const void *b)
+{
+	const struct grid *g = sort_grid;
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+	double kx = g->key[CELL(g, x, (size_t)g->sort_col)];
+	double ky = g->key[CELL(g, y, (size_t)g->sort_col)];
+
+	if (kx != ky)
+		return kx < ky ? 1 : -1;
+	return (x > y) - (x < y);
+}
+
+static bool row_nonzero(const struct grid *g, size_t r)
+{
+	for (size_t c = 1; c < g->ncols; c++)
+		if (g->nonzero[CELL(g, r, c)])
+			return true;
+	return false;
+}
+
+static bool col_nonzero(const struct grid *g, size_t c)
+{
+	for (size_t r = 0; r < g->nrows; r++)
+		if (g->nonzero[CELL(g, r, c)])
+			return true;
+	return false;
+}
+
+static int make_view(const struct grid *g, const struct stat_opts *o, bool json, struct view *v)
+{
+	size_t data = g->nrows - (g->has_total ? 1 : 0);
+
+	v->rows = calloc(g->nrows + 1, sizeof(*v->rows));
+	v->cols = calloc(g->ncols + 1, sizeof(*v->cols));
+	if (!v->rows || !v->cols)
+		return -ENOMEM;
+	v->nrows = v->ncols = 0;
+	for (size_t r = 0; r < data; r++)
+		if (!o->skip_zero || row_nonzero(g, r))
+			v->rows[v->nrows++] = r;
+	if (g->sort_col >= 0 && v->nrows > 1) {
+		sort_grid = g;
+		qsort(v->rows, v->nrows, sizeof(*v->rows), cmp_rows);
+	}
+	if (g->has_total && !json && (!o->skip_zero || row_nonzero(g, data)))
+		v->rows[v->nrows++] = data;
+	for (size_t c = 0; c < g->ncols; c++)
+		if (c == 0 || !o->skip_zero || col_nonzero(g, c))
+			v->cols[v->ncols++] = c;
+	return 0;
+}
+
+/* Print columns v->cols[from, to) plus the first as one libsmartcols table. */
+static int print_section(const struct grid *g, const struct view *v, size_t from, size_t to,
+			 unsigned flags, const char *json_name, char *why, size_t whylen)
+{
+	struct out_table *t;
+	int r = out_table_new(&t, json_name, flags, why, whylen);
+
+	if (r < 0)
+		return r;
+	out_table_add_column(t, g->cols[0].name, 0, g->cols[0].flags);
+	for (size_t i = from; i < to; i++)
+		out_table_add_column(t, (flags & OUT_JSON) ? g->cols[v->cols[i]].json
+							   : g->cols[v->cols[i]].name,
+				     0, g->cols[v->cols[i]].flags);
+	for (size_t i = 0; i < v->nrows; i++) {
+		struct out_row *row = out_table_add_row(t);
+		size_t rr = v->rows[i];
+
+		if (!row) {
+			out_table_free(t);
+			snprintf(why, whylen, "out of memory");
+			return -ENOMEM;
+		}
+		out_row_set(row, 0, g->text[CELL(g, rr, 0)]);
+		for (size_t k = from; k < to; k++) {
+			const char *s = g->text[CELL(g, rr, v->cols[k])];
+
+			out_row_set(row, k - from + 1, *s ? s : NULL);
+		}
+	}
+	r = out_table_print(t, stdout);
+	out_table_free(t);
+	if (r < 0)
+		snprintf(why, whylen, "cannot write to standard output");
+	return r;
+}
+
+static size_t col_width(const struct grid *g, const struct view *v, size_t c)
+{
+	size_t w = strlen(g->cols[c].name);
+
+	for (size_t i = 0; i < v->nrows; i++) {
+		size_t l = strlen(g->text[CELL(g, v->rows[i], c)]);
+
+		if (l > w)
+			w = l;
+	}
+	return w;
+}
+
+/* Sections of columns that fit width (each repeats column 0), one table each. */
+static int print_folded(const struct grid *g, const struct view *v, size_t width,
+			unsigned flags, char *why, size_t whylen)
+{
+	size_t first = col_width(g, v, 0), i = 1;
+	int r = 0;
+
+	while (i < v->ncols && r == 0) {
+		size_t used = first, j = i;
+
+		/* Always at least one data column per section, like numastat. */
+		do
+			used += 1 + col_width(g, v, v->cols[j++]);
+		while (j < v->ncols && used + 1 + col_width(g, v, v->cols[j]) <= width);
+		if (i > 1)
+			putchar('\n');
+		r = print_section(g, v, i, j, flags, "", why, whylen);
+		i = j;
+	}
+	return r;
+}
+
+int grid_print(const struct grid *g, const struct stat_opts *o, unsigned extra_flags,
+	       const char *json_name, char *why, size_t whylen)
+{
+	unsigned flags = extra_flags | (o->json ? OUT_JSON : 0) | (o->raw ? OUT_RAW : 0) |
+			 (o->noheadings ? OUT_NOHEADINGS : 0);
+	struct view v = { 0 };
+	int r = make_view(g, o, o->json, &v);
+
+	if (r < 0)
+		snprintf(why, whylen, "out of memory");
+	else if (o->width && !(flags & (OUT_JSON | OUT_RAW)) && v.ncols > 1)
+		r = print_folded(g, &v, o->width, flags, why, whylen);
+	else
+		r = print_section(g, &v, 1, v.ncols, flags, json_name, why, whylen);
+	free(v.rows);
+	free(v.cols);
+	return r;
+}

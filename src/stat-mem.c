@@ -1,0 +1,224 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* stat -m: per-node memory from nodeN/meminfo and nodeN/hugepages. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "output.h"
+#include "stat-grid.h"
+#include "stat-views.h"
+
+static const char *const default_fields[] = {
+	"MemTotal", "MemFree", "MemUsed", "FilePages", "AnonPages", "Shmem", "Slab",
+	"HugePages_Total", "HugePages_Free",
+};
+
+static const struct stat_node *first_good(const struct stat_node *nodes, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!nodes[i].mi_err)
+			return &nodes[i];
+	return NULL;
+}
+
+/* The field's canonical spelling in this meminfo, or NULL. */
+static const char *find_field(const struct meminfo *mi, const char *name, size_t len)
+{
+	for (size_t i = 0; i < mi->n; i++)
+		if (strlen(mi->f[i].name) == len && strncasecmp(mi->f[i].name, name, len) == 0)
+			return mi->f[i].name;
+	return NULL;
+}
+
+static int add_col(struct stat_mem_cols *c, const struct meminfo *mi, const char *name, size_t len)
+{
+	const char *canon = mi ? find_field(mi, name, len) : NULL;
+
+	if (!canon || c->n == STAT_MEM_MAX_COLS) {
+		snprintf(stat_why, sizeof(stat_why), "-o: unknown meminfo field '%.*s'", (int)len, name);
+		return -EINVAL;
+	}
+	snprintf(c->name[c->n++], MEMINFO_NAME_MAX, "%s", canon);
+	return 0;
+}
+
+static void add_defaults(struct stat_mem_cols *c, const struct meminfo *mi)
+{
+	for (size_t i = 0; mi && i < sizeof(default_fields) / sizeof(default_fields[0]); i++)
+		if (find_field(mi, default_fields[i], strlen(default_fields[i])))
+			snprintf(c->name[c->n++], MEMINFO_NAME_MAX, "%s", default_fields[i]);
+}
+
+static int resolve_sort(const struct stat_opts *o, struct stat_mem_cols *c)
+{
+	c->sort = -1;
+	if (!o->sort_arg || strcasecmp(o->sort_arg, "NODE") == 0)
+		return 0;
+	for (size_t i = 0; i < c->n; i++)
+		if (strcasecmp(c->name[i], o->sort_arg) == 0) {
+			c->sort = (int)i;
+			return 0;
+		}
+	snprintf(stat_why, sizeof(stat_why), "--sort: '%s' is not a column shown", o->sort_arg);
+	return -EINVAL;
+}
+
+int stat_mem_columns(const struct stat_opts *o, const struct stat_node *nodes, size_t n,
+		     struct stat_mem_cols *c)
+{
+	const struct stat_node *first = first_good(nodes, n);
+	const struct meminfo *mi = first ? &first->mi : NULL;
+	const char *p = o->cols_arg;
+
+	c->n = 0;
+	if (!p || *p == '+')
+		add_defaults(c, mi);
+	if (p && *p == '+')
+		p++;
+	while (p) {
+		size_t len = strcspn(p, ",");
+		int r;
+
+		/* NODE is always the first column. */
+		if (!(len == 4 && strncasecmp(p, "NODE", 4) == 0) && (r = add_col(c, mi, p, len)) < 0)
+			return r;
+		p = p[len] ? p + len + 1 : NULL;
+	}
+	return resolve_sort(o, c);
+}
+
+/* "15.6G": powers of 1024, one decimal unless it is .0 (util-linux style). */
+static void human(uint64_t v, char *buf, size_t len)
+{
+	static const char suffix[] = "KMGTPE";
+	double d = (double)v;
+	int i = -1;
+
+	if (v < 1024) {
+		snprintf(buf, len, "%" PRIu64 "B", v);
+		return;
+	}
+	while (d >= 1024 && i < 5) {
+		d /= 1024;
+		i++;
+	}
+	snprintf(buf, len, "%.1f", d);
+	if (strcmp(buf + strlen(buf) - 2, ".0") == 0)
+		buf[strlen(buf) - 2] = '\0';
+	size_t l = strlen(buf);
+
+	if (l + 1 < len) {
+		buf[l] = suffix[i];
+		buf[l + 1] = '\0';
+	}
+}
+
+/* A field's value: bytes for sizes (sized=true), else the count it is. */
+static bool field_value(const struct stat_node *nd, const char *name, uint64_t *v, bool *sized)
+{
+	const struct meminfo_field *f;
+
+	if (nd->hp.present && strncmp(name, "HugePages_", 10) == 0) {
+		*sized = true;
+		*v = !strcmp(name + 10, "Total") ? nd->hp.total_bytes
+		   : !strcmp(name + 10, "Free") ? nd->hp.free_bytes : nd->hp.surp_bytes;
+		return !strcmp(name + 10, "Total") || !strcmp(name + 10, "Free") ||
+		       !strcmp(name + 10, "Surp");
+	}
+	f = meminfo_find(&nd->mi, name);
+	if (!f)
+		return false;
+	*sized = f->kb;
+	*v = meminfo_bytes(f);
+	return true;
+}
+
+static void set_cell(struct grid *g, const struct stat_opts *o, size_t r, size_t c,
+		     uint64_t v, bool sized, bool have)
+{
+	char buf[GRID_CELL_MAX];
+
+	if (!have) {
+		grid_set(g, r, c, NULL, -1, false);
+		return;
+	}
+	if (sized && !o->bytes && !o->json)
+		human(v, buf, sizeof(buf));
+	else
+		snprintf(buf, sizeof(buf), "%" PRIu64, v);
+	grid_set(g, r, c, buf, (double)v, v != 0);
+}
+
+static void fill(struct grid *g, const struct stat_opts *o, const struct stat_node *nodes,
+		 size_t n, const struct stat_mem_cols *c)
+{
+	uint64_t total[STAT_MEM_MAX_COLS] = { 0 };
+	bool sized[STAT_MEM_MAX_COLS] = { 0 }, seen[STAT_MEM_MAX_COLS] = { 0 };
+	size_t r = 0;
+	char id[16];
+
+	for (size_t i = 0; i < n; i++, r++) {
+		if (nodes[i].mi_err) {
+			r--;
+			continue;
+		}
+		snprintf(id, sizeof(id), "%u", nodes[i].id);
+		grid_set(g, r, 0, id, nodes[i].id, true);
+		for (size_t k = 0; k < c->n; k++) {
+			uint64_t v = 0;
+			bool have = field_value(&nodes[i], c->name[k], &v, &sized[k]);
+
+			set_cell(g, o, r, k + 1, v, sized[k], have);
+			seen[k] |= have;
+			total[k] = total[k] > UINT64_MAX - v ? UINT64_MAX : total[k] + v;
+		}
+	}
+	grid_set(g, r, 0, "TOTAL", -1, true);
+	for (size_t k = 0; k < c->n; k++)
+		set_cell(g, o, r, k + 1, total[k], sized[k], seen[k]);
+}
+
+/* "Active(anon)" -> "active_anon" for JSON keys. */
+static void json_key(const char *name, char *out, size_t len)
+{
+	size_t j = 0;
+
+	for (size_t i = 0; name[i] && j + 1 < len; i++) {
+		char ch = name[i];
+
+		if (ch == ')')
+			continue;
+		out[j++] = ch == '(' ? '_' : (ch >= 'A' && ch <= 'Z') ? (char)(ch - 'A' + 'a') : ch;
+	}
+	out[j] = '\0';
+}
+
+int stat_mem_print(const struct stat_opts *o, const struct stat_node *nodes, size_t n,
+		   const struct stat_mem_cols *c)
+{
+	char keys[STAT_MEM_MAX_COLS][MEMINFO_NAME_MAX];
+	struct grid g;
+	size_t good = 0;
+	int r;
+
+	for (size_t i = 0; i < n; i++)
+		good += nodes[i].mi_err == 0;
+	r = grid_init(&g, good + 1, c->n + 1);
+	if (r < 0)
+		return r;
+	g.cols[0] = (struct grid_col){ "NODE", "node", OUT_COL_RIGHT | OUT_COL_NUMBER };
+	for (size_t k = 0; k < c->n; k++) {
+		json_key(c->name[k], keys[k], sizeof(keys[k]));
+		g.cols[k + 1] = (struct grid_col){ c->name[k], keys[k],
+						   OUT_COL_RIGHT | OUT_COL_NUMBER };
+	}
+	g.has_total = true;
+	g.sort_col = c->sort >= 0 ? c->sort + 1 : -1;
+	fill(&g, o, nodes, n, c);
+	r = grid_print(&g, o, 0, "nodes", stat_why, sizeof(stat_why));
+	grid_free(&g);
+	return r;
+}

@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* The counter table of `stat`: columns, node selection, reading, printing. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include "output.h"
+#include "stat-grid.h"
+#include "stat.h"
+#include "sysfs.h"
+#include "value.h"
+
+#define NUM (OUT_COL_RIGHT | OUT_COL_NUMBER)
+
+const struct stat_coldesc stat_columns[SCOL_COUNT] = {
+	[SCOL_NODE] = { "NODE", "node", 4, NUM, "node id" },
+	[SCOL_NUMA_HIT] = { "NUMA_HIT", "numa_hit", 10, NUM,
+			    "pages allocated on this node as intended" },
+	[SCOL_NUMA_MISS] = { "NUMA_MISS", "numa_miss", 10, NUM,
+			     "pages allocated here though meant for another node" },
+	[SCOL_NUMA_FOREIGN] = { "NUMA_FOREIGN", "numa_foreign", 10, NUM,
+				"pages meant for this node but allocated elsewhere" },
+	[SCOL_INTERLEAVE_HIT] = { "INTERLEAVE_HIT", "interleave_hit", 10, NUM,
+				  "interleaved pages allocated here as intended" },
+	[SCOL_LOCAL_NODE] = { "LOCAL_NODE", "local_node", 10, NUM,
+			      "pages allocated here by a process running here" },
+	[SCOL_OTHER_NODE] = { "OTHER_NODE", "other_node", 10, NUM,
+			      "pages allocated here by a process running elsewhere" },
+	[SCOL_LOCAL_PCT] = { "LOCAL%", "local_pct", 6, NUM,
+			     "local_node / (local_node + other_node), percent" },
+	[SCOL_MISS_PCT] = { "MISS%", "miss_pct", 6, NUM,
+			    "numa_miss / (numa_hit + numa_miss), percent" },
+};
+
+int stat_column_lookup(const char *name, size_t len)
+{
+	for (int i = 0; i < SCOL_COUNT; i++)
+		if (strlen(stat_columns[i].name) == len &&
+		    strncasecmp(stat_columns[i].name, name, len) == 0)
+			return i;
+	return -1;
+}
+
+void stat_default_columns(struct stat_opts *o)
+{
+	o->n_cols = 0;
+	for (int i = SCOL_NODE; i <= SCOL_OTHER_NODE; i++)
+		o->cols[o->n_cols++] = i;
+}
+
+int stat_columns_parse(struct stat_opts *o, const char *list, const char **bad, size_t *badlen)
+{
+	const char *p = list;
+
+	if (*p == '+') {
+		if (o->n_cols == 0)
+			stat_default_columns(o);
+		p++;
+	} else
+		o->n_cols = 0;
+	for (;;) {
+		size_t len = strcspn(p, ",");
+		int c = stat_column_lookup(p, len);
+
+		if (c < 0 || o->n_cols == STAT_MAX_COLS) {
+			*bad = p;
+			*badlen = len;
+			return -EINVAL;
+		}
+		o->cols[o->n_cols++] = c;
+		if (!p[len])
+			return 0;
+		p += len + 1;
+	}
+}
+
+int stat_select_nodes(const struct stat_opts *o, unsigned **ids, unsigned *missing)
+{
+	unsigned *all;
+	int n = nodes_enumerate(&all);
+	size_t k = 0;
+
+	*ids = NULL;
+	if (n < 0 || !o->nodes)
+		return (*ids = all, n);
+	/* Both lists are sorted: one merge pass. */
+	for (size_t i = 0; i < o->n_nodes; i++) {
+		while (k < (size_t)n && all[k] < o->nodes[i])
+			k++;
+		if (k == (size_t)n || all[k] != o->nodes[i]) {
+			*missing = o->nodes[i];
+			free(all);
+			return -ENOENT;
+		}
+	}
+	free(all);
+	*ids = malloc((o->n_nodes ? o->n_nodes : 1) * sizeof(**ids));
+	if (!*ids)
+		return -ENOMEM;
+	memcpy(*ids, o->nodes, o->n_nodes * sizeof(**ids));
+	return (int)o->n_nodes;
+}
+
+size_t stat_read_rows(const unsigned *ids, size_t n, struct stat_row *rows,
+		      char (*whys)[STAT_WHY_MAX])
+{
+	size_t failed = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		struct numastat s;
+		char why[STAT_WHY_MAX];
+
+		rows[i].node = ids[i];
+		rows[i].err = numastat_read(ids[i], &s, why, sizeof(why));
+		if (rows[i].err < 0) {
+			if (whys)
+				memcpy(whys[i], why, sizeof(why));
+			failed++;
+			continue;
+		}
+		for (int k = 0; k < NS_STANDARD; k++)
+			numastat_get(&s, numastat_keys[k], &rows[i].v[k]);
+	}
+	return failed;
+}
+
+bool stat_counters_frozen(void)
+{
+	char buf[16];
+	ssize_t n = sysfs_read_file("/proc/sys/vm/numa_stat", buf, sizeof(buf));
+
+	return n > 0 && strcmp(strip(buf), "0") == 0;
+}
+
+size_t stat_terminal_width(void)
+{
+	struct winsize ws;
+	const char *env;
+	uint64_t v;
+
+	if (!isatty(STDOUT_FILENO))
+		return 0;
+	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
+		return ws.ws_col;
+	env = getenv("COLUMNS");
+	if (env && parse_u64(env, 100000, &v) == 0 && v > 0)
+		return (size_t)v;
+	return 80;
+}

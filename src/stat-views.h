@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The per-node data the -m and --prometheus views need, and their
+ * formatters.  cmd-stat.c reads (and reports per-node failures); these only
+ * format.  They return 0 or -errno with the reason in stat_strerror().
+ */
+#pragma once
+
+#include <stdio.h>
+
+#include "knobs.h"
+#include "nodes.h"
+#include "stat.h"
+
+struct stat_node {
+	unsigned id;
+	int ns_err, mi_err, hp_err; /* 0 or the read's -errno */
+	struct numastat ns;
+	struct meminfo mi;
+	struct hugepages hp;
+};
+
+/* -m: the fields to show (o->cols_arg, or the defaults present here). */
+#define STAT_MEM_MAX_COLS 64
+struct stat_mem_cols {
+	size_t n;
+	char name[STAT_MEM_MAX_COLS][MEMINFO_NAME_MAX];
+	int sort; /* index into name[], or -1 */
+};
+
+/*
+ * Resolve -o and --sort for -m against the first readable node's fields
+ * (case-insensitive).  -EINVAL with the unknown name in stat_strerror().
+ */
+int stat_mem_columns(const struct stat_opts *o, const struct stat_node *nodes, size_t n,
+		     struct stat_mem_cols *cols);
+/* The -m table: rows = nodes (mi_err == 0), human sizes or -b bytes, TOTAL. */
+int stat_mem_print(const struct stat_opts *o, const struct stat_node *nodes, size_t n,
+		   const struct stat_mem_cols *cols);
+
+/* One knob for numastatctl_knob_value (numeric values only). */
+struct stat_knob {
+	const char *name;
+	uint64_t value;
+};
+
+/*
+ * Prometheus text: node_exporter's meminfo_numa families, then
+ * numastatctl_knob_value.  Nodes with a failed read are left out of the
+ * families that need that file.
+ */
+int stat_prom_write(FILE *f, const struct stat_node *nodes, size_t n,
+		    const struct stat_knob *knobs, size_t nk);
