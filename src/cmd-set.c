@@ -60,6 +60,14 @@ static int add_assignment(struct plan *p, const char *arg)
 	return plan_add(p, &ref, &v, optional, NULL);
 }
 
+static bool restore_failed(const struct plan *p)
+{
+	for (size_t i = 0; i < p->n; i++)
+		if (p->items[i].action == ACT_NOT_RESTORED)
+			return true;
+	return false;
+}
+
 static int execute(struct plan *p, bool no_snapshot)
 {
 	struct plan_opts o = { .state_dir = G.state_dir, .no_snapshot = no_snapshot, .what = "set" };
@@ -73,7 +81,10 @@ static int execute(struct plan *p, bool no_snapshot)
 	report_plan(p, false);
 	report_plan_notes(&o);
 	if (r < 0) {
-		log_err("nothing was changed: every value written before the failure was restored");
+		if (restore_failed(p))
+			log_err("not every value could be restored: see the knobs above");
+		else
+			log_err("nothing was changed: every value written before the failure was restored");
 		return EXIT_FAIL;
 	}
 	return EXIT_OK;

@@ -11,8 +11,10 @@
  *     clamp:SUFFIX:VALUE  the first write to SUFFIX succeeds but stores VALUE
  *                         (later ones, e.g. a rollback, go through)
  *     short:SUFFIX:N      a write to SUFFIX consumes only N bytes
- *   FAULT_LOG=FILE        append one line per injected fault (tests check
- *                         that the fault really fired)
+ *     stall:K:FILE        the K-th knob write creates FILE.waiting, then waits
+ *                         until FILE exists (a run caught in the middle)
+ *   FAULT_LOG=FILE        append one line per knob write and what happened
+ *                         to it (tests check the fault fired, and the rollback)
  *
  * A knob write is a write(2) to a file whose path holds "/proc/sys/" or
  * "/sys/".  ERRNO is a name (EIO, EINVAL, ...) or a number.  Never built
@@ -33,6 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 typedef ssize_t (*write_fn)(int, const void *, size_t);
@@ -83,21 +86,42 @@ static bool ends_with(const char *s, const char *suffix, size_t len)
 	return n >= len && strncmp(s + n - len, suffix, len) == 0;
 }
 
-static void note(const char *what, const char *k, const char *path)
+/* "write #2 /root/proc/sys/vm/x: 41: injected failure" (the value without its newline). */
+static void note(const char *k, const char *path, const void *buf, size_t count,
+		 const char *what)
 {
 	const char *logfile = getenv("FAULT_LOG");
-	char line[4200];
-	int fd, n;
+	char line[4400];
+	int fd, n, vlen = (int)(count > 256 ? 256 : count);
 
 	if (!logfile)
 		return;
-	n = snprintf(line, sizeof(line), "write #%s %s: %s\n", k, path, what);
+	if (vlen && ((const char *)buf)[vlen - 1] == '\n')
+		vlen--;
+	n = snprintf(line, sizeof(line), "write #%s %s: %.*s: %s\n", k, path, vlen,
+		     (const char *)buf, what);
 	fd = open(logfile, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
 	if (fd < 0)
 		return;
 	if (n > 0)
 		real_write(fd, line, (size_t)n < sizeof(line) ? (size_t)n : sizeof(line) - 1);
 	close(fd);
+}
+
+/* Announce FILE.waiting, then wait for FILE: the test decides when we go on. */
+static void stall(const char *file, size_t len)
+{
+	const struct timespec tick = { 0, 10 * 1000 * 1000 };
+	char path[4096];
+	int fd;
+
+	snprintf(path, sizeof(path), "%.*s.waiting", (int)len, file);
+	fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+	if (fd >= 0)
+		close(fd);
+	path[len] = '\0';
+	while (access(path, F_OK) != 0)
+		nanosleep(&tick, NULL);
 }
 
 /*
@@ -120,14 +144,18 @@ static bool apply_rule(const char *rule, size_t len, int fd, const char *path,
 	if (strncmp(rule, "write:", 6) == 0 &&
 	    ((alen == strlen(k) && strncmp(a, k, alen) == 0) ||
 	     (a[0] == '/' && ends_with(path, a, alen)))) {
-		note("injected failure", k, path);
+		note(k, path, buf, count, "injected failure");
 		errno = parse_errno(b, blen);
 		*ret = -1;
 		return true;
 	}
+	if (strncmp(rule, "stall:", 6) == 0 && alen == strlen(k) && strncmp(a, k, alen) == 0) {
+		stall(b, blen);
+		return false;
+	}
 	if (strncmp(rule, "clamp:", 6) == 0 && !clamped && ends_with(path, a, alen)) {
 		clamped = true;
-		note("stored a clamped value", k, path);
+		note(k, path, buf, count, "stored a clamped value");
 		if (real_write(fd, b, blen) != (ssize_t)blen || real_write(fd, "\n", 1) != 1) {
 			*ret = -1;
 			return true;
@@ -143,7 +171,7 @@ static bool apply_rule(const char *rule, size_t len, int fd, const char *path,
 	if (strncmp(rule, "short:", 6) == 0 && ends_with(path, a, alen)) {
 		size_t n = (size_t)strtoul(b, NULL, 10);
 
-		note("short write", k, path);
+		note(k, path, buf, count, "short write");
 		*ret = real_write(fd, buf, n < count ? n : count);
 		return true;
 	}
@@ -161,7 +189,7 @@ static ssize_t truncated(int fd, ssize_t ret)
 ssize_t write(int fd, const void *buf, size_t count)
 {
 	const char *rules = getenv("FAULT_INJECT");
-	char path[4096];
+	char path[4096], k[32];
 	ssize_t ret;
 
 	if (!real_write)
@@ -177,6 +205,8 @@ ssize_t write(int fd, const void *buf, size_t count)
 			return ret < 0 ? ret : truncated(fd, ret);
 		r += len + (r[len] == ';');
 	}
+	snprintf(k, sizeof(k), "%u", knob_writes);
+	note(k, path, buf, count, "ok");
 	return truncated(fd, real_write(fd, buf, count));
 }
 

@@ -1,0 +1,154 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# set under injected kernel faults (tests/fault): a refused k-th write rolls
+# back the k-1 writes before it, newest first; a clamped value is reported
+# and restored; a failed restore is not called a clean rollback; an
+# unusable state dir refuses numa_stat 1 -> 0 unless --no-snapshot.
+. "$(dirname "$0")/lib.sh"
+
+SHIM="${BUILD_ROOT:?run through meson test}/tests/fault/fault.so"
+[ -f "$SHIM" ] || skip_all "the fault-injection preload was not built"
+# ASan must be the first library loaded; a preload in front of it aborts.
+if ldd "$NUMASTATCTL" | grep -q 'libasan\|libubsan'; then
+	skip_all "LD_PRELOAD fault injection cannot run in front of the ASan runtime"
+fi
+
+# run_fault RULES ARGS...: run with the preload; the write log is in $FLOG.
+run_fault() {
+	local rules=$1
+	shift
+	FLOG="$TMP/fault.log"
+	rm -f "$FLOG"
+	FAULT_INJECT="$rules" FAULT_LOG="$FLOG" LD_PRELOAD="$SHIM" run "$@"
+	WRITES=$(sed "s|$ROOT||" "$FLOG" 2>/dev/null)
+}
+
+KNOBS=(vm.min_slab_ratio vm.min_unmapped_ratio vm.zone_reclaim_mode kernel.numa_balancing)
+FILES=(vm/min_slab_ratio vm/min_unmapped_ratio vm/zone_reclaim_mode kernel/numa_balancing)
+OLD=(37 13 0 1)
+NEW=(41 21 6 2)
+N=${#KNOBS[@]}
+
+assignments() {
+	local i
+	for ((i = 0; i < N; i++)); do printf '%s=%s\n' "${KNOBS[i]}" "${NEW[i]}"; done
+}
+
+expect_fixture_unchanged() {
+	local i bad=
+	for ((i = 0; i < N; i++)); do
+		[ "$(cat "$ROOT/proc/sys/${FILES[i]}")" = "${OLD[i]}" ] || bad+=" ${KNOBS[i]}"
+	done
+	if [ -z "$bad" ]; then ok "$1"; else not_ok "$1" "changed:$bad"; fi
+}
+
+# The write log for "write k fails": writes 1..k-1, the failed k-th, then the
+# k-1 earlier knobs restored to their old values, newest first.
+want_writes() {
+	local k=$1 i
+	for ((i = 0; i < k - 1; i++)); do
+		echo "write #$((i + 1)) /proc/sys/${FILES[i]}: ${NEW[i]}: ok"
+	done
+	echo "write #$k /proc/sys/${FILES[k - 1]}: ${NEW[k - 1]}: injected failure"
+	for ((i = k - 2; i >= 0; i--)); do
+		echo "write #$((2 * k - 1 - i)) /proc/sys/${FILES[i]}: ${OLD[i]}: ok"
+	done
+}
+
+mapfile -t ARGS < <(assignments)
+for ((k = 1; k <= N; k++)); do
+	fixture sparse3
+	run_fault "write:$k:EINVAL" set "${ARGS[@]}"
+	expect_rc 1 "write $k of $N refused: exit 1"
+	expect_fixture_unchanged "write $k of $N refused: every knob holds its old value"
+	if [ "$WRITES" = "$(want_writes "$k")" ]; then
+		ok "write $k of $N refused: the $((k - 1)) earlier writes were undone, newest first"
+	else
+		not_ok "write $k of $N refused: the $((k - 1)) earlier writes were undone, newest first" \
+			"writes:" "$WRITES" "want:" "$(want_writes "$k")"
+	fi
+	expect_err "numastatctl: set: ${KNOBS[k - 1]}: cannot write /proc/sys/${FILES[k - 1]}: the kernel refused the value
+numastatctl: set: nothing was changed: every value written before the failure was restored" \
+		"write $k of $N refused: the failed knob is named, then the rollback"
+	want=
+	for ((i = 0; i < N; i++)); do
+		if ((i < k - 1)); then
+			want+="${KNOBS[i]}: ${OLD[i]} (rolled back)"$'\n'
+		elif ((i > k - 1)); then
+			want+="${KNOBS[i]}: ${OLD[i]} (not written)"$'\n'
+		fi
+	done
+	expect_out "${want%$'\n'}" "write $k of $N refused: stdout says what was rolled back and what was never written"
+	check "write $k of $N refused: the lock is free afterwards" flock -n "$STATE/lock" true
+done
+
+# Errnos other than EINVAL carry their own words.
+for e in EPERM:"permission denied" EROFS:"read-only file system"; do
+	fixture sparse3
+	run_fault "write:2:${e%%:*}" set "${ARGS[@]}"
+	expect_rc 1 "${e%%:*} on write 2: exit 1"
+	expect_err_has "${KNOBS[1]}: cannot write /proc/sys/${FILES[1]}: ${e#*:}" "${e%%:*} is explained"
+	expect_fixture_unchanged "${e%%:*} on write 2: every knob holds its old value"
+done
+
+# -J after a failure: the actions are in the JSON, the errors on stderr.
+fixture sparse3
+run_fault "write:2:EINVAL" -J set "${ARGS[@]:0:2}"
+expect_rc 1 "-J with write 2 refused: exit 1"
+check "-J with write 2 refused: JSON says rolled-back, then failed" \
+	grep -qz '"vm.min_slab_ratio",[^}]*"action": "rolled-back".*"vm.min_unmapped_ratio",[^}]*"action": "failed"' "$TMP/out"
+expect_fixture_unchanged "-J with write 2 refused: every knob holds its old value"
+
+# The kernel clamps: the write succeeds, the read-back differs.
+fixture sparse3
+run_fault "clamp:/vm/min_unmapped_ratio:9" set "${ARGS[@]}"
+expect_rc 1 "a clamped value fails the set"
+expect_err "numastatctl: set: vm.min_unmapped_ratio: wrote 21, but the kernel kept 9
+numastatctl: set: nothing was changed: every value written before the failure was restored" \
+	"a clamped value is reported with what the kernel kept"
+expect_fixture_unchanged "a clamped value is restored with the others"
+
+fixture sparse3
+run_fault "clamp:/vm/min_slab_ratio:30" set vm.min_slab_ratio=41
+expect_rc 1 "a clamped single knob fails"
+expect_file "$ROOT/proc/sys/vm/min_slab_ratio" 37 "a clamped single knob is restored"
+
+# A short write (the kernel consumed part of the value) is a failure.
+fixture sparse3
+run_fault "short:/vm/min_slab_ratio:1" set vm.min_slab_ratio=41
+expect_rc 1 "a short write fails"
+expect_err_has "vm.min_slab_ratio: cannot write /proc/sys/vm/min_slab_ratio: the kernel accepted only part of the value" \
+	"a short write is explained"
+
+# The restore fails too: nobody may claim nothing changed.
+fixture sparse3
+run_fault "write:2:EINVAL;write:3:EPERM" set "${ARGS[@]}"
+expect_rc 1 "a failed restore: exit 1"
+expect_err "numastatctl: set: vm.min_slab_ratio: cannot restore /proc/sys/vm/min_slab_ratio (37): permission denied (needs root; kernel.* NUMA knobs need CAP_SYS_ADMIN)
+numastatctl: set: vm.min_unmapped_ratio: cannot write /proc/sys/vm/min_unmapped_ratio: the kernel refused the value
+numastatctl: set: not every value could be restored: see the knobs above" \
+	"a failed restore names the knob left changed and does not claim a clean rollback"
+expect_file "$ROOT/proc/sys/vm/min_slab_ratio" 41 "the knob that could not be restored keeps the new value"
+
+# The state dir cannot hold the counter snapshot (a file stands in its way).
+fixture sparse3
+touch "$STATE"
+run set vm.numa_stat=0
+expect_rc 1 "numa_stat 1 -> 0 without a place for the snapshot: exit 1"
+expect_err_has "vm.numa_stat: refusing 1 -> 0, which zeroes the NUMA counters" "and says why"
+expect_err_has "use --no-snapshot" "and how to go ahead anyway"
+expect_one_err_line "in one line"
+expect_file "$ROOT/proc/sys/vm/numa_stat" 1 "numa_stat stays 1"
+
+run set --no-snapshot vm.numa_stat=0
+expect_rc 0 "--no-snapshot goes ahead"
+expect_file "$ROOT/proc/sys/vm/numa_stat" 0 "numa_stat is now 0"
+expect_err_has "will not undo this change" "warning that revert cannot undo it"
+
+fixture sparse3
+run set vm.numa_stat=0
+expect_rc 0 "with a usable state dir, numa_stat 1 -> 0 goes ahead"
+has_snapshot() { compgen -G "$STATE/snapshots/numastat-*.json" >/dev/null; }
+check "and the counters were saved first" has_snapshot
+
+done_testing
