@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <libsmartcols.h>
 
@@ -129,8 +131,59 @@ void out_table_set_width(struct out_table *t, size_t width)
 	}
 }
 
+/*
+ * libsmartcols (2.38) always breaks and indents its JSON, whatever
+ * nolinesep says.  For OUT_ONELINE the layout whitespace goes: every newline
+ * outside a string, and the indentation after it.  Strings are copied as they
+ * are (their newlines are escaped as \n), so the JSON itself is untouched.
+ */
+static void json_oneline(const char *s, size_t len, FILE *out)
+{
+	bool in_str = false, esc = false, indent = false;
+
+	for (size_t i = 0; i < len; i++) {
+		char c = s[i];
+
+		if (in_str) {
+			in_str = esc || c != '"';
+			esc = !esc && c == '\\';
+		} else if (c == '\n') {
+			indent = true;
+			continue;
+		} else if (indent && (c == ' ' || c == '\t'))
+			continue;
+		else
+			in_str = c == '"';
+		indent = false;
+		fputc(c, out);
+	}
+	fputc('\n', out);
+}
+
+static int print_oneline(struct out_table *t, FILE *stream)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&buf, &len);
+	int r = 0;
+
+	if (!mem)
+		return -ENOMEM;
+	sym_scols_table_set_stream(t->tb, mem);
+	if (sym_scols_print_table(t->tb) < 0)
+		r = -EIO;
+	if (fclose(mem) != 0 && r == 0)
+		r = -ENOMEM;
+	if (r == 0)
+		json_oneline(buf, len, stream);
+	free(buf);
+	return r < 0 || ferror(stream) ? -EIO : 0;
+}
+
 int out_table_print(struct out_table *t, FILE *stream)
 {
+	if ((t->flags & (OUT_JSON | OUT_ONELINE)) == (OUT_JSON | OUT_ONELINE))
+		return print_oneline(t, stream);
 	sym_scols_table_set_stream(t->tb, stream);
 	if (sym_scols_print_table(t->tb) < 0 || ferror(stream))
 		return -EIO;
