@@ -1,0 +1,179 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# fish completion for numastatctl(8).
+#
+# Knob names, their values and the -o columns come from the numastatctl being
+# completed (`knobs --names`, `knobs --choices KNOB`, `CMD --help`), so they
+# always match the installed registry; profile names from `profiles`.
+
+set -l __numastatctl_commands status get set stat apply profiles revert knobs selftest bench
+
+# The binary being completed, with the line's --sysroot and --config.
+function __numastatctl_run
+    set -l tokens (commandline -opc)
+    set -l ctx
+    set -l i 2
+    while test $i -le (count $tokens)
+        switch $tokens[$i]
+            case -S --sysroot -c --config
+                set -l next (math $i + 1)
+                if test $next -le (count $tokens)
+                    set -a ctx $tokens[$i] $tokens[$next]
+                end
+            case '--sysroot=*' '--config=*'
+                set -a ctx $tokens[$i]
+        end
+        set i (math $i + 1)
+    end
+    command $tokens[1] $ctx $argv 2>/dev/null
+end
+
+function __numastatctl_sysroot
+    set -l tokens (commandline -opc)
+    set -l i (contains -i -- --sysroot $tokens; or contains -i -- -S $tokens)
+    and echo $tokens[(math $i + 1)]
+end
+
+function __numastatctl_knob_names
+    __numastatctl_run knobs --names
+end
+
+# set KNOB=VALUE: the name, then the values its type allows.
+function __numastatctl_assignments
+    set -l cur (commandline -ct)
+    if string match -q -- '*=*' $cur
+        set -l knob (string replace -r '=.*' '' -- $cur)
+        for v in (__numastatctl_run knobs --choices (string replace -r '^-' '' -- $knob))
+            echo $knob=$v
+        end
+    else
+        for k in (__numastatctl_knob_names)
+            echo $k=
+        end
+    end
+end
+
+function __numastatctl_profiles
+    __numastatctl_run profiles -n -r | string replace -r ' .*' ''
+end
+
+# Column names from the "Available output columns" part of CMD --help.
+function __numastatctl_columns
+    __numastatctl_run $argv[1] --help |
+        sed -n '/^Available output columns/,/^$/{s/^ *\([A-Z_%]*[A-Z_%]\) .*/\1/p}'
+end
+
+# A comma-separated list: complete its last element.
+function __numastatctl_list
+    set -l cur (commandline -ct)
+    set -l prefix (string replace -r '[^,]*$' '' -- $cur)
+    for w in $argv
+        echo $prefix$w
+    end
+end
+
+function __numastatctl_nodes
+    set -l root (__numastatctl_sysroot)
+    set -l ids
+    for d in $root/sys/devices/system/node/node*
+        string match -qr '/node[0-9]+$' -- $d; and set -a ids (string replace -r '.*/node' '' -- $d)
+    end
+    string match -q -- '*,*' (commandline -ct); or set -a ids all
+    __numastatctl_list $ids
+end
+
+complete -c numastatctl -f
+
+# Global options, valid before and after the command.
+complete -c numastatctl -s S -l sysroot -x -a '(__fish_complete_directories)' -d 'Use DIR/proc and DIR/sys instead of the live system'
+complete -c numastatctl -s c -l config -r -F -d 'Profile file'
+complete -c numastatctl -l state-dir -x -a '(__fish_complete_directories)' -d 'Saved values, snapshots and the lock'
+complete -c numastatctl -s J -l json -d 'JSON output'
+complete -c numastatctl -s q -l quiet -d 'Print only errors'
+complete -c numastatctl -s h -l help -d 'Display help'
+complete -c numastatctl -s V -l version -n "not __fish_seen_subcommand_from $__numastatctl_commands" -d 'Display version'
+
+# Commands.
+set -l nocmd "not __fish_seen_subcommand_from $__numastatctl_commands"
+complete -c numastatctl -n $nocmd -a status -d 'Knobs in words, profile drift, warnings (default)'
+complete -c numastatctl -n $nocmd -a get -d 'Print knobs, sysctl style'
+complete -c numastatctl -n $nocmd -a set -d 'Set knobs (validated, all or nothing)'
+complete -c numastatctl -n $nocmd -a stat -d 'Per-node NUMA statistics'
+complete -c numastatctl -n $nocmd -a apply -d 'Apply a profile'
+complete -c numastatctl -n $nocmd -a profiles -d 'List profiles or show one resolved'
+complete -c numastatctl -n $nocmd -a revert -d 'Restore the values saved before the last change'
+complete -c numastatctl -n $nocmd -a knobs -d 'The knob registry: types, values, defaults, effects'
+complete -c numastatctl -n $nocmd -a selftest -d 'Prove the NUMA counters move on this machine'
+complete -c numastatctl -n $nocmd -a bench -d 'A/B page-fault benchmark of a knob'
+
+# get
+set -l c '__fish_seen_subcommand_from get'
+complete -c numastatctl -n $c -s n -l values -d 'Print values only'
+complete -c numastatctl -n $c -s N -l names -d 'Print names only'
+complete -c numastatctl -n $c -s a -l all -d 'Also every other vm.* and kernel.numa_* sysctl'
+complete -c numastatctl -n $c -s e -l ignore -d 'Say nothing about knobs missing here'
+complete -c numastatctl -n $c -l pattern -x -d 'Only names matching the extended regex'
+complete -c numastatctl -n $c -a '(__numastatctl_knob_names)' -d Knob
+
+# set
+set -l c '__fish_seen_subcommand_from set'
+complete -c numastatctl -n $c -l dry-run -d 'Show what would change, write nothing'
+complete -c numastatctl -n $c -s f -l file -r -F -d 'Read assignments in sysctl.d syntax'
+complete -c numastatctl -n $c -l no-snapshot -d 'Let vm.numa_stat go 1 -> 0 without saving the counters'
+complete -c numastatctl -n $c -a '(__numastatctl_assignments)'
+
+# stat
+set -l c '__fish_seen_subcommand_from stat'
+complete -c numastatctl -n $c -l nodes -x -a '(__numastatctl_nodes)' -d 'Only these nodes'
+complete -c numastatctl -n $c -s o -l output -x -a '(__numastatctl_list (__numastatctl_columns stat))' -d 'Columns to print'
+complete -c numastatctl -n $c -s n -l noheadings -d 'Do not print headings'
+complete -c numastatctl -n $c -s r -l raw -d 'Raw output'
+complete -c numastatctl -n $c -s m -l meminfo -d 'Per-node memory'
+complete -c numastatctl -n $c -s b -l bytes -d 'Sizes in bytes'
+complete -c numastatctl -n $c -s z -l skip-zero -d 'Drop all-zero rows and columns'
+complete -c numastatctl -n $c -l sort -x -a '(__numastatctl_columns stat)' -d 'Sort rows by a column'
+complete -c numastatctl -n $c -l compact -d 'Narrowest columns'
+complete -c numastatctl -n $c -l width -x -d 'Fold the table to this width'
+complete -c numastatctl -n $c -l compat -d 'The output of numastat, byte for byte'
+complete -c numastatctl -n $c -l rate -d 'Per-second rates in interval mode'
+complete -c numastatctl -n $c -s p -l pid -x -a '(__fish_complete_pids)' -d 'Per-process memory per node'
+complete -c numastatctl -n $c -l prometheus -d 'Prometheus text format'
+complete -c numastatctl -n $c -l textfile -x -a '(__fish_complete_directories)' -d 'Write DIR/numastatctl.prom for node_exporter'
+
+# apply
+set -l c '__fish_seen_subcommand_from apply'
+complete -c numastatctl -n $c -l dry-run -d 'Show the plan, write nothing'
+complete -c numastatctl -n $c -l check -d 'Exit 3 when the live system differs'
+complete -c numastatctl -n $c -l no-snapshot -d 'Let vm.numa_stat go 1 -> 0 without saving the counters'
+complete -c numastatctl -n $c -a '(__numastatctl_profiles)' -d Profile
+
+# profiles
+set -l c '__fish_seen_subcommand_from profiles'
+complete -c numastatctl -n $c -l cat-config -d 'Print every config file in precedence order'
+complete -c numastatctl -n $c -a '(__numastatctl_profiles)' -d Profile
+
+# revert
+set -l c '__fish_seen_subcommand_from revert'
+complete -c numastatctl -n $c -l dry-run -d 'Show what would be restored, write nothing'
+
+# knobs
+set -l c '__fish_seen_subcommand_from knobs'
+complete -c numastatctl -n $c -s o -l output -x -a '(__numastatctl_list (__numastatctl_columns knobs))' -d 'Columns to print'
+complete -c numastatctl -n $c -l output-all -d 'Print every column'
+complete -c numastatctl -n $c -s n -l noheadings -d 'Do not print headings'
+complete -c numastatctl -n $c -s r -l raw -d 'Raw output'
+complete -c numastatctl -n $c -s N -l names -d 'Print knob names only'
+complete -c numastatctl -n $c -l choices -x -a '(__numastatctl_knob_names)' -d 'Print the values a knob accepts'
+complete -c numastatctl -n $c -a '(__numastatctl_knob_names)' -d Knob
+
+# selftest
+set -l c '__fish_seen_subcommand_from selftest'
+complete -c numastatctl -n $c -l toggle -d 'Also check that vm.numa_stat=0 stops the counters'
+complete -c numastatctl -n $c -l pages -x -d 'Pages per check'
+
+# bench
+set -l c '__fish_seen_subcommand_from bench'
+complete -c numastatctl -n $c -l knob -x -a '(__numastatctl_knob_names)' -d 'The knob to compare'
+complete -c numastatctl -n $c -l values -x -d 'The two values, a,b'
+complete -c numastatctl -n $c -l threads -x -d 'Worker threads'
+complete -c numastatctl -n $c -l size -x -d 'MiB per worker and round'
+complete -c numastatctl -n $c -l rounds -x -d 'Rounds per value'

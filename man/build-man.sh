@@ -1,0 +1,46 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# build-man.sh SCDOC PAGE.scd KNOBS.scd SYSCONFDIR STATE_DIR SBINDIR VERSION
+# Fills in the configured paths, puts the generated KNOBS section where the
+# page has a line "@KNOBS@", and runs scdoc; the page goes to stdout.
+# scdoc starts every paragraph, section and list item with .P, also where
+# nothing follows or a heading already breaks the line; mandoc -T lint
+# rightly calls those empty, so the filter at the end drops them.  It also
+# folds long text lines, which scdoc's markup makes longer than the source.
+set -eu
+scdoc=$1 page=$2 knobs=$3 sysconfdir=$4 statedir=$5 sbindir=$6 version=$7
+
+sed -e "s|@SYSCONFDIR@|$sysconfdir|g" \
+	-e "s|@STATE_DIR@|$statedir|g" \
+	-e "s|@SBINDIR@|$sbindir|g" \
+	-e "s|@VERSION@|$version|g" \
+	-e "/^@KNOBS@\$/{
+r $knobs
+d
+}" "$page" | "$scdoc" | awk '
+	# Hold each .P until the next line shows whether it starts any text.
+	/^\.P$/ { if (!after_break) held = 1; next }
+	# The paragraph break then comes after the indented block ends.
+	/^\.RE$/ { print; next }
+	/^\.(SH|SS|TH)( |$)/ { held = 0 }
+	held { print ".P"; held = 0 }
+	/^\.nf/ { nofill = 1 }
+	/^\.fi/ { nofill = 0 }
+	{ after_break = /^\.(SH|SS|TH)( |$)/ }
+	nofill || /^[.\047]/ || length($0) <= 80 { print; next }
+	# Filled text: a newline is a space to roff, so fold long lines at
+	# spaces, never before a word that roff would read as a request.
+	{
+		n = split($0, w, " ")
+		line = w[1]
+		for (i = 2; i <= n; i++) {
+			if (length(line) + 1 + length(w[i]) > 80 && w[i] !~ /^[.\047]/ &&
+			    line !~ /\\$/) {
+				print line
+				line = w[i]
+			} else
+				line = line " " w[i]
+		}
+		print line
+	}
+'

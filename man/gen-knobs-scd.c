@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Prints the KNOBS section of numastatctl(8) in scdoc from knob_table, so
+ * the page describes exactly the registry the binary was built with.
+ */
+#include <ctype.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "knobs.h"
+
+/* scdoc reads '*', '_' and '\' as markup; a backslash makes them literal. */
+static void put_escaped(const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '*' || *s == '_' || *s == '\\')
+			putchar('\\');
+		putchar(*s);
+	}
+}
+
+/* A registry one-liner as a sentence: capital first letter, final period. */
+static void put_sentence(const char *s)
+{
+	size_t len = strlen(s);
+
+	putchar(toupper((unsigned char)s[0]));
+	put_escaped(s + 1);
+	if (len && s[len - 1] != '.')
+		putchar('.');
+}
+
+static void put_words(const struct knob *k)
+{
+	for (const struct knob_word *w = k->words; w && w->name; w++) {
+		fputs("\t- ", stdout);
+		if (k->type == KNOB_BITMASK)
+			printf("*%" PRId64 "* or ", w->value);
+		putchar('*');
+		put_escaped(w->name);
+		fputs("*: ", stdout);
+		put_escaped(w->help);
+		putchar('\n');
+	}
+	if (k->words)
+		putchar('\n');
+}
+
+static void put_flags(const struct knob *k)
+{
+	if (k->flags & KNOB_F_DEPRECATED)
+		puts("\tDeprecated: the kernel accepts writes and ignores them.\n");
+	if (k->flags & KNOB_F_NEEDS_CAP)
+		puts("\tWriting it needs CAP\\_SYS\\_ADMIN, not only write access to the file.\n");
+	if (k->flags & KNOB_F_NO_FLIP)
+		puts("\t*bench* refuses it: it is not safe to flip repeatedly.\n");
+	if (k->flags & KNOB_F_READS_WORDS)
+		puts("\tThe kernel reads it back as *true* or *false*; *get* prints that.\n");
+}
+
+static void put_knob(const struct knob *k)
+{
+	char allowed[512];
+
+	knob_allowed(k, allowed, sizeof(allowed));
+	putchar('*');
+	put_escaped(k->name);
+	fputs("*\n\t", stdout);
+	put_sentence(k->help);
+	fputs("\n\n\tType: ", stdout);
+	fputs(knob_type_name(k->type), stdout);
+	fputs(". Values: ", stdout);
+	put_escaped(allowed);
+	fputs(". Default: *", stdout);
+	put_escaped(k->default_value);
+	fputs("*. ", stdout);
+	/* "4.15" is a Linux release; anything else ("never merged") stands alone. */
+	fputs(isdigit((unsigned char)k->since[0]) ? "Since Linux " : "Kernel: ", stdout);
+	put_escaped(k->since);
+	fputs(". File: _", stdout);
+	put_escaped(k->path);
+	fputs("_.\n\n", stdout);
+	put_words(k);
+	if (k->note) {
+		fputs("\tSide effect: ", stdout);
+		put_escaped(k->note);
+		fputs(".\n\n", stdout);
+	}
+	put_flags(k);
+	for (const char *const *a = k->aliases; a && *a; a++) {
+		fputs("\tAlso accepted as *", stdout);
+		put_escaped(*a);
+		fputs("*.\n\n", stdout);
+	}
+}
+
+int main(void)
+{
+	for (size_t i = 0; i < knob_count; i++)
+		put_knob(&knob_table[i]);
+	return ferror(stdout) || fflush(stdout) ? 1 : 0;
+}
