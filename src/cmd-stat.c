@@ -516,14 +516,14 @@ static int run(int argc, char *argv[])
 		goto out;
 	if ((rc = cmd_setup()) != EXIT_OK)
 		goto out;
-	/*
-	 * Interval mode and --pid: dispatch to stat_interval_run(&o) and
-	 * stat_pid_run(&o) here, once stat-interval.c and stat-pid.c exist.
-	 */
-	if (o.interval > 0 || o.n_pids) {
-		log_usage_err("%s: not available in this build",
-			      o.n_pids ? "--pid" : "interval mode");
+	/* Interval mode and --pid live in stat-interval.c and stat-pid.c. */
+	if (o.n_pids) {
+		log_usage_err("--pid: not available in this build");
 		rc = EXIT_USAGE;
+		goto out;
+	}
+	if (o.interval > 0) {
+		rc = stat_interval_run(&o);
 		goto out;
 	}
 	n = select_nodes(&o, &ids);

@@ -18,7 +18,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
-#include <math.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -111,7 +110,7 @@ static uint64_t per_second(uint64_t d, double secs)
 {
 	double r = (double)d / secs;
 
-	return r >= 18446744073709551615.0 ? UINT64_MAX : (uint64_t)llround(r);
+	return r >= 18446744073709551615.0 ? UINT64_MAX : (uint64_t)(r + 0.5);
 }
 
 /* A reading went down: vm.numa_stat was toggled (zeroes all) or hotplug. */
@@ -270,7 +269,7 @@ static void json_row(struct out_table *t, const struct sampler *s, size_t i, boo
 				   total ? tr->secs : s->secs, s->o->rate);
 	}
 	if (!total)
-		out_row_set(r, col, s->reset[i] ? "true" : "false");
+		out_row_set(r, col, s->reset[i] ? "1" : "0"); /* libsmartcols: "0" is false */
 }
 
 /* One line of JSON: {"nodes":[...]} per sample, {"total":[...]} at the end. */
@@ -476,7 +475,7 @@ static int timer_open(double interval)
 {
 	struct itimerspec its;
 	int fd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC);
-	long long ns = llround(interval * 1e9);
+	long long ns = (long long)(interval * 1e9 + 0.5); /* no libm for llround */
 
 	if (fd < 0)
 		return -errno;
