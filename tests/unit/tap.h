@@ -7,10 +7,12 @@
 
 static int tap_n, tap_failed;
 
+/* cond is evaluated once: it often calls the code under test. */
 #define CHECK(cond, ...)                                                        \
 	do {                                                                    \
+		int ok_ = !!(cond);                                             \
 		tap_n++;                                                        \
-		if (cond) {                                                     \
+		if (ok_) {                                                      \
 			printf("ok %d - ", tap_n);                              \
 		} else {                                                        \
 			tap_failed++;                                           \
@@ -18,7 +20,7 @@ static int tap_n, tap_failed;
 		}                                                               \
 		printf(__VA_ARGS__);                                            \
 		printf("\n");                                                   \
-		if (!(cond))                                                    \
+		if (!ok_)                                                       \
 			printf("#   failed at %s:%d: %s\n", __FILE__, __LINE__, #cond); \
 	} while (0)
 
