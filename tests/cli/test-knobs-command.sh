@@ -1,0 +1,130 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# knobs: the registry as a table, JSON, column selection, names and choices.
+. "$(dirname "$0")/lib.sh"
+
+# A tree with one knob only, one the running kernel cannot have: PRESENT
+# must come from the sysroot, not from the host.
+fixture knobs-few
+run knobs -o NAME,PRESENT
+expect_rc 0 "knobs succeeds"
+expect_out "NAME                                          PRESENT
+vm.numa_stat                                  no
+vm.zone_reclaim_mode                          no
+vm.numa_zonelist_order                        no
+vm.min_unmapped_ratio                         no
+vm.min_slab_ratio                             no
+kernel.numa_balancing                         no
+kernel.numa_balancing_promote_rate_limit_MBps no
+mm.numa.demotion_enabled                      no
+vm.stat_interval                              no
+vm.zone_distribute_mode                       yes" "every registry knob, in registry order; PRESENT reads the sysroot"
+
+run knobs -J vm.numa_stat zone_distribute_mode
+expect_out '{
+   "knobs": [
+      {
+         "name": "vm.numa_stat",
+         "type": "bool",
+         "values": "0, 1 (off, on)",
+         "default": "1",
+         "present": false,
+         "since": "4.15",
+         "description": "count NUMA allocation events (numa_hit, numa_miss, local_node, ...)",
+         "note": "setting 0 zeroes every NUMA counter on every node; counting restarts from 0 at 1"
+      },{
+         "name": "vm.zone_distribute_mode",
+         "type": "int",
+         "values": "0..2147483647",
+         "default": "1",
+         "present": true,
+         "since": "never merged (2013 RFC)",
+         "description": "fair zone allocator policy: OR of 1 local zones, 2 remote nodes, 4 slab (v1 bits)",
+         "note": "only on kernels that carry the 2013 zone allocator policy patches"
+      }
+   ]
+}' "-J prints the named knobs (short names resolve) with every column, present as a boolean"
+
+fixture sparse3
+run knobs -r -n -o NAME,TYPE,VALUES,DEFAULT vm.zone_reclaim_mode vm.numa_zonelist_order vm.stat_interval
+expect_out 'vm.zone_reclaim_mode bitmask 0..7:\x201\x20reclaim,\x202\x20write,\x204\x20unmap 0
+vm.numa_zonelist_order enum Node,\x20Default Node
+vm.stat_interval int 1..3600 1' "-r -n -o: raw rows without headings, values of each type"
+
+run knobs -o NAME -o +DEFAULT mm.numa.demotion_enabled
+expect_out "NAME                     DEFAULT
+mm.numa.demotion_enabled false" "-o +COL appends to the columns chosen so far"
+
+run knobs -o name,since kernel.numa_balancing
+expect_out "NAME                  SINCE
+kernel.numa_balancing 3.13" "column names are case-insensitive"
+
+run knobs -N
+expect_out "vm.numa_stat
+vm.zone_reclaim_mode
+vm.numa_zonelist_order
+vm.min_unmapped_ratio
+vm.min_slab_ratio
+kernel.numa_balancing
+kernel.numa_balancing_promote_rate_limit_MBps
+mm.numa.demotion_enabled
+vm.stat_interval
+vm.zone_distribute_mode" "-N prints every registry name, present here or not"
+
+run knobs --choices vm.numa_stat
+expect_out "0
+1" "--choices of a bool"
+run knobs --choices zone_reclaim_mode
+expect_out "0
+1
+2
+3
+4
+5
+6
+7
+reclaim
+write
+unmap" "--choices of a bitmask: every number, then the flag names"
+run knobs --choices vm/numa_zonelist_order
+expect_out "Node
+Default" "--choices of an enum: its words"
+run knobs --choices vm.min_slab_ratio
+expect_rc 0 "--choices of an integer succeeds"
+expect_out "" "and offers nothing"
+run knobs --choices vm.swappiness
+expect_rc 0 "--choices of a pass-through sysctl succeeds with nothing to offer"
+
+run knobs -o NAME,COLOUR
+expect_rc 2 "an unknown column is a usage error"
+expect_err "numastatctl: knobs: -o: unknown column 'COLOUR': one of NAME, TYPE, VALUES, DEFAULT, PRESENT, SINCE, DESCRIPTION, NOTE
+Try 'numastatctl --help' for more information." "naming the column and the allowed ones"
+
+run knobs vm.numa_stat kernel.hostname
+expect_rc 2 "a name outside the NUMA namespaces is refused"
+expect_err_has "unknown knob 'kernel.hostname'" "naming it"
+expect_out "" "and nothing is printed"
+
+run knobs vm.swappiness
+expect_rc 2 "a pass-through sysctl is not a registry knob"
+expect_err "numastatctl: knobs: vm.swappiness: not a registry knob: passed to the kernel untyped, which validates it" "and says so"
+
+run knobs --choices 'vm/../x'
+expect_rc 2 "--choices refuses a malformed name"
+
+run knobs -N --choices vm.numa_stat
+expect_rc 2 "--names and --choices exclude each other"
+
+run knobs --choices vm.numa_stat vm.min_slab_ratio
+expect_rc 2 "--choices takes exactly one knob"
+
+run knobs --help
+expect_rc 0 "--help exits 0"
+expect_out_has "Available output columns:" "--help lists the columns"
+
+run_raw --sysroot /nonexistent-root knobs
+expect_rc 2 "a sysroot that does not exist is a usage error"
+run_raw --sysroot /nonexistent-root knobs -N
+expect_rc 0 "but --names does not look at the system"
+
+done_testing
