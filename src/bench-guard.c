@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bench-guard.h"
+#include "lock.h"
+#include "snapshot.h"
+#include "sysfs.h"
+
+volatile sig_atomic_t guard_stop;
+
+static const int stop_signals[3] = { SIGINT, SIGTERM, SIGHUP };
+
+static void on_stop(int sig)
+{
+	guard_stop = sig;
+}
+
+static void catch_signals(struct knob_guard *g)
+{
+	struct sigaction sa = { .sa_handler = on_stop };
+
+	sigemptyset(&sa.sa_mask);
+	for (int i = 0; i < 3; i++)
+		sigaction(stop_signals[i], &sa, &g->old[i]);
+}
+
+static void release_signals(struct knob_guard *g)
+{
+	for (int i = 0; i < 3; i++)
+		sigaction(stop_signals[i], &g->old[i], NULL);
+}
+
+int guard_begin(struct knob_guard *g, const struct knob_ref *ref, const char *state_dir,
+		bool no_snapshot, char *why, size_t whylen)
+{
+	int r;
+
+	memset(g, 0, sizeof(*g));
+	g->ref = *ref;
+	g->state_dir = state_dir;
+	g->no_snapshot = no_snapshot;
+	/* Catch signals first: from here on an interrupt must not skip a restore. */
+	guard_stop = 0;
+	catch_signals(g);
+	g->lock_fd = lock_acquire(state_dir, why, whylen);
+	if (g->lock_fd < 0) {
+		release_signals(g);
+		return g->lock_fd;
+	}
+	r = knob_read(ref, &g->orig);
+	if (r < 0) {
+		snprintf(why, whylen, "%s: cannot read %s: %s", ref->name, ref->path, sysfs_strerror(-r));
+		close(g->lock_fd);
+		release_signals(g);
+		return r;
+	}
+	return 0;
+}
+
+static bool zeroes_counters(const struct knob_guard *g, const struct kval *from,
+			    const struct kval *to)
+{
+	return strcmp(g->ref.name, "vm.numa_stat") == 0 &&
+	       strcmp(from->text, "1") == 0 && strcmp(to->text, "0") == 0;
+}
+
+static int write_blocked(struct knob_guard *g, const struct kval *v, char *why, size_t whylen)
+{
+	sigset_t block, old;
+	struct kval back;
+	int r;
+
+	sigemptyset(&block);
+	for (int i = 0; i < 3; i++)
+		sigaddset(&block, stop_signals[i]);
+	sigprocmask(SIG_BLOCK, &block, &old);
+	g->changed = true;
+	r = knob_write(&g->ref, v, &back);
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	if (r == -EAGAIN)
+		snprintf(why, whylen, "%s: wrote '%s', read back '%s'", g->ref.name, v->text, back.text);
+	else if (r < 0)
+		snprintf(why, whylen, "%s: cannot write %s: %s", g->ref.name, g->ref.path,
+			 sysfs_strerror(-r));
+	return r;
+}
+
+int guard_set(struct knob_guard *g, const struct kval *v, char *why, size_t whylen)
+{
+	struct kval live;
+	int r = knob_read(&g->ref, &live);
+
+	if (r < 0) {
+		snprintf(why, whylen, "%s: cannot read %s: %s", g->ref.name, g->ref.path,
+			 sysfs_strerror(-r));
+		return r;
+	}
+	if (strcmp(live.text, v->text) == 0)
+		return 0;
+	if (zeroes_counters(g, &live, v) && !g->no_snapshot && !g->snapshot_path[0]) {
+		r = snapshot_save(g->state_dir, g->snapshot_path, sizeof(g->snapshot_path),
+				  why, whylen);
+		if (r < 0) {
+			g->snapshot_path[0] = '\0';
+			return -ECANCELED;
+		}
+	}
+	return write_blocked(g, v, why, whylen);
+}
+
+int guard_end(struct knob_guard *g, char *why, size_t whylen)
+{
+	int r = 0;
+
+	if (g->changed) {
+		/* Not through guard_set: restoring never needs a snapshot. */
+		r = write_blocked(g, &g->orig, why, whylen);
+		if (r == 0)
+			g->changed = false;
+	}
+	close(g->lock_fd);
+	release_signals(g);
+	return r;
+}
