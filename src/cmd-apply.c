@@ -1,17 +1,219 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Transitional: replaced by the full command in this same change. */
-#include "cmd.h"
-#include "log.h"
+/* apply [PROFILE]: validate the whole configuration, then write what differs, all or nothing. */
+#include <errno.h>
+#include <string.h>
+#include <unistd.h>
 
-static int run(int argc, char *argv[])
-{
-	log_err("not built yet");
-	return EXIT_FAIL;
-}
+#include "cmd.h"
+#include "cmd-profiles.h"
+#include "lock.h"
+#include "log.h"
+#include "plan.h"
+#include "report.h"
+
+enum { OPT_DRY_RUN = OPT_CMD_BASE, OPT_CHECK, OPT_NO_SNAPSHOT };
+
+struct apply_opts {
+	bool dry_run, check, no_snapshot;
+	const char *name;
+};
 
 static void usage(FILE *out)
 {
-	fputs("Usage:\n numastatctl apply\n", out);
+	fputs("Usage:\n"
+	      " numastatctl apply [options] [<profile>]\n"
+	      "\nApply a profile of numastatctl.conf (by default the one named by 'profile ='\n"
+	      "under [numastatctl]).  The whole configuration is checked before anything is\n"
+	      "written, only values that differ are written, and a failed write restores the\n"
+	      "rest.  'numastatctl revert' restores the values from before.\n"
+	      "\nOptions:\n"
+	      "     --dry-run          show what would change, write nothing\n"
+	      "     --check            write nothing; exit 3 when the live system differs\n"
+	      "     --no-snapshot      let vm.numa_stat go 1 -> 0 without saving the counters\n", out);
+	usage_global_options(out);
+	fputs("\nExit status: 0 done (or no drift), 1 failed and rolled back, 2 usage or\n"
+	      "configuration error (nothing written), 3 drift found by --check.\n"
+	      "\nFor more details see numastatctl(8) and numastatctl.conf(5).\n", out);
 }
 
-const struct cmd cmd_apply = { "apply", run, "(in progress)", usage };
+/* "vm.numa_stat is 1, profile wants 0 (FILE:LINE)" for every drifting knob. */
+static int check(const struct plan *p, const char *name)
+{
+	char a[KVAL_MAX], b[KVAL_MAX];
+	size_t n = 0;
+
+	for (size_t i = 0; i < p->n; i++) {
+		const struct plan_item *it = &p->items[i];
+
+		if (it->action != ACT_WRITE)
+			continue;
+		n++;
+		if (!G.json)
+			log_info("%s is %s, profile %s wants %s (%s)\n", it->ref.name,
+				 knob_display(&it->ref, &it->old, a, sizeof(a)), name,
+				 knob_display(&it->ref, &it->want, b, sizeof(b)), it->origin);
+	}
+	if (G.json && report_plan(p, true) < 0)
+		return EXIT_FAIL;
+	if (!G.json && n)
+		log_info("profile %s: %zu knob%s differ%s\n", name, n, n == 1 ? "" : "s",
+			 n == 1 ? "s" : "");
+	else if (!G.json)
+		log_info("profile %s: the live system matches\n", name);
+	return n ? EXIT_DRIFT : EXIT_OK;
+}
+
+/* A knob the kernel lacks: point at the line and at the '-' prefix. */
+static void hint_missing(const struct plan *p)
+{
+	for (size_t i = 0; i < p->n; i++) {
+		const struct plan_item *it = &p->items[i];
+
+		if (it->action == ACT_FAILED && it->err == -ENOENT)
+			log_err("%s: %s: write '-%s' to skip it where the kernel lacks it",
+				it->origin, it->ref.name, it->ref.name);
+	}
+}
+
+static int execute(struct plan *p, const struct apply_opts *o, const char *state_dir)
+{
+	char what[128];
+	struct plan_opts po = { .state_dir = state_dir, .no_snapshot = o->no_snapshot,
+				.what = what };
+	int r;
+
+	snprintf(what, sizeof(what), "apply %s", o->name);
+	r = plan_execute(p, &po);
+	if (r == -ECANCELED) {
+		log_err("vm.numa_stat: refusing 1 -> 0, which zeroes the NUMA counters: %s "
+			"(use --no-snapshot to go ahead without a snapshot)", po.state_warning);
+		return EXIT_FAIL;
+	}
+	report_plan(p, false);
+	report_plan_notes(&po);
+	if (r < 0) {
+		log_err("profile %s was not applied: every value written before the failure "
+			"was restored", o->name);
+		return EXIT_FAIL;
+	}
+	return EXIT_OK;
+}
+
+/* Under the lock (unless nothing is written): read, plan, write. */
+static int transact(struct plan *p, const struct apply_opts *o, const char *state_dir)
+{
+	char why[512];
+	int lock = -1, rc;
+
+	if (!o->dry_run && !o->check && (lock = lock_acquire(state_dir, why, sizeof(why))) < 0) {
+		log_err("%s", why);
+		return EXIT_FAIL;
+	}
+	if (plan_read_live(p) < 0) {
+		report_plan(p, true);
+		hint_missing(p);
+		log_err("profile %s was not applied: nothing was changed", o->name);
+		rc = EXIT_FAIL;
+	} else if (o->check)
+		rc = check(p, o->name);
+	else if (o->dry_run)
+		rc = report_plan(p, true) < 0 ? EXIT_FAIL : EXIT_OK;
+	else
+		rc = execute(p, o, state_dir);
+	if (lock >= 0)
+		close(lock);
+	return rc;
+}
+
+static int apply(const struct profile_config *c, struct apply_opts *o)
+{
+	struct profile_resolved r;
+	struct plan p = { 0 };
+	char why[1024];
+	int rc;
+
+	if (!o->name && !c->default_at.line) {
+		log_err("no profile given, and none is configured: name one, or set 'profile =' "
+			"under [numastatctl] in the configuration");
+		return EXIT_USAGE;
+	}
+	if (!o->name)
+		o->name = c->default_profile;
+	if (profile_resolve(c, o->name, &r, why, sizeof(why)) < 0) {
+		log_err("%s", why);
+		return EXIT_USAGE;
+	}
+	if (profile_plan(c, &r, &p) < 0) {
+		log_err("%s", strerror(ENOMEM));
+		rc = EXIT_FAIL;
+	} else if (!p.n) {
+		log_info("profile %s sets no knobs\n", o->name);
+		rc = EXIT_OK;
+	} else
+		rc = transact(&p, o, profiles_state_dir(c));
+	plan_free(&p);
+	profile_resolved_free(&r);
+	return rc;
+}
+
+static int parse_options(int argc, char *argv[], struct apply_opts *o)
+{
+	static const struct option opts[] = {
+		{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
+		{ "check", no_argument, NULL, OPT_CHECK },
+		{ "no-snapshot", no_argument, NULL, OPT_NO_SNAPSHOT },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	while ((c = cmd_getopt(argc, argv, "", opts)) != -1) {
+		switch (c) {
+		case 'h':
+			usage(stdout);
+			return -1;
+		case OPT_DRY_RUN:
+			o->dry_run = true;
+			break;
+		case OPT_CHECK:
+			o->check = true;
+			break;
+		case OPT_NO_SNAPSHOT:
+			o->no_snapshot = true;
+			break;
+		default:
+			return EXIT_USAGE;
+		}
+	}
+	if (o->dry_run && o->check) {
+		log_usage_err("--dry-run and --check exclude each other");
+		return EXIT_USAGE;
+	}
+	if (argc - optind > 1) {
+		log_usage_err("unexpected argument '%s': apply takes one profile", argv[optind + 1]);
+		return EXIT_USAGE;
+	}
+	o->name = optind < argc ? argv[optind] : NULL;
+	return EXIT_OK;
+}
+
+static int run(int argc, char *argv[])
+{
+	struct apply_opts o = { 0 };
+	struct profile_config c = { 0 };
+	int rc = parse_options(argc, argv, &o);
+
+	if (rc != EXIT_OK)
+		return rc < 0 ? EXIT_OK : rc;
+	if ((rc = cmd_setup()) != EXIT_OK)
+		return rc;
+	rc = profiles_load(&c, true);
+	if (rc == EXIT_OK)
+		rc = apply(&c, &o);
+	else if (rc == EXIT_USAGE)
+		log_err("nothing was changed: fix the configuration first");
+	profile_config_free(&c);
+	return rc;
+}
+
+const struct cmd cmd_apply = { "apply", run, "apply a profile (--dry-run, --check, all or nothing)",
+			       usage };

@@ -1,17 +1,331 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Transitional: replaced by the full command in this same change. */
-#include "cmd.h"
-#include "log.h"
+/* profiles [NAME] [--cat-config]: what the configuration defines, and where. */
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <unistd.h>
 
-static int run(int argc, char *argv[])
-{
-	log_err("not built yet");
-	return EXIT_FAIL;
-}
+#include "config.h"
+#include "cmd.h"
+#include "cmd-profiles.h"
+#include "log.h"
+#include "output.h"
+#include "plan.h"
+
+enum { OPT_CAT_CONFIG = OPT_CMD_BASE };
 
 static void usage(FILE *out)
 {
-	fputs("Usage:\n numastatctl profiles\n", out);
+	fputs("Usage:\n"
+	      " numastatctl profiles [options] [<profile>]\n"
+	      "\nList the profiles of numastatctl.conf, or show one profile resolved: every\n"
+	      "knob in force with the file:line it comes from and what it overrides.\n"
+	      "The whole configuration is checked; problems are listed with exit status 2.\n"
+	      "\nOptions:\n"
+	      "     --cat-config       print every configuration file in precedence order\n", out);
+	usage_global_options(out);
+	fputs("\nFor more details see numastatctl(8) and numastatctl.conf(5).\n", out);
 }
 
-const struct cmd cmd_profiles = { "profiles", run, "(in progress)", usage };
+int profiles_load(struct profile_config *c, bool report)
+{
+	unsigned flags = geteuid() == 0 ? PROFILE_CHECK_OWNER : 0;
+
+	if (profile_config_load(c, G.config, SYSCONFDIR, flags) < 0) {
+		log_err("cannot load the configuration: %s", strerror(ENOMEM));
+		return EXIT_FAIL;
+	}
+	if (!c->nerrors)
+		return EXIT_OK;
+	for (size_t i = 0; report && i < c->nerrors; i++)
+		log_err("%s", c->errors[i].text);
+	return EXIT_USAGE;
+}
+
+const char *profiles_state_dir(const struct profile_config *c)
+{
+	/* --state-dir wins; G.state_dir holds the built-in default otherwise. */
+	if (strcmp(G.state_dir, STATE_DIR) == 0 && c->state_dir_at.line)
+		return c->state_dir;
+	return G.state_dir;
+}
+
+static int list(const struct profile_config *c)
+{
+	char why[256];
+	struct out_table *t;
+	int r = out_table_new(&t, "profiles", G.json ? OUT_JSON : 0, why, sizeof(why));
+
+	if (r < 0) {
+		log_err("cannot print the table: %s", why);
+		return EXIT_FAIL;
+	}
+	out_table_add_column(t, "NAME", 0, 0);
+	out_table_add_column(t, "DEFAULT", 0, OUT_COL_BOOLEAN);
+	out_table_add_column(t, "SUMMARY", 0, OUT_COL_TRUNC);
+	for (size_t i = 0; i < c->nprofiles; i++) {
+		const struct profile *p = &c->profiles[i];
+		const struct profile_key *s = profile_own_key(p, "summary");
+		struct out_row *row = out_table_add_row(t);
+		bool dflt = c->default_at.line && strcmp(c->default_profile, p->name) == 0;
+
+		if (!row)
+			break;
+		out_row_set(row, 0, p->name);
+		out_row_set(row, 1, dflt ? "yes" : "no");
+		out_row_set(row, 2, s ? s->value : "");
+	}
+	r = out_table_print(t, stdout);
+	out_table_free(t);
+	return r < 0 ? EXIT_FAIL : EXIT_OK;
+}
+
+/* "; FILE:LINE (profile b), overrides 1 at FILE:LINE" */
+static void provenance(const struct profile_config *c, const struct profile_resolved *r,
+		       const struct profile_effective *e, char *buf, size_t len)
+{
+	char at[4200], vbuf[KVAL_MAX];
+	size_t n;
+
+	profile_origin(c, e->def->at, at, sizeof(at));
+	n = (size_t)snprintf(buf, len, "%s", at);
+	if (e->from != r->profile && n < len)
+		n += (size_t)snprintf(buf + n, len - n, " (profile %s)", e->from->name);
+	for (size_t i = 0; i < e->noverrides && n < len; i++) {
+		const struct profile_key *o = e->overrides[i];
+
+		profile_origin(c, o->at, at, sizeof(at));
+		n += (size_t)snprintf(buf + n, len - n, "%s %s at %s", i ? "," : ", overrides",
+				      knob_display(&o->ref, &o->val, vbuf, sizeof(vbuf)), at);
+	}
+}
+
+static void text_line(const char *assignment, const char *origin)
+{
+	log_info("%-40s ; %s\n", assignment, origin);
+}
+
+static int show_text(const struct profile_config *c, const struct profile_resolved *r)
+{
+	char line[PROFILE_VALUE_MAX + KNOB_NAME_MAX + 8], at[4200], vbuf[KVAL_MAX];
+	const struct profile_key *own[] = { r->summary, r->include };
+
+	profile_origin(c, r->profile->at, at, sizeof(at));
+	snprintf(line, sizeof(line), "[profile %s]", r->profile->name);
+	text_line(line, at);
+	for (size_t i = 0; i < 2; i++) {
+		if (!own[i])
+			continue;
+		profile_origin(c, own[i]->at, at, sizeof(at));
+		snprintf(line, sizeof(line), "%s = %s", own[i]->key, own[i]->value);
+		text_line(line, at);
+	}
+	for (size_t i = 0; i < r->n; i++) {
+		const struct profile_key *k = r->knobs[i].def;
+		char origin[8192];
+
+		provenance(c, r, &r->knobs[i], origin, sizeof(origin));
+		snprintf(line, sizeof(line), "%s%s = %s", k->optional ? "-" : "", k->key,
+			 knob_display(&k->ref, &k->val, vbuf, sizeof(vbuf)));
+		text_line(line, origin);
+	}
+	return EXIT_OK;
+}
+
+static void json_row(struct out_table *t, const struct profile_config *c,
+		     const struct profile_resolved *r, const struct profile_key *k,
+		     const struct profile_effective *e)
+{
+	struct out_row *row = out_table_add_row(t);
+	char vbuf[KVAL_MAX], origin[8192];
+
+	if (!row)
+		return;
+	profile_origin(c, k->at, origin, sizeof(origin));
+	out_row_set(row, 0, k->key);
+	out_row_set(row, 1, k->is_knob ? knob_display(&k->ref, &k->val, vbuf, sizeof(vbuf))
+				       : k->value);
+	out_row_set(row, 2, k->optional ? "yes" : "no");
+	out_row_set(row, 3, e ? e->from->name : r->profile->name);
+	out_row_set(row, 4, origin);
+	if (e && e->noverrides) {
+		provenance(c, r, e, origin, sizeof(origin));
+		out_row_set(row, 5, strstr(origin, "overrides ") + strlen("overrides "));
+	}
+}
+
+static int show_json(const struct profile_config *c, const struct profile_resolved *r)
+{
+	static const char *const cols[] = { "key", "value", "optional", "profile", "origin",
+					    "overrides" };
+	char why[256];
+	struct out_table *t;
+	int ret = out_table_new(&t, "keys", OUT_JSON, why, sizeof(why));
+
+	if (ret < 0) {
+		log_err("cannot print JSON: %s", why);
+		return EXIT_FAIL;
+	}
+	for (size_t i = 0; i < 6; i++)
+		out_table_add_column(t, cols[i], 0, i == 2 ? OUT_COL_BOOLEAN : 0);
+	if (r->summary)
+		json_row(t, c, r, r->summary, NULL);
+	if (r->include)
+		json_row(t, c, r, r->include, NULL);
+	for (size_t i = 0; i < r->n; i++)
+		json_row(t, c, r, r->knobs[i].def, &r->knobs[i]);
+	ret = out_table_print(t, stdout);
+	out_table_free(t);
+	return ret < 0 ? EXIT_FAIL : EXIT_OK;
+}
+
+static int show(const struct profile_config *c, const char *name)
+{
+	struct profile_resolved r;
+	char why[1024];
+	int rc;
+
+	if (profile_resolve(c, name, &r, why, sizeof(why)) < 0) {
+		log_err("%s", why);
+		return EXIT_USAGE;
+	}
+	rc = G.json ? show_json(c, &r) : show_text(c, &r);
+	profile_resolved_free(&r);
+	return rc;
+}
+
+/* "vm.numa_stat is 1 (wants 0), ..." for the knobs where live differs. */
+static size_t drift(const struct plan *p, char *buf, size_t len)
+{
+	char a[KVAL_MAX], b[KVAL_MAX];
+	size_t n = 0, count = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < p->n && n < len; i++) {
+		const struct plan_item *it = &p->items[i];
+
+		if (it->action == ACT_WRITE)
+			n += (size_t)snprintf(buf + n, len - n, "%s%s is %s (wants %s)",
+					      count ? ", " : "", it->ref.name,
+					      knob_display(&it->ref, &it->old, a, sizeof(a)),
+					      knob_display(&it->ref, &it->want, b, sizeof(b)));
+		else if (it->action == ACT_FAILED)
+			n += (size_t)snprintf(buf + n, len - n, "%s%s cannot be read",
+					      count ? ", " : "", it->ref.name);
+		else
+			continue;
+		count++;
+	}
+	return count;
+}
+
+void profiles_status(void)
+{
+	struct profile_config c = { 0 };
+	struct profile_resolved r;
+	struct plan p = { 0 };
+	char why[1024], diff[2048];
+
+	/* status -J is one JSON document; the profile line is for people. */
+	if (G.json)
+		return;
+	if (profiles_load(&c, false) != EXIT_OK)
+		log_warn("the configuration has problems: 'numastatctl profiles' lists them");
+	else if (!c.default_at.line)
+		log_info("profile: none configured\n");
+	else if (profile_resolve(&c, c.default_profile, &r, why, sizeof(why)) < 0)
+		log_warn("profile %s: %s", c.default_profile, why);
+	else {
+		if (profile_plan(&c, &r, &p) == 0) {
+			plan_read_live(&p);
+			if (drift(&p, diff, sizeof(diff)))
+				log_info("profile: %s (live differs: %s)\n", c.default_profile, diff);
+			else
+				log_info("profile: %s (live matches)\n", c.default_profile);
+		}
+		plan_free(&p);
+		profile_resolved_free(&r);
+	}
+	profile_config_free(&c);
+}
+
+/* Copy a file to stdout as it is; false when it cannot be read. */
+static bool cat_file(const char *path)
+{
+	char buf[8192], last = '\n';
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+	ssize_t n;
+
+	if (fd < 0) {
+		log_err("%s: cannot read: %s", path, strerror(errno));
+		return false;
+	}
+	while ((n = read(fd, buf, sizeof(buf))) > 0) {
+		fwrite(buf, 1, (size_t)n, stdout);
+		last = buf[n - 1];
+	}
+	if (n < 0)
+		log_err("%s: read error: %s", path, strerror(errno));
+	if (last != '\n')
+		putchar('\n');
+	close(fd);
+	return n == 0;
+}
+
+/* systemd-sysctl --cat-config: each file under a "# PATH" header, in precedence order. */
+static int cat_config(void)
+{
+	struct profile_config c = { 0 };
+	int rc = EXIT_OK;
+
+	if (profile_config_files(&c, G.config, SYSCONFDIR, 0) < 0) {
+		log_err("cannot list the configuration files: %s", strerror(ENOMEM));
+		return EXIT_FAIL;
+	}
+	for (size_t i = 0; i < c.nerrors; i++) {
+		log_err("%s", c.errors[i].text);
+		rc = EXIT_FAIL;
+	}
+	for (size_t i = 0; i < c.nfiles; i++) {
+		printf("%s# %s\n", i ? "\n" : "", c.files[i]);
+		if (!cat_file(c.files[i]))
+			rc = EXIT_FAIL;
+	}
+	profile_config_free(&c);
+	return rc;
+}
+
+static int run(int argc, char *argv[])
+{
+	static const struct option opts[] = {
+		{ "cat-config", no_argument, NULL, OPT_CAT_CONFIG },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct profile_config c = { 0 };
+	bool cat = false;
+	int ch, rc;
+
+	while ((ch = cmd_getopt(argc, argv, "", opts)) != -1) {
+		if (ch == 'h') {
+			usage(stdout);
+			return EXIT_OK;
+		}
+		if (ch != OPT_CAT_CONFIG)
+			return EXIT_USAGE;
+		cat = true;
+	}
+	if (argc - optind > 1 || (cat && optind < argc)) {
+		log_usage_err("unexpected argument '%s'", argv[argc - 1]);
+		return EXIT_USAGE;
+	}
+	if (cat)
+		return cat_config();
+	rc = profiles_load(&c, true);
+	if (rc == EXIT_OK)
+		rc = optind < argc ? show(&c, argv[optind]) : list(&c);
+	profile_config_free(&c);
+	return rc;
+}
+
+const struct cmd cmd_profiles = { "profiles", run, "list profiles, or show one with provenance",
+				  usage };

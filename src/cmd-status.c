@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "cmd-profiles.h"
 #include "knob-list.h"
 #include "log.h"
 #include "output.h"
@@ -115,6 +116,7 @@ static int run(int argc, char *argv[])
 	}
 	knob_list_free(&all);
 	rc = knob_table_print(lk, n) < 0 ? EXIT_FAIL : EXIT_OK;
+	profiles_status();
 	warnings(lk, n);
 	return rc;
 }

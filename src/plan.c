@@ -155,9 +155,10 @@ int plan_execute(struct plan *p, struct plan_opts *o)
 		if (r < 0)
 			return -ECANCELED;
 	}
-	r = state_save_prior(o->state_dir, p, o->what, o->state_warning,
-			     sizeof(o->state_warning));
-	(void)r; /* a failure is reported through state_warning; revert is a convenience */
+	/* A failure is reported through state_warning; revert is a convenience. */
+	if (!o->keep_prior)
+		state_save_prior(o->state_dir, p, o->what, o->state_warning,
+				 sizeof(o->state_warning));
 	/* All-or-nothing must not be cut in half by Ctrl-C or a unit's stop. */
 	sigemptyset(&block);
 	sigaddset(&block, SIGINT);

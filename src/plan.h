@@ -43,6 +43,7 @@ struct plan {
 struct plan_opts {
 	const char *state_dir;
 	bool no_snapshot;        /* --no-snapshot: allow numa_stat 1 -> 0 without one */
+	bool keep_prior;         /* revert: leave the saved values alone until it succeeded */
 	const char *what;        /* "set", "apply default": recorded with prior values */
 	/* Filled in by plan_execute(): */
 	char snapshot_path[512]; /* where the counters went before numa_stat 1 -> 0 */
