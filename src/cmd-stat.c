@@ -84,7 +84,8 @@ static int parse_output(struct stat_opts *o, const char *arg)
 	size_t len;
 
 	o->cols_arg = arg;
-	if (o->meminfo || stat_columns_parse(o, arg, &bad, &len) == 0)
+	/* -m and --pid (given first) resolve -o themselves. */
+	if (o->meminfo || o->n_pids || stat_columns_parse(o, arg, &bad, &len) == 0)
 		return 0;
 	log_usage_err("-o: unknown column '%.*s' (see 'numastatctl stat --help')", (int)len, bad);
 	return -EINVAL;
@@ -230,7 +231,8 @@ static int parse_opts(int argc, char *argv[], struct stat_opts *o)
 	if (!width_set)
 		o->width = stat_terminal_width();
 	/* -o given before -m named meminfo fields: resolve them now. */
-	if (!o->meminfo && o->cols_arg && o->n_cols == 0 && parse_output(o, o->cols_arg) < 0)
+	if (!o->meminfo && !o->n_pids && o->cols_arg && o->n_cols == 0 &&
+	    parse_output(o, o->cols_arg) < 0)
 		return EXIT_USAGE;
 	if (parse_operands(o, argc - optind, argv + optind) < 0 || check_combination(o) < 0)
 		return EXIT_USAGE;
@@ -267,8 +269,8 @@ static void warn_frozen(void)
 
 static void report_node_error(unsigned id, const char *file, int err, const char *why)
 {
-	(void)err;
-	log_err(NODE_DIR "/node%u/%s: %s", id, file, why);
+	/* sysfs_strerror() words ENOENT for knobs; a node file is simply missing. */
+	log_err(NODE_DIR "/node%u/%s: %s", id, file, err == -ENOENT ? "file is missing" : why);
 }
 
 static int view_counters(const struct stat_opts *o, const unsigned *ids, size_t n)
@@ -518,8 +520,7 @@ static int run(int argc, char *argv[])
 		goto out;
 	/* Interval mode and --pid live in stat-interval.c and stat-pid.c. */
 	if (o.n_pids) {
-		log_usage_err("--pid: not available in this build");
-		rc = EXIT_USAGE;
+		rc = stat_pid_run(&o);
 		goto out;
 	}
 	if (o.interval > 0) {

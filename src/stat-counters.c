@@ -100,10 +100,57 @@ static int fill(struct grid *g, const struct stat_opts *o, const struct stat_row
 	return 0;
 }
 
+/* The value --sort orders by (derived columns computed); -1 when undefined. */
+static double sort_key(const struct stat_row *r, int col)
+{
+	const uint64_t *v = r->v;
+	double a, b;
+
+	if (col == SCOL_LOCAL_PCT || col == SCOL_MISS_PCT) {
+		a = (double)(col == SCOL_LOCAL_PCT ? v[NS_LOCAL_NODE] : v[NS_NUMA_MISS]);
+		b = (double)(col == SCOL_LOCAL_PCT ? v[NS_OTHER_NODE] : v[NS_NUMA_HIT]);
+		return a + b > 0 ? a / (a + b) : -1;
+	}
+	return (double)v[col - SCOL_NUMA_HIT];
+}
+
+static int sort_by;
+
+/* Largest first; ties in node order. */
+static int cmp_rows(const void *x, const void *y)
+{
+	const struct stat_row *a = x, *b = y;
+	double ka = sort_key(a, sort_by), kb = sort_key(b, sort_by);
+
+	if (ka != kb)
+		return ka < kb ? 1 : -1;
+	return (a->node > b->node) - (a->node < b->node);
+}
+
+/*
+ * A sorted copy of rows: sorting here rather than in the grid lets --sort
+ * use a column that is not shown.
+ */
+static struct stat_row *sort_rows(const struct stat_opts *o, const struct stat_row *rows,
+				  size_t n)
+{
+	struct stat_row *s = malloc((n ? n : 1) * sizeof(*s));
+
+	if (!s)
+		return NULL;
+	memcpy(s, rows, n * sizeof(*s));
+	if (o->sort_set && o->sort_col > SCOL_NODE && o->sort_col < SCOL_COUNT) {
+		sort_by = o->sort_col;
+		qsort(s, n, sizeof(*s), cmp_rows);
+	}
+	return s;
+}
+
 int stat_print_counters(const struct stat_opts *o, const struct stat_row *rows, size_t n,
 			unsigned extra_flags)
 {
 	struct stat_opts def = *o;
+	struct stat_row *sorted;
 	struct grid g;
 	size_t good = 0;
 	int r;
@@ -119,11 +166,15 @@ int stat_print_counters(const struct stat_opts *o, const struct stat_row *rows, 
 		const struct stat_coldesc *d = &stat_columns[def.cols[c]];
 
 		g.cols[c] = (struct grid_col){ d->name, d->json, d->flags };
-		if (def.sort_set && def.cols[c] == def.sort_col && def.sort_col != SCOL_NODE)
-			g.sort_col = (int)c;
 	}
 	g.has_total = true;
-	fill(&g, &def, rows, n);
+	sorted = sort_rows(&def, rows, n);
+	if (!sorted) {
+		grid_free(&g);
+		return -ENOMEM;
+	}
+	fill(&g, &def, sorted, n);
+	free(sorted);
 	r = grid_print(&g, &def, extra_flags, "nodes", stat_why, sizeof(stat_why));
 	grid_free(&g);
 	return r;

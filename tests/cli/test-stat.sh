@@ -1,0 +1,230 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# stat: the per-node counter table, its options, -m, errors per node.
+. "$(dirname "$0")/lib.sh"
+
+fixture sparse3
+run stat
+expect_rc 0 "stat on sparse node ids succeeds"
+expect_out " NODE NUMA_HIT NUMA_MISS NUMA_FOREIGN INTERLEAVE_HIT LOCAL_NODE OTHER_NODE
+    0  7300011       120         3300           2211    7290000      10131
+    2  5100022      3300          120           2210    5080000      23342
+    5   410003         0            0              0          0     410003
+TOTAL 12810036      3420         3420           4421   12370000     443476" \
+	"rows are nodes 0, 2, 5 (no node 1 assumed), then TOTAL"
+expect_err "" "nothing on stderr"
+
+run stat -o NODE,LOCAL%,MISS%
+expect_out " NODE LOCAL% MISS%
+    0   99.9   0.0
+    2   99.5   0.1
+    5    0.0   0.0
+TOTAL   96.5   0.0" "-o picks columns; LOCAL% and MISS% are derived (TOTAL from the sums)"
+
+run stat -o +local%
+expect_out_has "OTHER_NODE LOCAL%" "-o +COL appends to the default columns"
+
+run stat -n -r -o node,numa_miss
+expect_out "0 120
+2 3300
+5 0
+TOTAL 3420" "-n drops headings, -r single spaces"
+
+run stat --nodes 2,5 -o NODE,NUMA_HIT
+expect_out " NODE NUMA_HIT
+    2  5100022
+    5   410003
+TOTAL  5510025" "--nodes selects nodes; TOTAL sums only those"
+
+run stat --nodes 0-2 -o NODE
+expect_rc 2 "--nodes naming a node that does not exist exits 2"
+expect_err "numastatctl: stat: --nodes: node 1: no such node here" "naming the node"
+expect_out "" "and prints no table"
+
+run stat --nodes all -n -r -o node
+expect_out "0
+2
+5
+TOTAL" "--nodes all is every node"
+
+run stat --nodes 0,x
+expect_rc 2 "a malformed --nodes list exits 2"
+expect_err_has "--nodes '0,x': expected node ids such as 0,2-3, or all" "saying what is allowed"
+
+run stat -o NODE,BOGUS
+expect_rc 2 "an unknown -o column exits 2"
+expect_err_has "-o: unknown column 'BOGUS'" "naming the column"
+
+run stat --sort NUMA_MISS -o NODE,NUMA_MISS
+expect_out " NODE NUMA_MISS
+    2      3300
+    0       120
+    5         0
+TOTAL      3420" "--sort orders rows by the column, largest first; TOTAL stays last"
+
+run stat --sort OTHER_NODE -n -r -o node
+expect_out "5
+2
+0
+TOTAL" "--sort by a column not shown sorts by its values anyway"
+
+run stat --sort nope
+expect_rc 2 "--sort on an unknown column exits 2"
+
+run stat -z -o NODE,NUMA_MISS,LOCAL_NODE
+expect_out " NODE NUMA_MISS LOCAL_NODE
+    0       120    7290000
+    2      3300    5080000
+TOTAL      3420   12370000" "-z drops the all-zero row of node 5"
+
+run stat -z -o NODE,NUMA_HIT,INTERLEAVE_HIT --nodes 5
+expect_out " NODE NUMA_HIT
+    5   410003
+TOTAL   410003" "-z drops all-zero columns"
+
+run stat --compact -o NODE,NUMA_HIT,NUMA_MISS
+expect_out " NODE NUMA_HIT NUMA_MISS
+    0     7.3M       120
+    2     5.1M      3300
+    5     410K         0
+TOTAL      13M      3420" "--compact abbreviates counts in powers of 1000"
+
+run stat -w 40
+expect_rc 0 "a narrow width succeeds"
+expect_out " NODE NUMA_HIT NUMA_MISS NUMA_FOREIGN
+    0  7300011       120         3300
+    2  5100022      3300          120
+    5   410003         0            0
+TOTAL 12810036      3420         3420
+
+ NODE INTERLEAVE_HIT LOCAL_NODE
+    0           2211    7290000
+    2           2210    5080000
+    5              0          0
+TOTAL           4421   12370000
+
+ NODE OTHER_NODE
+    0      10131
+    2      23342
+    5     410003
+TOTAL     443476" "a table wider than the width folds into sections, NODE repeated"
+
+run stat -w 5
+expect_rc 2 "a width below 20 is refused"
+
+run stat -J --nodes 5
+expect_out '{
+   "nodes": [
+      {
+         "node": 5,
+         "numa_hit": 410003,
+         "numa_miss": 0,
+         "numa_foreign": 0,
+         "interleave_hit": 0,
+         "local_node": 0,
+         "other_node": 410003
+      }
+   ]
+}' "-J prints the nodes array with numbers and no TOTAL"
+
+run stat -J -o node,local%,miss% --nodes 0,5
+expect_out '{
+   "nodes": [
+      {
+         "node": 0,
+         "local_pct": 99.9,
+         "miss_pct": 0.0
+      },{
+         "node": 5,
+         "local_pct": 0.0,
+         "miss_pct": 0.0
+      }
+   ]
+}' "-J derived columns are numbers"
+
+run stat extra1 extra2 extra3
+expect_rc 2 "more than INTERVAL COUNT is a usage error"
+run stat 0.001
+expect_rc 2 "an interval below 0.01 s is refused"
+run stat --rate
+expect_rc 2 "--rate without an interval is refused"
+run stat --help
+expect_rc 0 "--help exits 0"
+expect_out_has "LOCAL%  local_node / (local_node + other_node), percent" "--help lists the columns"
+
+# One broken node: the others are printed, the bad file is named, exit 1.
+fixture stat-broken
+run stat -o NODE,NUMA_HIT
+expect_rc 1 "a node with a malformed numastat exits 1"
+expect_out " NODE NUMA_HIT
+    0  7300011
+    5   410003
+TOTAL  7710014" "the other nodes are still printed"
+expect_err "numastatctl: stat: /sys/devices/system/node/node2/numastat: line 2: value is not a decimal number" \
+	"the bad file and line are named, once"
+
+run stat -m -o MemTotal
+expect_rc 1 "a node without meminfo exits 1 under -m"
+expect_out " NODE MemTotal
+    0    15.6G
+    2    15.6G
+TOTAL    31.2G" "-m prints the nodes it could read"
+expect_err "numastatctl: stat: /sys/devices/system/node/node5/meminfo: file is missing" \
+	"naming the missing file"
+
+fixture stat-frozen
+run stat -o NODE,NUMA_HIT
+expect_rc 0 "frozen counters are not an error"
+expect_err "numastatctl: stat: warning: vm.numa_stat is 0: NUMA counters are frozen at zero ('numastatctl set vm.numa_stat=1' turns counting on)" \
+	"vm.numa_stat=0 is warned about, once"
+run stat -m -o MemTotal
+expect_err "" "-m does not read the counters, so no warning"
+
+# -m: meminfo per node with hugepages from nodeN/hugepages.
+"$FIXTURES/gen-nodes.sh" "$TMP/h6" 6 sparse
+ROOT=$TMP/h6
+run stat -m
+expect_rc 0 "-m on a generated tree succeeds"
+expect_out " NODE MemTotal MemFree MemUsed FilePages AnonPages Shmem   Slab HugePages_Total HugePages_Free
+    0       4G      1G      3G    200.3M     50.1M    2M  48.8M             16M             8M
+    1       4G      1G      3G    200.7M     50.2M    2M  48.8M             32M            16M
+    2       4G      1G      3G      201M     50.3M    2M  48.9M             48M            24M
+    3       4G      1G      3G    201.3M     50.4M    2M  48.9M              0B             0B
+    8       4G      1G      3G    201.6M     50.5M    2M  48.9M             16M             8M
+    9       4G      1G      3G      202M     50.7M    2M  48.9M             32M            16M
+TOTAL      24G      6G     18G      1.2G    302.3M 12.1M 293.2M            144M            72M" \
+	"-m: human sizes, hugepages summed from nodeN/hugepages in bytes"
+
+run stat -m -b -o MemFree,dirty --sort Dirty --nodes 0,9 -n -r
+expect_out "9 1078515712 18432
+0 1074537472 3072
+TOTAL 2153053184 21504" "-m -b bytes, -o field names case-insensitive, --sort on a field"
+
+run stat -m -J -o HugePages_Total,Active\(anon\) --nodes 9
+expect_out '{
+   "nodes": [
+      {
+         "node": 9,
+         "hugepages_total": 33554432,
+         "active_anon": 52598784
+      }
+   ]
+}' "-m -J: bytes as numbers, keys in lower case"
+
+run stat -m -o MemTotal,NoSuchField
+expect_rc 2 "-m -o with an unknown field exits 2"
+expect_err_has "-o: unknown meminfo field 'NoSuchField'" "naming the field"
+
+# Many nodes: every node is a row, ids in numeric order.
+"$FIXTURES/gen-nodes.sh" "$TMP/n1024" 1024
+ROOT=$TMP/n1024
+run stat -n -r -o NODE
+expect_rc 0 "1024 nodes succeed"
+check "1024 node rows and TOTAL" [ "$(printf '%s\n' "$OUT" | wc -l)" = 1025 ]
+check "node rows in numeric order (9 before 10, 1023 last)" \
+	[ "$(printf '%s\n' "$OUT" | sed -n '10p;11p;1024p' | tr '\n' ' ')" = "9 10 1023 " ]
+run stat -n -r -o NODE,NUMA_HIT --nodes 1023
+expect_out "1023 2136553
+TOTAL 2136553" "the last of 1024 nodes reads its own file"
+
+done_testing
