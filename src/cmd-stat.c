@@ -269,8 +269,8 @@ static void warn_frozen(void)
 
 static void report_node_error(unsigned id, const char *file, int err, const char *why)
 {
-	(void)err;
-	log_err(NODE_DIR "/node%u/%s: %s", id, file, why);
+	/* sysfs_strerror() words ENOENT for knobs; a node file is simply missing. */
+	log_err(NODE_DIR "/node%u/%s: %s", id, file, err == -ENOENT ? "file is missing" : why);
 }
 
 static int view_counters(const struct stat_opts *o, const unsigned *ids, size_t n)
