@@ -77,7 +77,8 @@ const struct knob knob_table[] = {
 		.default_value = "0", .since = "3.13",
 		.help = "automatic NUMA balancing: 1 normal, 2 memory tiering (5.18+)",
 		.note = "turning tiering on resets the memory-tiering promotion state",
-		.flags = KNOB_F_NEEDS_CAP,
+		/* Each flip on starts scanning every task and migrates pages that stay moved. */
+		.flags = KNOB_F_NEEDS_CAP | KNOB_F_NO_FLIP,
 	},
 	{
 		.name = "kernel.numa_balancing_promote_rate_limit_MBps",
@@ -94,7 +95,8 @@ const struct knob knob_table[] = {
 		.default_value = "false", .since = "5.15",
 		.help = "demote cold pages to slower memory tiers instead of discarding them",
 		.note = "enabling it also clears kswapd's failure counts",
-		.flags = KNOB_F_READS_WORDS,
+		/* Each flip on resets reclaim state; demoted pages stay on the slow tier. */
+		.flags = KNOB_F_READS_WORDS | KNOB_F_NO_FLIP,
 	},
 	{
 		.name = "vm.stat_interval",
