@@ -48,6 +48,11 @@ struct reader {
 	size_t nseen;
 };
 
+static bool is_space(char ch)
+{
+	return ch && strchr(" \t\v\f\r\n", ch);
+}
+
 static void flush(struct reader *r)
 {
 	struct pending *p = &r->pend;
@@ -67,16 +72,25 @@ static int on_pair(void *user, const char *section, const char *name, const char
 {
 	struct reader *r = user;
 	struct pending *p = &r->pend;
-	size_t len;
+	size_t len, comment_cut = strlen(value);
 
 	if (r->continuation) {
+		/* inih keeps a ';' comment on a continuation line; other lines lose it. */
+		for (const char *c = value; *c; c++)
+			if (*c == ';' && c > value && is_space(c[-1])) {
+				comment_cut = (size_t)(c - value);
+				break;
+			}
 		len = strlen(p->value);
 		if (!p->set)
 			return 1;
-		if (len + 1 + strlen(value) >= sizeof(p->value))
+		while (comment_cut > 0 && is_space(value[comment_cut - 1]))
+			comment_cut--;
+		if (len + 1 + comment_cut >= sizeof(p->value))
 			p->too_long = true;
 		else
-			snprintf(p->value + len, sizeof(p->value) - len, "%s%s", len ? " " : "", value);
+			snprintf(p->value + len, sizeof(p->value) - len, "%s%.*s", len ? " " : "",
+				 (int)comment_cut, value);
 		return 1;
 	}
 	flush(r);
@@ -133,11 +147,6 @@ static bool check_line(struct reader *r, char *raw, size_t *len, bool nul)
 	else
 		return true;
 	return false;
-}
-
-static bool is_space(char ch)
-{
-	return ch && strchr(" \t\v\f\r\n", ch);
 }
 
 /* Where inih ends a header or key: at one of chars, or at an inline ';' comment. */
