@@ -1,0 +1,82 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# mkinitramfs.sh BINARY INIT SRCDIR OUT: an uncompressed newc initramfs that
+# carries busybox, the built numastatctl, every library it links or dlopen()s
+# (at the host's paths, so the guest's ld.so finds them where it looks), the
+# numactl package's own numastat for comparison, and INIT as /init.
+set -eu
+
+BINARY=$1 INIT=$2 SRCDIR=$3 OUT=$4
+ROOT=$(mktemp -d "${TMPDIR:-/tmp}/numastatctl-initramfs.XXXXXX")
+trap 'rm -rf "$ROOT"' EXIT
+
+die() {
+	echo "mkinitramfs: $*" >&2
+	exit 1
+}
+
+# Debian 12 is /usr-merged: /lib, /lib64, /bin, /sbin are symlinks into
+# /usr.  Build the same layout so every path ldd prints means the same file.
+layout() {
+	local d
+	mkdir -p "$ROOT"/{usr/bin,usr/sbin,usr/lib,usr/lib64,etc,proc,sys,dev,run,tmp}
+	for d in bin sbin lib lib64; do
+		if [ -L "/$d" ]; then
+			ln -s "$(readlink "/$d")" "$ROOT/$d"
+		else
+			mkdir -p "$ROOT/$d"
+		fi
+	done
+}
+
+# put SRC DEST: copy a file (symlinks resolved) to DEST inside the root.
+put() {
+	mkdir -p "$(dirname "$ROOT$2")"
+	cp -L "$1" "$ROOT$2"
+}
+
+# with_libs FILE: the shared objects FILE needs, and the loader.
+with_libs() {
+	local lib
+	for lib in $(ldd "$1" 2>/dev/null | grep -o '/[^ ]*'); do
+		[ -e "$ROOT$lib" ] || put "$lib" "$lib"
+	done
+}
+
+# The sonames the sources dlopen(): read from the tree, so a library added
+# later travels too.  The three named ones are the design's list.
+dlopen_sonames() {
+	{
+		printf '%s\n' libsmartcols.so.1 libnuma.so.1 libmnl.so.0
+		grep -ho '"lib[a-z0-9_+-]*\.so\.[0-9]*"' "$SRCDIR"/src/*.c | tr -d '"'
+	} | sort -u
+}
+
+# soname_path SONAME: where the host's loader finds it.
+soname_path() {
+	ldconfig -p | awk -v s="$1" '$1 == s && /x86-64/ { print $NF; exit }'
+}
+
+layout
+[ -x /bin/busybox ] || die "/bin/busybox: not installed (package busybox-static)"
+ldd /bin/busybox >/dev/null 2>&1 && die "/bin/busybox: not statically linked (install busybox-static)"
+put /bin/busybox /usr/bin/busybox
+
+put "$BINARY" /usr/sbin/numastatctl
+with_libs "$BINARY"
+for so in $(dlopen_sonames); do
+	path=$(soname_path "$so")
+	[ -n "$path" ] || die "$so: not installed on the host"
+	put "$path" "$path"
+	with_libs "$path"
+done
+
+numastat=$(command -v numastat) || die "numastat: not installed (package numactl)"
+put "$numastat" /usr/bin/numastat
+with_libs "$numastat"
+
+put "$INIT" /init
+chmod 0755 "$ROOT/init" "$ROOT/usr/bin/busybox" "$ROOT/usr/sbin/numastatctl"
+# Owned by root whoever builds it: the guest refuses group/other-writable or
+# foreign-owned config files, like sshd's StrictModes.
+(cd "$ROOT" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet) >"$OUT"
