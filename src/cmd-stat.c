@@ -547,4 +547,47 @@ out:
 	return rc;
 }
 
+/*
+ * The per-node locality summary that `status` prints under its knob table.
+ * Under -J status prints only its knobs table (one JSON document), so the
+ * summary is left out there.
+ */
+static const int summary_cols[] = {
+	SCOL_NODE, SCOL_NUMA_HIT, SCOL_NUMA_MISS, SCOL_OTHER_NODE, SCOL_LOCAL_PCT, SCOL_MISS_PCT,
+};
+
+int stat_status_summary(void)
+{
+	struct stat_opts o = { .width = stat_terminal_width() };
+	char (*whys)[STAT_WHY_MAX];
+	struct stat_row *rows;
+	unsigned *ids;
+	int n = G.json ? 0 : stat_select_nodes(&o, &ids, NULL), rc = EXIT_OK;
+
+	if (n <= 0)
+		return EXIT_OK; /* no NUMA nodes here: nothing to summarise */
+	rows = calloc((size_t)n, sizeof(*rows));
+	whys = calloc((size_t)n, sizeof(*whys));
+	if (!rows || !whys) {
+		rc = EXIT_FAIL;
+		goto out;
+	}
+	for (size_t i = 0; i < sizeof(summary_cols) / sizeof(summary_cols[0]); i++)
+		o.cols[o.n_cols++] = summary_cols[i];
+	stat_read_rows(ids, (size_t)n, rows, whys);
+	for (int i = 0; i < n; i++)
+		if (rows[i].err)
+			log_warn("/sys/devices/system/node/node%u/numastat: %s", ids[i], whys[i]);
+	printf("\nPer-node locality (pages since boot or the last counter reset):\n");
+	if (stat_print_counters(&o, rows, (size_t)n, 0) < 0) {
+		log_err("%s", stat_strerror());
+		rc = EXIT_FAIL;
+	}
+out:
+	free(rows);
+	free(whys);
+	free(ids);
+	return rc;
+}
+
 const struct cmd cmd_stat = { "stat", run, "per-node NUMA statistics", usage };

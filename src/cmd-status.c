@@ -8,6 +8,7 @@
 #include "knob-list.h"
 #include "log.h"
 #include "output.h"
+#include "stat.h"
 #include "sysfs.h"
 
 static void usage(FILE *out)
@@ -117,6 +118,8 @@ static int run(int argc, char *argv[])
 	knob_list_free(&all);
 	rc = knob_table_print(lk, n) < 0 ? EXIT_FAIL : EXIT_OK;
 	profiles_status();
+	if (stat_status_summary() != EXIT_OK)
+		rc = EXIT_FAIL;
 	warnings(lk, n);
 	return rc;
 }

@@ -152,6 +152,20 @@ run stat --help
 expect_rc 0 "--help exits 0"
 expect_out_has "LOCAL%  local_node / (local_node + other_node), percent" "--help lists the columns"
 
+# status: the locality summary under the knobs; -J stays one JSON document.
+fixture sparse3
+run status
+expect_rc 0 "status succeeds"
+expect_out_has "Per-node locality (pages since boot or the last counter reset):
+ NODE NUMA_HIT NUMA_MISS OTHER_NODE LOCAL% MISS%
+    0  7300011       120      10131   99.9   0.0
+    2  5100022      3300      23342   99.5   0.1
+    5   410003         0     410003    0.0   0.0
+TOTAL 12810036      3420     443476   96.5   0.0" "status shows per-node locality"
+run status -J
+check "status -J is one valid JSON document without the summary" \
+	python3 -c 'import json,sys; d = json.load(sys.stdin); assert list(d) == ["knobs"]' <"$TMP/out"
+
 # One broken node: the others are printed, the bad file is named, exit 1.
 fixture stat-broken
 run stat -o NODE,NUMA_HIT
