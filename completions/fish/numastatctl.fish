@@ -24,6 +24,7 @@ function __numastatctl_run
         end
         set i (math $i + 1)
     end
+    command -q $tokens[1]; or return
     command $tokens[1] $ctx $argv 2>/dev/null
 end
 
@@ -71,12 +72,15 @@ function __numastatctl_list
     end
 end
 
-function __numastatctl_nodes
+function __numastatctl_node_ids
     set -l root (__numastatctl_sysroot)
-    set -l ids
     for d in $root/sys/devices/system/node/node*
-        string match -qr '/node[0-9]+$' -- $d; and set -a ids (string replace -r '.*/node' '' -- $d)
+        string match -qr '/node[0-9]+$' -- $d; and string replace -r '.*/node' '' -- $d
     end
+end
+
+function __numastatctl_nodes
+    set -l ids (__numastatctl_node_ids)
     string match -q -- '*,*' (commandline -ct); or set -a ids all
     __numastatctl_list $ids
 end
@@ -132,7 +136,7 @@ complete -c numastatctl -n $c -s b -l bytes -d 'Sizes in bytes'
 complete -c numastatctl -n $c -s z -l skip-zero -d 'Drop all-zero rows and columns'
 complete -c numastatctl -n $c -l sort -x -a '(__numastatctl_columns stat)' -d 'Sort rows by a column'
 complete -c numastatctl -n $c -l compact -d 'Narrowest columns'
-complete -c numastatctl -n $c -l width -x -d 'Fold the table to this width'
+complete -c numastatctl -n $c -s w -l width -x -d 'Fold the table to this width'
 complete -c numastatctl -n $c -l compat -d 'The output of numastat, byte for byte'
 complete -c numastatctl -n $c -l rate -d 'Per-second rates in interval mode'
 complete -c numastatctl -n $c -s p -l pid -x -a '(__fish_complete_pids)' -d 'Per-process memory per node'
@@ -168,6 +172,7 @@ complete -c numastatctl -n $c -a '(__numastatctl_knob_names)' -d Knob
 # selftest
 set -l c '__fish_seen_subcommand_from selftest'
 complete -c numastatctl -n $c -l toggle -d 'Also check that vm.numa_stat=0 stops the counters'
+complete -c numastatctl -n $c -l no-snapshot -d 'With --toggle: do not save the counters first'
 complete -c numastatctl -n $c -l pages -x -d 'Pages per check'
 
 # bench
@@ -175,5 +180,7 @@ set -l c '__fish_seen_subcommand_from bench'
 complete -c numastatctl -n $c -l knob -x -a '(__numastatctl_knob_names)' -d 'The knob to compare'
 complete -c numastatctl -n $c -l values -x -d 'The two values, a,b'
 complete -c numastatctl -n $c -l threads -x -d 'Worker threads'
+complete -c numastatctl -n $c -l node -x -a '(__numastatctl_node_ids)' -d "Run on this node's CPUs and memory"
 complete -c numastatctl -n $c -l size -x -d 'MiB per worker and round'
 complete -c numastatctl -n $c -l rounds -x -d 'Rounds per value'
+complete -c numastatctl -n $c -l no-snapshot -d 'Let vm.numa_stat go 1 -> 0 without saving the counters'

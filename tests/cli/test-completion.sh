@@ -1,0 +1,120 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# What the bash and fish completions offer, asked of the shells themselves:
+# bash through `complete -p` with COMP_WORDS, fish through `complete -C`.
+# Knob names, values, columns, nodes and profiles come from the binary.
+. "$(dirname "$0")/lib.sh"
+: "${SOURCE_ROOT:?run through meson test}"
+
+# The completions run "numastatctl": let that be the binary under test.
+PATH=$(dirname "$NUMASTATCTL"):$PATH
+BASH_COMP=$SOURCE_ROOT/completions/bash/numastatctl
+FISH_COMP=$SOURCE_ROOT/completions/fish/numastatctl.fish
+fixture sparse3
+
+# bash_line WORDBREAKS LINE WORD...: COMPREPLY for the command line LINE,
+# which readline split into WORD... (the last one being completed), with
+# bash-completion loaded when it is installed.
+bash_line() {
+	bash -c '
+		breaks=$1 comp=$2 line=$3; shift 3
+		[ -f /usr/share/bash-completion/bash_completion ] &&
+			. /usr/share/bash-completion/bash_completion
+		. "$comp"
+		COMP_WORDBREAKS=$breaks
+		COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1))
+		COMP_LINE=$line; COMP_POINT=${#COMP_LINE}
+		$(complete -p numastatctl | sed "s/.*-F \([^ ]*\) .*/\1/") 2>/dev/null
+		printf "%s\n" "${COMPREPLY[@]}" | sort' bash "$1" "$BASH_COMP" "$2" "${@:3}"
+}
+# bash_complete WORDBREAKS WORD...: the same for words separated by spaces.
+bash_complete() {
+	bash_line "$1" "${*:2}" "${@:2}"
+}
+WB=$' \t\n"\'><=;|&(:'   # bash's default COMP_WORDBREAKS
+NOEQ=$' \t\n"\'><;|&(:'  # as some users set it, without '='
+
+check "bash registers a completion function for numastatctl" \
+	bash -c ". '$BASH_COMP'; complete -p numastatctl | grep -q -- '-F _numastatctl'"
+
+OUT=$(bash_complete "$WB" numastatctl a)
+expect_out "apply" "bash: 'numastatctl a' completes to apply"
+OUT=$(bash_complete "$WB" numastatctl s)
+expect_out "selftest
+set
+stat
+status" "bash: 'numastatctl s' offers every command starting with s"
+OUT=$(bash_complete "$WB" numastatctl set vm.numa_s)
+expect_out "vm.numa_stat=" "bash: 'set vm.numa_s' completes to vm.numa_stat="
+OUT=$(bash_complete "$WB" numastatctl set numa_bal)
+expect_out "numa_balancing=
+numa_balancing_promote_rate_limit_MBps=" "bash: short knob names complete too"
+# With '=' in COMP_WORDBREAKS bash splits "vm.numa_stat=" into three words
+# and readline replaces only what follows the '='.
+OUT=$(bash_line "$WB" "numastatctl set vm.numa_stat=" numastatctl set vm.numa_stat = '')
+expect_out "0
+1" "bash: after 'vm.numa_stat=' the values of a bool"
+OUT=$(bash_line "$WB" "numastatctl set kernel.numa_balancing=t" numastatctl set kernel.numa_balancing = t)
+expect_out "tiering" "bash: bitmask flag names complete after '='"
+OUT=$(bash_complete "$NOEQ" numastatctl set vm.numa_zonelist_order=)
+expect_out "vm.numa_zonelist_order=Default
+vm.numa_zonelist_order=Node" "bash: without '=' in COMP_WORDBREAKS the whole word is replaced"
+OUT=$(bash_line "$WB" "numastatctl set vm.min_slab_ratio=" numastatctl set vm.min_slab_ratio = '')
+expect_out "" "bash: an integer knob offers no values"
+OUT=$(bash_complete "$WB" numastatctl get vm.stat)
+expect_out "vm.stat_interval" "bash: get completes knob names without '='"
+OUT=$(bash_complete "$WB" numastatctl --sysroot "$ROOT" stat --nodes '')
+expect_out "0
+2
+5
+all" "bash: --nodes offers the sysroot's node ids (sparse) and all"
+OUT=$(bash_complete "$WB" numastatctl -S "$ROOT" stat --nodes 0,)
+expect_out "0,0
+0,2
+0,5" "bash: --nodes completes the last element of a list, without all"
+OUT=$(bash_complete "$WB" numastatctl stat -o LOCAL)
+expect_out "LOCAL%
+LOCAL_NODE" "bash: stat -o offers the columns of stat --help"
+OUT=$(bash_complete "$WB" numastatctl knobs -o NAME,DE)
+expect_out "NAME,DEFAULT
+NAME,DESCRIPTION" "bash: knobs -o completes the last column of a list"
+OUT=$(bash_complete "$WB" numastatctl knobs --choices vm.zone_r)
+expect_out "vm.zone_reclaim_mode" "bash: --choices completes a knob name"
+OUT=$(bash_complete "$WB" numastatctl apply --ch)
+expect_out "--check" "bash: options of the command"
+OUT=$(bash_complete "$WB" numastatctl --sysr)
+expect_out "--sysroot" "bash: global options before the command"
+mkdir -p "$TMP/dirs/sub-a" "$TMP/dirs/sub-b" && touch "$TMP/dirs/sub-file"
+OUT=$(bash_complete "$WB" numastatctl stat --textfile "$TMP/dirs/sub")
+expect_out "$TMP/dirs/sub-a
+$TMP/dirs/sub-b" "bash: --textfile offers directories only"
+OUT=$(bash_complete "$WB" numastatctl --config "$TMP/dirs/sub-f")
+expect_out "$TMP/dirs/sub-file" "bash: --config offers files"
+
+fish_complete() {
+	fish -c 'source $argv[1]; complete -C $argv[2]' "$FISH_COMP" "$1" | cut -f1 | sort
+}
+OUT=$(fish_complete "numastatctl a")
+expect_out "apply" "fish: 'numastatctl a' completes to apply"
+OUT=$(fish_complete "numastatctl set vm.numa_s")
+expect_out "vm.numa_stat=" "fish: 'set vm.numa_s' completes to vm.numa_stat="
+OUT=$(fish_complete "numastatctl set zone_reclaim_mode=")
+expect_out "zone_reclaim_mode=0
+zone_reclaim_mode=1
+zone_reclaim_mode=2
+zone_reclaim_mode=3
+zone_reclaim_mode=4
+zone_reclaim_mode=5
+zone_reclaim_mode=6
+zone_reclaim_mode=7
+zone_reclaim_mode=reclaim
+zone_reclaim_mode=unmap
+zone_reclaim_mode=write" "fish: bitmask values after '='"
+OUT=$(fish_complete "numastatctl -S $ROOT stat --nodes 2,")
+expect_out "2,0
+2,2
+2,5" "fish: --nodes lists the sysroot's nodes"
+OUT=$(fish_complete "numastatctl knobs -o NAME,PR")
+expect_out "NAME,PRESENT" "fish: knobs -o completes columns"
+
+done_testing

@@ -1,0 +1,175 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Nothing drifts: every command of the dispatch table and every global option
+# is in --help, in numastatctl(8) and in each shell completion; every option
+# a command's --help lists is in its part of the man page and in each
+# completion; every registry knob has an entry in the built man page; both
+# pages lint clean; the completion scripts parse.
+. "$(dirname "$0")/lib.sh"
+: "${SOURCE_ROOT:?run through meson test}" "${BUILD_ROOT:?run through meson test}"
+
+# The completions run "numastatctl": let that be the binary under test.
+PATH=$(dirname "$NUMASTATCTL"):$PATH
+MAN8=$SOURCE_ROOT/man/numastatctl.8.scd
+BASH_COMP=$SOURCE_ROOT/completions/bash/numastatctl
+ZSH_COMP=$SOURCE_ROOT/completions/zsh/_numastatctl
+FISH_COMP=$SOURCE_ROOT/completions/fish/numastatctl.fish
+
+# The dispatch table: main.c's commands[] in order, each cmd_X's name string.
+commands=$(python3 - "$SOURCE_ROOT/src" <<'PY'
+import glob, re, sys
+src = sys.argv[1]
+main = open(src + "/main.c").read()
+table = re.search(r"commands\[\]\s*=\s*\{(.*?)\};", main, re.S).group(1)
+defs = {}
+for f in glob.glob(src + "/cmd-*.c"):
+    for sym, name in re.findall(r'struct cmd (cmd_\w+)\s*=\s*\{\s*(?:\.name\s*=\s*)?"([^"]+)"', open(f).read()):
+        defs[sym] = name
+for sym in re.findall(r"&(cmd_\w+)", table):
+    print(defs.get(sym, "?" + sym))
+PY
+)
+# The global options: main.c's option tables, as "--long" and "-x" words.
+global_opts=$(python3 - "$SOURCE_ROOT/src/main.c" <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+for name, val in re.findall(r'\{\s*"([a-z-]+)",\s*\w+,\s*NULL,\s*([^ }]+)\s*\}', text):
+    print("--" + name)
+    if re.fullmatch(r"'.'", val):
+        print("-" + val[1])
+PY
+)
+
+check "the dispatch table names every command" test "$(echo "$commands" | wc -l)" -ge 10
+case "$commands" in *'?'*) not_ok "every cmd_X in commands[] has a name" "$commands" ;; *) ok "every cmd_X in commands[] has a name" ;; esac
+check "main.c has global options" test "$(echo "$global_opts" | wc -l)" -ge 10
+
+# has_word TEXT WORD: WORD stands in TEXT as a whole option or command word.
+has_word() {
+	grep -qE -- "(^|[^A-Za-z0-9_-])$(printf '%s' "$2" | sed 's/[][\.*^$()+?{}|]/\\&/g')([^A-Za-z0-9_-]|$)" <<<"$1"
+}
+
+# expect_all DESC TEXT WORDS...: every word is in TEXT.
+expect_all() {
+	local desc=$1 text=$2 w missing=()
+	shift 2
+	for w in "$@"; do
+		has_word "$text" "$w" || missing+=("$w")
+	done
+	if [ ${#missing[@]} -eq 0 ]; then ok "$desc"; else not_ok "$desc" "missing: ${missing[*]}"; fi
+}
+
+# man_section CMD: the "## CMD" part of COMMANDS in numastatctl(8).
+man_section() {
+	awk -v c="$1" '/^#/ { on = ($0 ~ "^## " c "( |$)") } on' "$MAN8"
+}
+man_global=$(awk '/^#/ { on = ($0 == "# GLOBAL OPTIONS") } on' "$MAN8")
+
+# cmd_options CMD: the options listed in CMD --help (the global ones too).
+cmd_options() {
+	"$NUMASTATCTL" "$1" --help 2>/dev/null |
+		grep -oE '^ {1,6}(-[A-Za-z0-9], )?--[a-z][a-z0-9-]*' | grep -oE -- '--?[A-Za-z0-9][a-z0-9-]*'
+}
+
+run_raw --help
+expect_rc 0 "--help exits 0"
+# shellcheck disable=SC2086
+expect_all "--help names every command of the dispatch table" "$OUT" $commands
+# shellcheck disable=SC2086
+expect_all "--help names every global option" "$OUT" $global_opts
+# shellcheck disable=SC2086
+expect_all "numastatctl(8) GLOBAL OPTIONS has every global option" "$man_global" $global_opts
+
+for c in $commands; do
+	section=$(man_section "$c")
+	check "numastatctl(8) has a COMMANDS entry for $c" test -n "$section"
+	check "numastatctl(8) SYNOPSIS shows $c" grep -qE "^\*numastatctl\* \*$c\*" "$MAN8"
+	# The global options are documented once, under GLOBAL OPTIONS.
+	own=$(cmd_options "$c" | grep -vxF -f <(echo "$global_opts"))
+	# shellcheck disable=SC2086
+	expect_all "numastatctl(8) documents every option of $c --help" "$section" $own
+done
+
+# Completions: ask each shell what it completes, where the shell can say.
+bash_complete() {
+	bash -c '
+		. "$1"; shift
+		COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1))
+		COMP_LINE="$*"; COMP_POINT=${#COMP_LINE}
+		$(complete -p numastatctl | sed "s/.*-F \([^ ]*\) .*/\1/") 2>/dev/null
+		printf "%s\n" "${COMPREPLY[@]}"' bash "$BASH_COMP" "$@"
+}
+fish_complete() {
+	fish -c 'source $argv[1]; complete -C $argv[2]' "$FISH_COMP" "$1" | cut -f1
+}
+
+check "bash -n accepts the bash completion" bash -n "$BASH_COMP"
+check "zsh -n accepts the zsh completion" zsh -n "$ZSH_COMP"
+check "fish -n accepts the fish completion" fish -n "$FISH_COMP"
+
+# shellcheck disable=SC2086
+expect_all "bash completes every command" "$(bash_complete numastatctl '')" $commands
+# shellcheck disable=SC2086
+expect_all "fish completes every command" "$(fish_complete 'numastatctl ')" $commands
+# shellcheck disable=SC2086
+expect_all "zsh describes every command" "$(sed -n '/^_numastatctl_commands()/,/^}/p' "$ZSH_COMP")" $commands
+for c in $commands; do
+	all=$(cmd_options "$c")
+	# shellcheck disable=SC2086
+	expect_all "bash completes every option of $c" "$(bash_complete numastatctl "$c" -)" $all
+	longs=$(grep -- '^--' <<<"$all")
+	shorts=$(grep -v -- '^--' <<<"$all")
+	# shellcheck disable=SC2086
+	expect_all "fish completes every long option of $c" "$(fish_complete "numastatctl $c --")" $longs
+	# shellcheck disable=SC2086
+	expect_all "fish completes every short option of $c" "$(fish_complete "numastatctl $c -")" $shorts
+	zsh_block=$(awk -v c="$c" '$1 == c")" { on = 1 } on; on && /;;/ { exit }' "$ZSH_COMP")
+	check "zsh has a block for $c" test -n "$zsh_block"
+	own=$(grep -vxF -f <(echo "$global_opts") <<<"$all")
+	# shellcheck disable=SC2086
+	expect_all "zsh completes every option of $c" "$zsh_block" $own
+done
+zsh_globals=$(sed -n '/local -a global_opts=(/,/^\t)/p;/version}/p' "$ZSH_COMP")
+# shellcheck disable=SC2086
+expect_all "zsh completes every global option" "$zsh_globals" $global_opts
+
+# The built pages (not there when configured with -Dmanpages=false).
+page8=$BUILD_ROOT/man/numastatctl.8
+page5=$BUILD_ROOT/man/numastatctl.conf.5
+if [ -f "$page8" ] && [ -f "$page5" ] && command -v mandoc >/dev/null; then
+	rendered=$(mandoc -T ascii -O width=300 "$page8" | col -b)
+	missing=()
+	for k in $("$NUMASTATCTL" knobs --names); do
+		grep -qxF "       $k" <<<"$rendered" || missing+=("$k")
+	done
+	if [ ${#missing[@]} -eq 0 ]; then
+		ok "numastatctl(8) has a KNOBS entry for every registry knob"
+	else
+		not_ok "numastatctl(8) has a KNOBS entry for every registry knob" "missing: ${missing[*]}"
+	fi
+	knobs_part=$(sed -n '/^KNOBS/,/^OUTPUT/p' <<<"$rendered")
+	expect_all "the KNOBS entries carry the side effects" "$knobs_part" "zeroes" "Side"
+	for p in "$page8" "$page5"; do
+		lint=$(mandoc -T lint "$p" 2>&1)
+		if [ -z "$lint" ]; then ok "mandoc -T lint: ${p##*/} is clean"; else not_ok "mandoc -T lint: ${p##*/} is clean" "$lint"; fi
+	done
+	missing=()
+	for s in NAME SYNOPSIS DESCRIPTION COMMANDS "GLOBAL OPTIONS" KNOBS OUTPUT "EXIT STATUS" FILES EXAMPLES "SEE ALSO"; do
+		grep -qx "$s" <<<"$rendered" || missing+=("$s")
+	done
+	if [ ${#missing[@]} -eq 0 ]; then ok "numastatctl(8) has every section"; else not_ok "numastatctl(8) has every section" "missing: ${missing[*]}"; fi
+	see_also=$(sed -n '/^SEE ALSO/,$p' <<<"$rendered")
+	expect_all "SEE ALSO names the peers" "$see_also" "numastat(8)" "numactl(8)" "sysctl(8)" "sysctl.d(5)" "tuned-adm(8)"
+	exit_status=$(sed -n '/^EXIT STATUS/,/^FILES/p' <<<"$rendered")
+	missing=()
+	for code in $(sed -n 's/.*EXIT_[A-Z]* = \([0-9]*\),.*/\1/p' "$SOURCE_ROOT/src/cmd.h"); do
+		grep -qxF "       $code" <<<"$exit_status" || missing+=("$code")
+	done
+	if [ ${#missing[@]} -eq 0 ]; then ok "EXIT STATUS has an entry for every code of cmd.h"; else not_ok "EXIT STATUS has an entry for every code of cmd.h" "missing: ${missing[*]}"; fi
+	rendered5=$(mandoc -T ascii -O width=300 "$page5" | col -b)
+	expect_all "numastatctl.conf(5) states inih's limits" "$rendered5" 199 49 ";" "#"
+else
+	ok "# SKIP the man pages are not built (-Dmanpages=false) or mandoc is missing"
+fi
+
+done_testing
