@@ -9,6 +9,7 @@
  * meminfo keys it does not know.  Printed with stdio: no libsmartcols.
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,6 +35,7 @@ struct ctab {
 	bool *row_seen, *row_nz, *col_seen, *col_nz;
 	int places;
 	char (*hdr)[24];
+	char *line; /* one output line: every column at its widest (16) */
 };
 
 #define CC(t, r, c) (&(t)->cell[(r) * (t)->cols + (c)])
@@ -50,7 +52,9 @@ static int ctab_init(struct ctab *t, int hrows, int data_rows, int data_cols)
 	t->row_seen = calloc((size_t)t->rows, 2 * sizeof(bool));
 	t->col_seen = calloc((size_t)t->cols, 2 * sizeof(bool));
 	t->hdr = calloc((size_t)t->cols, sizeof(*t->hdr));
-	if (!t->cell || !t->rowmap || !t->width || !t->row_seen || !t->col_seen || !t->hdr)
+	t->line = malloc((size_t)t->cols * 16 + 2);
+	if (!t->cell || !t->rowmap || !t->width || !t->row_seen || !t->col_seen || !t->hdr ||
+	    !t->line)
 		return -ENOMEM;
 	t->row_nz = t->row_seen + t->rows;
 	t->col_nz = t->col_seen + t->cols;
@@ -67,19 +71,40 @@ static void ctab_free(struct ctab *t)
 	free(t->row_seen);
 	free(t->col_seen);
 	free(t->hdr);
+	free(t->line);
 }
 
-/* numastat's cell text: cut to the column width. */
+/* "%.0f" of a whole, non-negative double without printf: the common case. */
+static bool whole_number(double d, char *buf, int *n)
+{
+	char tmp[24];
+	uint64_t v;
+	int k = 0;
+
+	if (!(d >= 0 && d < 9007199254740992.0) || d != (double)(uint64_t)d)
+		return false;
+	v = (uint64_t)d;
+	do
+		tmp[k++] = (char)('0' + v % 10);
+	while ((v /= 10) > 0);
+	for (*n = 0; k > 0;)
+		buf[(*n)++] = tmp[--k];
+	return true;
+}
+
+/* numastat's cell text (at most 127 bytes): cut to the column width. */
 static size_t cell_text(const struct ccell *c, int width, int places, char *buf)
 {
 	int n = 0;
 
 	switch (c->type) {
 	case C_NUM:
-		n = snprintf(buf, 128, "%.*f", places, c->d);
+		if (places > 0 || !whole_number(c->d, buf, &n))
+			n = snprintf(buf, 128, "%.*f", places, c->d);
 		break;
 	case C_STR:
-		n = snprintf(buf, 128, "%s", c->s);
+		n = (int)strnlen(c->s, 127);
+		memcpy(buf, c->s, (size_t)n);
 		break;
 	case C_REP:
 		n = width > 1 ? width - 1 : 0;
@@ -94,17 +119,22 @@ static size_t cell_text(const struct ccell *c, int width, int places, char *buf)
 	return (size_t)n;
 }
 
-static void put_cell(const struct ctab *t, int r, int c, FILE *out)
+/* Append one cell, padded to its width (labels left, data right), to line. */
+static char *put_cell(const struct ctab *t, int r, int c, char *line)
 {
 	char buf[128];
 	int w = t->width[c];
 	size_t l = cell_text(CC(t, r, c), w, c ? t->places : 0, buf);
-	int pad = w - (int)l;
+	size_t pad = (size_t)w - l;
 
-	if (c == 0)
-		fprintf(out, "%s%*s", buf, pad, "");
-	else
-		fprintf(out, "%*s%s", pad, "", buf);
+	if (c == 0) {
+		memcpy(line, buf, l);
+		memset(line + l, ' ', pad);
+	} else {
+		memset(line, ' ', pad);
+		memcpy(line + pad, buf, l);
+	}
+	return line + w;
 }
 
 static void flag_data(struct ctab *t)
@@ -131,19 +161,20 @@ static bool col_shown(const struct ctab *t, int c, bool zeros)
 static int put_line(const struct ctab *t, int r, int first, bool zeros, long screen, FILE *out)
 {
 	long used = t->width[0];
+	char *p = put_cell(t, r, 0, t->line);
 	int c = first;
 
-	put_cell(t, r, 0, out);
 	for (;;) {
 		if (col_shown(t, c, zeros)) {
-			put_cell(t, r, c, out);
+			p = put_cell(t, r, c, p);
 			used += t->width[c];
 		}
 		c++;
 		if (c >= t->cols || used + t->width[c] > screen)
 			break;
 	}
-	fputc('\n', out);
+	*p++ = '\n';
+	fwrite(t->line, 1, (size_t)(p - t->line), out);
 	return c;
 }
 
