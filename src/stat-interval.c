@@ -569,14 +569,14 @@ static int check_opts(const struct stat_opts *o)
 		return EXIT_USAGE;
 	}
 	if (o->meminfo || o->compat || o->prometheus || o->textfile) {
-		log_usage_err("an interval goes with the counter table and -J only "
-			      "(not -m, --compat, --prometheus or --textfile)");
+		log_usage_err("interval mode: -m, --compat, --prometheus and --textfile "
+			      "are one-shot views");
 		return EXIT_USAGE;
 	}
 	n = stat_select_nodes(o, &ids, &missing);
 	free(ids);
 	if (n == -ENOENT) {
-		log_usage_err("--nodes: node %u does not exist", missing);
+		log_err("--nodes: node %u: no such node here", missing);
 		return EXIT_USAGE;
 	}
 	if (n < 0) {

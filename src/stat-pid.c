@@ -201,7 +201,7 @@ static int node_columns(struct pid_view *v)
 	size_t cap;
 
 	if (n == -ENOENT) {
-		log_usage_err("--nodes: node %u does not exist", missing);
+		log_err("--nodes: node %u: no such node here", missing);
 		return EXIT_USAGE;
 	}
 	if (n < 0) {

@@ -1,0 +1,196 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# stat INTERVAL [COUNT] against fixture trees: samples, deltas, rates, resets,
+# -J one line per sample, Ctrl-C totals, errors.  A fixture file is rewritten
+# between samples by this script after it has seen a sample on stdout, so no
+# assertion depends on timing: the waits below only bound a hung run.
+. "$(dirname "$0")/lib.sh"
+
+NODE_DIR=sys/devices/system/node
+
+# start ARGS...: the binary in the background on $ROOT; output into files.
+start() {
+	"$NUMASTATCTL" --sysroot "$ROOT" --state-dir "$STATE" "$@" \
+		>"$TMP/bg.out" 2>"$TMP/bg.err" </dev/null &
+	BG=$!
+}
+
+# wait_for FILE TEXT: until FILE holds TEXT (false if the run ended without it).
+wait_for() {
+	local i
+	for i in $(seq 1 1200); do
+		grep -qF -- "$2" "$1" && return 0
+		kill -0 "$BG" 2>/dev/null || break
+		sleep 0.05
+	done
+	grep -qF -- "$2" "$1"
+}
+
+# stop: Ctrl-C the background run and collect OUT, ERR, RC.
+stop() {
+	kill -INT "$BG" 2>/dev/null
+	wait "$BG"
+	RC=$?
+	OUT=$(cat "$TMP/bg.out")
+	ERR=$(cat "$TMP/bg.err")
+}
+
+# numastat NODE HIT LOCAL: rewrite a node's counters in place, in one write
+# and at the same length, as the kernel's file would change under a reader.
+numastat() {
+	printf 'numa_hit %s\nnuma_miss 17\nnuma_foreign 3\ninterleave_hit 211\nlocal_node %s\nother_node 1018\n' \
+		"$2" "$3" | dd of="$ROOT/$NODE_DIR/node$1/numastat" conv=notrunc status=none
+}
+
+# Times change from run to run; everything else must not.
+untimed() {
+	sed -E 's/ at [0-9]{2}:[0-9]{2}:[0-9]{2}:/ at T:/; s/since [0-9]{2}:[0-9]{2}:[0-9]{2}:/since T:/'
+}
+
+fixture interval-two
+run stat 0.01 2
+expect_rc 0 "COUNT samples end with exit 0"
+OUT=$(printf '%s\n' "$OUT" | untimed)
+expect_out "sample 1 at T: changes over 0.01 s
+ NODE NUMA_HIT NUMA_MISS NUMA_FOREIGN INTERLEAVE_HIT LOCAL_NODE OTHER_NODE
+    1        0         0            0              0          0          0
+    4        0         0            0              0          0          0
+TOTAL        0         0            0              0          0          0
+
+sample 2 at T: changes over 0.01 s
+ NODE NUMA_HIT NUMA_MISS NUMA_FOREIGN INTERLEAVE_HIT LOCAL_NODE OTHER_NODE
+    1        0         0            0              0          0          0
+    4        0         0            0              0          0          0
+TOTAL        0         0            0              0          0          0
+
+total since T: changes over 0.02 s
+ NODE NUMA_HIT NUMA_MISS NUMA_FOREIGN INTERLEAVE_HIT LOCAL_NODE OTHER_NODE
+    1        0         0            0              0          0          0
+    4        0         0            0              0          0          0
+TOTAL        0         0            0              0          0          0" \
+	"two samples of unchanged counters are zero deltas, then the totals"
+expect_err "" "and nothing on stderr"
+
+run stat -J 0.01 3
+expect_rc 0 "-J with a count succeeds"
+lines=$(printf '%s\n' "$OUT" | grep -c '')
+check "-J prints one line per sample plus the totals line ($lines)" test "$lines" = 4
+check "every -J line is a JSON document on its own" \
+	python3 -c 'import json, sys; [json.loads(l) for l in sys.stdin]' <<<"$OUT"
+first=$(printf '%s\n' "$OUT" | head -n 1 | sed -E 's/"time": "[^"]*"/"time": "T"/g')
+expect_json() {
+	if [ "$first" = "$1" ]; then ok "$2"; else not_ok "$2" "got: $first" "want: $1"; fi
+}
+expect_json '{"nodes": [{"sample": 1,"time": "T","seconds": 0.01,"node": 1,"numa_hit": 0,"numa_miss": 0,"numa_foreign": 0,"interleave_hit": 0,"local_node": 0,"other_node": 0,"reset": false},{"sample": 1,"time": "T","seconds": 0.01,"node": 4,"numa_hit": 0,"numa_miss": 0,"numa_foreign": 0,"interleave_hit": 0,"local_node": 0,"other_node": 0,"reset": false}]}' \
+	"a -J sample names the sample, its time and length, and each node's deltas"
+check "the -J time is ISO 8601 UTC" \
+	grep -qE '"time": "[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z"' <<<"$OUT"
+last=$(printf '%s\n' "$OUT" | tail -n 1)
+case "$last" in '{"total": [{"since": '*'"seconds": 0.03,"node": 1,'*) ok "-J ends with the totals since the start" ;;
+*) not_ok "-J ends with the totals since the start" "$last" ;; esac
+
+# Deltas: the counters move between samples; Ctrl-C then prints the totals.
+fixture interval-two
+start stat -r 0.2
+wait_for "$TMP/bg.out" "sample 1 at"
+numastat 1 5000101 4999100
+check "a counter increase shows up as a delta in a later sample" \
+	wait_for "$TMP/bg.out" "1 100 0 0 0 100 0"
+stop
+expect_rc 0 "Ctrl-C ends interval mode with exit 0"
+total=$(printf '%s\n' "$OUT" | sed -n '/^total since/,$p')
+case "$total" in *"NODE NUMA_HIT NUMA_MISS NUMA_FOREIGN INTERLEAVE_HIT LOCAL_NODE OTHER_NODE
+1 100 0 0 0 100 0
+4 0 0 0 0 0 0
+TOTAL 100 0 0 0 100 0") ok "after Ctrl-C the totals since the start are printed" ;;
+*) not_ok "after Ctrl-C the totals since the start are printed" "$OUT" ;; esac
+expect_err "" "a clean Ctrl-C says nothing on stderr"
+
+# A reset: counters go down (vm.numa_stat toggled zeroes them).
+fixture interval-two
+start -J stat 0.2
+wait_for "$TMP/bg.out" '"sample": 1,'
+numastat 1 5000051 4999050
+wait_for "$TMP/bg.out" '"node": 1,"numa_hit": 50,'
+numastat 1 1000001 1000000
+check "a counter going down is reported on stderr" wait_for "$TMP/bg.err" "counters went down"
+numastat 1 1000031 1000030
+check "counting restarts from the new baseline" wait_for "$TMP/bg.out" '"node": 1,"numa_hit": 30,'
+stop
+expect_rc 0 "a reset is not a failure"
+check "the reset sample marks the node and prints no delta for it" \
+	grep -qF '"node": 1,"numa_hit": null,"numa_miss": null,"numa_foreign": null,"interleave_hit": null,"local_node": null,"other_node": null,"reset": true}' <<<"$OUT"
+check "the other node is not marked" \
+	grep -qF '"node": 4,"numa_hit": 0,"numa_miss": 0,"numa_foreign": 0,"interleave_hit": 0,"local_node": 0,"other_node": 0,"reset": false}' <<<"$OUT"
+check "no delta is ever negative" test -z "$(grep -oE '": -[0-9]' <<<"$OUT")"
+check "the totals add the deltas before and after the reset (50 + 30)" \
+	grep -qE '^\{"total": \[\{"since": "[^"]*","seconds": [0-9.]+,"node": 1,"numa_hit": 80,' <<<"$OUT"
+expect_err_has "numastatctl: stat: warning: node 1: counters went down (vm.numa_stat was toggled, or memory was hot-plugged): counting again from here" \
+	"the reset message names the node and the likely causes"
+
+# --rate: per second over the kernel timer's periods (0.5 s: twice the delta).
+fixture interval-two
+start -J stat --rate 0.5
+wait_for "$TMP/bg.out" '"sample": 1,'
+numastat 1 5000101 4999100
+check "--rate divides the delta by the interval" \
+	wait_for "$TMP/bg.out" '"node": 1,"numa_hit": 200.00,"numa_miss": 0.00,'
+stop
+expect_rc 0 "--rate run ends cleanly"
+
+fixture interval-two
+start stat -r --rate 0.5
+wait_for "$TMP/bg.out" "sample 1 at"
+numastat 1 5000101 4999100
+check "the --rate table prints whole events per second" wait_for "$TMP/bg.out" "1 200 0 0 0 200 0"
+stop
+expect_out_has "per second over 0.50 s" "the --rate title says so"
+
+fixture interval-two
+run stat --nodes 4 -o NODE,NUMA_HIT,LOCAL% -J 0.01 1
+check "--nodes and -o select what each sample shows" \
+	grep -qE '^\{"nodes": \[\{"sample": 1,"time": "[^"]*","seconds": 0.01,"node": 4,"numa_hit": 0,"local_pct": null,"reset": false\}\]\}$' <<<"$OUT"
+
+fixture interval-broken
+run stat 0.01 3
+expect_rc 1 "a node whose numastat does not parse: exit 1"
+expect_err "numastatctl: stat: node 4: /sys/devices/system/node/node4/numastat: line 2: value is not a decimal number" \
+	"named once on stderr, not once per sample"
+check "the other node is still sampled" test "$(grep -c '^    1 ' <<<"$OUT")" = 4
+
+fixture interval-two
+rm "$ROOT/$NODE_DIR/node4/numastat"
+run stat 0.01 1
+expect_rc 1 "a node without numastat: exit 1"
+expect_err_has "node 4: /sys/devices/system/node/node4/numastat:" "and it is named"
+
+fixture interval-two
+run stat --nodes 2 0.1 1
+expect_rc 2 "--nodes with a node that does not exist is a usage error"
+expect_err "numastatctl: stat: --nodes: node 2: no such node here" "naming the node"
+for bad in "-m 0.1 1" "--compat 0.1 1" "--prometheus 0.1 1"; do
+	# shellcheck disable=SC2086
+	run stat $bad
+	expect_rc 2 "stat $bad: one-shot views have no interval mode"
+done
+run stat 0.001
+expect_rc 2 "an interval below 0.01 s is refused"
+run stat 1 0
+expect_rc 2 "a count of 0 is refused"
+expect_out "" "usage errors print nothing on stdout"
+
+# Cost: the numastat files are opened once and read with one pread per sample.
+if command -v strace >/dev/null; then
+	fixture interval-two
+	strace -f -qq -y -e trace=openat,openat2,pread64 -o "$TMP/strace" \
+		"$NUMASTATCTL" --sysroot "$ROOT" stat 0.01 5 >/dev/null 2>&1
+	opens=$(grep -c 'numastat"' "$TMP/strace")
+	preads=$(grep -c 'pread64([0-9]*<[^>]*/numastat>' "$TMP/strace")
+	check "each numastat file is opened once ($opens opens for 2 nodes)" test "$opens" = 2
+	check "one pread per node per sample, plus the baseline ($preads for 2 nodes x 6)" \
+		test "$preads" = 12
+else
+	ok "# SKIP strace is not installed"
+fi
+
+done_testing
