@@ -54,9 +54,10 @@ dlopen_sonames() {
 
 # soname_path SONAME: where the host's loader finds it.
 soname_path() {
-	ldconfig -p | awk -v s="$1" '$1 == s && /x86-64/ { print $NF; exit }'
+	"$LDCONFIG" -p | awk -v s="$1" '$1 == s && /x86-64/ { print $NF; exit }'
 }
 
+LDCONFIG=$(command -v ldconfig || echo /sbin/ldconfig)
 layout
 [ -x /bin/busybox ] || die "/bin/busybox: not installed (package busybox-static)"
 ldd /bin/busybox >/dev/null 2>&1 && die "/bin/busybox: not statically linked (install busybox-static)"

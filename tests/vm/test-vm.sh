@@ -4,6 +4,7 @@
 # emulated NUMA nodes and a busybox initramfs that carries the built binary,
 # let the guest's /init run numastatctl against the live kernel and compare
 # it with the guest's own numastat, and turn the guest's TAP into ours.
+# shellcheck source=tests/cli/lib.sh
 . "$(dirname "$0")/../cli/lib.sh"
 
 VM_DIR=$(cd "$(dirname "$0")" && pwd)
@@ -12,6 +13,7 @@ QEMU=qemu-system-x86_64
 VM_TIMEOUT=180
 
 command -v $QEMU >/dev/null || skip_all "$QEMU not installed (package qemu-system-x86)"
+# shellcheck disable=SC2012 # ls -v: the newest version last
 KERNEL=$(ls -v /boot/vmlinuz-* 2>/dev/null | tail -n 1)
 [ -n "$KERNEL" ] || skip_all "no /boot/vmlinuz-* to boot (package linux-image-amd64)"
 [ -r "$KERNEL" ] || skip_all "$KERNEL: not readable (the VM test runs as root)"
@@ -49,7 +51,7 @@ start=$(date +%s)
 # shellcheck disable=SC2046 # numa_args is a list of words on purpose
 timeout $VM_TIMEOUT $QEMU -accel $accel -smp 4 -m 1G $(numa_args) \
 	-kernel "$KERNEL" -initrd "$TMP/initramfs.cpio" \
-	-append "console=ttyS0 panic=-1 quiet transparent_hugepage=madvise" \
+	-append "console=ttyS0 panic=-1 quiet" \
 	-nographic -no-reboot -monitor none -nic none \
 	-serial "file:$TMP/console.log" -serial "file:$TMP/tap.log" \
 	</dev/null >"$TMP/qemu.out" 2>&1
