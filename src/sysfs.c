@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <linux/openat2.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -35,8 +36,127 @@ const char *sysfs_root(void)
 	return root_name;
 }
 
+/*
+ * openat2(RESOLVE_IN_ROOT) in user space, for kernels before 5.6, valgrind
+ * and seccomp profiles that lack it: walk the path a component at a time
+ * and never let the kernel follow a symlink.  A link's target is walked
+ * from the root (absolute) or from the link's directory (relative), and
+ * ".." stops at the root, so the answers are RESOLVE_IN_ROOT's.
+ */
+#define WALK_MAX_LINKS 40
+
+struct walk {
+	int dir;        /* where the walk stands: root_fd or an O_PATH fd */
+	unsigned depth; /* directories below the root */
+	unsigned links; /* symlinks followed so far */
+};
+
+static void walk_move(struct walk *w, int fd, unsigned depth)
+{
+	if (w->dir != root_fd)
+		close(w->dir);
+	w->dir = fd;
+	w->depth = depth;
+}
+
+static int walk(struct walk *w, const char *path, int flags, bool final);
+
+/* name in w->dir is a symlink: walk its target from there instead. */
+static int walk_link(struct walk *w, const char *name, int flags, bool final)
+{
+	char target[4096];
+	ssize_t n = readlinkat(w->dir, name, target, sizeof(target) - 1);
+
+	if (n < 0)
+		return -errno;
+	if (++w->links > WALK_MAX_LINKS)
+		return -ELOOP;
+	target[n] = '\0';
+	return walk(w, target, flags, final);
+}
+
+/* One component: step into it, or (last) open it with flags. */
+static int walk_step(struct walk *w, const char *comp, int flags, bool last)
+{
+	struct stat st;
+	int fd;
+
+	if (strcmp(comp, "..") == 0 && w->depth == 0)
+		comp = "."; /* the root is its own parent */
+	if (strcmp(comp, ".") == 0 || strcmp(comp, "..") == 0) {
+		if (comp[1] && (fd = openat(w->dir, "..", O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0)
+			return -errno;
+		if (comp[1])
+			walk_move(w, fd, w->depth - 1);
+		return last ? walk_step(w, "", flags, true) : 0;
+	}
+	if (!*comp && !last)
+		return 0; /* a trailing '/' */
+	fd = openat(w->dir, *comp ? comp : ".", O_PATH | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0 && errno == ENOENT && last && (flags & O_CREAT)) {
+		fd = openat(w->dir, comp, flags | O_NOFOLLOW | O_CLOEXEC, 0644);
+		return fd < 0 ? -errno : fd;
+	}
+	if (fd < 0 || fstat(fd, &st) < 0) {
+		int e = errno;
+
+		if (fd >= 0)
+			close(fd);
+		return -e;
+	}
+	if (S_ISLNK(st.st_mode)) {
+		close(fd);
+		return walk_link(w, comp, flags, last);
+	}
+	if (last) {
+		close(fd);
+		fd = openat(w->dir, *comp ? comp : ".", flags | O_NOFOLLOW | O_CLOEXEC, 0644);
+		return fd < 0 ? -errno : fd;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		close(fd);
+		return -ENOTDIR;
+	}
+	walk_move(w, fd, w->depth + 1);
+	return 0;
+}
+
+/* Walk path from w (from the root when absolute); final: open the end. */
+static int walk(struct walk *w, const char *path, int flags, bool final)
+{
+	char buf[4096], *comp = buf, *next;
+	int r;
+
+	if (strlen(path) >= sizeof(buf))
+		return -ENAMETOOLONG;
+	strcpy(buf, path);
+	if (buf[0] == '/')
+		walk_move(w, root_fd, 0);
+	for (;;) {
+		while (*comp == '/')
+			comp++;
+		next = comp + strcspn(comp, "/");
+		while (*next == '/')
+			*next++ = '\0';
+		r = walk_step(w, comp, flags, final && !*next);
+		if (r < 0 || !*next)
+			return r;
+		comp = next;
+	}
+}
+
+static int open_in_root(const char *path, int flags)
+{
+	struct walk w = { .dir = root_fd };
+	int fd = walk(&w, path, flags, true);
+
+	walk_move(&w, root_fd, 0);
+	return fd;
+}
+
 int sysfs_open(const char *path, int flags)
 {
+	static bool no_openat2;
 	struct open_how how = {
 		.flags = (unsigned)(flags | O_CLOEXEC),
 		/* Symlinks, ".." and absolute targets all stay inside the root. */
@@ -51,16 +171,29 @@ int sysfs_open(const char *path, int flags)
 	else {
 		if (flags & O_CREAT)
 			how.mode = 0644;
+		if (no_openat2)
+			return open_in_root(path, flags);
 		fd = syscall(SYS_openat2, root_fd, path, &how, sizeof(how));
+		if (fd < 0 && errno == ENOSYS) {
+			no_openat2 = true;
+			return open_in_root(path, flags);
+		}
 	}
 	return fd < 0 ? -errno : (int)fd;
 }
 
 DIR *sysfs_opendir(const char *path)
 {
-	int fd = sysfs_open(path, O_RDONLY | O_DIRECTORY);
+	int fd;
 	DIR *d;
 
+	/*
+	 * opendir() opens with O_CLOEXEC and checks the type in two syscalls;
+	 * fdopendir() repeats both checks with fcntl(2) and fstat(2).
+	 */
+	if (root_fd < 0)
+		return path[0] == '/' ? opendir(path) : (errno = EINVAL, NULL);
+	fd = sysfs_open(path, O_RDONLY | O_DIRECTORY);
 	if (fd < 0) {
 		errno = -fd;
 		return NULL;

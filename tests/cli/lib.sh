@@ -29,9 +29,11 @@ run() {
 	run_raw --sysroot "$ROOT" --state-dir "$STATE" "$@"
 }
 
-# run_raw ARGS...: the binary with exactly these arguments.
+# run_raw ARGS...: the binary with exactly these arguments.  .ci/valgrind
+# sets NUMASTATCTL_WRAPPER to run it under memcheck (split into words).
 run_raw() {
-	"$NUMASTATCTL" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null
+	# shellcheck disable=SC2086
+	${NUMASTATCTL_WRAPPER:-} "$NUMASTATCTL" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null
 	RC=$?
 	OUT=$(cat "$TMP/out")
 	ERR=$(cat "$TMP/err")

@@ -6,12 +6,7 @@
 # unusable state dir refuses numa_stat 1 -> 0 unless --no-snapshot.
 . "$(dirname "$0")/lib.sh"
 
-SHIM="${BUILD_ROOT:?run through meson test}/tests/fault/fault.so"
-[ -f "$SHIM" ] || skip_all "the fault-injection preload was not built"
-# ASan must be the first library loaded; a preload in front of it aborts.
-if ldd "$NUMASTATCTL" | grep -q 'libasan\|libubsan'; then
-	skip_all "LD_PRELOAD fault injection cannot run in front of the ASan runtime"
-fi
+. "$(dirname "$0")/fault-lib.sh"
 
 # run_fault RULES ARGS...: run with the preload; the write log is in $FLOG.
 run_fault() {

@@ -11,6 +11,7 @@
  *     clamp:SUFFIX:VALUE  the first write to SUFFIX succeeds but stores VALUE
  *                         (later ones, e.g. a rollback, go through)
  *     short:SUFFIX:N      a write to SUFFIX consumes only N bytes
+ *     nosys:openat2       openat2(2) fails with ENOSYS, as before Linux 5.6
  *     stall:K:FILE        the K-th knob write creates FILE.waiting, then waits
  *                         until FILE exists (a run caught in the middle)
  *   FAULT_LOG=FILE        append one line per knob write and what happened
@@ -221,6 +222,14 @@ long syscall(long number, ...)
 	va_end(ap);
 	if (!real_syscall)
 		real_syscall = (syscall_fn)dlsym(RTLD_NEXT, "syscall");
+	if (!real_write)
+		real_write = (write_fn)dlsym(RTLD_NEXT, "write");
+	if (number == SYS_openat2 && getenv("FAULT_INJECT") &&
+	    strstr(getenv("FAULT_INJECT"), "nosys:openat2")) {
+		note("-", (const char *)a[1], "openat2", 7, "ENOSYS");
+		errno = ENOSYS; /* a kernel before 5.6 */
+		return -1;
+	}
 	if (number == SYS_openat2 && getenv("FAULT_INJECT")) {
 		struct open_how how = *(const struct open_how *)a[2];
 		bool trunc = how.flags & O_TRUNC;
