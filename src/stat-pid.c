@@ -251,7 +251,7 @@ static uint64_t mem_total(const struct pid_view *v, const struct proc_mem *m, in
 	return t;
 }
 
-/* "15.6M": powers of 1024, one decimal unless it is .0 (util-linux style); -b: bytes. */
+/* "15.6M": powers of 1024, one decimal unless it is .0 (util-linux style); -b, -J: bytes. */
 static void fmt_size(const struct stat_opts *o, uint64_t v, char *buf, size_t len)
 {
 	static const char suffix[] = "KMGTPE";
@@ -259,8 +259,9 @@ static void fmt_size(const struct stat_opts *o, uint64_t v, char *buf, size_t le
 	int i = -1;
 	size_t l;
 
-	if (o->bytes || v < 1024) {
-		snprintf(buf, len, o->bytes ? "%" PRIu64 : "%" PRIu64 "B", v);
+	/* JSON numbers are bytes: "4.1M" is not a number. */
+	if (o->bytes || o->json || v < 1024) {
+		snprintf(buf, len, o->bytes || o->json ? "%" PRIu64 : "%" PRIu64 "B", v);
 		return;
 	}
 	while (d >= 1024 && i < 5) {
