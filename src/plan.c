@@ -141,9 +141,18 @@ static int write_all(struct plan *p)
 	return 0;
 }
 
+static bool all_restored(const struct plan *p)
+{
+	for (size_t i = 0; i < p->n; i++)
+		if (p->items[i].action == ACT_NOT_RESTORED)
+			return false;
+	return true;
+}
+
 int plan_execute(struct plan *p, struct plan_opts *o)
 {
 	sigset_t block, old;
+	bool saved = false;
 	int r;
 
 	o->snapshot_path[0] = o->state_warning[0] = '\0';
@@ -156,9 +165,11 @@ int plan_execute(struct plan *p, struct plan_opts *o)
 			return -ECANCELED;
 	}
 	/* A failure is reported through state_warning; revert is a convenience. */
-	if (!o->keep_prior)
-		state_save_prior(o->state_dir, p, o->what, o->state_warning,
-				 sizeof(o->state_warning));
+	if (!o->keep_prior) {
+		state_stash_prior(o->state_dir);
+		saved = state_save_prior(o->state_dir, p, o->what, o->state_warning,
+					 sizeof(o->state_warning)) == 0;
+	}
 	/* All-or-nothing must not be cut in half by Ctrl-C or a unit's stop. */
 	sigemptyset(&block);
 	sigaddset(&block, SIGINT);
@@ -167,6 +178,9 @@ int plan_execute(struct plan *p, struct plan_opts *o)
 	sigprocmask(SIG_BLOCK, &block, &old);
 	r = write_all(p);
 	sigprocmask(SIG_SETMASK, &old, NULL);
+	/* Rolled back (or not saved): the values to revert to are the older ones. */
+	if (!o->keep_prior)
+		state_unstash_prior(o->state_dir, !saved || (r < 0 && all_restored(p)));
 	return r;
 }
 

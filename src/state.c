@@ -95,3 +95,29 @@ int state_clear_prior(const char *state_dir)
 	snprintf(path, sizeof(path), "%s/" STATE_REVERT_FILE, state_dir);
 	return unlink(path) < 0 && errno != ENOENT ? -errno : 0;
 }
+
+#define STASH_FILE "." STATE_REVERT_FILE ".prev"
+
+void state_stash_prior(const char *state_dir)
+{
+	char cur[4096], prev[4096];
+
+	snprintf(cur, sizeof(cur), "%s/" STATE_REVERT_FILE, state_dir);
+	snprintf(prev, sizeof(prev), "%s/" STASH_FILE, state_dir);
+	unlink(prev);
+	/* A link, not a copy: the revert file stays in place until it is replaced. */
+	if (link(cur, prev) < 0 && errno != ENOENT)
+		unlink(prev);
+}
+
+void state_unstash_prior(const char *state_dir, bool restore)
+{
+	char cur[4096], prev[4096];
+
+	snprintf(cur, sizeof(cur), "%s/" STATE_REVERT_FILE, state_dir);
+	snprintf(prev, sizeof(prev), "%s/" STASH_FILE, state_dir);
+	if (!restore)
+		unlink(prev);
+	else if (rename(prev, cur) < 0 && errno == ENOENT)
+		unlink(cur); /* nothing was saved before this change */
+}

@@ -5,6 +5,7 @@
  */
 #pragma once
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "plan.h"
@@ -21,5 +22,13 @@ int state_save_prior(const char *state_dir, const struct plan *p, const char *wh
  */
 int state_load_prior(const char *state_dir, struct plan *out, char *what, size_t whatlen,
 		     char *why, size_t whylen);
+/*
+ * Around a change: keep the saved values of the change before (a hard link
+ * <state_dir>/.revert.prev) while state_save_prior() replaces them, then drop
+ * them (done) or put them back (restore: the change was rolled back, so the
+ * values to revert to are still the older ones).
+ */
+void state_stash_prior(const char *state_dir);
+void state_unstash_prior(const char *state_dir, bool restore);
 /* After a successful revert: nothing left to revert.  0 or -errno. */
 int state_clear_prior(const char *state_dir);
