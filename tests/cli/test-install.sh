@@ -1,0 +1,79 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# `meson install` lays out a Debian-style system under a DESTDIR: the binary,
+# both man pages, three completions, the boot unit and /etc/numastatctl.conf,
+# and a second install keeps a changed numastatctl.conf.  Builds the source
+# tree once more with --prefix=/usr in a private build directory.
+. "$(dirname "$0")/lib.sh"
+: "${SOURCE_ROOT:?run through meson test}"
+
+command -v meson >/dev/null || skip_all "meson is not installed"
+B=$TMP/build D=$TMP/dest
+if ! meson setup "$B" "$SOURCE_ROOT" --prefix=/usr -Dtests=false >"$TMP/log" 2>&1 ||
+	! meson install -C "$B" --destdir "$D" >"$TMP/install1" 2>&1; then
+	not_ok "meson setup and install succeed" "$(tail -20 "$TMP/log" "$TMP/install1" 2>&1)"
+	done_testing
+	exit
+fi
+ok "meson setup --prefix=/usr and meson install --destdir succeed"
+
+# expect_installed PATH SOURCE DESC: PATH (under DESTDIR) is a copy of SOURCE.
+expect_installed() {
+	if [ ! -f "$D/$1" ]; then
+		not_ok "$3" "$1 is not installed" "installed: $(cd "$D" && find . -type f | sort)"
+	elif [ -n "$2" ] && ! cmp -s "$D/$1" "$2"; then
+		not_ok "$3" "$1 differs from $2"
+	else
+		ok "$3"
+	fi
+}
+
+expect_installed usr/sbin/numastatctl "" "the binary goes to /usr/sbin"
+check "the installed binary is executable" test -x "$D/usr/sbin/numastatctl"
+OUT=$("$D/usr/sbin/numastatctl" --version 2>&1)
+expect_out_has "numastatctl " "and runs"
+expect_installed usr/share/man/man8/numastatctl.8 "" "numastatctl(8) goes to man8"
+expect_installed usr/share/man/man5/numastatctl.conf.5 "" "numastatctl.conf(5) goes to man5"
+check "the installed page names the real config path" grep -q '/etc/numastatctl' "$D/usr/share/man/man5/numastatctl.conf.5"
+check "and the binary's path" grep -q '/usr/sbin/numastatctl' "$D/usr/share/man/man8/numastatctl.8"
+bashdir=$(pkg-config --variable=completionsdir bash-completion 2>/dev/null || echo /usr/share/bash-completion/completions)
+expect_installed "${bashdir#/}/numastatctl" "$SOURCE_ROOT/completions/bash/numastatctl" \
+	"the bash completion goes to bash-completion's completionsdir"
+expect_installed usr/share/zsh/site-functions/_numastatctl "$SOURCE_ROOT/completions/zsh/_numastatctl" \
+	"the zsh completion goes to site-functions"
+fishdir=$(pkg-config --variable=completionsdir fish 2>/dev/null || echo /usr/share/fish/vendor_completions.d)
+expect_installed "${fishdir#/}/numastatctl.fish" "$SOURCE_ROOT/completions/fish/numastatctl.fish" \
+	"the fish completion goes to fish's vendor completions"
+unit=$(cd "$D" && find . -name numastatctl.service)
+case "$unit" in
+./usr/lib/systemd/system/numastatctl.service | ./lib/systemd/system/numastatctl.service)
+	ok "the boot unit goes to the systemd unit directory" ;;
+*) not_ok "the boot unit goes to the systemd unit directory" "found: ${unit:-nothing}" ;;
+esac
+[ -n "$unit" ] && check "the unit runs the installed binary" grep -q '^ExecStart=/usr/sbin/numastatctl' "$D/$unit"
+expect_installed etc/numastatctl.conf "$SOURCE_ROOT/numastatctl.conf" "numastatctl.conf goes to /etc"
+check "numastatctl.conf is mode 0644 (numastatctl refuses a writable one)" \
+	test "$(stat -c %a "$D/etc/numastatctl.conf")" = 644
+
+# The administrator edits the profiles; the next install must keep them.
+echo "; changed by the administrator" >>"$D/etc/numastatctl.conf"
+cp "$D/etc/numastatctl.conf" "$TMP/changed.conf"
+if meson install -C "$B" --destdir "$D" >"$TMP/install2" 2>&1; then
+	ok "a second install succeeds"
+else
+	not_ok "a second install succeeds" "$(tail -20 "$TMP/install2")"
+fi
+check "and keeps the changed numastatctl.conf" cmp -s "$D/etc/numastatctl.conf" "$TMP/changed.conf"
+check "while the binary is installed again" grep -q "usr/sbin" "$TMP/install2"
+
+# "no" switches each completion off.
+meson configure "$B" -Dbashcompletiondir=no -Dzshcompletiondir=no -Dfishcompletiondir=no >"$TMP/log" 2>&1
+if meson install -C "$B" --destdir "$TMP/dest-nocomp" >"$TMP/install3" 2>&1; then
+	left=$(cd "$TMP/dest-nocomp" && find . -path '*completion*' -type f)
+	if [ -z "$left" ]; then ok "-D*completiondir=no installs no completion"; else not_ok "-D*completiondir=no installs no completion" "$left"; fi
+	check "but still the binary" test -x "$TMP/dest-nocomp/usr/sbin/numastatctl"
+else
+	not_ok "install with the completions switched off" "$(tail -20 "$TMP/install3")"
+fi
+
+done_testing
