@@ -17,6 +17,7 @@ struct resolve {
 	struct profile_resolved *out;
 	const struct profile *stack[PROFILE_MAX_DEPTH + 1];
 	size_t depth;
+	bool *merged;          /* per profile: already merged in this resolution */
 	char *why;
 	size_t whylen;
 };
@@ -94,6 +95,14 @@ static int merge_profile(struct resolve *r, const struct profile *p)
 			 r->stack[0]->name, PROFILE_MAX_DEPTH);
 		return -ELOOP;
 	}
+	/*
+	 * Each profile is merged once, where it is first reached: with
+	 * "include = a b" where both include base, b must not bring base's
+	 * values back over a's own.
+	 */
+	if (r->merged[p - r->c->profiles])
+		return 0;
+	r->merged[p - r->c->profiles] = true;
 	r->stack[r->depth++] = p;
 	ret = merge_includes(r, p);
 	for (size_t i = 0; i < p->n && ret == 0; i++)
@@ -120,7 +129,9 @@ int profile_resolve(const struct profile_config *c, const char *name,
 	out->profile = p;
 	out->summary = profile_own_key(p, "summary");
 	out->include = profile_own_key(p, "include");
-	ret = merge_profile(&r, p);
+	r.merged = calloc(c->nprofiles, sizeof(*r.merged));
+	ret = r.merged ? merge_profile(&r, p) : -ENOMEM;
+	free(r.merged);
 	if (ret == -ENOMEM)
 		snprintf(why, whylen, "out of memory");
 	if (ret < 0)

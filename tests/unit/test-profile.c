@@ -253,6 +253,13 @@ static void test_diamond(void)
 	      r.knobs[0].noverrides == 0, "a profile reached twice is neither a loop nor an override");
 	profile_resolved_free(&r);
 	profile_config_free(&c);
+	load_text(&c, "[profile d]\nvm.numa_stat = 0\n[profile b]\ninclude = d\nvm.numa_stat = 1\n"
+		  "[profile c]\ninclude = d\nvm.min_slab_ratio = 3\n[profile a]\ninclude = b c\n");
+	CHECK(c.nerrors == 0 && profile_resolve(&c, "a", &r, why, sizeof(why)) == 0 && r.n == 2 &&
+	      strcmp(r.knobs[0].def->val.text, "1") == 0 && r.knobs[0].def->at.line == 5,
+	      "a profile is merged once, where first reached: c's include of d does not undo b");
+	profile_resolved_free(&r);
+	profile_config_free(&c);
 }
 
 static void mkdir_or_die(const char *p)
