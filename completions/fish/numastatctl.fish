@@ -54,7 +54,8 @@ function __numastatctl_assignments
 end
 
 function __numastatctl_profiles
-    __numastatctl_run profiles -n -r | string replace -r ' .*' ''
+    # The first column of the list, below its header.
+    __numastatctl_run profiles | awk 'NR > 1 { print $1 }'
 end
 
 # Column names from the "Available output columns" part of CMD --help.

@@ -91,6 +91,22 @@ $TMP/dirs/sub-b" "bash: --textfile offers directories only"
 OUT=$(bash_complete "$WB" numastatctl --config "$TMP/dirs/sub-f")
 expect_out "$TMP/dirs/sub-file" "bash: --config offers files"
 
+# Profile names come from `numastatctl profiles` with the line's --config.
+cat >"$TMP/profiles.conf" <<'CONF'
+[profile alpha]
+summary = first
+vm.numa_stat = 1
+[profile albatross]
+summary = second
+vm.numa_stat = 0
+CONF
+chmod 0644 "$TMP/profiles.conf"
+OUT=$(bash_complete "$WB" numastatctl --config "$TMP/profiles.conf" apply al)
+expect_out "albatross
+alpha" "bash: apply completes the profiles of --config"
+OUT=$(bash_complete "$WB" numastatctl -c "$TMP/profiles.conf" profiles alb)
+expect_out "albatross" "bash: profiles completes a profile name"
+
 fish_complete() {
 	fish -c 'source $argv[1]; complete -C $argv[2]' "$FISH_COMP" "$1" | cut -f1 | sort
 }
@@ -116,5 +132,9 @@ expect_out "2,0
 2,5" "fish: --nodes lists the sysroot's nodes"
 OUT=$(fish_complete "numastatctl knobs -o NAME,PR")
 expect_out "NAME,PRESENT" "fish: knobs -o completes columns"
+
+OUT=$(fish_complete "numastatctl -c $TMP/profiles.conf apply al")
+expect_out "albatross
+alpha" "fish: apply completes the profiles of --config"
 
 done_testing
