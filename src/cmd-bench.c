@@ -361,10 +361,6 @@ static int report(const struct bench_plan *p, struct bench_samples *s)
 /* Refusals before anything is loaded or touched. */
 static int preflight(void)
 {
-	int rc = cmd_setup();
-
-	if (rc != EXIT_OK)
-		return rc;
 	if (!sysfs_is_live()) {
 		log_usage_err("--sysroot %s: bench runs on the live system only "
 			      "(it flips a knob of the running kernel)", G.sysroot);
@@ -380,9 +376,10 @@ static int preflight(void)
 static int setup(const struct bench_opts *o, struct bench_plan *p)
 {
 	char why[512];
-	int rc = plan_knob(o, p);
+	int rc = cmd_setup();
 
-	if (rc != EXIT_OK)
+	/* The knob and values first: a typo is a usage error wherever it runs. */
+	if (rc != EXIT_OK || (rc = plan_knob(o, p)) != EXIT_OK || (rc = preflight()) != EXIT_OK)
 		return rc;
 	if (numalib_load(why, sizeof(why)) < 0) {
 		log_err("%s", why);
@@ -436,7 +433,7 @@ static int run(int argc, char *argv[])
 
 	if (rc >= 0)
 		return rc;
-	if ((rc = preflight()) != EXIT_OK || (rc = setup(&o, &p)) != EXIT_OK)
+	if ((rc = setup(&o, &p)) != EXIT_OK)
 		return rc;
 	rc = bench_run(&p, &s, why, sizeof(why));
 	rc = finish(&p, &s, rc, why);

@@ -1,0 +1,80 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# bench on the real kernel: a short A/B run, JSON, and interrupted runs that
+# must leave vm.numa_stat where it was.
+. "$(dirname "$0")/lib.sh"
+
+knob=/proc/sys/vm/numa_stat
+[ "$(id -u)" = 0 ] || skip_all "needs root"
+[ -w "$knob" ] || skip_all "$knob is not writable here (no CONFIG_NUMA or read-only /proc/sys)"
+[ -r /sys/devices/system/node/has_memory ] || skip_all "no NUMA node directory in /sys"
+orig=$(cat "$knob")
+pid=
+trap '[ -n "$pid" ] && kill -KILL "$pid" 2>/dev/null; echo "$orig" >"$knob"; rm -rf "$TMP"' EXIT
+
+echo 1 >"$knob"
+run_raw --state-dir "$TMP/s1" bench --rounds 4 --size 4
+expect_rc 0 "a short bench run succeeds"
+expect_out_has "vm.numa_stat 1 against 0: 1 thread on node" "it says what it ran"
+expect_out_has "VALUE ROUNDS NS_PER_FAULT FAULTS_PER_SEC" "a table of the medians"
+check "a row for 1 with 4 rounds" grep -Eq '^1 +4 +[0-9]+\.[0-9] +[0-9]+$' <<<"$OUT"
+check "a row for 0 with 4 rounds" grep -Eq '^0 +4 +[0-9]+\.[0-9] +[0-9]+$' <<<"$OUT"
+check "the verdict line gives the difference, the interval and the reading" \
+	grep -Eq '^vm\.numa_stat=0 against 1: [+-][0-9]+\.[0-9]{2}% ns per fault, 95% CI [+-][0-9]+\.[0-9]{2}% \.\. [+-][0-9]+\.[0-9]{2}%: (no significant difference|significantly faster|significantly slower)$' <<<"$OUT"
+expect_file "$knob" 1 "vm.numa_stat is back at 1"
+expect_err_has "zeroed the NUMA counters; they were saved to $TMP/s1/snapshots/" "the counters were saved first"
+
+run_raw --state-dir "$TMP/s2" -J bench --rounds 5 --size 4
+expect_rc 0 "bench -J succeeds"
+check "-J: two rows; B's interval and 'significant' agree (significant iff 0 is outside)" python3 -c '
+import json, sys
+a, b = json.loads(sys.argv[1])["bench"]
+assert (a["value"], b["value"]) == ("1", "0"), (a, b)
+assert a["rounds"] == b["rounds"] == 5 and a["threads"] == 1 and a["size_mib"] == 4
+assert a["ns_per_fault"] > 0 and b["faults_per_sec"] > 0
+assert a["diff_pct"] is None and isinstance(b["diff_pct"], float)
+assert b["ci95_low_pct"] <= b["diff_pct"] <= b["ci95_high_pct"], b
+assert b["significant"] == (b["ci95_low_pct"] > 0 or b["ci95_high_pct"] < 0), b
+' "$OUT"
+expect_file "$knob" 1 "vm.numa_stat is back at 1 after -J"
+
+run_raw --state-dir "$TMP/s3" bench --values 1,1 --rounds 4 --size 4 --threads 2
+expect_rc 0 "an A/A run (1 against 1, two threads) measures the noise"
+expect_out_has "2 threads on node" "with two threads"
+check "and, never switching numa_stat off, saves no snapshot" test ! -e "$TMP/s3/snapshots"
+
+has_snapshot() {
+	compgen -G "$1/snapshots/numastat-*.json" >/dev/null
+}
+
+# interrupt SIGNAL START: start a long run at vm.numa_stat=START, wait until it
+# has switched numa_stat off once (its snapshot exists), then send SIGNAL.
+interrupt() {
+	local sig=$1 start=$2 state="$TMP/int-$1" i
+	echo "$start" >"$knob"
+	"$NUMASTATCTL" --state-dir "$state" bench --rounds 1000 --size 16 \
+		>"$TMP/out" 2>"$TMP/err" </dev/null &
+	pid=$!
+	for i in $(seq 600); do
+		has_snapshot "$state" && break
+		sleep 0.05
+	done
+	check "SIG$sig: the run got going (the counters were saved before numa_stat went 0)" \
+		has_snapshot "$state"
+	kill -"$sig" "$pid"
+	wait "$pid"
+	RC=$?
+	pid=
+	ERR=$(cat "$TMP/err")
+	OUT=$(cat "$TMP/out")
+	expect_rc 1 "SIG$sig: bench exits 1"
+	expect_err_has "numastatctl: bench: interrupted by SIG$sig after " "SIG$sig: it says it was interrupted"
+	expect_err_has "numastatctl: bench: vm.numa_stat: restored to $start" "SIG$sig: and that it restored $start"
+	expect_file "$knob" "$start" "SIG$sig: vm.numa_stat is back at $start"
+	expect_out "" "SIG$sig: no half-measured results"
+}
+interrupt INT 1
+interrupt TERM 0
+interrupt HUP 1
+
+done_testing
