@@ -1,0 +1,54 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# The boot unit: systemd-analyze verify accepts it, it carries the ordering
+# the boot apply needs, and its command line applies even where no state
+# directory can be made (early boot).
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/profile-lib.sh"
+: "${SOURCE_ROOT:?run through meson test}" "${BUILD_ROOT:?run through meson test}"
+
+UNIT="$BUILD_ROOT/systemd/numastatctl.service"
+check "the unit is generated" test -s "$UNIT"
+for line in Type=oneshot RemainAfterExit=yes DefaultDependencies=no \
+	'After=systemd-sysctl.service systemd-modules-load.service' \
+	'Before=sysinit.target shutdown.target' ConditionPathExists=/sys/devices/system/node \
+	WantedBy=sysinit.target; do
+	check "the unit has $line" grep -qxF "$line" "$UNIT"
+done
+exec_start=$(sed -n 's/^ExecStart=//p' "$UNIT")
+case "$exec_start" in
+/*/numastatctl\ *" apply "*) ok "ExecStart runs numastatctl apply by absolute path" ;;
+*) not_ok "ExecStart runs numastatctl apply by absolute path" "got: $exec_start" ;;
+esac
+
+if command -v systemd-analyze >/dev/null; then
+	# Point ExecStart at the built binary: verify checks that it exists.
+	# --man=no: the man pages are installed only by 'meson install'.
+	sed "s|^ExecStart=[^ ]*/numastatctl |ExecStart=$NUMASTATCTL |" "$UNIT" >"$TMP/numastatctl.service"
+	systemd-analyze verify --man=no "$TMP/numastatctl.service" >"$TMP/out" 2>"$TMP/err"
+	RC=$? OUT=$(cat "$TMP/out") ERR=$(cat "$TMP/err")
+	expect_rc 0 "systemd-analyze verify accepts the unit"
+	expect_err "" "without a single complaint"
+	# The same check refuses a broken copy, so it does look.
+	sed 's|^Type=oneshot|Type=oneshot-ish|; s|^ExecStart=|ExecStart=relative/|' \
+		"$TMP/numastatctl.service" >"$TMP/broken.service"
+	systemd-analyze verify --man=no "$TMP/broken.service" >/dev/null 2>"$TMP/err"
+	RC=$? ERR=$(cat "$TMP/err")
+	if [ "$RC" != 0 ] || [ -n "$ERR" ]; then ok "verify complains about a broken copy"; else
+		not_ok "verify complains about a broken copy" "it passed"; fi
+else
+	ok "# SKIP systemd-analyze is not installed (package systemd)"
+fi
+
+# Early boot: the unit's own arguments, with a state directory that cannot
+# be created (a file is in the way, as a read-only or unmounted /var would be).
+pfixture profile-basic
+args=${exec_start#* }
+: >"$ROOT.file"
+# shellcheck disable=SC2086
+run --config "$CONF" $args --state-dir "$ROOT.file/state"
+expect_rc 0 "the boot command applies even when no state directory can be made"
+expect_knobs "and writes the configured profile" vm/numa_stat=0 vm/min_slab_ratio=9
+expect_err_has "cannot save values for revert in $ROOT.file/state" "saying only that revert will not undo it"
+
+done_testing
