@@ -67,6 +67,7 @@ int bench_run(struct bench_plan *p, struct bench_samples *s, char *why, size_t w
 	r = guard_stop ? -EINTR : rounds(p, &g, s, why, whylen);
 	s->stop_signal = guard_stop;
 	memcpy(s->snapshot_path, g.snapshot_path, sizeof(s->snapshot_path));
+	s->touched = g.changed;
 	s->restore_err = guard_end(&g, s->restore_why, sizeof(s->restore_why));
 	return r;
 }

@@ -32,6 +32,7 @@ struct bench_samples {
 	struct kval orig;       /* the knob's value before the run */
 	char snapshot_path[512];
 	int stop_signal;        /* the signal that ended the run early, or 0 */
+	bool touched;           /* the knob was written (and so had to be restored) */
 	int restore_err;        /* -errno when the original value could not be restored */
 	char restore_why[512];
 };
