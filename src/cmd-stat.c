@@ -581,7 +581,7 @@ int stat_status_summary(void)
 	for (int i = 0; i < n; i++)
 		if (rows[i].err)
 			log_warn("/sys/devices/system/node/node%u/numastat: %s", ids[i], whys[i]);
-	printf("\nPer-node locality (pages since boot or the last counter reset):\n");
+	printf("\nPer-node locality (allocation events since boot or the last counter reset):\n");
 	if (stat_print_counters(&o, rows, (size_t)n, 0) < 0) {
 		log_err("%s", stat_strerror());
 		rc = EXIT_FAIL;

@@ -156,7 +156,7 @@ expect_out_has "LOCAL%  local_node / (local_node + other_node), percent" "--help
 fixture sparse3
 run status
 expect_rc 0 "status succeeds"
-expect_out_has "Per-node locality (pages since boot or the last counter reset):
+expect_out_has "Per-node locality (allocation events since boot or the last counter reset):
  NODE NUMA_HIT NUMA_MISS OTHER_NODE LOCAL% MISS%
     0  7300011       120      10131   99.9   0.0
     2  5100022      3300      23342   99.5   0.1
