@@ -191,8 +191,8 @@ DIR *sysfs_opendir(const char *path)
 	 * opendir() opens with O_CLOEXEC and checks the type in two syscalls;
 	 * fdopendir() repeats both checks with fcntl(2) and fstat(2).
 	 */
-	if (root_fd < 0)
-		return path[0] == '/' ? opendir(path) : (errno = EINVAL, NULL);
+	if (root_fd < 0 && path[0] == '/')
+		return opendir(path);
 	fd = sysfs_open(path, O_RDONLY | O_DIRECTORY);
 	if (fd < 0) {
 		errno = -fd;
