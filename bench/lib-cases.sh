@@ -1,0 +1,126 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# shellcheck shell=bash
+# What bench/run measures: the sysroots, the cases, the CI check, the table.
+
+# The six knobs of the apply profile (and of the equivalent sysctl.conf).
+PROFILE_KNOBS="vm.numa_stat vm.zone_reclaim_mode vm.min_unmapped_ratio vm.min_slab_ratio kernel.numa_balancing vm.stat_interval"
+
+# The shared fixture generator when it exists, else ours.
+gen_nodes() {
+	local gen=$SRC/tests/fixtures/gen-nodes.sh
+	[ -x "$gen" ] || gen=$HERE/gen-nodes.sh
+	"$gen" "$1" "$2" >/dev/null
+}
+
+# profile_files DIR VALUES...: DIR/numastatctl.conf with [profile bench] and
+# DIR/sysctl.conf with the same six assignments.
+profile_files() {
+	local dir=$1 k v
+	shift
+	printf '[profile bench]\n' >"$dir/numastatctl.conf"
+	: >"$dir/sysctl.conf"
+	for k in $PROFILE_KNOBS; do
+		v=$1
+		shift
+		printf '%s = %s\n' "$k" "$v" | tee -a "$dir/sysctl.conf" >>"$dir/numastatctl.conf"
+	done
+	chmod 600 "$dir/numastatctl.conf" "$dir/sysctl.conf"
+}
+
+make_sysroots() {
+	local n
+	for n in 1 64 1024; do
+		gen_nodes "$TMP/nodes-$n" "$n"
+		placeholder "@R$n@" "$TMP/nodes-$n" "nodes-$n"
+	done
+	# Every knob of the profile, so apply has six to compare in the sysroot.
+	for n in min_unmapped_ratio:1 min_slab_ratio:5 stat_interval:1; do
+		[ -e "$TMP/nodes-1/proc/sys/vm/${n%%:*}" ] || echo "${n#*:}" >"$TMP/nodes-1/proc/sys/vm/${n%%:*}"
+	done
+	mkdir -p "$TMP/sysroot-conf" "$TMP/live-conf"
+	profile_files "$TMP/sysroot-conf" 1 0 1 5 0 1
+	placeholder @BIN@ "$BIN" numastatctl
+	placeholder @STATE@ "$TMP/state" STATE
+	placeholder @CONF@ "$TMP/sysroot-conf/numastatctl.conf" bench.conf
+	placeholder @LIVECONF@ "$TMP/live-conf/numastatctl.conf" live.conf
+	placeholder @SYSCTLCONF@ "$TMP/live-conf/sysctl.conf" live-sysctl.conf
+}
+
+# The live values, so live runs of set/apply/sysctl -p write nothing new.
+live_profile() {
+	local k vals=()
+	for k in $PROFILE_KNOBS; do
+		vals+=("$(sysctl -n "$k")")
+	done
+	profile_files "$TMP/live-conf" "${vals[@]}"
+	placeholder @ZRM@ "${vals[1]}" "${vals[1]}"
+}
+
+# key|command|needs|nodes: instruction counts that bench/baseline records
+# and CI checks.  Live set and apply write the values the knobs already have,
+# so numastatctl compares and writes nothing.  "nodes": run on that many
+# generated nodes (see icount).
+CI_CASES=(
+	"version|@BIN@ --version||"
+	"get|@BIN@ get vm.numa_stat|get|"
+	"set|@BIN@ --state-dir @STATE@ set vm.zone_reclaim_mode=@ZRM@|set|"
+	"status|@BIN@ status|status|1"
+	"stat-compat|@BIN@ stat --compat|stat|1"
+	"stat-1|@BIN@ stat|stat|1"
+	"stat-64|@BIN@ stat|stat|64"
+	"stat-1024|@BIN@ stat|stat|1024"
+	"apply|@BIN@ --state-dir @STATE@ -c @LIVECONF@ apply bench|apply|"
+)
+
+declare -A COUNT=()
+
+# Instruction counts of every CI case into COUNT[key] ("n/a" if not built).
+count_cases() {
+	local c key cmd needs nodes
+	for c in "${CI_CASES[@]}"; do
+		IFS='|' read -r key cmd needs nodes <<<"$c"
+		if [ -n "$needs" ] && ! built "$needs"; then
+			COUNT[$key]="n/a"
+			continue
+		fi
+		COUNT[$key]=$(icount "$cmd" "$nodes")
+	done
+}
+
+ci_check() {
+	local c key cmd needs nodes base bad=0 checked=0
+	[ -r "$BASELINE" ] || { echo "bench/run --ci: no $BASELINE; run bench/run first" >&2; return 1; }
+	live_profile
+	count_cases
+	for c in "${CI_CASES[@]}"; do
+		IFS='|' read -r key cmd needs nodes <<<"$c"
+		base=$(awk -v k="$key" '$1 == k { print $2 }' "$BASELINE")
+		if [ "${COUNT[$key]}" = fail ]; then
+			echo "FAIL $key: the command failed: $(on_nodes "$cmd" "$nodes"): $(head -c 300 "$TMP/err")"
+			bad=$((bad + 1))
+		elif [ -z "$base" ] || [ "${COUNT[$key]}" = n/a ]; then
+			echo "skip $key: ${COUNT[$key]} instructions (no recorded count to compare)"
+		elif [ "${COUNT[$key]}" -gt $((2 * base)) ]; then
+			echo "FAIL $key: ${COUNT[$key]} instructions, over 2x the recorded $base: $(on_nodes "$cmd" "$nodes")"
+			bad=$((bad + 1))
+		else
+			echo "ok   $key: ${COUNT[$key]} instructions (recorded $base, ratio $(ratio "${COUNT[$key]}" "$base"))"
+			checked=$((checked + 1))
+		fi
+	done
+	echo "bench: $checked passed, $bad failed"
+	[ "$bad" = 0 ]
+}
+
+write_baseline() {
+	local c key
+	{
+		echo "# Instruction counts (callgrind, whole process) recorded by bench/run;"
+		echo "# bench/run --ci fails when a count is over twice the one here."
+		for c in "${CI_CASES[@]}"; do
+			key=${c%%|*}
+			case ${COUNT[$key]} in n/a | fail) continue ;; esac
+			echo "$key ${COUNT[$key]}"
+		done
+	} >"$BASELINE"
+}

@@ -1,0 +1,122 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# shellcheck shell=bash
+# Measuring one command line, for bench/run.  A command line is a string with
+# placeholders (@BIN@, @R1@ ...) so results.md can show it without this
+# machine's paths; expand() gives the real one, show() the printable one.
+
+declare -A PH=()     # placeholder -> real path
+declare -A PH_SHOW=() # placeholder -> what results.md prints
+
+placeholder() {
+	PH[$1]=$2
+	PH_SHOW[$1]=$3
+}
+
+expand() {
+	local s=$1 k
+	for k in "${!PH[@]}"; do
+		s=${s//$k/${PH[$k]}}
+	done
+	printf '%s' "$s"
+}
+
+show() {
+	local s=$1 k
+	for k in "${!PH_SHOW[@]}"; do
+		s=${s//$k/${PH_SHOW[$k]}}
+	done
+	printf '%s' "$s"
+}
+
+# argv_of CMDLINE: the expanded words in ARGV (no word holds a space).
+argv_of() {
+	read -r -a ARGV <<<"$(expand "$1")"
+}
+
+# icount CMDLINE [NODES]: instructions the whole process executed, dynamic
+# loader included; "fail" when the command failed (stderr in $TMP/err).
+# With NODES, the generated tree of that many nodes is bind-mounted over
+# /sys/devices/system/node in a private mount namespace first: valgrind
+# 3.19 fails openat2(2) with ENOSYS, so --sysroot cannot run under it, and
+# this way the measured path is the live one users run.
+icount() {
+	local log=$TMP/callgrind.log wrap=()
+	argv_of "$1"
+	[ -n "${2:-}" ] && wrap=(unshare -m --propagation private sh -c
+		'mount --bind "$0" /sys/devices/system/node && exec "$@"' "${PH[@R$2@]}/sys/devices/system/node")
+	"${CLEAN_ENV[@]}" "${wrap[@]}" valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+		--log-file="$log" "${ARGV[@]}" >/dev/null 2>"$TMP/err" </dev/null ||
+		{ echo fail; return; }
+	sed -n 's/.*Collected : \([0-9][0-9]*\).*/\1/p' "$log"
+}
+
+# on_nodes CMDLINE NODES: CMDLINE as results.md shows it.
+on_nodes() {
+	if [ -n "${2:-}" ]; then
+		printf '%s' "$(show "$1") (nodes-$2 mounted on /sys/devices/system/node)"
+	else
+		show "$1"
+	fi
+}
+
+# scount CMDLINE: system calls of the process and its children (strace -c -f).
+scount() {
+	argv_of "$1"
+	"${CLEAN_ENV[@]}" strace -f -c -o "$TMP/strace" "${ARGV[@]}" >/dev/null 2>"$TMP/err" </dev/null ||
+		{ echo fail; return; }
+	awk '$NF == "total" { print $4 }' "$TMP/strace"
+}
+
+# wall RUNS CMDLINE_A CMDLINE_B: "MEAN_A MEAN_B MIN_A MIN_B" in seconds.  The
+# runs are split into 4 hyperfine rounds of RUNS/4 each, the order swapped
+# every round, so both commands see the same stretches of machine load
+# (hyperfine runs all of one command before the next).
+wall() {
+	local runs=$(($1 / 4)) a b i
+	a=$(expand "$2")
+	b=$(expand "$3")
+	: >"$TMP/wall.all"
+	for i in 0 1 2 3; do
+		if [ $((i % 2)) = 0 ]; then
+			set -- -n a "$a" -n b "$b"
+		else
+			set -- -n b "$b" -n a "$a"
+		fi
+		"${CLEAN_ENV[@]}" hyperfine -N --style none --runs "$runs" --warmup 5 \
+			--export-csv "$TMP/wall.csv" "$@" >/dev/null 2>"$TMP/err" </dev/null ||
+			{ echo "fail fail fail fail"; return; }
+		tail -n +2 "$TMP/wall.csv" >>"$TMP/wall.all"
+	done
+	# command,mean,stddev,median,user,system,min,max
+	awk -F, '{ sum[$1] += $2; if (!($1 in min) || $7 < min[$1]) min[$1] = $7 }
+		END { print sum["a"] / 4, sum["b"] / 4, min["a"], min["b"] }' "$TMP/wall.all"
+}
+
+# ratio X Y: X / Y with two decimals, or "n/a".
+ratio() {
+	case "$1$2" in
+	*[!0-9.e-]* | "") echo n/a ;;
+	*) awk -v x="$1" -v y="$2" 'BEGIN { if (y == 0) print "n/a"; else printf "%.2f\n", x / y }' ;;
+	esac
+}
+
+# le X Y: "yes" when X <= Y (numbers), else "NO", "n/a" when either is not one.
+le() {
+	case "$1$2" in
+	*[!0-9.e-]* | "") echo n/a ;;
+	*) awk -v x="$1" -v y="$2" 'BEGIN { print (x <= y) ? "yes" : "NO" }' ;;
+	esac
+}
+
+ms() {
+	case "$1" in
+	*[!0-9.e-]* | "") echo "$1" ;;
+	*) awk -v s="$1" 'BEGIN { printf "%.3f ms\n", s * 1000 }' ;;
+	esac
+}
+
+# built COMMAND: false while the command is still a placeholder ("not built
+# yet"), so its rows say so instead of measuring an error message.
+built() {
+	"$BIN" "$1" --help >/dev/null 2>&1 </dev/null
+}
