@@ -186,6 +186,26 @@ TOTAL    31.2G" "-m prints the nodes it could read"
 expect_err "numastatctl: stat: /sys/devices/system/node/node5/meminfo: file is missing" \
 	"naming the missing file"
 
+# A file far larger than any numastat: refused for that node only.
+fixture sparse3
+head -c 100000 /dev/zero | tr '\0' 'x' >"$ROOT/sys/devices/system/node/node0/numastat"
+printf 'numa_hit 1\r\nnuma_miss 2\r\n' >"$ROOT/sys/devices/system/node/node5/numastat"
+run stat -n -r -o NODE,NUMA_HIT
+expect_rc 1 "a huge and a CRLF numastat exit 1"
+expect_out "2 5100022
+TOTAL 5100022" "the good node is still printed"
+expect_err "numastatctl: stat: /sys/devices/system/node/node0/numastat: file too large
+numastatctl: stat: /sys/devices/system/node/node5/numastat: line 1: value is not a decimal number" \
+	"each bad file is named with its problem"
+
+# A counter a later kernel may add is kept, not an error.
+fixture sparse3
+echo "numa_future 77" >>"$ROOT/sys/devices/system/node/node2/numastat"
+run stat -n -r -o NODE,NUMA_HIT --nodes 2
+expect_rc 0 "an unknown extra counter is not an error"
+run stat --prometheus --nodes 2
+expect_out_has 'node_memory_numa_numa_future_total{node="2"} 77' "and --prometheus exports it"
+
 fixture stat-frozen
 run stat -o NODE,NUMA_HIT
 expect_rc 0 "frozen counters are not an error"
