@@ -57,6 +57,7 @@ int guard_begin(struct knob_guard *g, const struct knob_ref *ref, const char *st
 		release_signals(g);
 		return r;
 	}
+	g->expect = g->orig;
 	return 0;
 }
 
@@ -79,6 +80,8 @@ static int write_blocked(struct knob_guard *g, const struct kval *v, char *why, 
 	sigprocmask(SIG_BLOCK, &block, &old);
 	g->changed = true;
 	r = knob_write(&g->ref, v, &back);
+	if (r == 0)
+		g->expect = *v;
 	sigprocmask(SIG_SETMASK, &old, NULL);
 	if (r == -EAGAIN)
 		snprintf(why, whylen, "%s: wrote '%s', read back '%s'", g->ref.name, v->text, back.text);
@@ -97,6 +100,11 @@ int guard_set(struct knob_guard *g, const struct kval *v, char *why, size_t whyl
 		snprintf(why, whylen, "%s: cannot read %s: %s", g->ref.name, g->ref.path,
 			 sysfs_strerror(-r));
 		return r;
+	}
+	if (strcmp(live.text, g->expect.text) != 0) {
+		snprintf(why, whylen, "%s: changed by another writer during the run "
+			 "(now '%.32s', expected '%.32s')", g->ref.name, live.text, g->expect.text);
+		return -EBUSY;
 	}
 	if (strcmp(live.text, v->text) == 0)
 		return 0;

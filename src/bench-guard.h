@@ -19,6 +19,7 @@
 struct knob_guard {
 	struct knob_ref ref;
 	struct kval orig;         /* the value before the command touched it */
+	struct kval expect;       /* what the knob should hold now: orig, or our last write */
 	bool changed;             /* the live value may differ from orig */
 	bool no_snapshot;         /* --no-snapshot */
 	const char *state_dir;
@@ -41,6 +42,8 @@ int guard_begin(struct knob_guard *g, const struct knob_ref *ref, const char *st
  * Write v (if it differs from the live value) and read it back; signals
  * wait until it is done.  Before the first vm.numa_stat 1 -> 0 the
  * counters are saved; -ECANCELED when they cannot be (why says why).
+ * -EBUSY when someone else changed the knob since (a raw write: set and
+ * apply wait for the lock), which would spoil any measurement.
  */
 int guard_set(struct knob_guard *g, const struct kval *v, char *why, size_t whylen);
 

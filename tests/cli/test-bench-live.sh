@@ -77,4 +77,29 @@ interrupt INT 1
 interrupt TERM 0
 interrupt HUP 1
 
+# Another writer changes the knob mid-run: the run stops (its numbers would
+# mix two settings) and the original value still comes back.
+slab=/proc/sys/vm/min_slab_ratio
+slab_orig=$(cat "$slab")
+trap '[ -n "$pid" ] && kill -KILL "$pid" 2>/dev/null; echo "$orig" >"$knob"; echo "$slab_orig" >"$slab"; rm -rf "$TMP"' EXIT
+a=$(((slab_orig + 1) % 100)) b=$(((slab_orig + 2) % 100)) other=$(((slab_orig + 50) % 100))
+"$NUMASTATCTL" --state-dir "$TMP/s4" bench --knob vm.min_slab_ratio --values "$a,$b" \
+	--rounds 1000 --size 4 >"$TMP/out" 2>"$TMP/err" </dev/null &
+pid=$!
+for i in $(seq 600); do
+	[ "$(cat "$slab")" != "$slab_orig" ] && break
+	sleep 0.05
+done
+check "the min_slab_ratio run got going" test "$(cat "$slab")" != "$slab_orig"
+echo "$other" >"$slab"
+wait "$pid"
+RC=$?
+pid=
+ERR=$(cat "$TMP/err")
+expect_rc 1 "a knob changed by another writer mid-run stops bench with exit 1"
+expect_err_has "numastatctl: bench: vm.min_slab_ratio: changed by another writer during the run (now '$other', expected '" \
+	"naming the knob and the stranger's value"
+expect_err_has "vm.min_slab_ratio: restored to $slab_orig" "and restoring the original value"
+expect_file "$slab" "$slab_orig" "min_slab_ratio is back at $slab_orig"
+
 done_testing
