@@ -112,9 +112,9 @@ kernel_rows() {
 	cc -O2 -o "$TMP/read-cost" "$HERE/read-cost.c" || return
 	zones=$(awk '/^Node/ { z = $0 } /^ +managed +[1-9]/ { n++ } END { print n + 0 }' /proc/zoneinfo)
 	cpus=$(getconf _NPROCESSORS_ONLN)
-	for f in numastat vmstat cpulist; do
-		t=$("$TMP/read-cost" "$n/$f" 20000)
-		row "kernel: one pread of node0/$f ($zones populated zones, $cpus online CPUs)" "$t ns" "-" "-" "(reference)" "-"
+	for f in $n/numastat $n/cpulist $n/meminfo $n/vmstat /proc/zoneinfo; do
+		t=$("$TMP/read-cost" "$f" 20000)
+		row "kernel: one pread of ${f#/sys/devices/system/node/} ($zones populated zones, $cpus online CPUs)" "$t ns" "-" "-" "(reference)" "-"
 	done
 	CMDS+=("kernel: \`bench/read-cost /sys/devices/system/node/node0/FILE 20000\` (mean of 20000 preads on a kept fd)")
 }
@@ -216,10 +216,11 @@ write_results() {
 			echo "- $c"
 		done
 		echo
-		echo "The apply profile (\`bench.conf\` on the 1-node sysroot; \`live.conf\` holds the live values):"
+		echo "The apply profile \`live.conf\` (the six knobs at their live values; \`live-sysctl.conf\`"
+		echo "holds the same assignments for \`sysctl -p\` and the tuned profile):"
 		echo
 		echo '```ini'
-		cat "$TMP/sysroot-conf/numastatctl.conf"
+		cat "$TMP/live-conf/numastatctl.conf"
 		echo '```'
 		echo
 		echo "## Instruction counts checked by \`bench/run --ci\` (bench/baseline)"
