@@ -348,7 +348,8 @@ static int report(const struct bench_plan *p, struct bench_samples *s)
 			 "%u rounds per value (A B A B ..., after one warm-up round)\n",
 			 p->ref.name, p->val[0].text, p->val[1].text, p->job.threads,
 			 p->job.threads == 1 ? "" : "s", p->job.mem_node, p->job.bytes >> 20, p->rounds);
-	if (print_table(p, s, &sum) < 0)
+	/* -q: only errors, like every command; -J still prints the results. */
+	if ((G.json || !log_is_quiet()) && print_table(p, s, &sum) < 0)
 		return EXIT_FAIL;
 	if (!G.json)
 		log_info("%s=%s against %s: %+.2f%% ns per fault, 95%% CI %+.2f%% .. %+.2f%%: %s\n",

@@ -38,6 +38,10 @@ assert b["significant"] == (b["ci95_low_pct"] > 0 or b["ci95_high_pct"] < 0), b
 ' "$OUT"
 expect_file "$knob" 1 "vm.numa_stat is back at 1 after -J"
 
+run_raw --state-dir "$TMP/s2" -q bench --rounds 4 --size 2
+expect_rc 0 "bench -q succeeds"
+expect_out "" "and prints nothing but errors"
+
 run_raw --state-dir "$TMP/s3" bench --values 1,1 --rounds 4 --size 4 --threads 2
 expect_rc 0 "an A/A run (1 against 1, two threads) measures the noise"
 expect_out_has "2 threads on node" "with two threads"

@@ -72,6 +72,10 @@ assert off and all(c["result"] == "pass" and c["delta"] == 0 for c in off), off
 ' "$OUT"
 expect_file "$knob" 1 "vm.numa_stat is 1 after -J too"
 
+run_raw --state-dir "$state" -q selftest --pages 64
+expect_rc 0 "selftest -q passes"
+expect_out "" "and prints nothing: the exit code tells"
+
 # Starting from 0: without --toggle only the "off" check runs; with it, 0 is restored.
 echo 0 >"$knob"
 run_raw --state-dir "$state" selftest --pages 64
