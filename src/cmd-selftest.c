@@ -425,11 +425,34 @@ static int discover(struct selftest *st)
 	return EXIT_OK;
 }
 
+/* The pages of one check stay under half of every memory node's free memory. */
+static int check_memory(const struct selftest *st)
+{
+	unsigned long long free_bytes, need = st->pages * (unsigned long long)sysconf(_SC_PAGESIZE);
+	char why[256];
+
+	for (int i = 0; i < st->nmem; i++) {
+		if (numalib_node_free(st->mem[i], &free_bytes, why, sizeof(why)) < 0) {
+			log_err("node %u: %s", st->mem[i], why);
+			return EXIT_FAIL;
+		}
+		if (need > free_bytes / 2) {
+			log_err("--pages %" PRIu64 ": %llu MiB is more than half of node %u's free "
+				"memory (%llu MiB free); choose fewer pages", st->pages, need >> 20,
+				st->mem[i], free_bytes >> 20);
+			return EXIT_USAGE;
+		}
+	}
+	return EXIT_OK;
+}
+
 static int selftest_run(struct selftest *st)
 {
 	char why[512];
 	int rc = discover(st);
 
+	if (rc == EXIT_OK)
+		rc = check_memory(st);
 	if (rc != EXIT_OK)
 		return rc;
 	if (st->toggle && st->have_knob) {

@@ -76,6 +76,17 @@ run_raw --state-dir "$state" -q selftest --pages 64
 expect_rc 0 "selftest -q passes"
 expect_out "" "and prints nothing: the exit code tells"
 
+# The largest --pages (4 GiB of 4 KiB pages) against this machine's free memory.
+free_kb=$(awk '$3 == "MemFree:" { print $4 }' /sys/devices/system/node/node*/meminfo | sort -n | head -1)
+if [ "$(getconf PAGESIZE)" = 4096 ] && [ "$free_kb" -lt $((8 * 1024 * 1024)) ]; then
+	run_raw --state-dir "$state" selftest --pages 1048576
+	expect_rc 2 "--pages beyond half of a node's free memory is refused"
+	expect_err_has "--pages 1048576: 4096 MiB is more than half of node " "saying how much is free"
+	expect_out "" "before any check runs"
+else
+	ok "# SKIP a node has more than 8 GiB free: 4 GiB of pages would be allowed"
+fi
+
 # Starting from 0: without --toggle only the "off" check runs; with it, 0 is restored.
 echo 0 >"$knob"
 run_raw --state-dir "$state" selftest --pages 64
