@@ -82,11 +82,16 @@ static int parse_output(struct stat_opts *o, const char *arg)
 {
 	const char *bad;
 	size_t len;
+	int r;
 
 	o->cols_arg = arg;
 	/* -m and --pid (given first) resolve -o themselves. */
-	if (o->meminfo || o->n_pids || stat_columns_parse(o, arg, &bad, &len) == 0)
+	if (o->meminfo || o->n_pids || (r = stat_columns_parse(o, arg, &bad, &len)) == 0)
 		return 0;
+	if (r == -E2BIG) {
+		log_usage_err("-o: at most %d columns", STAT_MAX_COLS);
+		return -EINVAL;
+	}
 	log_usage_err("-o: unknown column '%.*s' (see 'numastatctl stat --help')", (int)len, bad);
 	return -EINVAL;
 }

@@ -69,7 +69,7 @@ int stat_columns_parse(struct stat_opts *o, const char *list, const char **bad, 
 		if (c < 0 || o->n_cols == STAT_MAX_COLS) {
 			*bad = p;
 			*badlen = len;
-			return -EINVAL;
+			return c < 0 ? -EINVAL : -E2BIG;
 		}
 		o->cols[o->n_cols++] = c;
 		if (!p[len])

@@ -107,7 +107,10 @@ int stat_select_nodes(const struct stat_opts *o, unsigned **ids, unsigned *missi
 size_t stat_read_rows(const unsigned *ids, size_t n, struct stat_row *rows,
 		      char (*whys)[STAT_WHY_MAX]);
 
-/* Parse an -o list ("NODE,LOCAL%", "+MISS%") into o->cols.  0 or -EINVAL (bad in *bad). */
+/*
+ * Parse an -o list ("NODE,LOCAL%", "+MISS%") into o->cols.  0, -EINVAL (an
+ * unknown name at *bad) or -E2BIG (more than STAT_MAX_COLS).
+ */
 int stat_columns_parse(struct stat_opts *o, const char *list, const char **bad, size_t *badlen);
 /* The default columns: NODE and the six counters. */
 void stat_default_columns(struct stat_opts *o);

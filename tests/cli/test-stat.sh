@@ -55,6 +55,10 @@ run stat -o NODE,BOGUS
 expect_rc 2 "an unknown -o column exits 2"
 expect_err_has "-o: unknown column 'BOGUS'" "naming the column"
 
+run stat -o "$(printf 'NODE%.0s,' $(seq 40))NODE"
+expect_rc 2 "more than 32 -o columns exit 2"
+expect_err_has "-o: at most 32 columns" "saying the limit"
+
 run stat --sort NUMA_MISS -o NODE,NUMA_MISS
 expect_out " NODE NUMA_MISS
     2      3300
@@ -108,6 +112,19 @@ TOTAL           4421   12370000
     2      23342
     5     410003
 TOTAL     443476" "a table wider than the width folds into sections, NODE repeated"
+
+# On a terminal the width comes from TIOCGWINSZ, else $COLUMNS; off a terminal it is unlimited.
+if command -v script >/dev/null; then
+	COLUMNS=40 script -qec "'$NUMASTATCTL' --sysroot '$ROOT' stat" /dev/null </dev/null >"$TMP/tty"
+	check "on a terminal without a size, \$COLUMNS=40 folds the table" \
+		[ "$(tr -d '\r' <"$TMP/tty" | grep -c '^ NODE')" = 3 ]
+	script -qec "stty cols 50; '$NUMASTATCTL' --sysroot '$ROOT' stat --compat" /dev/null \
+		</dev/null >"$TMP/tty"
+	check "TIOCGWINSZ (50 columns) folds --compat two nodes to a section, as numastat means to" \
+		[ "$(tr -d '\r' <"$TMP/tty" | head -1)" = "                           node0           node2" ]
+fi
+COLUMNS=40 run stat
+check "off a terminal \$COLUMNS is ignored: no folding" [ "$(grep -c '^ NODE' "$TMP/out")" = 1 ]
 
 run stat -w 5
 expect_rc 2 "a width below 20 is refused"
