@@ -178,11 +178,16 @@ int fault_run(const struct fault_job *job, struct fault_result *res, char *why, 
 	int r;
 
 	if (job->threads == 0 || job->threads > FAULT_MAX_THREADS || page <= 0 ||
-	    job->bytes == 0 || job->bytes % (size_t)page)
+	    job->bytes == 0 || job->bytes % (size_t)page) {
+		snprintf(why, whylen, "%u threads of %zu bytes: not a whole number of pages",
+			 job->threads, job->bytes);
 		return -EINVAL;
+	}
 	w = calloc(job->threads, sizeof(*w));
-	if (!w)
+	if (!w) {
+		snprintf(why, whylen, "out of memory");
 		return -ENOMEM;
+	}
 	for (unsigned i = 0; i < job->threads; i++)
 		w[i] = (struct worker){ .job = job, .gate = &gate, .page = (size_t)page };
 	started = start_workers(w, job->threads, why, whylen);

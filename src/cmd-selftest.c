@@ -128,7 +128,7 @@ static int preflight(void)
 	return EXIT_OK;
 }
 
-/* Record a check; text mode prints it at once, JSON waits for the end. */
+/* Record a check (print_check() shows it at once in text mode; JSON waits for the end). */
 static struct check *add_check(struct selftest *st, const char *result, const char *name,
 			       int node, int cpu_node)
 {
