@@ -179,7 +179,7 @@ int fault_run(const struct fault_job *job, struct fault_result *res, char *why, 
 
 	if (job->threads == 0 || job->threads > FAULT_MAX_THREADS || page <= 0 ||
 	    job->bytes == 0 || job->bytes % (size_t)page) {
-		snprintf(why, whylen, "%u threads of %zu bytes: not a whole number of pages",
+		snprintf(why, whylen, "invalid workload: %u threads of %zu bytes each",
 			 job->threads, job->bytes);
 		return -EINVAL;
 	}
