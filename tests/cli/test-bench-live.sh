@@ -51,6 +51,16 @@ has_snapshot() {
 	compgen -G "$1/snapshots/numastat-*.json" >/dev/null
 }
 
+run_raw --state-dir "$TMP/s5" bench --knob vm.zone_distribute_mode --values 0,1 --rounds 4 --size 2
+expect_rc 1 "a registry knob this kernel lacks exits 1"
+expect_err_has "vm.zone_distribute_mode: cannot read /proc/sys/vm/zone_distribute_mode: not present on this kernel" \
+	"and says it is not present"
+
+run_raw --state-dir "$TMP/s5" bench --node 65535 --rounds 4 --size 2
+expect_rc 2 "a node without CPUs and memory is refused"
+expect_err "numastatctl: bench: --node 65535: the node must have both CPUs and memory" "in one line"
+expect_file "$knob" 1 "vm.numa_stat untouched by the refused runs"
+
 # interrupt SIGNAL START: start a long run at vm.numa_stat=START, wait until it
 # has switched numa_stat off once (its snapshot exists), then send SIGNAL.
 interrupt() {
