@@ -137,9 +137,10 @@ void out_table_set_width(struct out_table *t, size_t width)
  * outside a string, and the indentation after it.  Strings are copied as they
  * are (their newlines are escaped as \n), so the JSON itself is untouched.
  */
-static void json_oneline(const char *s, size_t len, FILE *out)
+static size_t json_oneline(char *s, size_t len)
 {
 	bool in_str = false, esc = false, indent = false;
+	size_t out = 0;
 
 	for (size_t i = 0; i < len; i++) {
 		char c = s[i];
@@ -155,9 +156,11 @@ static void json_oneline(const char *s, size_t len, FILE *out)
 		else
 			in_str = c == '"';
 		indent = false;
-		fputc(c, out);
+		s[out++] = c;
 	}
-	fputc('\n', out);
+	/* open_memstream() leaves room for a NUL at s[len]: out <= len always fits. */
+	s[out++] = '\n';
+	return out;
 }
 
 static int print_oneline(struct out_table *t, FILE *stream)
@@ -174,8 +177,9 @@ static int print_oneline(struct out_table *t, FILE *stream)
 		r = -EIO;
 	if (fclose(mem) != 0 && r == 0)
 		r = -ENOMEM;
-	if (r == 0)
-		json_oneline(buf, len, stream);
+	/* One fwrite(): a many-node sample leaves in one or two write(2)s. */
+	if (r == 0 && len && fwrite(buf, 1, json_oneline(buf, len), stream) == 0)
+		r = -EIO;
 	free(buf);
 	return r < 0 || ferror(stream) ? -EIO : 0;
 }
