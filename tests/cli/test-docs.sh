@@ -133,6 +133,38 @@ zsh_globals=$(sed -n '/local -a global_opts=(/,/^\t)/p;/version}/p' "$ZSH_COMP")
 # shellcheck disable=SC2086
 expect_all "zsh completes every global option" "$zsh_globals" $global_opts
 
+# numastatctl.conf(5): its examples are valid configurations, and what it
+# says about comments and inih's limits is what the binary does.
+CONF5=$SOURCE_ROOT/man/numastatctl.conf.5.scd
+fixture sparse3
+awk '/^# EXAMPLES/ { on = 1 } on && /^```/ { n++; next } on && n == 1' "$CONF5" >"$TMP/example.conf"
+chmod 0644 "$TMP/example.conf"
+run --config "$TMP/example.conf" profiles
+expect_rc 0 "the EXAMPLES configuration of numastatctl.conf(5) is valid"
+expect_all "and defines the profiles it describes" "$OUT" default throughput hpc tiering
+awk '/^# SYNTAX/ { on = 1 } on && /^```/ { n++; next } on && n == 1' "$CONF5" >"$TMP/syntax.conf"
+awk '/^# FILES AND PRECEDENCE/ { on = 1 } on && /^```/ { n++; next } on && n == 1' "$CONF5" >"$TMP/dropin.conf"
+chmod 0644 "$TMP/syntax.conf" "$TMP/dropin.conf"
+run --config "$TMP/syntax.conf" profiles default
+expect_rc 0 "the SYNTAX example is valid"
+run --config "$TMP/dropin.conf" profiles throughput
+expect_rc 0 "so is the drop-in example"
+check "the page says '#' is no comment after a value" grep -q '^- \*#\* is \*not\* a comment after a value' "$CONF5"
+printf '[profile p]\nvm.numa_stat = 0 # off\n' >"$TMP/hash.conf"
+chmod 0644 "$TMP/hash.conf"
+run --config "$TMP/hash.conf" profiles
+expect_rc 2 "and indeed 'vm.numa_stat = 0 # off' is refused"
+expect_err_has "use ';'" "with the hint the page gives"
+{ printf '[profile p]\nsummary = '; head -c 190 /dev/zero | tr '\0' x; echo; } >"$TMP/long.conf"
+chmod 0644 "$TMP/long.conf"
+run --config "$TMP/long.conf" profiles
+expect_rc 2 "a line over 199 characters is refused, as the page says"
+expect_err_has "long.conf:2:" "naming its line"
+{ printf '[profile '; head -c 42 /dev/zero | tr '\0' p; echo ']'; } >"$TMP/section.conf"
+chmod 0644 "$TMP/section.conf"
+run --config "$TMP/section.conf" profiles
+expect_rc 2 "a section name over 49 characters is refused, as the page says"
+
 # The built pages (not there when configured with -Dmanpages=false).
 page8=$BUILD_ROOT/man/numastatctl.8
 page5=$BUILD_ROOT/man/numastatctl.conf.5
