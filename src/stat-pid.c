@@ -375,7 +375,7 @@ struct compat {
 	bool compress, skip_zero, multi;
 	size_t ncols, nrows;      /* data columns (nodes, Total); data rows (last: Total) */
 	char (*head)[24];
-	char (*label)[64];
+	char (*label)[80];      /* "<pid> (<name>)" fits whole */
 	double *val;              /* nrows x ncols, MB */
 	size_t *width, w0;
 };
