@@ -2,27 +2,30 @@
 # shellcheck shell=bash
 # What bench/run measures: the sysroots, the cases, the CI check, the table.
 
-# The six knobs of the apply profile (and of the equivalent sysctl.conf).
-PROFILE_KNOBS="vm.numa_stat vm.zone_reclaim_mode vm.min_unmapped_ratio vm.min_slab_ratio kernel.numa_balancing vm.stat_interval"
+# The six knobs of the apply profile (and of the equivalent sysctl.conf),
+# with their kernel defaults.
+PROFILE_KNOBS="vm.numa_stat=1 vm.zone_reclaim_mode=0 vm.min_unmapped_ratio=1 vm.min_slab_ratio=5 kernel.numa_balancing=0 vm.stat_interval=1"
 
 # The fixture generator the stat tests use.
 gen_nodes() {
 	"$SRC/tests/fixtures/gen-nodes.sh" "$1" "$2" >/dev/null
 }
 
-# profile_files DIR VALUES...: DIR/numastatctl.conf with [profile bench] and
-# DIR/sysctl.conf with the same six assignments.
-profile_files() {
-	local dir=$1 k v
-	shift
-	printf '[profile bench]\n' >"$dir/numastatctl.conf"
-	: >"$dir/sysctl.conf"
+# The knob tree the measured commands see (see ns in lib-measure.sh): the
+# six knobs of the apply profile at their kernel defaults.  bench.conf and
+# sysctl.conf assign the same values, so numastatctl compares and writes
+# nothing, while sysctl -p writes every line as it always does.
+fake_procsys() {
+	local k v
+	mkdir -p "$TMP/procsys/vm" "$TMP/procsys/kernel" "$TMP/conf"
+	printf '[profile bench]\n' >"$TMP/conf/bench.conf"
+	: >"$TMP/conf/sysctl.conf"
 	for k in $PROFILE_KNOBS; do
-		v=$1
-		shift
-		printf '%s = %s\n' "$k" "$v" | tee -a "$dir/sysctl.conf" >>"$dir/numastatctl.conf"
+		v=${k#*=} k=${k%=*}
+		echo "$v" >"$TMP/procsys/${k%%.*}/${k#*.}"
+		printf '%s = %s\n' "$k" "$v" | tee -a "$TMP/conf/sysctl.conf" >>"$TMP/conf/bench.conf"
 	done
-	chmod 600 "$dir/numastatctl.conf" "$dir/sysctl.conf"
+	chmod 600 "$TMP/conf/bench.conf" "$TMP/conf/sysctl.conf"
 }
 
 make_sysroots() {
@@ -31,37 +34,25 @@ make_sysroots() {
 		gen_nodes "$TMP/nodes-$n" "$n"
 		placeholder "@R$n@" "$TMP/nodes-$n" "nodes-$n"
 	done
-	mkdir -p "$TMP/live-conf"
+	fake_procsys
 	placeholder @BIN@ "$BIN" numastatctl
 	placeholder @STATE@ "$TMP/state" STATE
-	placeholder @LIVECONF@ "$TMP/live-conf/numastatctl.conf" live.conf
-	placeholder @SYSCTLCONF@ "$TMP/live-conf/sysctl.conf" live-sysctl.conf
-}
-
-# The live values, so live runs of set/apply/sysctl -p write nothing new.
-live_profile() {
-	local k vals=()
-	for k in $PROFILE_KNOBS; do
-		vals+=("$(sysctl -n "$k")")
-	done
-	profile_files "$TMP/live-conf" "${vals[@]}"
-	placeholder @ZRM@ "${vals[1]}" "${vals[1]}"
+	placeholder @CONF@ "$TMP/conf/bench.conf" bench.conf
+	placeholder @SYSCTLCONF@ "$TMP/conf/sysctl.conf" sysctl.conf
 }
 
 # key|command|needs|nodes: instruction counts that bench/baseline records
-# and CI checks.  Live set and apply write the values the knobs already have,
-# so numastatctl compares and writes nothing.  "nodes": run on that many
-# generated nodes (see icount).
+# and CI checks.  "nodes": run on that many generated nodes (see ns).
 CI_CASES=(
 	"version|@BIN@ --version||"
 	"get|@BIN@ get vm.numa_stat|get|"
-	"set|@BIN@ --state-dir @STATE@ set vm.zone_reclaim_mode=@ZRM@|set|"
+	"set|@BIN@ --state-dir @STATE@ set vm.zone_reclaim_mode=0|set|"
 	"status|@BIN@ status|status|1"
 	"stat-compat|@BIN@ stat --compat|stat|1"
 	"stat-1|@BIN@ stat|stat|1"
 	"stat-64|@BIN@ stat|stat|64"
 	"stat-1024|@BIN@ stat|stat|1024"
-	"apply|@BIN@ --state-dir @STATE@ -c @LIVECONF@ apply bench|apply|"
+	"apply|@BIN@ --state-dir @STATE@ -c @CONF@ apply bench|apply|"
 )
 
 declare -A COUNT=()
@@ -82,7 +73,6 @@ count_cases() {
 ci_check() {
 	local c key cmd needs nodes base bad=0 checked=0
 	[ -r "$BASELINE" ] || { echo "bench/run --ci: no $BASELINE; run bench/run first" >&2; return 1; }
-	live_profile
 	count_cases
 	for c in "${CI_CASES[@]}"; do
 		IFS='|' read -r key cmd needs nodes <<<"$c"

@@ -69,6 +69,11 @@ interval_rows() {
 	per=$(awk -v a="$a" -v b="$b" 'BEGIN { if (a ~ /^[0-9]+$/ && b ~ /^[0-9]+$/) printf "%.2f\n", (b - a) / 1024; else print "n/a" }')
 	row "syscalls per node per interval sample, 1024 nodes" "$per" "-" "-" "about 1 (<= 1.5)" "$(le "$per" 1.5)"
 	CMDS+=("interval syscalls: (\`strace -f -c $(show "@BIN@ --sysroot @R1024@ stat $iv 3")\` - the same with count 2) / 1024")
+	a=$(icount "@BIN@ stat $iv 2" 1024)
+	b=$(icount "@BIN@ stat $iv 3" 1024)
+	per=$(awk -v a="$a" -v b="$b" 'BEGIN { if (a ~ /^[0-9]+$/ && b ~ /^[0-9]+$/) printf "%.0f\n", (b - a) / 1024; else print "n/a" }')
+	row "instructions per node per interval sample, 1024 nodes" "$per" "-" "-" "(reference)" "-"
+	CMDS+=("interval instructions: (\`$(on_nodes "@BIN@ stat $iv 3" 1024)\` - the same with count 2) / 1024")
 }
 
 scaling_rows() {
@@ -78,11 +83,11 @@ scaling_rows() {
 	CMDS+=("scaling: \`$(on_nodes "@BIN@ stat" 1024)\` vs \`$(on_nodes "@BIN@ stat" 64)\` (callgrind)")
 }
 
-live_rows() {
+peer_rows() {
 	local get="@BIN@ get vm.numa_stat" sget="sysctl -n vm.numa_stat"
-	local set="@BIN@ --state-dir @STATE@ set vm.zone_reclaim_mode=@ZRM@"
-	local sset="sysctl -w vm.zone_reclaim_mode=@ZRM@"
-	local apply="@BIN@ --state-dir @STATE@ -c @LIVECONF@ apply bench" sapply="sysctl -p @SYSCTLCONF@"
+	local set="@BIN@ --state-dir @STATE@ set vm.zone_reclaim_mode=0"
+	local sset="sysctl -w vm.zone_reclaim_mode=0"
+	local apply="@BIN@ --state-dir @STATE@ -c @CONF@ apply bench" sapply="sysctl -p @SYSCTLCONF@"
 
 	compare_icount "instructions: get one knob" "$get" "$sget"
 	CLEAN_ENV=("${CLEAN_ENV[@]/LANG=*/LC_ALL=C}")
@@ -122,9 +127,10 @@ kernel_rows() {
 TUNED_DIR=/etc/tuned
 TUNED_FILES="active_profile profile_mode post_loaded_profile tuned-main.conf"
 
-# Keep tuned's state files and the profile's sysctls for tuned_restore.
+# Keep tuned's state files for tuned_restore (its sysctl writes go to the
+# knob tree of the namespace, see ns).
 tuned_save() {
-	local f k
+	local f
 	mkdir -p "$TMP/tuned-save"
 	: >"$TMP/tuned-save/absent"
 	for f in $TUNED_FILES; do
@@ -134,14 +140,11 @@ tuned_save() {
 			echo "$f" >>"$TMP/tuned-save/absent"
 		fi
 	done
-	for k in $PROFILE_KNOBS; do
-		echo "$k=$(sysctl -n "$k")"
-	done >"$TMP/tuned-save/sysctl"
 	TUNED_SAVED=1
 }
 
 tuned_restore() {
-	local f k v
+	local f
 	for f in $TUNED_FILES; do
 		[ -e "$TMP/tuned-save/$f" ] && cp -a "$TMP/tuned-save/$f" "$TUNED_DIR/"
 	done
@@ -149,9 +152,6 @@ tuned_restore() {
 		rm -f "$TUNED_DIR/$f"
 	done <"$TMP/tuned-save/absent"
 	rm -rf "$TUNED_DIR/numastatctl-bench"
-	while IFS='=' read -r k v; do
-		[ "$(sysctl -n "$k")" = "$v" ] || sysctl -q -w "$k=$v"
-	done <"$TMP/tuned-save/sysctl"
 	TUNED_SAVED=
 }
 
@@ -159,14 +159,14 @@ tuned_restore() {
 tuned_profile() {
 	mkdir -p "$TUNED_DIR/numastatctl-bench"
 	{
-		printf '[main]\nsummary=numastatctl benchmark (the live values: changes nothing)\n\n[sysctl]\n'
-		tr -d ' ' <"$TMP/live-conf/sysctl.conf"
+		printf '[main]\nsummary=numastatctl benchmark: the six knobs of bench.conf\n\n[sysctl]\n'
+		tr -d ' ' <"$TMP/conf/sysctl.conf"
 	} >"$TUNED_DIR/numastatctl-bench/tuned.conf"
 	sed -i 's/^daemon *= *1/daemon = 0/' "$TUNED_DIR/tuned-main.conf"
 }
 
 tuned_rows() {
-	local apply="@BIN@ --state-dir @STATE@ -c @LIVECONF@ apply bench" r
+	local apply="@BIN@ --state-dir @STATE@ -c @CONF@ apply bench" r
 	if [ "$TUNED" = 0 ] || ! command -v tuned-adm >/dev/null; then
 		# tuned-adm profile with daemon = 0, as recorded in the peer study.
 		r=$(ratio 0.287 "${LAST_WALL:-}")
@@ -201,8 +201,9 @@ write_results() {
 		echo "Instructions: callgrind, the whole process including the dynamic loader. Syscalls:"
 		echo "\`strace -f -c\`. Wall: hyperfine, mean of every run of each command (the fastest"
 		echo "run in brackets: the least disturbed by load), ratio of the means. Every"
-		echo "command runs in the environment \`${CLEAN_ENV[*]}\`. Live set/apply rows write the"
-		echo "values the knobs already have."
+		echo "command runs in the environment \`${CLEAN_ENV[*]}\`, in a mount namespace where"
+		echo "/proc/sys/vm and /proc/sys/kernel are copies holding the six knobs below: set,"
+		echo "apply, sysctl and tuned write those files, never the kernel."
 		echo
 		echo "| what | numastatctl | peer | ratio (peer/ours) | goal | met |"
 		echo "|---|---|---|---|---|---|"
@@ -216,11 +217,11 @@ write_results() {
 			echo "- $c"
 		done
 		echo
-		echo "The apply profile \`live.conf\` (the six knobs at their live values; \`live-sysctl.conf\`"
-		echo "holds the same assignments for \`sysctl -p\` and the tuned profile):"
+		echo "The apply profile \`bench.conf\` (the knobs already hold these values; \`sysctl.conf\`"
+		echo "has the same assignments for \`sysctl -p\` and the tuned profile):"
 		echo
 		echo '```ini'
-		cat "$TMP/live-conf/numastatctl.conf"
+		cat "$TMP/conf/bench.conf"
 		echo '```'
 		echo
 		echo "## Instruction counts checked by \`bench/run --ci\` (bench/baseline)"
@@ -236,11 +237,10 @@ write_results() {
 
 full_run() {
 	LOAD0=$(cut -d' ' -f1-3 /proc/loadavg)
-	live_profile
 	count_cases
 	write_baseline
 	startup_rows
-	live_rows
+	peer_rows
 	if built stat; then
 		stat_syscall_rows
 		interval_rows
@@ -250,16 +250,4 @@ full_run() {
 	kernel_rows
 	write_results
 	cat "$OUT"
-	live_unchanged
-}
-
-# The live rows write the values read at the start; if a knob changed
-# meanwhile, someone else was changing it and one of the two lost.
-live_unchanged() {
-	local k v
-	while IFS=' =' read -r k v; do
-		[ "$(sysctl -n "$k")" = "$v" ] && continue
-		echo "bench/run: warning: $k changed during the run (now $(sysctl -n "$k"), $v at the start): run on an idle machine" >&2
-		return 1
-	done <"$TMP/live-conf/sysctl.conf"
 }

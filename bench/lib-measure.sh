@@ -33,18 +33,32 @@ argv_of() {
 	read -r -a ARGV <<<"$(expand "$1")"
 }
 
+# Every measured command runs in a private mount namespace where
+# /proc/sys/vm and /proc/sys/kernel are bind-mounted copies (procsys/ in
+# $TMP, made by fake_procsys): set, apply, sysctl -w/-p and tuned write
+# regular files, never the kernel, so the benchmark cannot disturb (or be
+# disturbed by) anything else that changes knobs while it runs.  With NODES
+# the generated tree of that many nodes is mounted on /sys/devices/system/node
+# too: the path measured is the live one users run, numastat (which has no
+# --sysroot) reads the same tree, and callgrind needs no openat2(2).
+NS_SCRIPT='[ -z "$1" ] || mount --bind "$1" /sys/devices/system/node || exit 125
+mount --bind "$2" /proc/sys/vm && mount --bind "$3" /proc/sys/kernel || exit 125
+shift 3
+exec "$@"'
+
+# ns [NODES]: the namespace wrapper in NS.
+ns() {
+	NS=(unshare -m --propagation private sh -c "$NS_SCRIPT" sh
+		"${1:+${PH[@R$1@]}/sys/devices/system/node}" "$TMP/procsys/vm" "$TMP/procsys/kernel")
+}
+
 # icount CMDLINE [NODES]: instructions the whole process executed, dynamic
 # loader included; "fail" when the command failed (stderr in $TMP/err).
-# With NODES, the generated tree of that many nodes is bind-mounted over
-# /sys/devices/system/node in a private mount namespace first: valgrind
-# 3.19 fails openat2(2) with ENOSYS, so --sysroot cannot run under it, and
-# this way the measured path is the live one users run.
 icount() {
-	local log=$TMP/callgrind.log wrap=()
+	local log=$TMP/callgrind.log
 	argv_of "$1"
-	[ -n "${2:-}" ] && wrap=(unshare -m --propagation private sh -c
-		'mount --bind "$0" /sys/devices/system/node && exec "$@"' "${PH[@R$2@]}/sys/devices/system/node")
-	"${CLEAN_ENV[@]}" "${wrap[@]}" valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+	ns "${2:-}"
+	"${CLEAN_ENV[@]}" "${NS[@]}" valgrind --tool=callgrind --callgrind-out-file=/dev/null \
 		--log-file="$log" "${ARGV[@]}" >/dev/null 2>"$TMP/err" </dev/null ||
 		{ echo fail; return; }
 	sed -n 's/.*Collected : \([0-9][0-9]*\).*/\1/p' "$log"
@@ -62,7 +76,8 @@ on_nodes() {
 # scount CMDLINE: system calls of the process and its children (strace -c -f).
 scount() {
 	argv_of "$1"
-	"${CLEAN_ENV[@]}" strace -f -c -o "$TMP/strace" "${ARGV[@]}" >/dev/null 2>"$TMP/err" </dev/null ||
+	ns
+	"${CLEAN_ENV[@]}" "${NS[@]}" strace -f -c -o "$TMP/strace" "${ARGV[@]}" >/dev/null 2>"$TMP/err" </dev/null ||
 		{ echo fail; return; }
 	awk '$NF == "total" { print $4 }' "$TMP/strace"
 }
@@ -82,7 +97,8 @@ wall() {
 		else
 			set -- -n b "$b" -n a "$a"
 		fi
-		"${CLEAN_ENV[@]}" hyperfine -N --style none --runs "$runs" --warmup 5 \
+		ns
+		"${CLEAN_ENV[@]}" "${NS[@]}" hyperfine -N --style none --runs "$runs" --warmup 5 \
 			--export-csv "$TMP/wall.csv" "$@" >/dev/null 2>"$TMP/err" </dev/null ||
 			{ echo "fail fail fail fail"; return; }
 		tail -n +2 "$TMP/wall.csv" >>"$TMP/wall.all"
