@@ -1,7 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# What the bash and fish completions offer, asked of the shells themselves:
-# bash through `complete -p` with COMP_WORDS, fish through `complete -C`.
+# What the completions offer, asked of the shells themselves: bash through
+# `complete -p` with COMP_WORDS, fish through `complete -C`, zsh by typing
+# on a pty (zsh-complete.zsh).
 # Knob names, values, columns, nodes and profiles come from the binary.
 . "$(dirname "$0")/lib.sh"
 : "${SOURCE_ROOT:?run through meson test}"
@@ -136,5 +137,48 @@ expect_out "NAME,PRESENT" "fish: knobs -o completes columns"
 OUT=$(fish_complete "numastatctl -c $TMP/profiles.conf apply al")
 expect_out "albatross
 alpha" "fish: apply completes the profiles of --config"
+
+# zsh: type each line into an interactive zsh on a pty and press TAB.
+if ! zsh -fc 'zmodload zsh/zpty' 2>/dev/null; then
+	ok "# SKIP zsh with its zpty module is not installed"
+	done_testing
+	exit
+fi
+mkdir -p "$TMP/zsh"
+zsh_lines=(
+	"numastatctl a"
+	"numastatctl set vm.numa_s"
+	"numastatctl set vm.numa_stat="
+	"numastatctl set kernel.numa_balancing=t"
+	"numastatctl -S $ROOT stat --nodes="
+	"numastatctl stat -o LOCAL"
+	"numastatctl -c $TMP/profiles.conf apply al"
+	"numastatctl get --i"
+)
+timeout 120 zsh -f "$(dirname "$0")/zsh-complete.zsh" "$SOURCE_ROOT/completions/zsh" "$TMP/zsh" "${zsh_lines[@]}"
+zsh_out() { sort -u "$TMP/zsh/$1" 2>/dev/null; }
+OUT=$(zsh_out 1)
+expect_out "apply" "zsh: 'numastatctl a' completes to apply"
+OUT=$(zsh_out 2)
+expect_out "vm.numa_stat=" "zsh: 'set vm.numa_s' completes to vm.numa_stat="
+OUT=$(zsh_out 3)
+expect_out "vm.numa_stat=0
+vm.numa_stat=1" "zsh: the values of a bool after '='"
+OUT=$(zsh_out 4)
+expect_out "kernel.numa_balancing=tiering" "zsh: bitmask flag names after '='"
+# _sequence offers each node with a removable ',' to go on with the list.
+OUT=$(zsh_out 5)
+expect_out "--nodes=0,
+--nodes=2,
+--nodes=5,
+--nodes=all," "zsh: --nodes offers the sysroot's node ids"
+OUT=$(zsh_out 6)
+expect_out "LOCAL%,
+LOCAL_NODE," "zsh: stat -o offers the columns of stat --help"
+OUT=$(zsh_out 7)
+expect_out "albatross
+alpha" "zsh: apply completes the profiles of --config"
+OUT=$(zsh_out 8)
+expect_out "--ignore" "zsh: options of the command"
 
 done_testing
