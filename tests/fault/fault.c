@@ -23,8 +23,9 @@
  *
  * A fixture file is opened with O_TRUNC (a no-op on procfs), so a refused
  * write would leave it empty where the kernel keeps the old value.  While
- * rules are active, openat2(2) drops O_TRUNC and the shim truncates after a
- * write that went through instead: a refused write leaves the file as it was.
+ * rules are active, openat2(2) and openat(2) drop O_TRUNC on knob files and
+ * the shim truncates after a write that went through instead: a refused
+ * write leaves the file as it was.
  */
 #include <dlfcn.h>
 #include <errno.h>
@@ -41,6 +42,7 @@
 
 typedef ssize_t (*write_fn)(int, const void *, size_t);
 typedef long (*syscall_fn)(long, ...);
+typedef int (*openat_fn)(int, const char *, int, ...);
 
 #define MAX_FD 1024
 
@@ -51,6 +53,7 @@ static bool truncate_after[MAX_FD];
 static bool clamped;
 
 ssize_t write(int fd, const void *buf, size_t count);
+int openat(int dirfd, const char *name, int flags, ...);
 long syscall(long number, ...);
 
 static const struct { const char *name; int value; } errnos[] = {
@@ -209,6 +212,33 @@ ssize_t write(int fd, const void *buf, size_t count)
 	snprintf(k, sizeof(k), "%u", knob_writes);
 	note(k, path, buf, count, "ok");
 	return truncated(fd, real_write(fd, buf, count));
+}
+
+/* Without openat2 numastatctl walks the root with openat(): same treatment. */
+int openat(int dirfd, const char *name, int flags, ...)
+{
+	static openat_fn real_openat;
+	char path[4096];
+	mode_t mode = 0;
+	va_list ap;
+	int fd;
+
+	va_start(ap, flags);
+	if (flags & O_CREAT)
+		mode = va_arg(ap, mode_t);
+	va_end(ap);
+	if (!real_openat)
+		real_openat = (openat_fn)dlsym(RTLD_NEXT, "openat");
+	if (!getenv("FAULT_INJECT") || !(flags & O_TRUNC))
+		return real_openat(dirfd, name, flags, mode);
+	fd = real_openat(dirfd, name, flags & ~O_TRUNC, mode);
+	if (fd < 0 || fd >= MAX_FD)
+		return fd;
+	if (fd_path(fd, path, sizeof(path)) && (strstr(path, "/proc/sys/") || strstr(path, "/sys/")))
+		truncate_after[fd] = true;
+	else if (ftruncate(fd, 0) < 0) /* not a knob: truncate as asked */
+		return -1;
+	return fd;
 }
 
 long syscall(long number, ...)
