@@ -1,0 +1,185 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# readme-tour.sh BINARY [README]: rewrite the "Commands" tour of README.md
+# (between <!-- tour:begin --> and <!-- tour:end -->) with the real output of
+# BINARY run against a copy of tests/fixtures/sparse3 and the shipped
+# numastatctl.conf.  As root, selftest and a short bench also run on the
+# live system (bench flips vm.numa_stat for a fraction of a second and
+# restores it; its counter snapshot goes to a temporary state directory).
+set -euo pipefail
+bin=$(realpath "$1")
+src=$(cd "$(dirname "$0")/.." && pwd)
+readme=${2:-$src/README.md}
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cp -a "$src/tests/fixtures/sparse3" "$work/sparse3"
+find "$work/sparse3" -name .gitkeep -delete
+install -m 0644 "$src/numastatctl.conf" "$work/numastatctl.conf"
+cd "$work"
+GLOBAL=(--sysroot sparse3 --config numastatctl.conf --state-dir state)
+
+# quote ARGS...: the arguments as one would type them, each after a space.
+quote() {
+	local a
+	for a in "$@"; do
+		case $a in
+		*[!A-Za-z0-9_.,=/%:+-]*) printf " '%s'" "$a" ;;
+		*) printf ' %s' "$a" ;;
+		esac
+	done
+}
+
+# show [live] ARGS...: one console block with the command and its output
+# (stdout and stderr as a terminal shows them), and the exit status when it
+# is not 0.
+show() {
+	local rc=0 live=false
+	[ "${1:-}" = live ] && live=true && shift
+	echo '```console'
+	echo "\$ numastatctl$(quote "$@")"
+	if $live; then
+		"$bin" --state-dir state "$@" 2>&1 || rc=$?
+	else
+		"$bin" "${GLOBAL[@]}" "$@" 2>&1 || rc=$?
+	fi
+	[ "$rc" = 0 ] || echo "[exit status $rc]"
+	echo '```'
+}
+
+tour() {
+	cat <<'EOF'
+## Commands
+
+A tour of every command. The output below is real: `scripts/readme-tour.sh`
+runs the built binary against `sparse3/`, a copy of `tests/fixtures/sparse3`
+(a three-node machine with the sparse node ids 0, 2 and 5), with the shipped
+`numastatctl.conf`, and pastes what it prints. Every command ran with
+`--sysroot sparse3 --config numastatctl.conf --state-dir state`, left out
+below; on a real machine you leave them out too. The reference is
+[numastatctl(8)](man/numastatctl.8.scd) and
+[numastatctl.conf(5)](man/numastatctl.conf.5.scd) (`man numastatctl` once
+installed).
+
+### status: what needs attention
+
+Without a command, `numastatctl` shows each knob in words, whether the live
+system matches the configured profile, and where allocations land:
+
+EOF
+	show
+	cat <<'EOF'
+
+### knobs: what can be tuned
+
+The registry every other command validates against, with what this kernel
+has (`PRESENT`) and what a change does (`NOTE`; shown with `-o` here to keep
+the table narrow, `knobs` alone prints every column):
+
+EOF
+	show knobs -o NAME,TYPE,VALUES,DEFAULT,PRESENT
+	show knobs -o NAME,NOTE vm.numa_stat kernel.numa_balancing
+	cat <<'EOF'
+
+### get: read knobs, sysctl style
+
+EOF
+	show get
+	show get -n vm.min_slab_ratio
+	show get -J 'vm.numa_*'
+	cat <<'EOF'
+
+### set: change knobs, validated, all or nothing
+
+Every assignment is checked before anything is written; the old values are
+kept for `revert`:
+
+EOF
+	show set 'vm.zone_reclaim_mode=reclaim|unmap' vm.min_slab_ratio=10
+	show set vm.numa_stat=2 vm.min_slab_ratio=11
+	cat <<'EOF'
+
+### revert: undo the last change
+
+EOF
+	show revert
+	cat <<'EOF'
+
+### stat: per-node NUMA statistics
+
+EOF
+	show stat
+	show stat -o NODE,LOCAL_NODE,OTHER_NODE,LOCAL%,MISS% --sort OTHER_NODE
+	show stat -m --nodes 0,5
+	show stat -J --nodes 5
+	echo
+	echo '`--compat` prints what `numastat` prints, byte for byte, for old scripts:'
+	echo
+	show stat --compat
+	echo
+	echo 'For Prometheus (node_exporter'"'"'s metric names; `--textfile DIR` writes them for its textfile collector):'
+	echo
+	echo '```console'
+	echo '$ numastatctl stat --prometheus | grep -E '"'"'numa_(hit|other_node)_total|knob_value.*numa_stat'"'"
+	"$bin" "${GLOBAL[@]}" stat --prometheus | grep -E 'numa_(hit|other_node)_total|knob_value.*numa_stat'
+	echo '```'
+	cat <<'EOF'
+
+With an interval, `stat 1` prints per-second deltas until Ctrl-C (`stat 1 10`:
+ten samples), like vmstat.
+
+### profiles: named sets of knob values
+
+EOF
+	show profiles
+	show profiles throughput
+	cat <<'EOF'
+
+### apply: make a profile true
+
+`--check` changes nothing and exits 3 on drift, which is what Ansible's
+`changed_when` and Puppet's `unless` need (see `contrib/`):
+
+EOF
+	show apply --check throughput
+	show apply throughput
+	show apply --check throughput
+	cat <<'EOF'
+
+### selftest: prove the counters count
+
+On the live system (root only), fault in pages on each node and check that
+the counters move as the kernel documents; this machine has a single node:
+
+EOF
+	live_show selftest
+	cat <<'EOF'
+
+### bench: measure what a knob costs
+
+An A/B page-fault benchmark, by default `vm.numa_stat` 1 against 0, in
+alternating rounds on the live system; the knob is restored on every exit
+path. A short run here (a longer recorded run, and what it means, is in
+[bench/](bench/)):
+
+EOF
+	live_show bench --rounds 8 --size 16
+}
+
+# live_show ARGS...: show on the live system when that is possible here.
+live_show() {
+	if [ "$(id -u)" = 0 ] && [ -d /sys/devices/system/node/node0 ]; then
+		show live "$@"
+	else
+		echo "(not run: needs root on a NUMA-enabled kernel)"
+	fi
+}
+
+tour >"$work/tour.md"
+awk -v tour="$work/tour.md" '
+	/^<!-- tour:end -->$/ { while ((getline l < tour) > 0) print l; skip = 0 }
+	!skip { print }
+	/^<!-- tour:begin -->$/ { skip = 1 }
+' "$readme" >"$work/README.md"
+grep -q '^<!-- tour:begin -->$' "$work/README.md" || { echo "readme-tour: no tour markers in $readme" >&2; exit 1; }
+cp "$work/README.md" "$readme"
