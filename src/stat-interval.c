@@ -63,6 +63,7 @@ struct sampler {
 	double run_secs;              /* since the start */
 	struct timespec started;
 	unsigned long sample;
+	bool rescan;                  /* a node vanished: re-scan before the next sample */
 	int rc;
 };
 
@@ -152,6 +153,19 @@ static void account(struct sampler *s, size_t i, const uint64_t *v, double secs)
 	t->have_base = true;
 }
 
+/* After a failed read only: is the node's directory gone (hot-removed)? */
+static bool node_gone(unsigned node)
+{
+	char path[64];
+	int fd;
+
+	snprintf(path, sizeof(path), NODE_DIR "/node%u", node);
+	fd = sysfs_open(path, O_RDONLY | O_DIRECTORY);
+	if (fd >= 0)
+		close(fd);
+	return fd == -ENOENT;
+}
+
 /* Read every node once; secs is the time since the previous sample. */
 static void take_sample(struct sampler *s, double secs)
 {
@@ -165,12 +179,17 @@ static void take_sample(struct sampler *s, double secs)
 		s->reset[i] = false;
 		r = tracked_read(t, v, why, sizeof(why));
 		if (r < 0) {
-			/* Said once per failure streak; a gone node is the uevent's news. */
+			t->have_base = false;
+			s->rows[i].err = r;
+			/* Hot-removed before its uevent came: news, not a failure. */
+			if (node_gone(t->node)) {
+				s->rescan = true;
+				continue;
+			}
+			/* Said once per failure streak. */
 			if (!t->failed)
 				log_err("node %u: " NODE_DIR "/node%u/numastat: %s", t->node, t->node, why);
 			t->failed = true;
-			t->have_base = false;
-			s->rows[i].err = r;
 			s->rc = EXIT_FAIL;
 			continue;
 		}
@@ -543,7 +562,8 @@ static int loop(struct sampler *s, struct pollfd *pfd, struct uevent_listener *u
 		}
 		if (pfd[FD_SIGNAL].revents)
 			return 0;
-		if (ul && pfd[FD_UEVENT].revents && topology_changed(ul)) {
+		if ((ul && pfd[FD_UEVENT].revents && topology_changed(ul)) || s->rescan) {
+			s->rescan = false;
 			if (rescan(s, true) < 0)
 				return -ENOMEM;
 			take_baselines(s);

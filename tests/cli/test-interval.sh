@@ -202,6 +202,23 @@ run stat 0.01 1
 expect_rc 1 "a node without numastat: exit 1"
 expect_err_has "node 4: /sys/devices/system/node/node4/numastat:" "and it is named"
 
+# A node hot-removed before any uevent says so (or under --sysroot, where
+# none comes): its read fails and its directory is gone, which is news,
+# not an error.  The file is emptied through the open fd, as sysfs does.
+fixture interval-two
+start stat -r 0.2
+wait_for "$TMP/bg.out" "sample 1 at"
+python3 -c 'import os, shutil, sys
+fd = os.open(sys.argv[1] + "/numastat", os.O_RDWR)
+shutil.rmtree(sys.argv[1])
+os.ftruncate(fd, 0)' "$ROOT/$NODE_DIR/node4"
+check "a vanished node is reported" wait_for "$TMP/bg.err" "node 4 is gone"
+stop
+expect_rc 0 "a vanished node is not a failure"
+expect_err "numastatctl: stat: warning: node 4 is gone" "and is the only message"
+total=$(printf '%s\n' "$OUT" | sed -n '/^total since/,$p')
+check "the totals list the nodes still there" test "$(printf '%s\n' "$total" | cut -d' ' -f1 | tr '\n' ' ')" = "total NODE 1 TOTAL "
+
 fixture interval-two
 run stat --nodes 2 0.1 1
 expect_rc 2 "--nodes with a node that does not exist is a usage error"
