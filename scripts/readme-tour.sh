@@ -1,12 +1,14 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# readme-tour.sh BINARY [README]: rewrite the "Commands" tour of README.md
+# readme-tour.sh [--no-live] BINARY [README]: rewrite the "Commands" tour of README.md
 # (between <!-- tour:begin --> and <!-- tour:end -->) with the real output of
 # BINARY run against a copy of tests/fixtures/sparse3 and the shipped
 # numastatctl.conf.  As root, selftest and a short bench also run on the
 # live system (bench flips vm.numa_stat for a fraction of a second and
 # restores it; its counter snapshot goes to a temporary state directory).
 set -euo pipefail
+live=true
+[ "${1:-}" = --no-live ] && live=false && shift
 bin=$(realpath "$1")
 src=$(cd "$(dirname "$0")/.." && pwd)
 readme=${2:-$src/README.md}
@@ -168,10 +170,10 @@ EOF
 
 # live_show ARGS...: show on the live system when that is possible here.
 live_show() {
-	if [ "$(id -u)" = 0 ] && [ -d /sys/devices/system/node/node0 ]; then
+	if $live && [ "$(id -u)" = 0 ] && [ -d /sys/devices/system/node/node0 ]; then
 		show live "$@"
 	else
-		echo "(not run: needs root on a NUMA-enabled kernel)"
+		echo "(not run here: needs root on a NUMA-enabled kernel)"
 	fi
 }
 

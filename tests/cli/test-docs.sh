@@ -165,6 +165,27 @@ chmod 0644 "$TMP/section.conf"
 run --config "$TMP/section.conf" profiles
 expect_rc 2 "a section name over 49 characters is refused, as the page says"
 
+# The README tour: regenerated on a copy, it shows every command and leaves
+# the text around its markers alone.
+sed -n '1,/^<!-- tour:begin -->$/p' "$SOURCE_ROOT/README.md" >"$TMP/README.md"
+echo "stale tour" >>"$TMP/README.md"
+sed -n '/^<!-- tour:end -->$/,$p' "$SOURCE_ROOT/README.md" >>"$TMP/README.md"
+if "$SOURCE_ROOT/scripts/readme-tour.sh" --no-live "$NUMASTATCTL" "$TMP/README.md" 2>"$TMP/tour.err"; then
+	ok "scripts/readme-tour.sh regenerates the tour"
+else
+	not_ok "scripts/readme-tour.sh regenerates the tour" "$(cat "$TMP/tour.err")"
+fi
+tour=$(sed -n '/^<!-- tour:begin -->$/,/^<!-- tour:end -->$/p' "$TMP/README.md")
+missing=()
+for c in $commands; do
+	grep -q "^### $c: " <<<"$tour" || missing+=("$c")
+done
+if [ ${#missing[@]} -eq 0 ]; then ok "the tour has a part for every command"; else not_ok "the tour has a part for every command" "missing: ${missing[*]}"; fi
+check "the tour replaced the old one" test "$(grep -c 'stale tour' "$TMP/README.md")" = 0
+check "and kept the rest of README" cmp -s <(sed '/^<!-- tour:begin -->$/,/^<!-- tour:end -->$/d' "$TMP/README.md") \
+	<(sed '/^<!-- tour:begin -->$/,/^<!-- tour:end -->$/d' "$SOURCE_ROOT/README.md")
+check "README links both man pages" grep -q 'man/numastatctl.conf.5.scd' "$SOURCE_ROOT/README.md"
+
 # The built pages (not there when configured with -Dmanpages=false).
 page8=$BUILD_ROOT/man/numastatctl.8
 page5=$BUILD_ROOT/man/numastatctl.conf.5
