@@ -204,20 +204,32 @@ expect_err_has "node 4: /sys/devices/system/node/node4/numastat:" "and it is nam
 
 # A node hot-removed before any uevent says so (or under --sysroot, where
 # none comes): its read fails and its directory is gone, which is news,
-# not an error.  The file is emptied through the open fd, as sysfs does.
+# not an error, and triggers a re-scan (which also finds a node added
+# meanwhile).  The file is emptied through the open fd, as sysfs fails reads.
 fixture interval-two
 start stat -r 0.2
 wait_for "$TMP/bg.out" "sample 1 at"
+mkdir "$ROOT/$NODE_DIR/node7"
+cp "$ROOT/$NODE_DIR/node1/numastat" "$ROOT/$NODE_DIR/node7/numastat"
 python3 -c 'import os, shutil, sys
 fd = os.open(sys.argv[1] + "/numastat", os.O_RDWR)
 shutil.rmtree(sys.argv[1])
 os.ftruncate(fd, 0)' "$ROOT/$NODE_DIR/node4"
 check "a vanished node is reported" wait_for "$TMP/bg.err" "node 4 is gone"
+# The new node's baseline is read right after that message: change it only
+# once a later sample is out.
+last=$(grep -o '^sample [0-9]*' "$TMP/bg.out" | tail -n 1 | cut -d' ' -f2)
+wait_for "$TMP/bg.out" "sample $((last + 1)) at"
+numastat 7 5000006 4999005
+check "the re-scan also found the new node, sampled from then on" \
+	wait_for "$TMP/bg.out" "7 5 0 0 0 5 0"
 stop
 expect_rc 0 "a vanished node is not a failure"
-expect_err "numastatctl: stat: warning: node 4 is gone" "and is the only message"
+expect_err "numastatctl: stat: warning: node 7 appeared: sampling it from the next interval
+numastatctl: stat: warning: node 4 is gone" "the re-scan says which node came and which went"
 total=$(printf '%s\n' "$OUT" | sed -n '/^total since/,$p')
-check "the totals list the nodes still there" test "$(printf '%s\n' "$total" | cut -d' ' -f1 | tr '\n' ' ')" = "total NODE 1 TOTAL "
+check "the totals list the nodes there now" \
+	test "$(printf '%s\n' "$total" | cut -d' ' -f1 | tr '\n' ' ')" = "total NODE 1 7 TOTAL "
 
 fixture interval-two
 run stat --nodes 2 0.1 1
