@@ -190,7 +190,7 @@ check "README links both man pages" grep -q 'man/numastatctl.conf.5.scd' "$SOURC
 page8=$BUILD_ROOT/man/numastatctl.8
 page5=$BUILD_ROOT/man/numastatctl.conf.5
 if [ -f "$page8" ] && [ -f "$page5" ] && command -v mandoc >/dev/null; then
-	rendered=$(mandoc -T ascii -O width=300 "$page8" | col -b)
+	rendered=$(mandoc -T ascii -O width=300 "$page8" | sed 's/.\x08//g')
 	missing=()
 	for k in $("$NUMASTATCTL" knobs --names); do
 		grep -qxF "       $k" <<<"$rendered" || missing+=("$k")
@@ -219,7 +219,7 @@ if [ -f "$page8" ] && [ -f "$page5" ] && command -v mandoc >/dev/null; then
 		grep -qxF "       $code" <<<"$exit_status" || missing+=("$code")
 	done
 	if [ ${#missing[@]} -eq 0 ]; then ok "EXIT STATUS has an entry for every code of cmd.h"; else not_ok "EXIT STATUS has an entry for every code of cmd.h" "missing: ${missing[*]}"; fi
-	rendered5=$(mandoc -T ascii -O width=300 "$page5" | col -b)
+	rendered5=$(mandoc -T ascii -O width=300 "$page5" | sed 's/.\x08//g')
 	expect_all "numastatctl.conf(5) states inih's limits" "$rendered5" 199 49 ";" "#"
 else
 	ok "# SKIP the man pages are not built (-Dmanpages=false) or mandoc is missing"
