@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* apply [PROFILE]: validate the whole configuration, then write what differs, all or nothing. */
+/* apply [PROFILE]: check the whole configuration, then write what differs, all or nothing. */
 #include <errno.h>
 #include <string.h>
 #include <unistd.h>
@@ -215,5 +215,6 @@ static int run(int argc, char *argv[])
 	return rc;
 }
 
-const struct cmd cmd_apply = { "apply", run, "apply a profile (--dry-run, --check, all or nothing)",
-			       usage };
+const struct cmd cmd_apply = {
+	"apply", run, "apply a profile (--dry-run, --check, all or nothing)", usage
+};

@@ -327,5 +327,6 @@ static int run(int argc, char *argv[])
 	return rc;
 }
 
-const struct cmd cmd_profiles = { "profiles", run, "list profiles, or show one with provenance",
-				  usage };
+const struct cmd cmd_profiles = {
+	"profiles", run, "list profiles, or show one with provenance", usage
+};

@@ -26,7 +26,7 @@ static void usage(FILE *out)
 	fputs("\nFor more details see numastatctl(8).\n", out);
 }
 
-/* The state dir apply used: [numastatctl] state_dir counts, even in a config with other problems. */
+/* The state dir apply used: [numastatctl] state_dir counts even in a config with problems. */
 static const char *state_dir(void)
 {
 	static char dir[PROFILE_VALUE_MAX];
@@ -129,5 +129,6 @@ static int run(int argc, char *argv[])
 	return revert(state_dir(), dry_run);
 }
 
-const struct cmd cmd_revert = { "revert", run, "restore the values saved before the last change",
-				usage };
+const struct cmd cmd_revert = {
+	"revert", run, "restore the values saved before the last change", usage
+};

@@ -25,7 +25,7 @@ void cfg_error_path(struct profile_config *c, const char *path, const char *fmt,
 	__attribute__((format(printf, 3, 4)));
 /* Errors in file, then line order (checks after loading add theirs at the end). */
 void cfg_sort_errors(struct profile_config *c);
-/* The text between '[' and ']' (not trimmed): a section id, or SEC_BROKEN after an error. */
+/* The text between '[' and ']' (untrimmed): a section id, or SEC_BROKEN after an error. */
 int cfg_section(struct profile_config *c, struct cfg_at at, const char *text);
 /* One assignment, continuation lines already joined. */
 void cfg_assign(struct profile_config *c, struct cfg_at at, int section, const char *key,

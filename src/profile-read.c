@@ -38,7 +38,7 @@ struct pending {
 
 struct reader {
 	struct profile_config *c;
-	FILE *f;
+	const char *next, *end; /* the unread part of the file, in memory */
 	struct cfg_at at;      /* the line just handed to inih */
 	int section;           /* current section id (profile-parse.h) */
 	bool key_seen;         /* inih's prev_name: indented lines continue it */
@@ -94,31 +94,30 @@ static int on_pair(void *user, const char *section, const char *name, const char
 		return 1;
 	}
 	flush(r);
-	*p = (struct pending){ .set = true, .at = r->at, .section = section[0] ? r->section : SEC_NONE };
+	*p = (struct pending){ .set = true, .at = r->at,
+			       .section = section[0] ? r->section : SEC_NONE };
 	snprintf(p->key, sizeof(p->key), "%s", name);
 	snprintf(p->value, sizeof(p->value), "%s", value);
 	return 1;
 }
 
 /*
- * One physical line into buf (without "\n"); *len is its full length even
- * when longer than buf.  false at the end of the file.
+ * The next physical line into buf (without "\n"); *len is its full length
+ * even when longer than buf.  false at the end of the file.
  */
-static bool raw_line(FILE *f, char *buf, size_t size, size_t *len, bool *nul)
+static bool raw_line(struct reader *r, char *buf, size_t size, size_t *len, bool *nul)
 {
-	int ch;
+	const char *start = r->next, *nl;
 
-	*len = 0;
-	*nul = false;
-	while ((ch = getc(f)) != EOF && ch != '\n') {
-		if (ch == '\0')
-			*nul = true;
-		if (*len < size - 1)
-			buf[*len] = (char)ch;
-		(*len)++;
-	}
+	if (start == r->end)
+		return false;
+	nl = memchr(start, '\n', (size_t)(r->end - start));
+	*len = (size_t)((nl ? nl : r->end) - start);
+	r->next = nl ? nl + 1 : r->end;
+	*nul = memchr(start, '\0', *len) != NULL;
+	memcpy(buf, start, *len < size - 1 ? *len : size - 1);
 	buf[*len < size - 1 ? *len : size - 1] = '\0';
-	return ch != EOF || *len > 0;
+	return true;
 }
 
 #define BOM "\xEF\xBB\xBF"
@@ -241,7 +240,7 @@ static char *next_line(char *str, int num, void *stream)
 	size_t len;
 	bool nul;
 
-	if (!raw_line(r->f, raw, sizeof(raw), &len, &nul))
+	if (!raw_line(r, raw, sizeof(raw), &len, &nul))
 		return NULL;
 	r->at.line++;
 	r->continuation = false;
@@ -265,12 +264,45 @@ static bool trusted(struct profile_config *c, const char *path, const struct sta
 	return false;
 }
 
-/* The file to parse, or NULL (nothing to read, or a problem already recorded). */
-static FILE *open_config(struct profile_config *c, const char *path, unsigned flags)
+/* The whole file into *buf (malloc'ed); its length, or -1 after recording why. */
+static ssize_t slurp(struct profile_config *c, const char *path, int fd, size_t size,
+		     char **buf)
+{
+	size_t len = 0;
+	ssize_t n;
+
+	/* One byte more than fstat said: the read that returns 0 proves the end. */
+	*buf = malloc(size + 1);
+	if (!*buf) {
+		cfg_error_path(c, path, "cannot read: %s", strerror(ENOMEM));
+		return -1;
+	}
+	while (len <= size && (n = read(fd, *buf + len, size + 1 - len)) != 0) {
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			cfg_error_path(c, path, "cannot read: %s", strerror(errno));
+			free(*buf);
+			return -1;
+		}
+		len += (size_t)n;
+	}
+	if (len > size) {
+		cfg_error_path(c, path, "changed while being read");
+		free(*buf);
+		return -1;
+	}
+	return (ssize_t)len;
+}
+
+/* The file's bytes (NULL: nothing to read, or a problem already recorded). */
+static char *read_config(struct profile_config *c, const char *path, unsigned flags,
+			 size_t *len)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+	char *buf = NULL;
 	struct stat st;
-	FILE *f;
+	ssize_t n;
 
 	if (fd < 0 || fstat(fd, &st) < 0) {
 		cfg_error_path(c, path, "cannot read: %s", strerror(errno));
@@ -280,35 +312,34 @@ static FILE *open_config(struct profile_config *c, const char *path, unsigned fl
 	}
 	/* --config /dev/null: an empty configuration, as with systemd. */
 	if (S_ISCHR(st.st_mode) && st.st_rdev == makedev(1, 3))
-		f = NULL;
+		;
 	else if (!S_ISREG(st.st_mode))
 		cfg_error_path(c, path, "not a regular file");
 	else if (st.st_size > CONFIG_MAX_SIZE)
 		cfg_error_path(c, path, "larger than %d bytes: not a configuration file",
 			       CONFIG_MAX_SIZE);
 	else if (!(flags & PROFILE_CHECK_OWNER) || trusted(c, path, &st)) {
-		f = fdopen(fd, "r");
-		if (f)
-			return f;
-		cfg_error_path(c, path, "cannot read: %s", strerror(errno));
+		n = slurp(c, path, fd, (size_t)st.st_size, &buf);
+		*len = n < 0 ? 0 : (size_t)n;
 	}
 	close(fd);
-	return NULL;
+	return buf;
 }
 
 static int parse_file(struct profile_config *c, unsigned idx, unsigned flags)
 {
 	struct reader r = { .c = c, .at = { idx, 0 }, .section = SEC_NONE };
+	size_t len = 0;
+	char *buf = read_config(c, c->files[idx], flags, &len);
 	int ret;
 
-	r.f = open_config(c, c->files[idx], flags);
-	if (!r.f)
+	if (!buf)
 		return 0;
+	r.next = buf;
+	r.end = buf + len;
 	ret = ini_parse_stream(next_line, &r, on_pair, &r);
 	flush(&r);
-	if (ferror(r.f))
-		cfg_error_path(c, c->files[idx], "read error");
-	fclose(r.f);
+	free(buf);
 	if (ret == -2)
 		return -ENOMEM;
 	/* Every line inih could refuse was replaced; this is only a safety net. */

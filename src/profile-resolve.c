@@ -145,7 +145,8 @@ void profile_resolved_free(struct profile_resolved *r)
 	memset(r, 0, sizeof(*r));
 }
 
-int profile_plan(const struct profile_config *c, const struct profile_resolved *r, struct plan *p)
+int profile_plan(const struct profile_config *c, const struct profile_resolved *r,
+		 struct plan *p)
 {
 	char origin[sizeof(p->items[0].origin)];
 

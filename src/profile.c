@@ -239,7 +239,8 @@ static void main_assign(struct profile_config *c, struct cfg_at at, const char *
 }
 
 /* Split "a b c" into names; the count, or -EINVAL / -E2BIG with the bad word in bad. */
-static int split_names(const char *v, char names[][PROFILE_NAME_MAX], char *bad, size_t badlen)
+static int split_names(const char *v, char names[][PROFILE_NAME_MAX], char *bad,
+		       size_t badlen)
 {
 	char buf[PROFILE_VALUE_MAX], *save = NULL;
 	int n = 0;
@@ -263,8 +264,8 @@ static bool is_reserved(const char *key)
 }
 
 /* The knob's name into k; false after reporting the problem. */
-static bool parse_knob_name(struct profile_config *c, struct cfg_at at, int sec, const char *key,
-			    struct profile_key *k)
+static bool parse_knob_name(struct profile_config *c, struct cfg_at at, int sec,
+			    const char *key, struct profile_key *k)
 {
 	char why[512];
 
@@ -298,8 +299,8 @@ static bool parse_knob_value(struct profile_config *c, struct cfg_at at, int sec
 	return true;
 }
 
-static bool parse_reserved(struct profile_config *c, struct cfg_at at, int sec, const char *key,
-			   const char *value, struct profile_key *k)
+static bool parse_reserved(struct profile_config *c, struct cfg_at at, int sec,
+			   const char *key, const char *value, struct profile_key *k)
 {
 	char names[PROFILE_MAX_INCLUDES][PROFILE_NAME_MAX], bad[PROFILE_VALUE_MAX];
 	int n;
@@ -321,8 +322,8 @@ static bool parse_reserved(struct profile_config *c, struct cfg_at at, int sec, 
 	return true;
 }
 
-static void profile_assign(struct profile_config *c, struct cfg_at at, int sec, const char *key,
-			   const char *value)
+static void profile_assign(struct profile_config *c, struct cfg_at at, int sec,
+			   const char *key, const char *value)
 {
 	struct profile *p = &c->profiles[sec];
 	struct profile_key k = { .at = at };

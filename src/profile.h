@@ -123,7 +123,7 @@ int profile_resolve(const struct profile_config *c, const char *name,
 void profile_resolved_free(struct profile_resolved *r);
 
 struct plan;
-/* The resolved knobs as a plan in the registry's order, origins "FILE:LINE".  0 or -ENOMEM. */
+/* The resolved knobs as a plan in registry order, origins "FILE:LINE".  0 or -ENOMEM. */
 int profile_plan(const struct profile_config *c, const struct profile_resolved *r,
 		 struct plan *p);
 
