@@ -146,7 +146,7 @@ static int apply(const struct profile_config *c, struct apply_opts *o)
 	if (profile_plan(c, &r, &p) < 0) {
 		log_err("%s", strerror(ENOMEM));
 		rc = EXIT_FAIL;
-	} else if (!p.n) {
+	} else if (!p.n && !G.json) {
 		log_info("profile %s sets no knobs\n", o->name);
 		rc = EXIT_OK;
 	} else

@@ -49,8 +49,11 @@ static int restore(struct plan *p, const char *dir, const char *what, bool dry_r
 		return EXIT_FAIL;
 	}
 	if (!plan_has_writes(p)) {
-		log_info("nothing to restore: the live values already equal those saved before %s\n",
-			 what);
+		if (G.json)
+			report_plan(p, false);
+		else
+			log_info("nothing to restore: the live values already equal those saved "
+				 "before %s\n", what);
 		return dry_run || state_clear_prior(dir) == 0 ? EXIT_OK : EXIT_FAIL;
 	}
 	if (!G.json)

@@ -146,6 +146,18 @@ numastatctl: apply: nothing was changed: fix the configuration first" \
 expect_knobs "nothing was written" vm/numa_stat=1
 check "no state was saved" test ! -e "$STATE/revert"
 
+conf "[profile empty]
+summary = Sets nothing"
+prun apply empty
+expect_rc 0 "a profile without knobs applies"
+expect_out "profile empty sets no knobs" "and says it sets nothing"
+prun apply -J empty
+expect_out '{
+   "knobs": [
+
+   ]
+}' "-J gives an empty knobs array"
+
 # The snapshot is a precondition of numa_stat 1 -> 0.
 pfixture profile-basic
 : >"$ROOT.notadir"
@@ -207,6 +219,10 @@ numastatctl: apply: profile fast was not applied: every value written before the
 	expect_rc 1 "a revert whose write fails exits 1"
 	expect_out_has "vm.numa_stat: 0 (rolled back)" "and rolls back what it restored"
 	expect_file "$STATE/revert" "$saved" "a failed revert keeps the saved values for the next try"
+	prun revert --dry-run
+	expect_rc 0 "revert --dry-run succeeds"
+	expect_out_has "would restore the values saved before 'apply fast' at " "and says what it would restore"
+	expect_file "$STATE/revert" "$saved" "without touching the saved values"
 	prun revert
 	expect_rc 0 "the next revert succeeds"
 	expect_knobs "and restores the fixture" vm/numa_stat=1 vm/min_slab_ratio=37
