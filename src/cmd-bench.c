@@ -419,8 +419,6 @@ static int finish(const struct bench_plan *p, struct bench_samples *s, int r, co
 			s->orig.text, s->restore_why);
 	else if (r < 0 && s->touched)
 		log_err("%s: restored to %s", p->ref.name, s->orig.text);
-	else if (r < 0)
-		log_err("%s: left at %s (it was not changed)", p->ref.name, s->orig.text);
 	if (r == 0)
 		rc = report(p, s);
 	return s->restore_err < 0 ? EXIT_FAIL : rc;
