@@ -80,24 +80,37 @@ static int list(const struct profile_config *c)
 	return r < 0 ? EXIT_FAIL : EXIT_OK;
 }
 
-/* "; FILE:LINE (profile b), overrides 1 at FILE:LINE" */
+/* "1 at FILE:LINE, 37 at FILE:LINE": what e replaced, newest first. */
+static void overrides(const struct profile_config *c, const struct profile_effective *e,
+		      char *buf, size_t len)
+{
+	char at[4200], vbuf[KVAL_MAX];
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < e->noverrides && n < len; i++) {
+		const struct profile_key *o = e->overrides[i];
+
+		profile_origin(c, o->at, at, sizeof(at));
+		n += (size_t)snprintf(buf + n, len - n, "%s%s at %s", i ? ", " : "",
+				      knob_display(&o->ref, &o->val, vbuf, sizeof(vbuf)), at);
+	}
+}
+
+/* "FILE:LINE (profile b), overrides 1 at FILE:LINE" */
 static void provenance(const struct profile_config *c, const struct profile_resolved *r,
 		       const struct profile_effective *e, char *buf, size_t len)
 {
-	char at[4200], vbuf[KVAL_MAX];
+	char at[4200], over[4096];
 	size_t n;
 
 	profile_origin(c, e->def->at, at, sizeof(at));
 	n = (size_t)snprintf(buf, len, "%s", at);
 	if (e->from != r->profile && n < len)
 		n += (size_t)snprintf(buf + n, len - n, " (profile %s)", e->from->name);
-	for (size_t i = 0; i < e->noverrides && n < len; i++) {
-		const struct profile_key *o = e->overrides[i];
-
-		profile_origin(c, o->at, at, sizeof(at));
-		n += (size_t)snprintf(buf + n, len - n, "%s %s at %s", i ? "," : ", overrides",
-				      knob_display(&o->ref, &o->val, vbuf, sizeof(vbuf)), at);
-	}
+	overrides(c, e, over, sizeof(over));
+	if (over[0] && n < len)
+		snprintf(buf + n, len - n, ", overrides %s", over);
 }
 
 static void text_line(const char *assignment, const char *origin)
@@ -149,8 +162,8 @@ static void json_row(struct out_table *t, const struct profile_config *c,
 	out_row_set(row, 3, e ? e->from->name : r->profile->name);
 	out_row_set(row, 4, origin);
 	if (e && e->noverrides) {
-		provenance(c, r, e, origin, sizeof(origin));
-		out_row_set(row, 5, strstr(origin, "overrides ") + strlen("overrides "));
+		overrides(c, e, origin, sizeof(origin));
+		out_row_set(row, 5, origin);
 	}
 }
 
