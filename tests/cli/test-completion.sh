@@ -14,14 +14,21 @@ FISH_COMP=$SOURCE_ROOT/completions/fish/numastatctl.fish
 fixture sparse3
 
 # bash_line WORDBREAKS LINE WORD...: COMPREPLY for the command line LINE,
-# which readline split into WORD... (the last one being completed), with
-# bash-completion loaded when it is installed.
+# which readline split into WORD... (the last one being completed).  Where
+# bash-completion is installed, its loader finds the file the way it finds
+# an installed one (and sources it from inside a function); otherwise the
+# file is sourced directly.
+mkdir -p "$TMP/bash-completion/completions"
+cp "$BASH_COMP" "$TMP/bash-completion/completions/numastatctl"
 bash_line() {
-	bash -c '
+	BASH_COMPLETION_USER_DIR=$TMP/bash-completion bash -c '
 		breaks=$1 comp=$2 line=$3; shift 3
-		[ -f /usr/share/bash-completion/bash_completion ] &&
+		if [ -f /usr/share/bash-completion/bash_completion ]; then
 			. /usr/share/bash-completion/bash_completion
-		. "$comp"
+			__load_completion numastatctl
+		else
+			. "$comp"
+		fi
 		COMP_WORDBREAKS=$breaks
 		COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1))
 		COMP_LINE=$line; COMP_POINT=${#COMP_LINE}
