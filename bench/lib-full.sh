@@ -176,7 +176,7 @@ tuned_rows() {
 	fi
 	tuned_save
 	tuned_profile
-	compare_wall "wall: apply 6 knobs vs \`tuned-adm profile\` (daemon = 0)" 12 \
+	compare_wall "wall: apply 6 knobs vs \`tuned-adm profile\` (daemon = 0)" 40 \
 		"$apply" "tuned-adm profile numastatctl-bench" 100
 	tuned_restore
 }
