@@ -12,6 +12,8 @@ QEMU=qemu-system-x86_64
 # The guest's own budget; the whole test stays near 3 minutes on 2 cores.
 VM_TIMEOUT=180
 
+# The guest runs the binary built here: an x86_64 one.
+[ "$(uname -m)" = x86_64 ] || skip_all "the guest is x86_64, this host is $(uname -m)"
 command -v $QEMU >/dev/null || skip_all "$QEMU not installed (package qemu-system-x86)"
 # shellcheck disable=SC2012 # ls -v: the newest version last
 KERNEL=$(ls -v /boot/vmlinuz-* 2>/dev/null | tail -n 1)
