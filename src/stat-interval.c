@@ -671,6 +671,10 @@ int stat_interval_run(const struct stat_opts *o)
 	if (s.shown.n_cols == 0)
 		for (int c = SCOL_NODE; c <= SCOL_OTHER_NODE; c++)
 			s.shown.cols[s.shown.n_cols++] = c;
+	/* One read at start, as the one-shot table does: zeros would mislead. */
+	if (stat_counters_frozen())
+		log_warn("vm.numa_stat is 0: NUMA counters are frozen at zero, every change "
+			 "will read 0 ('numastatctl set vm.numa_stat=1' turns counting on)");
 	clock_gettime(CLOCK_REALTIME, &s.started);
 	if (rescan(&s, false) < 0) {
 		log_err("out of memory");

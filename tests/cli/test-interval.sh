@@ -185,6 +185,13 @@ sys.exit(1)
 expect_out_has "per second over " "the --rate title says so"
 
 fixture interval-two
+echo 0 >"$ROOT/proc/sys/vm/numa_stat"
+run stat 0.01 1
+expect_rc 0 "frozen counters are not a failure"
+expect_err "numastatctl: stat: warning: vm.numa_stat is 0: NUMA counters are frozen at zero, every change will read 0 ('numastatctl set vm.numa_stat=1' turns counting on)" \
+	"but vm.numa_stat=0 is said once at the start"
+
+fixture interval-two
 run stat --nodes 4 -o NODE,NUMA_HIT,LOCAL% -J 0.01 1
 check "--nodes and -o select what each sample shows" \
 	grep -qE '^\{"nodes": \[\{"sample": 1,"time": "[^"]*","seconds": [0-9.]+,"node": 4,"numa_hit": 0,"local_pct": null,"reset": false\}\]\}$' <<<"$OUT"
