@@ -8,12 +8,15 @@
  * 0, one syscall per node, plus poll, the timerfd read and one write.
  * Nothing is re-enumerated unless the kernel reports a topology change on
  * its uevent socket.  The kernel side is not free: every read of
- * nodeN/numastat runs fold_vm_numa_events(), which walks every populated
- * zone of every node and xchg()es the per-CPU counters of every online CPU
- * (mm/vmstat.c), so one sample costs nodes x zones x online CPUs x 6 atomic
- * exchanges on cache lines the allocating CPUs own.  On a 2-socket server
- * that is some thousands per sample: nothing at one second, measurable at
- * the 0.01 s floor on machines with hundreds of CPUs.
+ * nodeN/numastat runs fold_vm_numa_events() (5.14+, mm/vmstat.c), which
+ * walks every populated zone of the whole machine, not just node N's, and
+ * xchg()es the 6 per-CPU NUMA counters of every online CPU.  One sample,
+ * one read per node, so costs nodes x populated zones x online CPUs x 6
+ * atomic exchanges on cache lines the allocating CPUs own: quadratic in
+ * nodes.  A 2-socket, 128-CPU server (4 zones) pays about 6,000 per
+ * sample; 8 nodes, 16 zones and 448 CPUs about 340,000.  Nothing at the
+ * usual 1 s; at the 0.01 s floor on a big machine the sampling becomes
+ * a load of its own, which is why the floor is not lower.
  */
 #include <errno.h>
 #include <fcntl.h>
