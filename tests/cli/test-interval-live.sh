@@ -30,7 +30,8 @@ start() {
 	# Emptied here, not by the child's redirection: a wait must not see the last run.
 	: >"$TMP/bg.out"
 	: >"$TMP/bg.err"
-	"$NUMASTATCTL" "$@" >"$TMP/bg.out" 2>"$TMP/bg.err" </dev/null &
+	# shellcheck disable=SC2086
+	${NUMASTATCTL_WRAPPER:-} "$NUMASTATCTL" "$@" >"$TMP/bg.out" 2>"$TMP/bg.err" </dev/null &
 	BG=$!
 }
 
