@@ -32,6 +32,7 @@ fi
 
 # Four nodes of one CPU and 256 MiB each; node pairs {0,1} and {2,3} are
 # near (20), the rest far (30): tests/vm/init checks the guest sees this SLIT.
+# Node 3 also gets a 128 MiB DIMM, which the guest onlines and offlines.
 numa_args() {
 	local i
 	for i in 0 1 2 3; do
@@ -41,6 +42,9 @@ numa_args() {
 	echo "-numa dist,src=0,dst=1,val=20 -numa dist,src=2,dst=3,val=20"
 	echo "-numa dist,src=0,dst=2,val=30 -numa dist,src=0,dst=3,val=30"
 	echo "-numa dist,src=1,dst=2,val=30 -numa dist,src=1,dst=3,val=30"
+	# A DIMM on node 3 for the guest to online and offline (real hotplug).
+	echo "-object memory-backend-ram,id=dimm3,size=128M"
+	echo "-device pc-dimm,id=dimm3,memdev=dimm3,node=3"
 }
 
 # TCG, always: the results must not depend on the host, and a /dev/kvm that
@@ -51,7 +55,7 @@ accel=tcg
 # panic=-1 and -no-reboot: a guest that dies ends QEMU at once.
 start=$(date +%s)
 # shellcheck disable=SC2046 # numa_args is a list of words on purpose
-timeout $VM_TIMEOUT $QEMU -accel $accel -smp 4 -m 1G $(numa_args) \
+timeout $VM_TIMEOUT $QEMU -accel $accel -smp 4 -m 1G,slots=2,maxmem=2G $(numa_args) \
 	-kernel "$KERNEL" -initrd "$TMP/initramfs.cpio" \
 	-append "console=ttyS0 panic=-1 quiet" \
 	-nographic -no-reboot -monitor none -nic none \
