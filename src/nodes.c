@@ -58,7 +58,8 @@ int nodes_enumerate(unsigned **ids)
 		v[n++] = id;
 	}
 	closedir(d);
-	qsort(v, n, sizeof(*v), cmp_unsigned);
+	if (n > 1) /* qsort's pointer must not be NULL, even for 0 items */
+		qsort(v, n, sizeof(*v), cmp_unsigned);
 	*ids = v;
 	return (int)n;
 }

@@ -283,6 +283,7 @@ static ssize_t slurp(struct profile_config *c, const char *path, int fd, size_t 
 		if (n < 0) {
 			cfg_error_path(c, path, "cannot read: %s", strerror(errno));
 			free(*buf);
+			*buf = NULL; /* the caller frees what it gets back */
 			return -1;
 		}
 		len += (size_t)n;
@@ -290,6 +291,7 @@ static ssize_t slurp(struct profile_config *c, const char *path, int fd, size_t 
 	if (len > size) {
 		cfg_error_path(c, path, "changed while being read");
 		free(*buf);
+		*buf = NULL;
 		return -1;
 	}
 	return (ssize_t)len;

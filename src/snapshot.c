@@ -37,9 +37,12 @@ static int read_all_nodes(unsigned **ids, struct numastat **st, char *why, size_
 	char msg[128];
 	int n = nodes_enumerate(ids);
 
-	if (n <= 0) {
-		snprintf(why, whylen, "cannot list NUMA nodes: %s", n == 0 ? "none found" : strerror(-n));
-		return n == 0 ? -ENOENT : n;
+	if (n == 0)
+		n = -ENOENT; /* no node directory: nothing to save */
+	if (n < 0) {
+		snprintf(why, whylen, "cannot list NUMA nodes: %s",
+			 n == -ENOENT ? "none found" : strerror(-n));
+		return n;
 	}
 	*st = calloc((size_t)n, sizeof(**st));
 	if (!*st)
