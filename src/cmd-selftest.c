@@ -475,7 +475,7 @@ static int selftest_run(struct selftest *st)
 		skip(st, "numa_miss, numa_foreign", "they move only when a node is too full for "
 		     "its own allocations; selftest does not fill a node on a live system");
 	if (guard_stop || st->stopped) {
-		log_err("interrupted by signal %d after %zu checks", (int)guard_stop, st->n);
+		log_err("interrupted by SIG%s after %zu checks", sigabbrev_np(guard_stop), st->n);
 		return EXIT_FAIL;
 	}
 	return st->failed ? EXIT_FAIL : EXIT_OK;

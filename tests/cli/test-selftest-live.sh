@@ -13,7 +13,8 @@ if command -v numactl >/dev/null && ! numactl --hardware >/dev/null 2>&1; then
 	skip_all "NUMA is not available to processes here (numactl --hardware fails)"
 fi
 orig=$(cat "$knob")
-trap 'echo "$orig" >"$knob"; rm -rf "$TMP"' EXIT
+pid=
+trap '[ -n "$pid" ] && kill -KILL "$pid" 2>/dev/null; echo "$orig" >"$knob"; rm -rf "$TMP"' EXIT
 state="$TMP/state"
 nodes=$(tr ',' ' ' </sys/devices/system/node/has_memory)
 first=$(grep -o '^[0-9]*' /sys/devices/system/node/has_cpu)
@@ -103,6 +104,29 @@ expect_rc 0 "selftest --toggle from 0 passes"
 expect_out_has "PASS local: " "it switched counting on for the local checks"
 expect_out_has "PASS restore: vm.numa_stat is 0 again" "and restored 0"
 expect_file "$knob" 0 "the kernel holds 0 again"
+
+# Interrupted while the counters are off: vm.numa_stat still comes back.
+# 1 GiB of pages keeps the "counting off" check busy long enough to be hit.
+echo 1 >"$knob"
+if [ "$(getconf PAGESIZE)" = 4096 ] && [ "$free_kb" -ge $((2 * 1024 * 1024 + 65536)) ]; then
+	"$NUMASTATCTL" --state-dir "$state" selftest --toggle --pages 262144 \
+		>"$TMP/out" 2>"$TMP/err" </dev/null &
+	pid=$!
+	while [ "$(cat "$knob")" != 0 ] && kill -0 "$pid" 2>/dev/null; do :; done
+	check "selftest --toggle switched vm.numa_stat off" test "$(cat "$knob")" = 0
+	kill -INT "$pid"
+	wait "$pid"
+	RC=$?
+	pid=
+	OUT=$(cat "$TMP/out")
+	ERR=$(cat "$TMP/err")
+	expect_rc 1 "SIGINT during the check exits 1"
+	expect_err_has "numastatctl: selftest: interrupted by SIGINT after " "saying it was interrupted"
+	expect_out_has "PASS restore: vm.numa_stat is 1 again" "after restoring vm.numa_stat"
+	expect_file "$knob" 1 "the kernel holds 1 again"
+else
+	ok "# SKIP a node has less than 2 GiB free for the interrupted run"
+fi
 
 # No snapshot possible: vm.numa_stat is never switched off.
 echo 1 >"$knob"
