@@ -55,6 +55,8 @@ static void usage(FILE *out)
 	for (int i = 0; i < SCOL_COUNT; i++)
 		fprintf(out, " %14s  %s\n", stat_columns[i].name, stat_columns[i].help);
 	fputs("\nWith -m, -o and --sort take meminfo field names (MemTotal, FilePages, ...).\n", out);
+	fputs("With --pid (given before -o), -o takes PID, COMMAND, HUGE, HEAP, STACK, PRIVATE,\n"
+	      "TOTAL and N<node>, one row per process.\n", out);
 	usage_global_options(out);
 	fputs("\nFor more details see numastatctl(8).\n", out);
 }
