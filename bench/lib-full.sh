@@ -44,6 +44,26 @@ compare_wall() {
 	CMDS+=("$1: \`hyperfine -N --runs $(($2 / 4)) '$(show "$3")' '$(show "$4")'\`, 4 rounds, order swapped each round")
 }
 
+# cpu_ms CMDLINE: mean CPU time (task-clock) of RUNS runs, in ms: what the
+# process itself costs, much less disturbed by load than wall time.
+cpu_ms() {
+	argv_of "$1"
+	ns
+	"${CLEAN_ENV[@]}" "${NS[@]}" perf stat -x, -e task-clock -r "$RUNS" -o "$TMP/perf" \
+		"${ARGV[@]}" >/dev/null 2>"$TMP/err" </dev/null || { echo fail; return; }
+	awk -F, '$3 == "task-clock" { printf "%.3f\n", $1 }' "$TMP/perf"
+}
+
+# compare_cpu LABEL OURS PEER: CPU time, goal ours <= peer.
+compare_cpu() {
+	local a b
+	command -v perf >/dev/null || return 0
+	a=$(cpu_ms "$2")
+	b=$(cpu_ms "$3")
+	row "$1" "$a ms" "$b ms" "$(ratio "$b" "$a")x" "at most the peer's" "$(le "$a" "$b")"
+	CMDS+=("$1: \`perf stat -e task-clock -r $RUNS $(show "$2")\` vs the same for \`$(show "$3")\`")
+}
+
 startup_rows() {
 	local t v
 	t=$(icount "/bin/true")
@@ -92,6 +112,7 @@ peer_rows() {
 	compare_icount "instructions: get one knob" "$get" "$sget"
 	CLEAN_ENV=("${CLEAN_ENV[@]/LANG=*/LC_ALL=C}")
 	compare_icount "instructions: get one knob, LC_ALL=C (no locale to load)" "$get" "$sget"
+	built apply && compare_icount "instructions: apply 6 knobs vs sysctl -p, LC_ALL=C" "$apply" "$sapply"
 	CLEAN_ENV=("${CLEAN_ENV[@]/LC_ALL=C/LANG=C.UTF-8}")
 	compare_icount "instructions: set one knob (same value)" "$set" "$sset"
 	if built stat; then
@@ -108,6 +129,10 @@ peer_rows() {
 	compare_wall "wall: set one knob (same value)" "$RUNS" "$set" "$sset" 1
 	built stat && compare_wall "wall: \`stat --compat\` vs numastat" "$RUNS" "@BIN@ stat --compat" numastat 1
 	built apply && compare_wall "wall: apply 6 knobs vs sysctl -p" "$RUNS" "$apply" "$sapply" 1
+	compare_cpu "cpu: get one knob" "$get" "$sget"
+	compare_cpu "cpu: set one knob (same value)" "$set" "$sset"
+	built stat && compare_cpu "cpu: \`stat --compat\` vs numastat" "@BIN@ stat --compat" numastat
+	built apply && compare_cpu "cpu: apply 6 knobs vs sysctl -p" "$apply" "$sapply"
 	return 0
 }
 
