@@ -206,11 +206,15 @@ tuned_rows() {
 	tuned_restore
 }
 
+pkg_version() {
+	dpkg-query -W -f '${Version}' "$1" 2>/dev/null || echo "?"
+}
+
 versions() {
 	echo "- kernel $(uname -r), $(getconf _NPROCESSORS_ONLN) online CPUs, $(ls -d /sys/devices/system/node/node[0-9]* 2>/dev/null | wc -l) NUMA node(s) live"
 	echo "- glibc $(getconf GNU_LIBC_VERSION | cut -d' ' -f2); numastatctl built with buildtype=${BUILDTYPE:-?}"
 	echo "- $(valgrind --version), $(hyperfine --version), $(strace -V | head -1)"
-	echo "- peers: $(sysctl --version 2>&1 | head -1), numastat $(numastat -V 2>&1 | head -1 | grep -o '[0-9][0-9.]*' | head -1)$(command -v tuned-adm >/dev/null && echo ", tuned $(tuned-adm --version 2>&1 | grep -o '[0-9][0-9.]*' | head -1)")"
+	echo "- peers: $(sysctl --version 2>&1 | head -1), numastat from numactl $(pkg_version numactl)$(command -v tuned-adm >/dev/null && echo ", tuned $(tuned-adm --version 2>&1 | grep -o '[0-9][0-9.]*' | head -1)")"
 	echo "- load average when the run started: $LOAD0"
 }
 
@@ -225,7 +229,8 @@ write_results() {
 		echo
 		echo "Instructions: callgrind, the whole process including the dynamic loader. Syscalls:"
 		echo "\`strace -f -c\`. Wall: hyperfine, mean of every run of each command (the fastest"
-		echo "run in brackets: the least disturbed by load), ratio of the means. Every"
+		echo "run in brackets: the least disturbed by load), ratio of the means. CPU: \`perf stat"
+		echo "-e task-clock\`, mean of every run. Every"
 		echo "command runs in the environment \`${CLEAN_ENV[*]}\`, in a mount namespace where"
 		echo "/proc/sys/vm and /proc/sys/kernel are copies holding the six knobs below: set,"
 		echo "apply, sysctl and tuned write those files, never the kernel."
