@@ -54,11 +54,13 @@ accel=tcg
 
 # ttyS0: console (kernel messages, each command's output); ttyS1: TAP only.
 # panic=-1 and -no-reboot: a guest that dies ends QEMU at once.
+# memhp_default_state=offline: the DIMM waits for the guest to online it,
+# whatever the kernel's build-time default.
 start=$(date +%s)
 # shellcheck disable=SC2046 # numa_args is a list of words on purpose
 timeout $VM_TIMEOUT $QEMU -accel $accel -smp 4 -m 1G,slots=2,maxmem=2G $(numa_args) \
 	-kernel "$KERNEL" -initrd "$TMP/initramfs.cpio" \
-	-append "console=ttyS0 panic=-1 quiet" \
+	-append "console=ttyS0 panic=-1 quiet memhp_default_state=offline" \
 	-nographic -no-reboot -monitor none -nic none \
 	-serial "file:$TMP/console.log" -serial "file:$TMP/tap.log" \
 	</dev/null >"$TMP/qemu.out" 2>&1
