@@ -1,9 +1,9 @@
 #!/bin/zsh -f
 # SPDX-License-Identifier: GPL-2.0-or-later
 # zsh-complete.zsh FPATH_DIR OUT_DIR LINE...: type each LINE into an
-# interactive zsh (on a pty) that loaded the completions in FPATH_DIR, press
-# TAB, and write every match the completion offered to OUT_DIR/<n> (n = 1,
-# 2, ...), one per line, as the full word it would insert.
+# interactive zsh (on a pty) that loaded the completions in FPATH_DIR, ask
+# for completion, and write every match offered to OUT_DIR/<n> (n = 1, 2,
+# ...), one per line, as the full word it would insert.
 zmodload zsh/zpty || exit 2
 fdir=$1 outdir=$2
 shift 2
@@ -29,13 +29,18 @@ send 'compadd() {
 	print -rl -- "${IPREFIX}${apre[-P]}${hpre[-p]}"${^hits}"${hsuf[-s]}${asuf[-S]}" >>$__out
 	builtin compadd "$@"
 }'
+# ^T completes, then prints a marker: keys typed while a completion runs
+# would make zsh cut it short, so the next key waits for the marker.
+send 'zle-complete-marked() { zle complete-word; print -rn -- "<<COMP""DONE>>"; }'
+send 'zle -N zle-complete-marked; bindkey "^T" zle-complete-marked'
 n=0
 for line in "$@"; do
 	n=$((n + 1))
 	: >"$outdir/$n"
 	send "__out=${(q)outdir}/$n"
-	zpty -w -n z "$line"$'\t'
-	# Kill the edited line, then wait: the completion has run by then.
+	zpty -w -n z "$line"$'\C-t'
+	zpty -r -m z x '*<<COMPDONE>>*'
+	# Kill the edited line.
 	zpty -w -n z $'\C-u'
 	send true
 done
