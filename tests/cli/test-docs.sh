@@ -61,7 +61,8 @@ expect_all() {
 
 # man_section CMD: the "## CMD" part of COMMANDS in numastatctl(8).
 man_section() {
-	awk -v c="$1" '/^#/ { on = ($0 ~ "^## " c "( |$)") } on' "$MAN8"
+	awk -v c="$1" '/^# / { cmds = ($0 == "# COMMANDS") }
+		/^#/ { on = cmds && ($0 ~ "^## " c "( |$)") } on' "$MAN8"
 }
 man_global=$(awk '/^#/ { on = ($0 == "# GLOBAL OPTIONS") } on' "$MAN8")
 
