@@ -90,7 +90,7 @@ ci_check() {
 			checked=$((checked + 1))
 		fi
 	done
-	echo "bench: $checked passed, $bad failed"
+	echo "bench --ci: $checked counts within 2x of bench/baseline, $bad failing"
 	[ "$bad" = 0 ]
 }
 
