@@ -248,6 +248,9 @@ int knob_write(const struct knob_ref *ref, const struct kval *v, struct kval *re
 	size_t len = str_copy(line, v->text, sizeof(line) - 1);
 	int r;
 
+	/* A kval holds less than KVAL_MAX bytes; never write a cut value. */
+	if (len >= sizeof(line) - 1)
+		return -EINVAL;
 	line[len++] = '\n';
 	r = sysfs_write_file(ref->path, line, len);
 
