@@ -18,7 +18,10 @@ ROOT= STATE=
 
 # fixture NAME: fresh copy of tests/fixtures/NAME in $ROOT, empty $STATE.
 fixture() {
-	ROOT=$(mktemp -d "$TMP/root.XXXXXX")
+	# Never go on without a fresh root: "cp -a fixture/. $ROOT/" with an
+	# empty ROOT would copy the fixture over the live /proc/sys as root.
+	ROOT=$(mktemp -d "$TMP/root.XXXXXX") && [ -d "$ROOT" ] ||
+		{ echo "Bail out! cannot create a fixture root under $TMP"; exit 1; }
 	STATE="$ROOT.state"
 	cp -a "$FIXTURES/$1/." "$ROOT/"
 	find "$ROOT" -name .gitkeep -delete
