@@ -139,7 +139,14 @@ static int one_option(struct stat_opts *o, int c, bool *width_set)
 	case 'w': *width_set = true; return parse_width(o, optarg) < 0 ? -1 : 0;
 	case OPT_COMPAT: o->compat = true; o->compat_arg = optarg; return 0;
 	case OPT_PROMETHEUS: o->prometheus = true; return 0;
-	case OPT_TEXTFILE: o->textfile = optarg; return 0;
+	case OPT_TEXTFILE:
+		/* "" would make the file /numastatctl.prom, in the root directory. */
+		if (!*optarg) {
+			log_usage_err("--textfile: empty directory name");
+			return -1;
+		}
+		o->textfile = optarg;
+		return 0;
 	case OPT_RATE: o->rate = true; return 0;
 	case 'p': return add_pid(o, optarg) < 0 ? -1 : 0;
 	}
