@@ -13,6 +13,7 @@
 #include "bench-run.h"
 #include "bench-stats.h"
 #include "cmd.h"
+#include "cmd-profiles.h"
 #include "log.h"
 #include "nodes.h"
 #include "numalib.h"
@@ -394,7 +395,7 @@ static int setup(const struct bench_opts *o, struct bench_plan *p)
 	p->job.bytes = (size_t)o->size_mib << 20;
 	p->rounds = (unsigned)o->rounds;
 	p->no_snapshot = o->no_snapshot;
-	p->state_dir = G.state_dir;
+	p->state_dir = profiles_effective_state_dir();
 	return EXIT_OK;
 }
 

@@ -50,6 +50,19 @@ const char *profiles_state_dir(const struct profile_config *c)
 	return G.state_dir;
 }
 
+const char *profiles_effective_state_dir(void)
+{
+	static char dir[PROFILE_VALUE_MAX];
+	struct profile_config c = { 0 };
+
+	if (strcmp(G.state_dir, STATE_DIR) != 0)
+		return G.state_dir;
+	profiles_load(&c, false);
+	snprintf(dir, sizeof(dir), "%s", profiles_state_dir(&c));
+	profile_config_free(&c);
+	return dir;
+}
+
 static int list(const struct profile_config *c)
 {
 	char why[256];

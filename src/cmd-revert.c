@@ -26,18 +26,6 @@ static void usage(FILE *out)
 	fputs("\nFor more details see numastatctl(8).\n", out);
 }
 
-/* The state dir apply used: [numastatctl] state_dir counts even in a config with problems. */
-static const char *state_dir(void)
-{
-	static char dir[PROFILE_VALUE_MAX];
-	struct profile_config c = { 0 };
-
-	profiles_load(&c, false);
-	snprintf(dir, sizeof(dir), "%s", profiles_state_dir(&c));
-	profile_config_free(&c);
-	return dir;
-}
-
 static int restore(struct plan *p, const char *dir, const char *what, bool dry_run)
 {
 	struct plan_opts o = { .state_dir = dir, .what = "revert", .keep_prior = true };
@@ -129,7 +117,7 @@ static int run(int argc, char *argv[])
 	}
 	if ((rc = cmd_setup()) != EXIT_OK)
 		return rc;
-	return revert(state_dir(), dry_run);
+	return revert(profiles_effective_state_dir(), dry_run);
 }
 
 const struct cmd cmd_revert = {

@@ -14,6 +14,7 @@
 #include "bench-fault.h"
 #include "bench-guard.h"
 #include "cmd.h"
+#include "cmd-profiles.h"
 #include "log.h"
 #include "nodes.h"
 #include "numalib.h"
@@ -456,7 +457,7 @@ static int selftest_run(struct selftest *st)
 	if (rc != EXIT_OK)
 		return rc;
 	if (st->toggle && st->have_knob) {
-		if (guard_begin(&st->guard, &st->knob, G.state_dir, st->no_snapshot,
+		if (guard_begin(&st->guard, &st->knob, profiles_effective_state_dir(), st->no_snapshot,
 				why, sizeof(why)) < 0) {
 			log_err("%s", why);
 			return EXIT_FAIL;

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "cmd-profiles.h"
 #include "cmd-set-file.h"
 #include "lock.h"
 #include "log.h"
@@ -68,9 +69,9 @@ static bool restore_failed(const struct plan *p)
 	return false;
 }
 
-static int execute(struct plan *p, bool no_snapshot)
+static int execute(struct plan *p, const char *state_dir, bool no_snapshot)
 {
-	struct plan_opts o = { .state_dir = G.state_dir, .no_snapshot = no_snapshot, .what = "set" };
+	struct plan_opts o = { .state_dir = state_dir, .no_snapshot = no_snapshot, .what = "set" };
 	int r = plan_execute(p, &o);
 
 	if (r == -ECANCELED) {
@@ -99,7 +100,7 @@ static int run(int argc, char *argv[])
 		{ NULL, 0, NULL, 0 },
 	};
 	bool dry_run = false, no_snapshot = false, bad = false;
-	const char *files[16];
+	const char *files[16], *state_dir;
 	size_t nfiles = 0;
 	struct plan p = { 0 };
 	char why[512];
@@ -142,7 +143,8 @@ static int run(int argc, char *argv[])
 		plan_free(&p);
 		return EXIT_USAGE;
 	}
-	if (!dry_run && (lock = lock_acquire(G.state_dir, why, sizeof(why))) < 0) {
+	state_dir = profiles_effective_state_dir();
+	if (!dry_run && (lock = lock_acquire(state_dir, why, sizeof(why))) < 0) {
 		log_err("%s", why);
 		plan_free(&p);
 		return EXIT_FAIL;
@@ -154,7 +156,7 @@ static int run(int argc, char *argv[])
 	} else if (dry_run) {
 		rc = report_plan(&p, true) < 0 ? EXIT_FAIL : EXIT_OK;
 	} else
-		rc = execute(&p, no_snapshot);
+		rc = execute(&p, state_dir, no_snapshot);
 	if (lock >= 0)
 		close(lock);
 	plan_free(&p);

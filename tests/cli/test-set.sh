@@ -146,6 +146,16 @@ assert k == [
 ], k
 ' "$OUT"
 
+# Without --state-dir, set keeps its revert values where apply and revert look:
+# the configuration's [numastatctl] state_dir.
+fixture sparse3
+printf '[numastatctl]\nstate_dir = %s\n' "$TMP/cfgstate" >"$TMP/cfg.conf"
+run_raw -S "$ROOT" -c "$TMP/cfg.conf" set vm.min_slab_ratio=50
+expect_rc 0 "set with a configured state_dir succeeds"
+check "the revert values go to the configured state_dir" grep -qx 'vm.min_slab_ratio = 37' "$TMP/cfgstate/revert"
+run_raw -S "$ROOT" -c "$TMP/cfg.conf" revert
+expect_file "$ROOT/$VM/min_slab_ratio" 37 "and revert finds them there"
+
 # set -f: sysctl.d(5) syntax.
 fixture sparse3
 cat >"$TMP/numa.conf" <<'CONF'
