@@ -238,6 +238,9 @@ int knob_read(const struct knob_ref *ref, struct kval *out)
 
 	if (n < 0)
 		return (int)n;
+	/* No kernel writes a NUL; reading up to it would hide a corrupt dump. */
+	if (memchr(raw, '\0', (size_t)n))
+		return -EBADMSG;
 	knob_parse_live(ref, raw, out);
 	return 0;
 }

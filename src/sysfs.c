@@ -296,6 +296,8 @@ const char *sysfs_strerror(int err)
 		return "the kernel accepted only part of the value";
 	case EFBIG:
 		return "file too large";
+	case EBADMSG:
+		return "unexpected content (a NUL byte): not what a kernel writes";
 	case EXDEV:
 		return "path leads outside the sysroot";
 	default:
