@@ -43,7 +43,7 @@ int atomic_file_begin(struct atomic_file *af, const char *dir, const char *name,
 	if (fd < 0)
 		return -errno;
 	if (fchmod(fd, mode) < 0 || !(af->f = fdopen(fd, "w"))) {
-		int e = errno;
+		int e = errno ? errno : EIO; /* never "success" with no FILE */
 
 		close(fd);
 		unlink(af->tmp);

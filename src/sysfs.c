@@ -83,13 +83,14 @@ static int walk_step(struct walk *w, const char *comp, int flags, bool last)
 
 	if (strcmp(comp, "..") == 0 && w->depth == 0)
 		comp = "."; /* the root is its own parent */
-	if (strcmp(comp, ".") == 0 || strcmp(comp, "..") == 0) {
-		if (comp[1] && (fd = openat(w->dir, "..", O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0)
+	if (strcmp(comp, "..") == 0) {
+		fd = openat(w->dir, "..", O_PATH | O_DIRECTORY | O_CLOEXEC);
+		if (fd < 0)
 			return -errno;
-		if (comp[1])
-			walk_move(w, fd, w->depth - 1);
-		return last ? walk_step(w, "", flags, true) : 0;
+		walk_move(w, fd, w->depth - 1);
 	}
+	if (strcmp(comp, ".") == 0 || strcmp(comp, "..") == 0)
+		return last ? walk_step(w, "", flags, true) : 0;
 	if (!*comp && !last)
 		return 0; /* a trailing '/' */
 	fd = openat(w->dir, *comp ? comp : ".", O_PATH | O_NOFOLLOW | O_CLOEXEC);
@@ -125,11 +126,12 @@ static int walk_step(struct walk *w, const char *comp, int flags, bool last)
 static int walk(struct walk *w, const char *path, int flags, bool final)
 {
 	char buf[4096], *comp = buf, *next;
+	size_t len = strlen(path);
 	int r;
 
-	if (strlen(path) >= sizeof(buf))
+	if (len >= sizeof(buf))
 		return -ENAMETOOLONG;
-	strcpy(buf, path);
+	memcpy(buf, path, len + 1);
 	if (buf[0] == '/')
 		walk_move(w, root_fd, 0);
 	for (;;) {
