@@ -290,6 +290,7 @@ long compat_screen_width(size_t tty_width)
 	long w;
 
 	if (env) {
+		/* numastat reads it with atoi(), junk and all: NOLINTNEXTLINE(cert-err34-c) */
 		w = atol(env);
 		if (w < 1 || w > 10000000)
 			w = 80;

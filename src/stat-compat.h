@@ -8,8 +8,8 @@
 
 #include "nodes.h"
 
-#define COMPAT_SORT_NONE -1
-#define COMPAT_SORT_TOTAL -2
+#define COMPAT_SORT_NONE (-1)
+#define COMPAT_SORT_TOTAL (-2)
 
 struct compat_opts {
 	bool meminfo;  /* numastat -m */

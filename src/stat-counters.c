@@ -36,6 +36,7 @@ static void compact_count(uint64_t v, char *buf, size_t len)
 		d /= 1000;
 		i++;
 	}
+	/* i >= 0: v >= 10000, so the loop ran: NOLINTNEXTLINE(clang-analyzer-core.CallAndMessage) */
 	snprintf(buf, len, d < 10 ? "%.1f%c" : "%.0f%c", d, suffix[i]);
 }
 

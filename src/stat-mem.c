@@ -111,6 +111,7 @@ static void human(uint64_t v, char *buf, size_t len)
 	size_t l = strlen(buf);
 
 	if (l + 1 < len) {
+		/* i >= 0: v >= 1024, so the loop ran: NOLINTNEXTLINE(clang-analyzer-core.uninitialized.Assign) */
 		buf[l] = suffix[i];
 		buf[l + 1] = '\0';
 	}

@@ -22,7 +22,7 @@ int state_save_prior(const char *state_dir, const struct plan *p, const char *wh
 
 	if (r == 0)
 		r = atomic_file_begin(&af, state_dir, STATE_REVERT_FILE, 0600);
-	if (r < 0) {
+	if (r != 0) {
 		snprintf(why, whylen, "cannot save values for revert in %s: %s", state_dir,
 			 strerror(-r));
 		return r;
