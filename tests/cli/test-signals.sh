@@ -24,10 +24,9 @@ wait_for() {
 	done
 	return 1
 }
-conf '[profile p]
-vm.min_slab_ratio = 21
-vm.min_unmapped_ratio = 51
-vm.zone_reclaim_mode = 5'
+CONF="$TMP/profiles.conf"
+printf '[profile p]\nvm.min_slab_ratio = 21\nvm.min_unmapped_ratio = 51\nvm.zone_reclaim_mode = 5\n' >"$CONF"
+trust "$CONF"
 
 # in_the_middle SIG CMD...: stall CMD in its 2nd write, send SIG, let it go on.
 in_the_middle() {
