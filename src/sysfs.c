@@ -276,7 +276,7 @@ int sysfs_write_file(const char *path, const char *data, size_t len)
 	if (n < 0)
 		r = -errno;
 	else if ((size_t)n != len)
-		r = -EIO;
+		r = -EMSGSIZE; /* not EIO: that is a driver's own error */
 	if (close(fd) < 0 && r == 0 && errno != EINTR)
 		r = -errno;
 	return r;
@@ -294,7 +294,7 @@ const char *sysfs_strerror(int err)
 		return "not present on this kernel";
 	case EINVAL:
 		return "the kernel refused the value";
-	case EIO:
+	case EMSGSIZE:
 		return "the kernel accepted only part of the value";
 	case EFBIG:
 		return "file too large";

@@ -37,7 +37,7 @@ ssize_t sysfs_pread_fd(int fd, char *buf, size_t size);
 
 /*
  * One write(2) of len bytes at offset 0 on a fresh fd.  A short write is
- * -EIO: the kernel consumed only part of the value.
+ * -EMSGSIZE: the kernel consumed only part of the value.
  */
 int sysfs_write_file(const char *path, const char *data, size_t len);
 

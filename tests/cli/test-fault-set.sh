@@ -115,6 +115,13 @@ expect_rc 1 "a short write fails"
 expect_err_has "vm.min_slab_ratio: cannot write /proc/sys/vm/min_slab_ratio: the kernel accepted only part of the value" \
 	"a short write is explained"
 
+# A driver's own EIO is not mistaken for a short write.
+fixture sparse3
+run_fault "write:1:EIO" set vm.min_slab_ratio=41
+expect_rc 1 "EIO from the kernel fails the set"
+expect_err_has "vm.min_slab_ratio: cannot write /proc/sys/vm/min_slab_ratio: Input/output error" \
+	"EIO is reported as an I/O error"
+
 # The restore fails too: nobody may claim nothing changed.
 fixture sparse3
 run_fault "write:2:EINVAL;write:3:EPERM" set "${ARGS[@]}"
