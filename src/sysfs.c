@@ -156,11 +156,30 @@ static int open_in_root(const char *path, int flags)
 	return fd;
 }
 
+/*
+ * /proc and /sys hold only regular files and directories.  A FIFO or a
+ * device in a dump would block a read forever (or worse): opened with
+ * O_NONBLOCK, it is refused here.  (A directory goes on to fail with EISDIR.)
+ */
+static int only_regular(int fd, int flags)
+{
+	struct stat st;
+
+	if (fd < 0 || (flags & (O_DIRECTORY | O_PATH)))
+		return fd;
+	if (fstat(fd, &st) == 0 && (S_ISREG(st.st_mode) || S_ISDIR(st.st_mode)))
+		return fd;
+	close(fd);
+	return -ENXIO;
+}
+
 int sysfs_open(const char *path, int flags)
 {
 	static bool no_openat2;
+	/* openat2() refuses O_PATH | O_NONBLOCK; a directory cannot block. */
+	int nonblock = flags & (O_PATH | O_DIRECTORY) ? 0 : O_NONBLOCK;
 	struct open_how how = {
-		.flags = (unsigned)(flags | O_CLOEXEC),
+		.flags = (unsigned)(flags | O_CLOEXEC | nonblock),
 		/* Symlinks, ".." and absolute targets all stay inside the root. */
 		.resolve = RESOLVE_IN_ROOT | RESOLVE_NO_MAGICLINKS,
 	};
@@ -174,12 +193,14 @@ int sysfs_open(const char *path, int flags)
 		if (flags & O_CREAT)
 			how.mode = 0644;
 		if (no_openat2)
-			return open_in_root(path, flags);
+			return only_regular(open_in_root(path, flags | nonblock), flags);
 		fd = syscall(SYS_openat2, root_fd, path, &how, sizeof(how));
 		if (fd < 0 && errno == ENOSYS) {
 			no_openat2 = true;
-			return open_in_root(path, flags);
+			return only_regular(open_in_root(path, flags | nonblock), flags);
 		}
+		if (fd >= 0)
+			return only_regular((int)fd, flags);
 	}
 	return fd < 0 ? -errno : (int)fd;
 }
@@ -298,6 +319,8 @@ const char *sysfs_strerror(int err)
 		return "the kernel accepted only part of the value";
 	case EFBIG:
 		return "file too large";
+	case ENXIO:
+		return "not a regular file (a FIFO or a device in the sysroot)";
 	case EBADMSG:
 		return "unexpected content (a NUL byte): not what a kernel writes";
 	case EXDEV:

@@ -115,6 +115,31 @@ for v in NUL BIG; do
 	unchanged "knob with $v"
 done
 
+# A FIFO or a device where a file should be: refused, never waited on.  (The
+# timeout only stops a hang from stalling the suite; it is not a measure.)
+special() {
+	fixture sparse3
+	rm -f "$ROOT/$2"
+	if [ "$1" = fifo ]; then mkfifo "$ROOT/$2"; else mknod "$ROOT/$2" c 1 5; fi
+}
+for kind in fifo device; do
+	special $kind proc/sys/vm/min_slab_ratio
+	timeout 60 "$NUMASTATCTL" -S "$ROOT" get vm.min_slab_ratio >"$TMP/out" 2>"$TMP/err"
+	rc=$?
+	check "a $kind as a knob file: get returns (rc $rc)" test "$rc" = 1
+	check "a $kind as a knob file: says what it is" \
+		grep -qx 'numastatctl: get: vm.min_slab_ratio: not a regular file (a FIFO or a device in the sysroot)' "$TMP/err"
+	timeout 60 "$NUMASTATCTL" -S "$ROOT" --state-dir "$STATE" set vm.min_slab_ratio=3 >/dev/null 2>&1
+	rc=$?
+	check "a $kind as a knob file: set refuses (rc $rc)" test "$rc" = 1
+	special $kind "$NODE0/numastat"
+	timeout 60 "$NUMASTATCTL" -S "$ROOT" stat >"$TMP/out" 2>"$TMP/err"
+	rc=$?
+	check "a $kind as nodeN/numastat: stat returns 1 (rc $rc)" test "$rc" = 1
+	check "a $kind as nodeN/numastat: names the file" \
+		grep -qx "numastatctl: stat: /$NODE0/numastat: not a regular file (a FIFO or a device in the sysroot)" "$TMP/err"
+done
+
 # A node directory with no nodes at all: nothing to snapshot.
 fixture sparse3
 rm -r "$ROOT/$NODE0" "$ROOT/sys/devices/system/node/node2" "$ROOT/sys/devices/system/node/node5"
