@@ -360,28 +360,13 @@ static int report(const struct bench_plan *p, struct bench_samples *s)
 	return EXIT_OK;
 }
 
-/* Refusals before anything is loaded or touched. */
-static int preflight(void)
-{
-	if (!sysfs_is_live()) {
-		log_usage_err("--sysroot %s: bench runs on the live system only "
-			      "(it flips a knob of the running kernel)", G.sysroot);
-		return EXIT_USAGE;
-	}
-	if (geteuid() != 0) {
-		log_err("must be run as root");
-		return EXIT_FAIL;
-	}
-	return EXIT_OK;
-}
-
 static int setup(const struct bench_opts *o, struct bench_plan *p)
 {
 	char why[512];
 	int rc = cmd_setup();
 
 	/* The knob and values first: a typo is a usage error wherever it runs. */
-	if (rc != EXIT_OK || (rc = plan_knob(o, p)) != EXIT_OK || (rc = preflight()) != EXIT_OK)
+	if (rc != EXIT_OK || (rc = plan_knob(o, p)) != EXIT_OK || (rc = cmd_require_live_root("bench", "it flips a knob of the running kernel")) != EXIT_OK)
 		return rc;
 	if (numalib_load(why, sizeof(why)) < 0) {
 		log_err("%s", why);

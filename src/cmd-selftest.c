@@ -117,16 +117,7 @@ static int preflight(void)
 
 	if (rc != EXIT_OK)
 		return rc;
-	if (!sysfs_is_live()) {
-		log_usage_err("--sysroot %s: selftest runs on the live system only "
-			      "(libnuma places memory on the running kernel's nodes)", G.sysroot);
-		return EXIT_USAGE;
-	}
-	if (geteuid() != 0) {
-		log_err("must be run as root");
-		return EXIT_FAIL;
-	}
-	return EXIT_OK;
+	return cmd_require_live_root("selftest", "libnuma places memory on the running kernel's nodes");
 }
 
 /* Record a check (print_check() shows it at once in text mode; JSON waits for the end). */

@@ -54,5 +54,11 @@ int cmd_getopt(int argc, char *argv[], const char *shortopts,
 /* After option parsing: open the sysroot.  Returns EXIT_OK or an exit code. */
 int cmd_setup(void);
 
+/*
+ * For commands that act on the running kernel (selftest, bench): refuse
+ * --sysroot (EXIT_USAGE, saying why_live) and non-root (EXIT_FAIL).
+ */
+int cmd_require_live_root(const char *command, const char *why_live);
+
 /* The options every command shares, for usage() texts. */
 void usage_global_options(FILE *out);

@@ -136,6 +136,20 @@ int cmd_setup(void)
 	return EXIT_OK;
 }
 
+int cmd_require_live_root(const char *command, const char *why_live)
+{
+	if (!sysfs_is_live()) {
+		log_usage_err("--sysroot %s: %s runs on the live system only (%s)", G.sysroot,
+			      command, why_live);
+		return EXIT_USAGE;
+	}
+	if (geteuid() != 0) {
+		log_err("must be run as root");
+		return EXIT_FAIL;
+	}
+	return EXIT_OK;
+}
+
 static const struct cmd *find_command(const char *name)
 {
 	for (const struct cmd *const *c = commands; *c; c++)

@@ -109,15 +109,11 @@ int meminfo_parse(const char *buf, size_t len, unsigned node, struct meminfo *ou
 
 int meminfo_read(unsigned node, struct meminfo *out, char *why, size_t whylen)
 {
-	char path[64], buf[8192];
-	ssize_t n;
+	char buf[8192];
+	ssize_t n = node_file_read(node, "meminfo", buf, sizeof(buf), why, whylen);
 
-	snprintf(path, sizeof(path), NODE_DIR "/node%u/meminfo", node);
-	n = sysfs_read_file(path, buf, sizeof(buf));
-	if (n < 0) {
-		snprintf(why, whylen, "%s", n == -EFBIG ? "file too large" : sysfs_strerror((int)n));
+	if (n < 0)
 		return (int)n;
-	}
 	return meminfo_parse(buf, (size_t)n, node, out, why, whylen);
 }
 

@@ -134,17 +134,26 @@ int numastat_parse(const char *buf, size_t len, struct numastat *out, char *why,
 	return 0;
 }
 
-int numastat_read(unsigned node, struct numastat *out, char *why, size_t whylen)
+ssize_t node_file_read(unsigned node, const char *file, char *buf, size_t size,
+		       char *why, size_t whylen)
 {
-	char path[64], buf[4096];
+	char path[96];
 	ssize_t n;
 
-	snprintf(path, sizeof(path), NODE_DIR "/node%u/numastat", node);
-	n = sysfs_read_file(path, buf, sizeof(buf));
-	if (n < 0) {
+	snprintf(path, sizeof(path), NODE_DIR "/node%u/%s", node, file);
+	n = sysfs_read_file(path, buf, size);
+	if (n < 0)
 		snprintf(why, whylen, "%s", n == -EFBIG ? "file too large" : sysfs_strerror((int)n));
+	return n;
+}
+
+int numastat_read(unsigned node, struct numastat *out, char *why, size_t whylen)
+{
+	char buf[4096];
+	ssize_t n = node_file_read(node, "numastat", buf, sizeof(buf), why, whylen);
+
+	if (n < 0)
 		return (int)n;
-	}
 	return numastat_parse(buf, (size_t)n, out, why, whylen);
 }
 

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #define NODE_DIR "/sys/devices/system/node"
 /* Node ids are ints in the kernel; MAX_NUMNODES is 1 << 10 on x86_64. */
@@ -54,6 +55,12 @@ int nodes_enumerate(unsigned **ids);
  */
 int numastat_parse(const char *buf, size_t len, struct numastat *out,
 		   char *why, size_t whylen);
+/*
+ * Read NODE_DIR/node<node>/<file> into buf (see sysfs_read_file); on failure
+ * why says it in words ("not present on this kernel", "file too large").
+ */
+ssize_t node_file_read(unsigned node, const char *file, char *buf, size_t size,
+		       char *why, size_t whylen);
 /* Read and parse nodeN/numastat; -errno or -EBADMSG with a reason. */
 int numastat_read(unsigned node, struct numastat *out, char *why, size_t whylen);
 /* The value of key, or false when absent. */
