@@ -147,6 +147,19 @@ expect_rc 0 "--no-snapshot goes ahead"
 expect_file "$ROOT/proc/sys/vm/numa_stat" 0 "numa_stat is now 0"
 expect_err_has "will not undo this change" "warning that revert cannot undo it"
 
+# The state dir exists but cannot be written (immutable: root is not exempt).
+fixture sparse3
+mkdir -p "$STATE"
+if chattr +i "$STATE" 2>/dev/null; then
+	run set vm.numa_stat=0
+	expect_rc 1 "an immutable state dir: numa_stat 1 -> 0 is refused"
+	expect_err_has "refusing 1 -> 0" "an immutable state dir: says so"
+	expect_file "$ROOT/proc/sys/vm/numa_stat" 1 "an immutable state dir: numa_stat stays 1"
+	run set --no-snapshot vm.numa_stat=0
+	expect_rc 0 "an immutable state dir: --no-snapshot goes ahead"
+	chattr -i "$STATE"
+fi
+
 fixture sparse3
 run set vm.numa_stat=0
 expect_rc 0 "with a usable state dir, numa_stat 1 -> 0 goes ahead"
