@@ -120,6 +120,11 @@ int cmd_getopt(int argc, char *argv[], const char *shortopts, const struct optio
 			report_bad_option(c, argv);
 			return '?';
 		}
+		/* "" would put the state files in /: /snapshots, /lock. */
+		if (c == OPT_STATE_DIR && !*optarg) {
+			log_usage_err("--state-dir: empty directory name");
+			return '?';
+		}
 		if (!global_option(c, optarg))
 			return c;
 	}

@@ -110,6 +110,17 @@ else
 	rm -f /numastatctl.prom
 fi
 
+# --state-dir '' once meant /snapshots and /lock on the host.
+if [ ! -e /snapshots ]; then
+	run_raw --sysroot "$ROOT" --state-dir '' set vm.numa_stat=0
+	expect_refused "--state-dir ''" 2
+	expect_err_has "--state-dir: empty directory name" "--state-dir '': says why"
+	run_raw --sysroot "$ROOT" set --state-dir '' vm.numa_stat=0
+	expect_refused "set --state-dir ''" 2
+	check "--state-dir '' wrote nothing to /" test ! -e /snapshots
+	rm -rf /snapshots
+fi
+
 # Global options.
 run_raw --sysroot
 expect_refused "--sysroot without a directory" 2
