@@ -136,6 +136,9 @@ static int write_all(struct plan *p)
 		roll_back(p, i + 1);
 		if (it->action == ACT_ROLLED_BACK)
 			it->action = ACT_FAILED;
+		for (size_t j = i + 1; j < p->n; j++)
+			if (p->items[j].action == ACT_WRITE)
+				p->items[j].action = ACT_NOT_WRITTEN;
 		return r;
 	}
 	return 0;
@@ -201,6 +204,7 @@ const char *plan_action_name(enum plan_action a)
 		[ACT_FAILED] = "failed",
 		[ACT_ROLLED_BACK] = "rolled-back",
 		[ACT_NOT_RESTORED] = "failed",
+		[ACT_NOT_WRITTEN] = "not-written",
 	};
 	return names[a];
 }

@@ -21,6 +21,7 @@ enum plan_action {
 	ACT_FAILED,       /* could not be read or written; err says why */
 	ACT_ROLLED_BACK,  /* was changed, then restored after a later failure */
 	ACT_NOT_RESTORED, /* was changed; restoring it failed too (err says why) */
+	ACT_NOT_WRITTEN,  /* differed, but an earlier failure stopped the plan first */
 };
 
 struct plan_item {

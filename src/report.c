@@ -38,11 +38,10 @@ static void text_line(const struct plan_item *it, bool dry_run)
 
 	switch (it->action) {
 	case ACT_WRITE:
-		/* After a run, a pending write is one a failure stopped before it. */
-		if (dry_run)
-			log_info("%s: %s -> %s (dry run)\n", it->ref.name, old, want);
-		else
-			log_info("%s: %s (not written)\n", it->ref.name, old);
+		log_info("%s: %s -> %s%s\n", it->ref.name, old, want, dry_run ? " (dry run)" : "");
+		break;
+	case ACT_NOT_WRITTEN:
+		log_info("%s: %s (not written)\n", it->ref.name, old);
 		break;
 	case ACT_CHANGED:
 		log_info("%s: %s -> %s\n", it->ref.name, old, want);

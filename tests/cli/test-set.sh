@@ -121,6 +121,13 @@ vm.min_unmapped_ratio: 13 (rolled back)" "the rolled-back knobs are listed"
 	expect_err "numastatctl: set: vm.zone_reclaim_mode: cannot write /proc/sys/vm/zone_reclaim_mode: permission denied (needs root; kernel.* NUMA knobs need CAP_SYS_ADMIN)
 numastatctl: set: nothing was changed: every value written before the failure was restored" \
 		"the failure is named, then the outcome"
+	run -J set vm.min_slab_ratio=50 vm.zone_reclaim_mode=1 vm.min_unmapped_ratio=5
+	check "set -J names each knob's fate after a failure" python3 -c '
+import json, sys
+k = {x["name"]: x["action"] for x in json.loads(sys.argv[1])["knobs"]}
+assert k == {"vm.min_slab_ratio": "rolled-back", "vm.zone_reclaim_mode": "failed",
+             "vm.min_unmapped_ratio": "not-written"}, k
+' "$OUT"
 	chattr -i "$ROOT/$VM/zone_reclaim_mode"
 else
 	ok "# SKIP rollback: this file system has no immutable flag"
