@@ -11,6 +11,8 @@ set -u
 TAP_N=0
 TAP_FAILED=0
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/numastatctl-test.XXXXXX")
+# Every path below is "$TMP/..."; an empty TMP would put trees under /.
+[ -n "$TMP" ] && [ -d "$TMP" ] || { echo "Bail out! cannot create a temporary directory"; exit 1; }
 # chattr -i first: tests make files immutable to make writes fail.
 trap 'chattr -R -i "$TMP" 2>/dev/null; rm -rf "$TMP"' EXIT
 OUT= ERR= RC=
