@@ -43,9 +43,10 @@ dir=${cmd[-1]}
 check "the service writes into the directory it may write" \
 	grep -qx "ReadWritePaths=$dir" "$CONTRIB/systemd/numastatctl-textfile.service"
 cmd[0]=$NUMASTATCTL cmd[-1]=$TMP/textfile
-"${cmd[@]:0:1}" --sysroot "$ROOT" "${cmd[@]:1}" >/dev/null 2>"$TMP/err"
-RC=$? ERR=$(cat "$TMP/err")
+"${cmd[@]:0:1}" --sysroot "$ROOT" "${cmd[@]:1}" >"$TMP/out" 2>"$TMP/err"
+RC=$? ERR=$(cat "$TMP/err") OUT=$(cat "$TMP/out")
 expect_rc 0 "the service's command succeeds on a fixture"
+expect_out "" "and prints nothing for the journal"
 check "it writes numastatctl.prom with node_exporter's names" \
 	grep -q '^node_memory_numa_numa_hit_total{node="5"} ' "$TMP/textfile/numastatctl.prom"
 
