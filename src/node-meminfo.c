@@ -9,11 +9,6 @@
 #include "sysfs.h"
 #include "value.h"
 
-static int bad(char *why, size_t whylen, unsigned line, const char *what)
-{
-	snprintf(why, whylen, "line %u: %s", line, what);
-	return -EBADMSG;
-}
 
 static bool key_char(char c)
 {
@@ -61,50 +56,48 @@ static int parse_line(const char *p, size_t len, unsigned node, struct meminfo *
 	int r;
 
 	if (!pre)
-		return bad(why, whylen, line, "expected 'Node <id> <key>: <value>' for this node");
+		return node_line_error(why, whylen, line, "expected 'Node <id> <key>: <value>' for this node");
 	while (k < len && key_char(p[k]))
 		k++;
 	if (k == pre || k == len || p[k] != ':')
-		return bad(why, whylen, line, "expected '<key>:'");
+		return node_line_error(why, whylen, line, "expected '<key>:'");
 	if (k - pre >= MEMINFO_NAME_MAX)
-		return bad(why, whylen, line, "key too long");
+		return node_line_error(why, whylen, line, "key too long");
 	if (out->n == MEMINFO_MAX_FIELDS)
-		return bad(why, whylen, line, "too many fields");
+		return node_line_error(why, whylen, line, "too many fields");
 	memcpy(f->name, p + pre, k - pre);
 	f->name[k - pre] = '\0';
 	if (meminfo_find(out, f->name))
-		return bad(why, whylen, line, "key appears twice");
+		return node_line_error(why, whylen, line, "key appears twice");
 	r = parse_value(p + k + 1, len - k - 1, f);
 	if (r == -ERANGE)
-		return bad(why, whylen, line, "value does not fit in 64 bits");
+		return node_line_error(why, whylen, line, "value does not fit in 64 bits");
 	if (r < 0)
-		return bad(why, whylen, line, "value is not a decimal number");
+		return node_line_error(why, whylen, line, "value is not a decimal number");
 	out->n++;
 	return 0;
+}
+
+struct meminfo_ctx {
+	unsigned node;
+	struct meminfo *out;
+};
+
+static int meminfo_line(const char *p, size_t len, unsigned line, void *ctx,
+			char *why, size_t whylen)
+{
+	struct meminfo_ctx *m = ctx;
+
+	return parse_line(p, len, m->node, m->out, line, why, whylen);
 }
 
 int meminfo_parse(const char *buf, size_t len, unsigned node, struct meminfo *out,
 		  char *why, size_t whylen)
 {
-	unsigned line = 1;
-	int r;
+	struct meminfo_ctx m = { node, out };
 
 	out->n = 0;
-	if (len == 0)
-		return bad(why, whylen, 1, "file is empty");
-	if (memchr(buf, '\0', len))
-		return bad(why, whylen, 1, "file contains a NUL byte");
-	for (const char *p = buf; p < buf + len; line++) {
-		const char *nl = memchr(p, '\n', (size_t)(buf + len - p));
-
-		if (!nl)
-			return bad(why, whylen, line, "missing newline at end of file");
-		r = parse_line(p, (size_t)(nl - p), node, out, line, why, whylen);
-		if (r < 0)
-			return r;
-		p = nl + 1;
-	}
-	return 0;
+	return node_text_lines(buf, len, meminfo_line, &m, why, whylen);
 }
 
 int meminfo_read(unsigned node, struct meminfo *out, char *why, size_t whylen)

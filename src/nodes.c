@@ -64,10 +64,34 @@ int nodes_enumerate(unsigned **ids)
 	return (int)n;
 }
 
-static int bad(char *why, size_t whylen, unsigned line, const char *what)
+int node_line_error(char *why, size_t whylen, unsigned line, const char *what)
 {
 	snprintf(why, whylen, "line %u: %s", line, what);
 	return -EBADMSG;
+}
+
+
+int node_text_lines(const char *buf, size_t len, node_line_fn fn, void *ctx,
+		    char *why, size_t whylen)
+{
+	unsigned line = 1;
+	int r;
+
+	if (len == 0)
+		return node_line_error(why, whylen, 1, "file is empty");
+	if (memchr(buf, '\0', len))
+		return node_line_error(why, whylen, 1, "file contains a NUL byte");
+	for (const char *p = buf; p < buf + len; line++) {
+		const char *nl = memchr(p, '\n', (size_t)(buf + len - p));
+
+		if (!nl)
+			return node_line_error(why, whylen, line, "missing newline at end of file");
+		r = fn(p, (size_t)(nl - p), line, ctx, why, whylen);
+		if (r < 0)
+			return r;
+		p = nl + 1;
+	}
+	return 0;
 }
 
 static int parse_line(const char *p, size_t len, struct numastat *out, unsigned line,
@@ -78,26 +102,26 @@ static int parse_line(const char *p, size_t len, struct numastat *out, unsigned 
 	size_t klen;
 
 	if (!sp || sp == p)
-		return bad(why, whylen, line, "expected 'name value'");
+		return node_line_error(why, whylen, line, "expected 'name value'");
 	klen = (size_t)(sp - p);
 	if (klen >= COUNTER_NAME_MAX)
-		return bad(why, whylen, line, "counter name too long");
+		return node_line_error(why, whylen, line, "counter name too long");
 	for (size_t i = 0; i < klen; i++)
 		if (!((p[i] >= 'a' && p[i] <= 'z') || (p[i] >= '0' && p[i] <= '9') || p[i] == '_'))
-			return bad(why, whylen, line, "counter name has characters other than a-z, 0-9, _");
+			return node_line_error(why, whylen, line, "counter name has characters other than a-z, 0-9, _");
 	for (size_t i = 0; i < out->n; i++)
 		if (strlen(out->c[i].name) == klen && memcmp(out->c[i].name, p, klen) == 0)
-			return bad(why, whylen, line, "counter appears twice");
+			return node_line_error(why, whylen, line, "counter appears twice");
 	if (out->n == NUMASTAT_MAX_COUNTERS)
-		return bad(why, whylen, line, "too many counters");
+		return node_line_error(why, whylen, line, "too many counters");
 	c = &out->c[out->n];
 	switch (parse_u64_n(sp + 1, len - klen - 1, UINT64_MAX, &c->value)) {
 	case 0:
 		break;
 	case -ERANGE:
-		return bad(why, whylen, line, "value does not fit in 64 bits");
+		return node_line_error(why, whylen, line, "value does not fit in 64 bits");
 	default:
-		return bad(why, whylen, line, "value is not a decimal number");
+		return node_line_error(why, whylen, line, "value is not a decimal number");
 	}
 	memcpy(c->name, p, klen);
 	c->name[klen] = '\0';
@@ -105,27 +129,21 @@ static int parse_line(const char *p, size_t len, struct numastat *out, unsigned 
 	return 0;
 }
 
+static int numastat_line(const char *p, size_t len, unsigned line, void *ctx,
+			 char *why, size_t whylen)
+{
+	return parse_line(p, len, ctx, line, why, whylen);
+}
+
 int numastat_parse(const char *buf, size_t len, struct numastat *out, char *why, size_t whylen)
 {
-	unsigned line = 1;
 	uint64_t v;
 	int r;
 
 	out->n = 0;
-	if (len == 0)
-		return bad(why, whylen, 1, "file is empty");
-	if (memchr(buf, '\0', len))
-		return bad(why, whylen, 1, "file contains a NUL byte");
-	for (const char *p = buf; p < buf + len; line++) {
-		const char *nl = memchr(p, '\n', (size_t)(buf + len - p));
-
-		if (!nl)
-			return bad(why, whylen, line, "missing newline at end of file");
-		r = parse_line(p, (size_t)(nl - p), out, line, why, whylen);
-		if (r < 0)
-			return r;
-		p = nl + 1;
-	}
+	r = node_text_lines(buf, len, numastat_line, out, why, whylen);
+	if (r < 0)
+		return r;
 	for (int k = 0; k < NS_STANDARD; k++)
 		if (!numastat_get(out, numastat_keys[k], &v)) {
 			snprintf(why, whylen, "counter %s is missing", numastat_keys[k]);

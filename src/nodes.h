@@ -55,6 +55,17 @@ int nodes_enumerate(unsigned **ids);
  */
 int numastat_parse(const char *buf, size_t len, struct numastat *out,
 		   char *why, size_t whylen);
+/* One line of a node file (without its newline); 0 or -EBADMSG with why set. */
+typedef int (*node_line_fn)(const char *line, size_t len, unsigned lineno, void *ctx,
+			    char *why, size_t whylen);
+/*
+ * Call fn for each line of a node file's text.  Empty text, a NUL byte and a
+ * last line without its newline are -EBADMSG ("line 3: ...") before fn sees them.
+ */
+int node_text_lines(const char *buf, size_t len, node_line_fn fn, void *ctx,
+		    char *why, size_t whylen);
+/* "line N: what" into why; returns -EBADMSG. */
+int node_line_error(char *why, size_t whylen, unsigned line, const char *what);
 /*
  * Read NODE_DIR/node<node>/<file> into buf (see sysfs_read_file); on failure
  * why says it in words ("not present on this kernel", "file too large").
