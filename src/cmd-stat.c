@@ -86,9 +86,7 @@ static int parse_output(struct stat_opts *o, const char *arg)
 	size_t len;
 	int r;
 
-	o->cols_arg = arg;
-	/* -m and --pid (given first) resolve -o themselves. */
-	if (o->meminfo || o->n_pids || (r = stat_columns_parse(o, arg, &bad, &len)) == 0)
+	if ((r = stat_columns_parse(o, arg, &bad, &len)) == 0)
 		return 0;
 	if (r == -E2BIG) {
 		log_usage_err("-o: at most %d columns", STAT_MAX_COLS);
@@ -128,7 +126,7 @@ static int one_option(struct stat_opts *o, int c, bool *width_set)
 {
 	switch (c) {
 	case OPT_NODES: return parse_nodes(o, optarg) < 0 ? -1 : 0;
-	case 'o': return parse_output(o, optarg) < 0 ? -1 : 0;
+	case 'o': o->cols_arg = optarg; return 0; /* resolved once -m and --pid are known */
 	case 'n': o->noheadings = true; return 0;
 	case 'r': o->raw = true; return 0;
 	case 'm': o->meminfo = true; return 0;
@@ -244,9 +242,8 @@ static int parse_opts(int argc, char *argv[], struct stat_opts *o)
 	o->json = G.json;
 	if (!width_set)
 		o->width = stat_terminal_width();
-	/* -o given before -m named meminfo fields: resolve them now. */
-	if (!o->meminfo && !o->n_pids && o->cols_arg && o->n_cols == 0 &&
-	    parse_output(o, o->cols_arg) < 0)
+	/* -o names counter columns unless -m or --pid (anywhere) gave it other columns. */
+	if (!o->meminfo && !o->n_pids && o->cols_arg && parse_output(o, o->cols_arg) < 0)
 		return EXIT_USAGE;
 	if (parse_operands(o, argc - optind, argv + optind) < 0 || check_combination(o) < 0)
 		return EXIT_USAGE;

@@ -37,6 +37,9 @@ run stat --pid Xmx8g -o PID,COMMAND,N0,N3,TOTAL
 expect_out "  PID COMMAND  N0 N3 TOTAL
  5151 java    20K 1G    1G
 TOTAL         20K 1G    1G" "-o gives one row per process, with per-node columns; page size from kernelpagesize_kB"
+want=$OUT
+run stat -o PID,COMMAND,N0,N3,TOTAL --pid Xmx8g
+expect_out "$want" "-o may come before --pid"
 
 run stat --pid 4242 --pid 5151 -o +HUGE -J
 expect_out '{
