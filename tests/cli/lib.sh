@@ -13,8 +13,20 @@ TAP_FAILED=0
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/numastatctl-test.XXXXXX")
 # Every path below is "$TMP/..."; an empty TMP would put trees under /.
 [ -n "$TMP" ] && [ -d "$TMP" ] || { echo "Bail out! cannot create a temporary directory"; exit 1; }
-# chattr -i first: tests make files immutable to make writes fail.
-trap 'chattr -R -i "$TMP" 2>/dev/null; rm -rf "$TMP"' EXIT
+AT_EXIT=()
+# at_exit CMD: run CMD when the script ends, however it ends; the last
+# registered runs first (stop a background run before restoring what it flips).
+at_exit() {
+	AT_EXIT=("$1" "${AT_EXIT[@]}")
+}
+on_exit() {
+	local cmd
+	for cmd in "${AT_EXIT[@]}"; do eval "$cmd"; done
+	# chattr -i first: tests make files immutable to make writes fail.
+	chattr -R -i "$TMP" 2>/dev/null
+	rm -rf "$TMP"
+}
+trap on_exit EXIT
 OUT= ERR= RC=
 ROOT= STATE=
 
@@ -103,6 +115,17 @@ expect_one_err_line() {
 	local n
 	n=$(printf '%s' "$ERR" | grep -c '')
 	if [ "$n" = 1 ]; then ok "$1"; else not_ok "$1" "stderr has $n lines:" "$ERR"; fi
+}
+
+# live_numa_stat: for tests that write the running kernel's vm.numa_stat.
+# Skips the script unless root may write it; saves it in NUMA_STAT_ORIG and
+# writes it back at exit, straight to /proc (not through the code under test).
+NUMA_STAT=/proc/sys/vm/numa_stat
+live_numa_stat() {
+	[ "$(id -u)" = 0 ] || skip_all "needs root to write $NUMA_STAT"
+	[ -w "$NUMA_STAT" ] || skip_all "$NUMA_STAT is not writable here (no CONFIG_NUMA or read-only /proc/sys)"
+	NUMA_STAT_ORIG=$(cat "$NUMA_STAT")
+	at_exit 'echo "$NUMA_STAT_ORIG" >"$NUMA_STAT"'
 }
 
 # skip_all REASON: the whole script does not apply here.

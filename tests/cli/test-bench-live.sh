@@ -4,19 +4,16 @@
 # must leave vm.numa_stat where it was.
 . "$(dirname "$0")/lib.sh"
 
-knob=/proc/sys/vm/numa_stat
-[ "$(id -u)" = 0 ] || skip_all "needs root"
-[ -w "$knob" ] || skip_all "$knob is not writable here (no CONFIG_NUMA or read-only /proc/sys)"
+live_numa_stat
 [ -r /sys/devices/system/node/has_memory ] || skip_all "no NUMA node directory in /sys"
 # numa_available() fails where a seccomp filter refuses the memory-policy calls.
 if command -v numactl >/dev/null && ! numactl --hardware >/dev/null 2>&1; then
 	skip_all "NUMA is not available to processes here (numactl --hardware fails)"
 fi
-orig=$(cat "$knob")
 pid=
-trap '[ -n "$pid" ] && kill -KILL "$pid" 2>/dev/null; echo "$orig" >"$knob"; rm -rf "$TMP"' EXIT
+at_exit '[ -n "$pid" ] && kill -KILL "$pid" 2>/dev/null'
 
-echo 1 >"$knob"
+echo 1 >"$NUMA_STAT"
 run_raw --state-dir "$TMP/s1" bench --rounds 4 --size 4
 expect_rc 0 "a short bench run succeeds"
 expect_out_has "vm.numa_stat 1 against 0: 1 thread on node" "it says what it ran"
@@ -25,7 +22,7 @@ check "a row for 1 with 4 rounds" grep -Eq '^1 +4 +[0-9]+\.[0-9] +[0-9]+$' <<<"$
 check "a row for 0 with 4 rounds" grep -Eq '^0 +4 +[0-9]+\.[0-9] +[0-9]+$' <<<"$OUT"
 check "the verdict line gives the difference, the interval and the reading" \
 	grep -Eq '^vm\.numa_stat=0 against 1: [+-][0-9]+\.[0-9]{2}% ns per fault, 95% CI [+-][0-9]+\.[0-9]{2}% \.\. [+-][0-9]+\.[0-9]{2}%: (no significant difference|significantly faster|significantly slower)$' <<<"$OUT"
-expect_file "$knob" 1 "vm.numa_stat is back at 1"
+expect_file "$NUMA_STAT" 1 "vm.numa_stat is back at 1"
 expect_err_has "zeroed the NUMA counters; they were saved to $TMP/s1/snapshots/" "the counters were saved first"
 
 run_raw --state-dir "$TMP/s2" -J bench --rounds 5 --size 4
@@ -40,7 +37,7 @@ assert a["diff_pct"] is None and isinstance(b["diff_pct"], float)
 assert b["ci95_low_pct"] <= b["diff_pct"] <= b["ci95_high_pct"], b
 assert b["significant"] == (b["ci95_low_pct"] > 0 or b["ci95_high_pct"] < 0), b
 ' "$OUT"
-expect_file "$knob" 1 "vm.numa_stat is back at 1 after -J"
+expect_file "$NUMA_STAT" 1 "vm.numa_stat is back at 1 after -J"
 
 run_raw --state-dir "$TMP/s2" -q bench --rounds 4 --size 2
 expect_rc 0 "bench -q succeeds"
@@ -63,13 +60,13 @@ expect_err_has "vm.zone_distribute_mode: cannot read /proc/sys/vm/zone_distribut
 run_raw --state-dir "$TMP/s5" bench --node 65535 --rounds 4 --size 2
 expect_rc 2 "a node without CPUs and memory is refused"
 expect_err "numastatctl: bench: --node 65535: the node must have both CPUs and memory" "in one line"
-expect_file "$knob" 1 "vm.numa_stat untouched by the refused runs"
+expect_file "$NUMA_STAT" 1 "vm.numa_stat untouched by the refused runs"
 
 # interrupt SIGNAL START: start a long run at vm.numa_stat=START, wait until it
 # has switched numa_stat off once (its snapshot exists), then send SIGNAL.
 interrupt() {
 	local sig=$1 start=$2 state="$TMP/int-$1" i
-	echo "$start" >"$knob"
+	echo "$start" >"$NUMA_STAT"
 	"$NUMASTATCTL" --state-dir "$state" bench --rounds 1000 --size 16 \
 		>"$TMP/out" 2>"$TMP/err" </dev/null &
 	pid=$!
@@ -88,7 +85,7 @@ interrupt() {
 	expect_rc 1 "SIG$sig: bench exits 1"
 	expect_err_has "numastatctl: bench: interrupted by SIG$sig after " "SIG$sig: it says it was interrupted"
 	expect_err_has "numastatctl: bench: vm.numa_stat: restored to $start" "SIG$sig: and that it restored $start"
-	expect_file "$knob" "$start" "SIG$sig: vm.numa_stat is back at $start"
+	expect_file "$NUMA_STAT" "$start" "SIG$sig: vm.numa_stat is back at $start"
 	expect_out "" "SIG$sig: no half-measured results"
 }
 interrupt INT 1
@@ -99,7 +96,7 @@ interrupt HUP 1
 # mix two settings) and the original value still comes back.
 slab=/proc/sys/vm/min_slab_ratio
 slab_orig=$(cat "$slab")
-trap '[ -n "$pid" ] && kill -KILL "$pid" 2>/dev/null; echo "$orig" >"$knob"; echo "$slab_orig" >"$slab"; rm -rf "$TMP"' EXIT
+at_exit 'echo "$slab_orig" >"$slab"'
 a=$(((slab_orig + 1) % 100)) b=$(((slab_orig + 2) % 100)) other=$(((slab_orig + 50) % 100))
 "$NUMASTATCTL" --state-dir "$TMP/s4" bench --knob vm.min_slab_ratio --values "$a,$b" \
 	--rounds 1000 --size 4 >"$TMP/out" 2>"$TMP/err" </dev/null &

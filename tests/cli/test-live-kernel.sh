@@ -3,15 +3,11 @@
 # The real kernel: read vm.numa_stat, toggle it, and restore it on every path.
 . "$(dirname "$0")/lib.sh"
 
-knob=/proc/sys/vm/numa_stat
-[ "$(id -u)" = 0 ] || skip_all "needs root to write $knob"
-[ -w "$knob" ] || skip_all "$knob is not writable here (no CONFIG_NUMA or read-only /proc/sys)"
-orig=$(cat "$knob")
-trap 'echo "$orig" >"$knob"; chattr -R -i "$TMP" 2>/dev/null; rm -rf "$TMP"' EXIT
+live_numa_stat
 state="$TMP/state"
 
 run_raw get -n vm.numa_stat
-expect_out "$orig" "get reads the live value"
+expect_out "$NUMA_STAT_ORIG" "get reads the live value"
 
 run_raw --state-dir "$state" set vm.numa_stat=1
 expect_rc 0 "set to 1 succeeds"
@@ -21,7 +17,7 @@ expect_out "vm.numa_stat: 1 (unchanged)" "setting the live value again writes no
 run_raw --state-dir "$state" set vm.numa_stat=0
 expect_rc 0 "set vm.numa_stat=0 succeeds on the kernel"
 expect_out "vm.numa_stat: 1 -> 0" "and reports the change"
-expect_file "$knob" 0 "the kernel holds 0"
+expect_file "$NUMA_STAT" 0 "the kernel holds 0"
 hit=$(awk '$1 == "numa_hit" { print $2 }' /sys/devices/system/node/node*/numastat | sort -n | tail -1)
 check "the kernel zeroed the counters (largest numa_hit is $hit)" test "$hit" = 0
 snap=$(ls "$state"/snapshots/numastat-*.json 2>/dev/null | head -1)
@@ -33,7 +29,7 @@ assert nodes and all(n["numa_hit"] > 0 for n in nodes), nodes
 
 run_raw --state-dir "$state" set vm.numa_stat=1
 expect_out "vm.numa_stat: 0 -> 1" "set back to 1"
-expect_file "$knob" 1 "the kernel holds 1 again"
+expect_file "$NUMA_STAT" 1 "the kernel holds 1 again"
 
 # The kernel's own refusal is reported in words (nothing changes).
 swap=$(cat /proc/sys/vm/swappiness)

@@ -4,17 +4,14 @@
 # vm.numa_stat=0 (--toggle), and vm.numa_stat ends where it started.
 . "$(dirname "$0")/lib.sh"
 
-knob=/proc/sys/vm/numa_stat
-[ "$(id -u)" = 0 ] || skip_all "needs root"
-[ -w "$knob" ] || skip_all "$knob is not writable here (no CONFIG_NUMA or read-only /proc/sys)"
+live_numa_stat
 [ -r /sys/devices/system/node/has_memory ] || skip_all "no NUMA node directory in /sys"
 # numa_available() fails where a seccomp filter refuses the memory-policy calls.
 if command -v numactl >/dev/null && ! numactl --hardware >/dev/null 2>&1; then
 	skip_all "NUMA is not available to processes here (numactl --hardware fails)"
 fi
-orig=$(cat "$knob")
 pid=
-trap '[ -n "$pid" ] && kill -KILL "$pid" 2>/dev/null; echo "$orig" >"$knob"; rm -rf "$TMP"' EXIT
+at_exit '[ -n "$pid" ] && kill -KILL "$pid" 2>/dev/null'
 state="$TMP/state"
 nodes=$(tr ',' ' ' </sys/devices/system/node/has_memory)
 first=$(grep -o '^[0-9]*' /sys/devices/system/node/has_cpu)
@@ -28,7 +25,7 @@ no_fail() {
 	fi
 }
 
-echo 1 >"$knob"
+echo 1 >"$NUMA_STAT"
 LD_DEBUG=files "$NUMASTATCTL" --state-dir "$state" selftest --pages 64 >/dev/null 2>"$TMP/err"
 check "selftest loads libnuma (the probe of test-selftest.sh sees it)" grep -q 'file=libnuma' "$TMP/err"
 
@@ -45,7 +42,7 @@ else
 fi
 expect_out_has "SKIP counting off: --toggle switches vm.numa_stat off" "without --toggle numa_stat is left alone"
 expect_out_has "SKIP numa_miss, numa_foreign:" "miss and foreign are not faked"
-expect_file "$knob" 1 "vm.numa_stat is untouched"
+expect_file "$NUMA_STAT" 1 "vm.numa_stat is untouched"
 check "and no snapshot was taken" test ! -e "$state/snapshots"
 
 run_raw --state-dir "$state" selftest --toggle --pages 256
@@ -56,7 +53,7 @@ expect_out_has "PASS counting off: node $first from a CPU of node $first: every 
 expect_out_has "PASS restore: vm.numa_stat is 1 again" "the value is restored"
 expect_out_has "PASS counting again: node $first from a CPU of node $first: numa_hit +" \
 	"and counting resumes"
-expect_file "$knob" 1 "the kernel holds 1 again"
+expect_file "$NUMA_STAT" 1 "the kernel holds 1 again"
 expect_err_has "zeroed the NUMA counters; they were saved to $state/snapshots/numastat-" \
 	"the counters were saved before they were zeroed"
 snap=$(ls "$state"/snapshots/numastat-*.json 2>/dev/null | head -1)
@@ -75,7 +72,7 @@ assert all(c["result"] in ("pass", "skip") for c in checks), checks
 off = [c for c in checks if c["check"] == "counting off"]
 assert off and all(c["result"] == "pass" and c["delta"] == 0 for c in off), off
 ' "$OUT"
-expect_file "$knob" 1 "vm.numa_stat is 1 after -J too"
+expect_file "$NUMA_STAT" 1 "vm.numa_stat is 1 after -J too"
 
 run_raw --state-dir "$state" -q selftest --pages 64
 expect_rc 0 "selftest -q passes"
@@ -93,27 +90,27 @@ else
 fi
 
 # Starting from 0: without --toggle only the "off" check runs; with it, 0 is restored.
-echo 0 >"$knob"
+echo 0 >"$NUMA_STAT"
 run_raw --state-dir "$state" selftest --pages 64
 expect_rc 0 "selftest at vm.numa_stat=0 passes"
 expect_out_has "PASS counting off: " "it checks that the counters stand still"
 expect_out_has "SKIP counting: vm.numa_stat is 0" "and says why it cannot check counting"
-expect_file "$knob" 0 "vm.numa_stat stays 0"
+expect_file "$NUMA_STAT" 0 "vm.numa_stat stays 0"
 run_raw --state-dir "$state" selftest --toggle --pages 64
 expect_rc 0 "selftest --toggle from 0 passes"
 expect_out_has "PASS local: " "it switched counting on for the local checks"
 expect_out_has "PASS restore: vm.numa_stat is 0 again" "and restored 0"
-expect_file "$knob" 0 "the kernel holds 0 again"
+expect_file "$NUMA_STAT" 0 "the kernel holds 0 again"
 
 # Interrupted while the counters are off: vm.numa_stat still comes back.
 # 1 GiB of pages keeps the "counting off" check busy long enough to be hit.
-echo 1 >"$knob"
+echo 1 >"$NUMA_STAT"
 if [ "$(getconf PAGESIZE)" = 4096 ] && [ "$free_kb" -ge $((2 * 1024 * 1024 + 65536)) ]; then
 	"$NUMASTATCTL" --state-dir "$state" selftest --toggle --pages 262144 \
 		>"$TMP/out" 2>"$TMP/err" </dev/null &
 	pid=$!
-	while [ "$(cat "$knob")" != 0 ] && kill -0 "$pid" 2>/dev/null; do :; done
-	check "selftest --toggle switched vm.numa_stat off" test "$(cat "$knob")" = 0
+	while [ "$(cat "$NUMA_STAT")" != 0 ] && kill -0 "$pid" 2>/dev/null; do :; done
+	check "selftest --toggle switched vm.numa_stat off" test "$(cat "$NUMA_STAT")" = 0
 	kill -INT "$pid"
 	wait "$pid"
 	RC=$?
@@ -123,18 +120,18 @@ if [ "$(getconf PAGESIZE)" = 4096 ] && [ "$free_kb" -ge $((2 * 1024 * 1024 + 655
 	expect_rc 1 "SIGINT during the check exits 1"
 	expect_err_has "numastatctl: selftest: interrupted by SIGINT after " "saying it was interrupted"
 	expect_out_has "PASS restore: vm.numa_stat is 1 again" "after restoring vm.numa_stat"
-	expect_file "$knob" 1 "the kernel holds 1 again"
+	expect_file "$NUMA_STAT" 1 "the kernel holds 1 again"
 else
 	ok "# SKIP a node has less than 2 GiB free for the interrupted run"
 fi
 
 # No snapshot possible: vm.numa_stat is never switched off.
-echo 1 >"$knob"
+echo 1 >"$NUMA_STAT"
 : >"$TMP/not-a-dir"
 run_raw --state-dir "$TMP/not-a-dir" selftest --toggle --pages 64
 expect_rc 1 "selftest --toggle fails when the counters cannot be saved"
 expect_out_has "FAIL toggle: vm.numa_stat: not switched off, since that zeroes the NUMA counters" \
 	"and says vm.numa_stat was not switched off"
-expect_file "$knob" 1 "vm.numa_stat stayed 1"
+expect_file "$NUMA_STAT" 1 "vm.numa_stat stayed 1"
 
 done_testing

@@ -4,14 +4,11 @@
 # and the vm.numa_stat=0 warning, with numa_stat restored on every path.
 . "$(dirname "$0")/lib.sh"
 
-KNOB=/proc/sys/vm/numa_stat
 [ -d /sys/devices/system/node/node0 ] || skip_all "no NUMA nodes in sysfs"
-[ -w "$KNOB" ] || skip_all "vm.numa_stat is not writable here"
-saved=$(cat "$KNOB")
-trap 'echo "$saved" >"$KNOB"; rm -rf "$TMP"' EXIT
+live_numa_stat
 trap 'exit 1' INT TERM
 
-echo 1 >"$KNOB"
+echo 1 >"$NUMA_STAT"
 run_raw stat -n -r -o NODE
 expect_rc 0 "stat on the live system succeeds"
 want=$(cd /sys/devices/system/node && ls -d node[0-9]* | sed 's/node//' | sort -n)
@@ -39,13 +36,13 @@ expect_rc 0 "-m reads the live meminfo"
 check "MemTotal in bytes is a positive multiple of 1024" \
 	[ "$(( $(printf '%s\n' "$OUT" | awk 'NR == 1 { print $2 }') % 1024 ))" = 0 ]
 
-echo 0 >"$KNOB"
+echo 0 >"$NUMA_STAT"
 run_raw stat -o NODE,NUMA_HIT
 expect_rc 0 "with vm.numa_stat=0 stat still succeeds"
 expect_err "numastatctl: stat: warning: vm.numa_stat is 0: NUMA counters are frozen at zero ('numastatctl set vm.numa_stat=1' turns counting on)" \
 	"and warns once that the counters are frozen"
 check "the kernel zeroed node0's numa_hit" [ "$(printf '%s\n' "$OUT" | awk '$1 == 0 { print $2 }')" = 0 ]
-echo "$saved" >"$KNOB"
-check "vm.numa_stat is restored" [ "$(cat "$KNOB")" = "$saved" ]
+echo "$NUMA_STAT_ORIG" >"$NUMA_STAT"
+check "vm.numa_stat is restored" [ "$(cat "$NUMA_STAT")" = "$NUMA_STAT_ORIG" ]
 
 done_testing
