@@ -64,6 +64,12 @@ if command -v numastat >/dev/null; then
 	# This shell's heap moves as it stores output; a sleeping child's does not.
 	sleep 600 &
 	SLEEPER=$!
+	# Until it has exec'd and gone to sleep its memory is still moving.
+	for _ in $(seq 50); do
+		[ "$(cat /proc/$SLEEPER/comm 2>/dev/null)" = sleep ] &&
+			[ "$(cut -d' ' -f3 /proc/$SLEEPER/stat 2>/dev/null)" = S ] && break
+		sleep 0.1
+	done
 	run_raw stat --pid $SLEEPER --compat
 	want=$(numastat -p $SLEEPER)
 	if [ "$OUT" = "$want" ]; then ok "--compat is byte for byte numastat -p"
