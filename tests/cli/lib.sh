@@ -13,7 +13,7 @@ TAP_FAILED=0
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/numastatctl-test.XXXXXX")
 # Every path below is "$TMP/..."; an empty TMP would put trees under /.
 [ -n "$TMP" ] && [ -d "$TMP" ] || { echo "Bail out! cannot create a temporary directory"; exit 1; }
-AT_EXIT=()
+AT_EXIT=() BG_PID=
 # at_exit CMD: run CMD when the script ends, however it ends; the last
 # registered runs first (stop a background run before restoring what it flips).
 at_exit() {
@@ -21,6 +21,8 @@ at_exit() {
 }
 on_exit() {
 	local cmd
+	# A background run stops before anything it might touch is restored.
+	[ -n "$BG_PID" ] && kill -TERM "$BG_PID" 2>/dev/null
 	for cmd in "${AT_EXIT[@]}"; do eval "$cmd"; done
 	# chattr -i first: tests make files immutable to make writes fail.
 	chattr -R -i "$TMP" 2>/dev/null
@@ -54,6 +56,52 @@ run_raw() {
 	RC=$?
 	OUT=$(cat "$TMP/out")
 	ERR=$(cat "$TMP/err")
+}
+
+# start_raw ARGS...: the binary in the background with exactly these
+# arguments, output into $TMP/bg.out and $TMP/bg.err; start ARGS... does the
+# same on $ROOT with $STATE.  Files are emptied here, not by the child's
+# redirection, so a wait cannot see the previous run's output.
+start_raw() {
+	: >"$TMP/bg.out"
+	: >"$TMP/bg.err"
+	# shellcheck disable=SC2086
+	${NUMASTATCTL_WRAPPER:-} "$NUMASTATCTL" "$@" >"$TMP/bg.out" 2>"$TMP/bg.err" </dev/null &
+	BG_PID=$!
+}
+
+start() {
+	start_raw --sysroot "$ROOT" --state-dir "$STATE" "$@"
+}
+
+# wait_for FILE TEXT / wait_for_re FILE REGEX: until FILE holds it (false if
+# the background run ended without it); the bound only stops a hung run.
+wait_grep() {
+	local i
+	for i in $(seq 1 1200); do
+		grep -q "$1" -- "$3" "$2" && return 0
+		kill -0 "$BG_PID" 2>/dev/null || break
+		sleep 0.05
+	done
+	grep -q "$1" -- "$3" "$2"
+}
+
+wait_for() {
+	wait_grep -F "$1" "$2"
+}
+
+wait_for_re() {
+	wait_grep -E "$1" "$2"
+}
+
+# stop: Ctrl-C the background run and collect OUT, ERR, RC.
+stop() {
+	kill -INT "$BG_PID" 2>/dev/null
+	wait "$BG_PID"
+	RC=$?
+	BG_PID=
+	OUT=$(cat "$TMP/bg.out")
+	ERR=$(cat "$TMP/bg.err")
 }
 
 ok() {

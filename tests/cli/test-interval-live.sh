@@ -16,44 +16,9 @@ NUMA_STAT=/proc/sys/vm/numa_stat
 saved_numa_stat=$(cat "$NUMA_STAT" 2>/dev/null)
 # Put back only what this script changed: other runs may toggle it too.
 touched=
-restore() {
-	[ -n "$BG" ] && kill -TERM "$BG" 2>/dev/null
-	[ -n "$SLEEPER" ] && kill "$SLEEPER" 2>/dev/null
-	[ -n "$touched" ] && echo "$saved_numa_stat" >"$NUMA_STAT"
-	rm -rf "$TMP"
-}
-BG= SLEEPER=
-trap restore EXIT
-
-# start ARGS...: the binary on the live system in the background.
-start() {
-	# Emptied here, not by the child's redirection: a wait must not see the last run.
-	: >"$TMP/bg.out"
-	: >"$TMP/bg.err"
-	# shellcheck disable=SC2086
-	${NUMASTATCTL_WRAPPER:-} "$NUMASTATCTL" "$@" >"$TMP/bg.out" 2>"$TMP/bg.err" </dev/null &
-	BG=$!
-}
-
-# wait_for FILE TEXT: until FILE holds TEXT; the bound only stops a hung run.
-wait_for() {
-	local i
-	for i in $(seq 1 1200); do
-		grep -qF -- "$2" "$1" && return 0
-		kill -0 "$BG" 2>/dev/null || break
-		sleep 0.05
-	done
-	grep -qF -- "$2" "$1"
-}
-
-stop() {
-	kill -INT "$BG" 2>/dev/null
-	wait "$BG"
-	RC=$?
-	BG=
-	OUT=$(cat "$TMP/bg.out")
-	ERR=$(cat "$TMP/bg.err")
-}
+SLEEPER=
+at_exit '[ -n "$SLEEPER" ] && kill "$SLEEPER" 2>/dev/null'
+at_exit '[ -n "$touched" ] && echo "$saved_numa_stat" >"$NUMA_STAT"'
 
 # --pid on this shell: it waits for the command, so its memory holds still.
 run_raw stat --pid $$
@@ -83,7 +48,7 @@ expect_err_has "no process matches" "its own process is left out, as numastat do
 
 # Hotplug: a forged datagram first (must be ignored), then a real kernel event.
 if [ -w "$NODE0/uevent" ]; then
-	start stat 0.2
+	start_raw stat 0.2
 	wait_for "$TMP/bg.out" "sample 1 at"
 	python3 - <<'EOF'
 import socket
@@ -116,7 +81,7 @@ fi
 
 # A real reset: vm.numa_stat 1 -> 0 zeroes every counter.
 if [ "$saved_numa_stat" = 1 ] && [ -w "$NUMA_STAT" ]; then
-	start stat -J 0.2
+	start_raw stat -J 0.2
 	wait_for "$TMP/bg.out" '"sample": 1,'
 	touched=1
 	echo 0 >"$NUMA_STAT"

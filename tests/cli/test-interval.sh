@@ -8,48 +8,6 @@
 
 NODE_DIR=sys/devices/system/node
 
-# start ARGS...: the binary in the background on $ROOT; output into files.
-start() {
-	# Emptied here, not by the child's redirection: a wait must not see the last run.
-	: >"$TMP/bg.out"
-	: >"$TMP/bg.err"
-	# shellcheck disable=SC2086
-	${NUMASTATCTL_WRAPPER:-} "$NUMASTATCTL" --sysroot "$ROOT" --state-dir "$STATE" "$@" \
-		>"$TMP/bg.out" 2>"$TMP/bg.err" </dev/null &
-	BG=$!
-}
-
-# wait_for FILE TEXT: until FILE holds TEXT (false if the run ended without it).
-wait_for() {
-	local i
-	for i in $(seq 1 1200); do
-		grep -qF -- "$2" "$1" && return 0
-		kill -0 "$BG" 2>/dev/null || break
-		sleep 0.05
-	done
-	grep -qF -- "$2" "$1"
-}
-
-# wait_for_re FILE REGEX: the same for an extended regular expression.
-wait_for_re() {
-	local i
-	for i in $(seq 1 1200); do
-		grep -qE -- "$2" "$1" && return 0
-		kill -0 "$BG" 2>/dev/null || break
-		sleep 0.05
-	done
-	grep -qE -- "$2" "$1"
-}
-
-# stop: Ctrl-C the background run and collect OUT, ERR, RC.
-stop() {
-	kill -INT "$BG" 2>/dev/null
-	wait "$BG"
-	RC=$?
-	OUT=$(cat "$TMP/bg.out")
-	ERR=$(cat "$TMP/bg.err")
-}
-
 # numastat NODE HIT LOCAL: rewrite a node's counters in place, in one write
 # and at the same length, as the kernel's file would change under a reader.
 numastat() {
