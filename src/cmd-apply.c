@@ -10,6 +10,7 @@
 #include "log.h"
 #include "plan.h"
 #include "report.h"
+#include "sysctld.h"
 
 enum { OPT_DRY_RUN = OPT_CMD_BASE, OPT_CHECK, OPT_NO_SNAPSHOT };
 
@@ -36,11 +37,17 @@ static void usage(FILE *out)
 	      "\nFor more details see numastatctl(8) and numastatctl.conf(5).\n", out);
 }
 
-/* "vm.numa_stat is 1, profile wants 0 (FILE:LINE)" for every drifting knob. */
+/*
+ * "vm.numa_stat is 1, profile wants 0 (FILE:LINE)" for every drifting knob,
+ * and a warning for every knob sysctl.d sets otherwise: it is no drift yet,
+ * but `sysctl --system` (or a boot without the unit) makes one.
+ */
 static int check(const struct plan *p, const char *name)
 {
+	struct sysctld_conflicts conflicts = { 0 };
 	char a[KVAL_MAX], b[KVAL_MAX];
 	size_t n = 0;
+	int r;
 
 	for (size_t i = 0; i < p->n; i++) {
 		const struct plan_item *it = &p->items[i];
@@ -53,7 +60,12 @@ static int check(const struct plan *p, const char *name)
 				 knob_display(&it->ref, &it->old, a, sizeof(a)), name,
 				 knob_display(&it->ref, &it->want, b, sizeof(b)), it->origin);
 	}
-	if (G.json && report_plan(p, true) < 0)
+	if (sysctld_conflicts_find(p, &conflicts) < 0)
+		log_warn("cannot compare with sysctl.d: %s", strerror(ENOMEM));
+	report_sysctld_conflicts(&conflicts, name, sysctld_boot_unit_enabled());
+	r = G.json ? report_plan_with(p, true, &conflicts) : 0;
+	sysctld_conflicts_free(&conflicts);
+	if (r < 0)
 		return EXIT_FAIL;
 	if (!G.json && n)
 		log_info("profile %s: %zu knob%s differ%s\n", name, n, n == 1 ? "" : "s",

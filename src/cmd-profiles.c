@@ -11,6 +11,8 @@
 #include "log.h"
 #include "output.h"
 #include "plan.h"
+#include "report.h"
+#include "sysctld.h"
 
 enum { OPT_CAT_CONFIG = OPT_CMD_BASE };
 
@@ -245,6 +247,17 @@ static size_t drift(const struct plan *p, char *buf, size_t len)
 	return count;
 }
 
+/* status names each knob sysctl.d sets otherwise than the profile. */
+static void sysctld_status(const struct plan *p, const char *profile)
+{
+	struct sysctld_conflicts conflicts = { 0 };
+
+	if (sysctld_conflicts_find(p, &conflicts) < 0)
+		log_warn("cannot compare with sysctl.d: %s", strerror(ENOMEM));
+	report_sysctld_conflicts(&conflicts, profile, sysctld_boot_unit_enabled());
+	sysctld_conflicts_free(&conflicts);
+}
+
 void profiles_status(void)
 {
 	struct profile_config c = { 0 };
@@ -268,6 +281,7 @@ void profiles_status(void)
 				log_info("profile: %s (live differs: %s)\n", c.default_profile, diff);
 			else
 				log_info("profile: %s (live matches)\n", c.default_profile);
+			sysctld_status(&p, c.default_profile);
 		}
 		plan_free(&p);
 		profile_resolved_free(&r);

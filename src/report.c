@@ -7,6 +7,7 @@
 #include "log.h"
 #include "output.h"
 #include "report.h"
+#include "sysctld.h"
 #include "sysfs.h"
 
 static const char *shown(const struct plan_item *it, const struct kval *v, char *buf, size_t len)
@@ -64,8 +65,40 @@ static void text_line(const struct plan_item *it, bool dry_run)
 	}
 }
 
-static int json_report(const struct plan *p)
+/* The sysctl.d columns of apply --check -J: null where sysctl.d agrees. */
+static void conflict_columns(struct out_table *t)
 {
+	static const char *const names[] = {
+		"sysctl_d_boot", "sysctl_d_boot_value", "sysctl_d_system",
+		"sysctl_d_system_value", "boot_value",
+	};
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		out_table_add_column(t, names[i], 0, 0);
+}
+
+static void conflict_cells(struct out_row *row, size_t col, const struct sysctld_conflict *c,
+			   bool unit_enabled)
+{
+	char buf[KVAL_MAX];
+
+	if (!c)
+		return;
+	if (c->boot.line) {
+		out_row_setf(row, col, "%s:%u", c->boot.file, c->boot.line);
+		out_row_set(row, col + 1, c->boot.value);
+	}
+	if (c->system.line) {
+		out_row_setf(row, col + 2, "%s:%u", c->system.file, c->system.line);
+		out_row_set(row, col + 3, c->system.value);
+	}
+	out_row_set(row, col + 4, shown(c->item, c->boot_differs && !unit_enabled ?
+						 &c->boot.reads : &c->item->want, buf, sizeof(buf)));
+}
+
+static int json_report(const struct plan *p, const struct sysctld_conflicts *c)
+{
+	bool unit_enabled = c && sysctld_boot_unit_enabled();
 	char why[256], a[KVAL_MAX], b[KVAL_MAX];
 	struct out_table *t;
 	int r = out_table_new(&t, "knobs", OUT_JSON, why, sizeof(why));
@@ -78,6 +111,8 @@ static int json_report(const struct plan *p)
 	out_table_add_column(t, "old", 0, 0);
 	out_table_add_column(t, "new", 0, 0);
 	out_table_add_column(t, "action", 0, 0);
+	if (c)
+		conflict_columns(t);
 	for (size_t i = 0; i < p->n; i++) {
 		const struct plan_item *it = &p->items[i];
 		struct out_row *row = out_table_add_row(t);
@@ -88,6 +123,8 @@ static int json_report(const struct plan *p)
 		out_row_set(row, 1, it->have_old ? shown(it, &it->old, a, sizeof(a)) : NULL);
 		out_row_set(row, 2, shown(it, &it->want, b, sizeof(b)));
 		out_row_set(row, 3, plan_action_name(it->action));
+		if (c)
+			conflict_cells(row, 4, sysctld_conflict_of(c, it), unit_enabled);
 	}
 	r = out_table_print(t, stdout);
 	out_table_free(t);
@@ -96,12 +133,17 @@ static int json_report(const struct plan *p)
 
 int report_plan(const struct plan *p, bool dry_run)
 {
+	return report_plan_with(p, dry_run, NULL);
+}
+
+int report_plan_with(const struct plan *p, bool dry_run, const struct sysctld_conflicts *c)
+{
 	if (G.json) {
 		/* Errors still go to stderr; JSON carries the action. */
 		for (size_t i = 0; i < p->n; i++)
 			if (p->items[i].action == ACT_FAILED || p->items[i].action == ACT_NOT_RESTORED)
 				report_item_error(&p->items[i]);
-		return json_report(p);
+		return json_report(p, c);
 	}
 	for (size_t i = 0; i < p->n; i++)
 		text_line(&p->items[i], dry_run);

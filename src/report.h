@@ -12,7 +12,21 @@
  * dry_run words the ACT_WRITE items as what would happen.  0 or -EIO.
  */
 int report_plan(const struct plan *p, bool dry_run);
+struct sysctld_conflicts;
+/*
+ * The same; with G.json each knob also carries where sysctl.d sets it
+ * otherwise (sysctl_d_boot, sysctl_d_system: "FILE:LINE", their values, and
+ * boot_value), null where it agrees.  c may be NULL.
+ */
+int report_plan_with(const struct plan *p, bool dry_run, const struct sysctld_conflicts *c);
 /* The stderr line for a failed item, e.g. "vm.x: cannot write /proc/...: ...". */
 void report_item_error(const struct plan_item *it);
 /* The notes that go with an executed plan: snapshot path, state warnings. */
 void report_plan_notes(const struct plan_opts *o);
+
+/*
+ * One warning per knob that sysctl.d sets otherwise than profile: where, and
+ * which value holds at boot and after `sysctl --system` (report-sysctld.c).
+ */
+void report_sysctld_conflicts(const struct sysctld_conflicts *c, const char *profile,
+			      bool unit_enabled);
