@@ -9,8 +9,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
-#include "fileio.h"
-#include "knob-list.h"
+#include "cmd-stat-prom.h"
 #include "log.h"
 #include "stat-compat.h"
 #include "stat-views.h"
@@ -25,6 +24,7 @@ enum {
 	OPT_COMPACT,
 	OPT_PROMETHEUS,
 	OPT_TEXTFILE,
+	OPT_PROM_NAMES,
 	OPT_RATE,
 };
 
@@ -47,8 +47,11 @@ static void usage(FILE *out)
 	      " -w, --width <n>        fold tables to n columns (default: the terminal's)\n"
 	      "     --compat[=<cmnz>]  numastat's output byte for byte; the letters are\n"
 	      "                          numastat's options (none: its no-argument shape)\n"
-	      "     --prometheus       Prometheus text format (node_exporter names)\n"
-	      "     --textfile <dir>   write <dir>/numastatctl.prom atomically\n"
+	      "     --prometheus       Prometheus text format (numastatctl_* names)\n"
+	      "     --textfile <dir>   write <dir>/numastatctl.prom atomically (a directory)\n"
+	      "     --prometheus-names <numastatctl|node_exporter>\n"
+	      "                        node_exporter: its meminfo_numa names, which collide\n"
+	      "                          with that collector when it is on\n"
 	      "     --rate             with an interval: per second, not per interval\n"
 	      " -p, --pid <pid|pattern>  per-process memory per node (numa_maps)\n", out);
 	fputs("\nAvailable output columns:\n", out);
@@ -121,6 +124,16 @@ static int add_pid(struct stat_opts *o, char *arg)
 	return 0;
 }
 
+static int parse_prom_names(struct stat_opts *o, const char *arg)
+{
+	o->prom_names_set = true;
+	o->prom_node_exporter = strcmp(arg, "node_exporter") == 0;
+	if (o->prom_node_exporter || strcmp(arg, "numastatctl") == 0)
+		return 0;
+	log_usage_err("--prometheus-names '%s': expected numastatctl or node_exporter", arg);
+	return -1;
+}
+
 /* One option; 0, or -1 when a usage error was printed. */
 static int one_option(struct stat_opts *o, int c, bool *width_set)
 {
@@ -145,6 +158,7 @@ static int one_option(struct stat_opts *o, int c, bool *width_set)
 		}
 		o->textfile = optarg;
 		return 0;
+	case OPT_PROM_NAMES: return parse_prom_names(o, optarg);
 	case OPT_RATE: o->rate = true; return 0;
 	case 'p': return add_pid(o, optarg) < 0 ? -1 : 0;
 	}
@@ -187,6 +201,10 @@ static int check_combination(struct stat_opts *o)
 		log_usage_err("--rate needs an interval");
 		return -1;
 	}
+	if (o->prom_names_set && !o->prometheus && !o->textfile) {
+		log_usage_err("--prometheus-names needs --prometheus or --textfile");
+		return -1;
+	}
 	if (o->compat && (o->json || o->prometheus || o->textfile)) {
 		log_usage_err("--compat prints numastat's text: it excludes -J, --prometheus, --textfile");
 		return -1;
@@ -224,6 +242,7 @@ static int parse_opts(int argc, char *argv[], struct stat_opts *o)
 		{ "compat", optional_argument, NULL, OPT_COMPAT },
 		{ "prometheus", no_argument, NULL, OPT_PROMETHEUS },
 		{ "textfile", required_argument, NULL, OPT_TEXTFILE },
+		{ "prometheus-names", required_argument, NULL, OPT_PROM_NAMES },
 		{ "rate", no_argument, NULL, OPT_RATE },
 		{ "pid", required_argument, NULL, 'p' },
 		{ NULL, 0, NULL, 0 },
@@ -312,9 +331,8 @@ out:
 	return rc;
 }
 
-/* Read the files a view needs into nodes[]; per-node failures are reported. */
-static int read_nodes(const unsigned *ids, size_t n, struct stat_node *nodes, bool ns, bool mi,
-		      bool hp)
+int stat_read_nodes(const unsigned *ids, size_t n, struct stat_node *nodes, bool ns, bool mi,
+		    bool hp)
 {
 	char why[STAT_WHY_MAX + 64];
 	int rc = EXIT_OK;
@@ -351,7 +369,7 @@ static int view_meminfo(const struct stat_opts *o, const unsigned *ids, size_t n
 		log_err("out of memory");
 		return EXIT_FAIL;
 	}
-	rc = read_nodes(ids, n, nodes, false, true, true);
+	rc = stat_read_nodes(ids, n, nodes, false, true, true);
 	if (stat_mem_columns(o, nodes, n, &cols) < 0) {
 		log_usage_err("%s", stat_strerror());
 		rc = EXIT_USAGE;
@@ -431,7 +449,7 @@ static int view_compat(const struct stat_opts *o, const unsigned *ids, size_t n)
 			co.huge_page_size = huge_page_size();
 		if (want_ns)
 			warn_frozen();
-		rc = read_nodes(ids, n, nodes, want_ns, co.meminfo, false);
+		rc = stat_read_nodes(ids, n, nodes, want_ns, co.meminfo, false);
 		for (size_t i = 0; i < n; i++)
 			cn[i] = (struct compat_node){ ids[i], nodes[i].ns_err ? NULL : &nodes[i].ns,
 						      nodes[i].mi_err ? NULL : &nodes[i].mi };
@@ -442,83 +460,6 @@ static int view_compat(const struct stat_opts *o, const unsigned *ids, size_t n)
 	}
 	free(nodes);
 	free(cn);
-	return rc;
-}
-
-/* The registry knobs with a numeric value here (true/false as 1/0). */
-static size_t numeric_knobs(struct knob_list *all, struct stat_knob *out, size_t max)
-{
-	size_t k = 0;
-
-	if (knob_list_build(all, false) < 0)
-		return 0;
-	for (size_t i = 0; i < all->n && k < max; i++) {
-		struct kval v;
-		uint64_t num;
-		char buf[KVAL_MAX];
-		const char *text;
-
-		if (knob_read(&all->refs[i], &v) < 0)
-			continue;
-		text = knob_display(&all->refs[i], &v, buf, sizeof(buf));
-		if (strcmp(text, "true") == 0 || strcmp(text, "false") == 0)
-			num = text[0] == 't';
-		else if (parse_u64(text, UINT64_MAX, &num) < 0)
-			continue;
-		out[k++] = (struct stat_knob){ all->refs[i].name, num };
-	}
-	return k;
-}
-
-static int write_textfile(const char *dir, const struct stat_node *nodes, size_t n,
-			  const struct stat_knob *knobs, size_t nk)
-{
-	struct atomic_file af;
-	int r = atomic_file_begin(&af, dir, "numastatctl.prom", 0644);
-
-	if (r < 0) {
-		log_err("--textfile %s: %s", dir, strerror(-r));
-		return EXIT_FAIL;
-	}
-	if (stat_prom_write(af.f, nodes, n, knobs, nk) < 0) {
-		atomic_file_abort(&af);
-		log_err("--textfile %s: %s", dir, stat_strerror());
-		return EXIT_FAIL;
-	}
-	r = atomic_file_commit(&af);
-	if (r < 0) {
-		log_err("--textfile %s/numastatctl.prom: %s", dir, strerror(-r));
-		return EXIT_FAIL;
-	}
-	return EXIT_OK;
-}
-
-static int view_prometheus(const struct stat_opts *o, const unsigned *ids, size_t n)
-{
-	struct stat_node *nodes = malloc(n * sizeof(*nodes));
-	struct knob_list all = { 0 };
-	struct stat_knob knobs[64];
-	size_t nk;
-	int rc;
-
-	if (!nodes) {
-		log_err("out of memory");
-		return EXIT_FAIL;
-	}
-	warn_frozen();
-	rc = read_nodes(ids, n, nodes, true, true, false);
-	nk = numeric_knobs(&all, knobs, sizeof(knobs) / sizeof(knobs[0]));
-	if (o->prometheus && stat_prom_write(stdout, nodes, n, knobs, nk) < 0) {
-		log_err("%s", stat_strerror());
-		rc = EXIT_FAIL;
-	}
-	if (o->textfile) {
-		int r = write_textfile(o->textfile, nodes, n, knobs, nk);
-
-		rc = r > rc ? r : rc;
-	}
-	knob_list_free(&all);
-	free(nodes);
 	return rc;
 }
 
@@ -546,8 +487,12 @@ static int run(int argc, char *argv[])
 		rc = -n;
 		goto out;
 	}
-	if (o.prometheus || o.textfile)
-		rc = view_prometheus(&o, ids, (size_t)n);
+	if (o.prometheus || o.textfile) {
+		/* A textfile carries it as numastatctl_counters_frozen: no journal line every 15 s. */
+		if (o.prometheus)
+			warn_frozen();
+		rc = stat_prom_run(&o, ids, (size_t)n);
+	}
 	else if (o.compat)
 		rc = view_compat(&o, ids, (size_t)n);
 	else if (o.meminfo)

@@ -38,16 +38,47 @@ int stat_mem_columns(const struct stat_opts *o, const struct stat_node *nodes, s
 int stat_mem_print(const struct stat_opts *o, const struct stat_node *nodes, size_t n,
 		   const struct stat_mem_cols *cols);
 
-/* One knob for numastatctl_knob_value (numeric values only). */
+/* Read the files a view needs into nodes[] (ns: numastat, mi: meminfo, hp:
+ * hugepages); per-node failures are reported.  EXIT_OK or EXIT_FAIL. */
+int stat_read_nodes(const unsigned *ids, size_t n, struct stat_node *nodes, bool ns, bool mi,
+		    bool hp);
+
+/* One registry knob's live value for Prometheus. */
 struct stat_knob {
 	const char *name;
-	uint64_t value;
+	char value[KVAL_MAX]; /* as `get` prints it; 1/0 for true/false when numeric */
+	bool numeric;         /* a decimal integer: numastatctl_knob_value, else _knob_info */
+};
+
+/* One knob of the configured profile: does the live system differ from it? */
+struct stat_drift {
+	char name[KNOB_NAME_MAX];
+	bool differs;         /* live value differs, or it cannot be read */
+};
+
+/* The configured profile (numastatctl.conf profile =) against the live system. */
+struct stat_profile {
+	size_t config_errors; /* problems in the configuration files */
+	const char *name;     /* NULL: none configured, or the configuration has problems */
+	struct stat_drift *knobs; /* the profile's knobs present here (or not optional) */
+	size_t n;
+};
+
+/* Everything one exposition holds. */
+struct stat_prom {
+	const struct stat_node *nodes;
+	size_t n;
+	const struct stat_knob *knobs;
+	size_t nk;
+	const struct stat_profile *profile; /* NULL: no configuration file was found */
+	long long timestamp;                /* Unix seconds when the values were read */
+	bool node_exporter_names;           /* --prometheus-names=node_exporter */
 };
 
 /*
- * Prometheus text: node_exporter's meminfo_numa families, then
- * numastatctl_knob_value.  Nodes with a failed read are left out of the
- * families that need that file.
+ * Prometheus text: per-node memory and counters (our names, or
+ * node_exporter's meminfo_numa names), hugepages, knobs, profile drift and
+ * the timestamp.  Nodes with a failed read are left out of the families that
+ * need that file.
  */
-int stat_prom_write(FILE *f, const struct stat_node *nodes, size_t n,
-		    const struct stat_knob *knobs, size_t nk);
+int stat_prom_write(FILE *f, const struct stat_prom *p);

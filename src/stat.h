@@ -61,6 +61,8 @@ struct stat_opts {
 	bool compact;      /* --compact: narrowest columns, no padding */
 	bool prometheus;   /* --prometheus: text exposition format on stdout */
 	const char *textfile; /* --textfile DIR: DIR/numastatctl.prom, atomically */
+	bool prom_node_exporter; /* --prometheus-names=node_exporter */
+	bool prom_names_set;     /* --prometheus-names was given */
 
 	/* --sort COL: an SCOL_* column of the counter table (sort_set). */
 	int sort_col;
