@@ -1,0 +1,49 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# contrib/prometheus: the rules pass `promtool check rules`, their unit tests
+# pass `promtool test rules` on synthetic series, and every numastatctl
+# series the rules and their tests use is one that stat --prometheus exports.
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/profile-lib.sh"
+: "${SOURCE_ROOT:?run through meson test}"
+RULES=$SOURCE_ROOT/contrib/prometheus/numastatctl.rules.yml
+RULES_TEST=$SOURCE_ROOT/contrib/prometheus/numastatctl.rules.test.yml
+
+command -v promtool >/dev/null || skip_all "promtool is not installed (Debian: prometheus)"
+
+# promtool_ok DESC ARGS...: promtool ARGS succeeds.
+promtool_ok() {
+	local desc=$1 out
+	shift
+	if out=$(promtool "$@" 2>&1); then ok "$desc"; else not_ok "$desc" "$out"; fi
+}
+
+promtool_ok "promtool check rules accepts the rules" check rules "$RULES"
+# rule_files is resolved against the test file's directory, whatever the cwd.
+promtool_ok "promtool test rules passes the unit tests" test rules "$RULES_TEST"
+
+# Every alert has a unit test.
+for a in $(sed -n 's/^ *- alert: *//p' "$RULES"); do
+	check "alert $a has a unit test" grep -q "alertname: $a\$" "$RULES_TEST"
+done
+
+# What numastatctl exports with a profile configured, one name per family.
+fixture sparse3
+conf '[numastatctl]
+profile = p
+[profile p]
+vm.numa_stat = 1'
+prun stat --prometheus
+expect_rc 0 "stat --prometheus runs"
+exported=$(sed -n 's/^# TYPE \([^ ]*\) .*/\1/p' "$TMP/out")
+for f in "$RULES" "$RULES_TEST"; do
+	used=$(grep -o 'numastatctl_[a-z_]*' "$f" | sort -u)
+	missing=$(comm -23 <(echo "$used") <(echo "$exported" | sort -u))
+	if [ -n "$used" ] && [ -z "$missing" ]; then
+		ok "every series $(basename "$f") uses is exported"
+	else
+		not_ok "every series $(basename "$f") uses is exported" "not exported: $missing"
+	fi
+done
+
+done_testing
