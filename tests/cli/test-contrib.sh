@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # contrib/: the node_exporter textfile timer passes systemd-analyze verify and
-# its command works; the Ansible playbook runs against localhost on a fixture
+# its command works, writing our own metric names; the Ansible playbook runs against localhost on a fixture
 # tree (check mode changes nothing and reports the drift, a real run applies
 # the profile, a second run changes nothing, a bad profile fails the play);
 # the Salt state renders to the cmd.run/unless pair.
@@ -47,8 +47,12 @@ cmd[0]=$NUMASTATCTL cmd[-1]=$TMP/textfile
 RC=$? ERR=$(cat "$TMP/err") OUT=$(cat "$TMP/out")
 expect_rc 0 "the service's command succeeds on a fixture"
 expect_out "" "and prints nothing for the journal"
-check "it writes numastatctl.prom with node_exporter's names" \
-	grep -q '^node_memory_numa_numa_hit_total{node="5"} ' "$TMP/textfile/numastatctl.prom"
+check "it writes numastatctl.prom with our own names" \
+	grep -q '^numastatctl_numa_hit_total{node="5"} ' "$TMP/textfile/numastatctl.prom"
+check "and none of node_exporter's, which its meminfo_numa collector would clash with" \
+	test "$(grep -c '^node_memory_numa_' "$TMP/textfile/numastatctl.prom")" = 0
+check "the service is skipped on a host without that directory" \
+	grep -qx "ConditionPathIsDirectory=$dir" "$CONTRIB/systemd/numastatctl-textfile.service"
 
 # --- Ansible --------------------------------------------------------------
 PLAYBOOK=$CONTRIB/ansible/numastatctl.yml

@@ -1,7 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # `meson install` lays out a Debian-style system under a DESTDIR: the binary,
-# both man pages, three completions, the boot unit and /etc/numastatctl.conf,
+# both man pages, three completions, the boot unit, the node_exporter
+# textfile timer and service, and /etc/numastatctl.conf,
 # and a second install keeps a changed numastatctl.conf.  Builds the source
 # tree once more with --prefix=/usr in a private build directory.
 . "$(dirname "$0")/lib.sh"
@@ -12,7 +13,17 @@ B=$TMP/build D=$TMP/dest
 if ! meson setup "$B" "$SOURCE_ROOT" --prefix=/usr -Dtests=false >"$TMP/log" 2>&1 ||
 	! meson install -C "$B" --destdir "$D" >"$TMP/install1" 2>&1; then
 	not_ok "meson setup and install succeed" "$(tail -20 "$TMP/log" "$TMP/install1" 2>&1)"
-	done_testing
+	# -Dtextfile_units=false leaves the textfile units out, not the boot unit.
+meson configure "$B" -Dtextfile_units=false >"$TMP/log" 2>&1
+if meson install -C "$B" --destdir "$TMP/dest-notf" >"$TMP/install4" 2>&1; then
+	left=$(cd "$TMP/dest-notf" && find . -name 'numastatctl-textfile.*')
+	if [ -z "$left" ]; then ok "-Dtextfile_units=false installs no textfile unit"; else not_ok "-Dtextfile_units=false installs no textfile unit" "$left"; fi
+	check "but still the boot unit" test -n "$(cd "$TMP/dest-notf" && find . -name numastatctl.service)"
+else
+	not_ok "install with the textfile units switched off" "$(tail -20 "$TMP/install4")"
+fi
+
+done_testing
 	exit
 fi
 ok "meson setup --prefix=/usr and meson install --destdir succeed"
@@ -51,6 +62,14 @@ case "$unit" in
 *) not_ok "the boot unit goes to the systemd unit directory" "found: ${unit:-nothing}" ;;
 esac
 [ -n "$unit" ] && check "the unit runs the installed binary" grep -q '^ExecStart=/usr/sbin/numastatctl' "$D/$unit"
+# The node_exporter textfile timer, so that a fleet only has to enable it.
+unitdir=$(dirname "${unit:-./usr/lib/systemd/system/x}")
+expect_installed "$unitdir/numastatctl-textfile.timer" "$SOURCE_ROOT/contrib/systemd/numastatctl-textfile.timer" \
+	"the textfile timer goes next to the boot unit"
+expect_installed "$unitdir/numastatctl-textfile.service" "" "and its service"
+check "the textfile service runs the installed binary, with our metric names" \
+	grep -qx 'ExecStart=/usr/sbin/numastatctl --quiet stat --textfile /var/lib/prometheus/node-exporter' \
+	"$D/$unitdir/numastatctl-textfile.service"
 expect_installed etc/numastatctl.conf "$SOURCE_ROOT/numastatctl.conf" "numastatctl.conf goes to /etc"
 check "numastatctl.conf is mode 0644 (numastatctl refuses a writable one)" \
 	test "$(stat -c %a "$D/etc/numastatctl.conf")" = 644
@@ -74,6 +93,16 @@ if meson install -C "$B" --destdir "$TMP/dest-nocomp" >"$TMP/install3" 2>&1; the
 	check "but still the binary" test -x "$TMP/dest-nocomp/usr/sbin/numastatctl"
 else
 	not_ok "install with the completions switched off" "$(tail -20 "$TMP/install3")"
+fi
+
+# -Dtextfile_units=false leaves the textfile units out, not the boot unit.
+meson configure "$B" -Dtextfile_units=false >"$TMP/log" 2>&1
+if meson install -C "$B" --destdir "$TMP/dest-notf" >"$TMP/install4" 2>&1; then
+	left=$(cd "$TMP/dest-notf" && find . -name 'numastatctl-textfile.*')
+	if [ -z "$left" ]; then ok "-Dtextfile_units=false installs no textfile unit"; else not_ok "-Dtextfile_units=false installs no textfile unit" "$left"; fi
+	check "but still the boot unit" test -n "$(cd "$TMP/dest-notf" && find . -name numastatctl.service)"
+else
+	not_ok "install with the textfile units switched off" "$(tail -20 "$TMP/install4")"
 fi
 
 done_testing
