@@ -119,11 +119,12 @@ EOF
 	echo
 	show stat --compat
 	echo
-	echo 'For Prometheus (node_exporter'"'"'s metric names; `--textfile DIR` writes them for its textfile collector):'
+	echo 'For Prometheus (names of our own, which no node_exporter collector uses; `--textfile DIR`'
+	echo 'writes them for its textfile collector, and `profile_drift` is what an alert watches):'
 	echo
 	echo '```console'
-	echo '$ numastatctl stat --prometheus | grep -E '"'"'numa_(hit|other_node)_total|knob_value.*numa_stat'"'"
-	"$bin" "${GLOBAL[@]}" stat --prometheus | grep -E 'numa_(hit|other_node)_total|knob_value.*numa_stat'
+	echo '$ numastatctl stat --prometheus | grep -E '"'"'^numastatctl_(numa_hit_total|knob_info|profile_drift|knob_drift)'"'"
+	"$bin" "${GLOBAL[@]}" stat --prometheus | grep -E '^numastatctl_(numa_hit_total|knob_info|profile_drift|knob_drift)'
 	echo '```'
 	cat <<'EOF'
 

@@ -48,7 +48,7 @@ static void usage(FILE *out)
 	      "     --compat[=<cmnz>]  numastat's output byte for byte; the letters are\n"
 	      "                          numastat's options (none: its no-argument shape)\n"
 	      "     --prometheus       Prometheus text format (numastatctl_* names)\n"
-	      "     --textfile <dir>   write <dir>/numastatctl.prom atomically (a directory)\n"
+	      "     --textfile <dir>   write numastatctl.prom in directory <dir>, atomically\n"
 	      "     --prometheus-names <numastatctl|node_exporter>\n"
 	      "                        node_exporter: its meminfo_numa names, which collide\n"
 	      "                          with that collector when it is on\n"

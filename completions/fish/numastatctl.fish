@@ -143,6 +143,7 @@ complete -c numastatctl -n $c -l rate -d 'Per-second rates in interval mode'
 complete -c numastatctl -n $c -s p -l pid -x -a '(__fish_complete_pids)' -d 'Per-process memory per node'
 complete -c numastatctl -n $c -l prometheus -d 'Prometheus text format'
 complete -c numastatctl -n $c -l textfile -x -a '(__fish_complete_directories)' -d 'Write DIR/numastatctl.prom for node_exporter'
+complete -c numastatctl -n $c -l prometheus-names -x -a 'numastatctl node_exporter' -d 'Metric names of the per-node series'
 
 # apply
 set -l c '__fish_seen_subcommand_from apply'
