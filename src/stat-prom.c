@@ -149,7 +149,7 @@ static bool seen_add(struct seen *s, const char *name)
 static void meminfo_family(FILE *f, const struct stat_prom *p, const struct meminfo_field *first,
 			   struct seen *seen)
 {
-	char base[SNAKE_MAX], name[METRIC_MAX], help[256];
+	char base[SNAKE_MAX] = "", name[METRIC_MAX], help[256];
 
 	if (p->node_exporter_names) {
 		exporter_name(first->name, base, sizeof(base));

@@ -221,7 +221,7 @@ echo "numa_future 77" >>"$ROOT/sys/devices/system/node/node2/numastat"
 run stat -n -r -o NODE,NUMA_HIT --nodes 2
 expect_rc 0 "an unknown extra counter is not an error"
 run stat --prometheus --nodes 2
-expect_out_has 'node_memory_numa_numa_future_total{node="2"} 77' "and --prometheus exports it"
+expect_out_has 'numastatctl_numa_future_total{node="2"} 77' "and --prometheus exports it"
 
 fixture stat-frozen
 run stat -o NODE,NUMA_HIT
