@@ -33,27 +33,27 @@ static void release_signals(struct knob_guard *g)
 		sigaction(stop_signals[i], &g->old[i], NULL);
 }
 
-int guard_begin(struct knob_guard *g, const struct knob_ref *ref, const char *state_dir,
-		bool no_snapshot, char *why, size_t whylen)
+int guard_begin(struct knob_guard *g, const struct knob_ref *ref, const char *run_dir,
+		const char *data_dir, bool no_snapshot, char *why, size_t whylen)
 {
 	int r;
 
 	memset(g, 0, sizeof(*g));
 	g->ref = *ref;
-	g->state_dir = state_dir;
+	g->data_dir = data_dir;
 	g->no_snapshot = no_snapshot;
 	/* Catch signals first: from here on an interrupt must not skip a restore. */
 	guard_stop = 0;
 	catch_signals(g);
-	g->lock_fd = lock_acquire(state_dir, why, whylen);
-	if (g->lock_fd < 0) {
+	r = lock_acquire(&g->lock, run_dir, why, whylen);
+	if (r < 0) {
 		release_signals(g);
-		return g->lock_fd;
+		return r;
 	}
 	r = knob_read(ref, &g->orig);
 	if (r < 0) {
 		snprintf(why, whylen, "%s: cannot read %s: %s", ref->name, ref->path, sysfs_strerror(-r));
-		close(g->lock_fd);
+		lock_release(&g->lock);
 		release_signals(g);
 		return r;
 	}
@@ -109,7 +109,7 @@ int guard_set(struct knob_guard *g, const struct kval *v, char *why, size_t whyl
 	if (strcmp(live.text, v->text) == 0)
 		return 0;
 	if (zeroes_counters(g, &live, v) && !g->no_snapshot && !g->snapshot_path[0]) {
-		r = snapshot_save(g->state_dir, g->snapshot_path, sizeof(g->snapshot_path),
+		r = snapshot_save(g->data_dir, g->snapshot_path, sizeof(g->snapshot_path),
 				  why, whylen);
 		if (r < 0) {
 			g->snapshot_path[0] = '\0';
@@ -129,7 +129,7 @@ int guard_end(struct knob_guard *g, char *why, size_t whylen)
 		if (r == 0)
 			g->changed = false;
 	}
-	close(g->lock_fd);
+	lock_release(&g->lock);
 	release_signals(g);
 	return r;
 }

@@ -15,6 +15,7 @@
 #include <stddef.h>
 
 #include "knobs.h"
+#include "lock.h"
 
 struct knob_guard {
 	struct knob_ref ref;
@@ -22,8 +23,8 @@ struct knob_guard {
 	struct kval expect;       /* what the knob should hold now: orig, or our last write */
 	bool changed;             /* the live value may differ from orig */
 	bool no_snapshot;         /* --no-snapshot */
-	const char *state_dir;
-	int lock_fd;
+	const char *data_dir;     /* counter snapshots go to <data_dir>/snapshots */
+	struct state_lock lock;
 	char snapshot_path[512];  /* "" until the counters were saved */
 	struct sigaction old[3];
 };
@@ -32,11 +33,11 @@ struct knob_guard {
 extern volatile sig_atomic_t guard_stop;
 
 /*
- * Take the lock, read the original value, catch the stop signals.  Returns
- * 0 or -errno with why (and nothing held).
+ * Take the lock in the runtime directory run_dir, read the original value,
+ * catch the stop signals.  Returns 0 or -errno with why (and nothing held).
  */
-int guard_begin(struct knob_guard *g, const struct knob_ref *ref, const char *state_dir,
-		bool no_snapshot, char *why, size_t whylen);
+int guard_begin(struct knob_guard *g, const struct knob_ref *ref, const char *run_dir,
+		const char *data_dir, bool no_snapshot, char *why, size_t whylen);
 
 /*
  * Write v (if it differs from the live value) and read it back; signals

@@ -59,7 +59,7 @@ int bench_run(struct bench_plan *p, struct bench_samples *s, char *why, size_t w
 	memset(s, 0, sizeof(*s));
 	if (alloc_samples(s, p->rounds) < 0)
 		return -ENOMEM;
-	r = guard_begin(&g, &p->ref, p->state_dir, p->no_snapshot, why, whylen);
+	r = guard_begin(&g, &p->ref, p->run_dir, p->data_dir, p->no_snapshot, why, whylen);
 	if (r < 0)
 		return r;
 	s->orig = g.orig;

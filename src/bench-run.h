@@ -22,7 +22,8 @@ struct bench_plan {
 	struct fault_job job;   /* stop is filled in by bench_run */
 	unsigned rounds;        /* per value */
 	bool no_snapshot;
-	const char *state_dir;
+	const char *run_dir;    /* the writers' lock */
+	const char *data_dir;   /* counter snapshots */
 };
 
 struct bench_samples {

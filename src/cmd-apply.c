@@ -12,10 +12,10 @@
 #include "report.h"
 #include "sysctld.h"
 
-enum { OPT_DRY_RUN = OPT_CMD_BASE, OPT_CHECK, OPT_NO_SNAPSHOT };
+enum { OPT_DRY_RUN = OPT_CMD_BASE, OPT_CHECK, OPT_NO_SNAPSHOT, OPT_NO_REVERT_POINT };
 
 struct apply_opts {
-	bool dry_run, check, no_snapshot;
+	bool dry_run, check, no_snapshot, no_revert_point;
 	const char *name;
 };
 
@@ -30,7 +30,9 @@ static void usage(FILE *out)
 	      "\nOptions:\n"
 	      "     --dry-run          show what would change, write nothing\n"
 	      "     --check            write nothing; exit 3 when the live system differs\n"
-	      "     --no-snapshot      let vm.numa_stat go 1 -> 0 without saving the counters\n", out);
+	      "     --no-snapshot      let vm.numa_stat go 1 -> 0 without saving the counters\n"
+	      "     --no-revert-point  change even when the old values cannot be saved for\n"
+	      "                          'revert' (which then has nothing to undo)\n", out);
 	usage_global_options(out);
 	fputs("\nExit status: 0 done (or no drift), 1 failed and rolled back, 2 usage or\n"
 	      "configuration error (nothing written), 3 drift found by --check.\n"
@@ -87,22 +89,23 @@ static void hint_missing(const struct plan *p)
 	}
 }
 
-static int execute(struct plan *p, const struct apply_opts *o, const char *state_dir)
+static int execute(struct plan *p, const struct apply_opts *o, const struct state_lock *l,
+		   const char *data_dir)
 {
 	char what[128];
-	struct plan_opts po = { .state_dir = state_dir, .no_snapshot = o->no_snapshot,
-				.what = what };
+	struct plan_opts po = { .run_fd = l->dirfd, .run_dir = l->dir, .data_dir = data_dir,
+				.no_snapshot = o->no_snapshot,
+				.no_revert_point = o->no_revert_point, .what = what };
 	int r;
 
 	snprintf(what, sizeof(what), "apply %s", o->name);
 	r = plan_execute(p, &po);
 	if (r == -ECANCELED) {
-		log_err("vm.numa_stat: refusing 1 -> 0, which zeroes the NUMA counters: %s "
-			"(use --no-snapshot to go ahead without a snapshot)", po.state_warning);
+		report_refusal(&po);
 		return EXIT_FAIL;
 	}
 	report_plan(p, false);
-	report_plan_notes(&po);
+	report_plan_notes(p, &po);
 	if (r < 0) {
 		log_err("profile %s was not applied: every value written before the failure "
 			"was restored", o->name);
@@ -112,17 +115,21 @@ static int execute(struct plan *p, const struct apply_opts *o, const char *state
 }
 
 /* Under the lock (unless nothing is written): read, plan, write. */
-static int transact(struct plan *p, const struct apply_opts *o, const char *state_dir)
+static int transact(struct plan *p, const struct apply_opts *o, const char *data_dir)
 {
-	char why[512];
-	int lock = -1, rc;
+	struct state_lock l = { .fd = -1, .dirfd = -1 };
+	char why[1024];
+	int rc;
 
-	if (!o->dry_run && !o->check && (lock = lock_acquire(state_dir, why, sizeof(why))) < 0) {
+	if (!o->dry_run && !o->check && lock_acquire(&l, cmd_run_dir(), why, sizeof(why)) < 0) {
 		log_err("%s", why);
 		return EXIT_FAIL;
 	}
 	if (plan_read_live(p) < 0) {
-		report_plan(p, true);
+		/* Only --dry-run and --check may word the plan as what would happen. */
+		if (!o->dry_run && !o->check)
+			plan_abandon(p);
+		report_plan(p, o->dry_run || o->check);
 		hint_missing(p);
 		log_err("profile %s was not applied: nothing was changed", o->name);
 		rc = EXIT_FAIL;
@@ -131,9 +138,8 @@ static int transact(struct plan *p, const struct apply_opts *o, const char *stat
 	else if (o->dry_run)
 		rc = report_plan(p, true) < 0 ? EXIT_FAIL : EXIT_OK;
 	else
-		rc = execute(p, o, state_dir);
-	if (lock >= 0)
-		close(lock);
+		rc = execute(p, o, &l, data_dir);
+	lock_release(&l);
 	return rc;
 }
 
@@ -162,7 +168,7 @@ static int apply(const struct profile_config *c, struct apply_opts *o)
 		log_info("profile %s sets no knobs\n", o->name);
 		rc = EXIT_OK;
 	} else
-		rc = transact(&p, o, profiles_state_dir(c));
+		rc = transact(&p, o, profiles_data_dir(c));
 	plan_free(&p);
 	profile_resolved_free(&r);
 	return rc;
@@ -174,6 +180,7 @@ static int parse_options(int argc, char *argv[], struct apply_opts *o)
 		{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
 		{ "check", no_argument, NULL, OPT_CHECK },
 		{ "no-snapshot", no_argument, NULL, OPT_NO_SNAPSHOT },
+		{ "no-revert-point", no_argument, NULL, OPT_NO_REVERT_POINT },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
@@ -191,6 +198,9 @@ static int parse_options(int argc, char *argv[], struct apply_opts *o)
 			break;
 		case OPT_NO_SNAPSHOT:
 			o->no_snapshot = true;
+			break;
+		case OPT_NO_REVERT_POINT:
+			o->no_revert_point = true;
 			break;
 		default:
 			return EXIT_USAGE;

@@ -380,7 +380,8 @@ static int setup(const struct bench_opts *o, struct bench_plan *p)
 	p->job.bytes = (size_t)o->size_mib << 20;
 	p->rounds = (unsigned)o->rounds;
 	p->no_snapshot = o->no_snapshot;
-	p->state_dir = profiles_effective_state_dir();
+	p->run_dir = cmd_run_dir();
+	p->data_dir = profiles_effective_data_dir();
 	return EXIT_OK;
 }
 

@@ -44,23 +44,22 @@ int profiles_load(struct profile_config *c, bool report)
 	return EXIT_USAGE;
 }
 
-const char *profiles_state_dir(const struct profile_config *c)
+const char *profiles_data_dir(const struct profile_config *c)
 {
-	/* --state-dir wins; G.state_dir holds the built-in default otherwise. */
-	if (strcmp(G.state_dir, STATE_DIR) == 0 && c->state_dir_at.line)
-		return c->state_dir;
-	return G.state_dir;
+	if (G.state_dir)
+		return G.state_dir;
+	return c->state_dir_at.line ? c->state_dir : STATE_DIR;
 }
 
-const char *profiles_effective_state_dir(void)
+const char *profiles_effective_data_dir(void)
 {
 	static char dir[PROFILE_VALUE_MAX];
 	struct profile_config c = { 0 };
 
-	if (strcmp(G.state_dir, STATE_DIR) != 0)
+	if (G.state_dir)
 		return G.state_dir;
 	profiles_load(&c, false);
-	snprintf(dir, sizeof(dir), "%s", profiles_state_dir(&c));
+	snprintf(dir, sizeof(dir), "%s", profiles_data_dir(&c));
 	profile_config_free(&c);
 	return dir;
 }

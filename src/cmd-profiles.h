@@ -12,13 +12,15 @@
  * or EXIT_USAGE when the configuration has problems.
  */
 int profiles_load(struct profile_config *c, bool report);
-/* --state-dir when given, else [numastatctl] state_dir, else the built-in default. */
-const char *profiles_state_dir(const struct profile_config *c);
 /*
- * The state dir (lock, revert values, snapshots) that set, apply, revert,
- * selftest and bench share: --state-dir, else [numastatctl] state_dir (read
- * even from a configuration with problems), else the built-in default.
+ * Where counter snapshots are kept: --state-dir, else [numastatctl]
+ * state_dir, else the built-in default.  As root, a configuration file that
+ * others could write is refused as a whole, so only a trusted file moves
+ * them; the revert point and the lock never move with the configuration
+ * (cmd_run_dir()).
  */
-const char *profiles_effective_state_dir(void);
+const char *profiles_data_dir(const struct profile_config *c);
+/* The same, loading the configuration (even one with problems elsewhere). */
+const char *profiles_effective_data_dir(void);
 /* For `status`: the configured profile and whether the live system matches it. */
 void profiles_status(void);

@@ -448,8 +448,8 @@ static int selftest_run(struct selftest *st)
 	if (rc != EXIT_OK)
 		return rc;
 	if (st->toggle && st->have_knob) {
-		if (guard_begin(&st->guard, &st->knob, profiles_effective_state_dir(), st->no_snapshot,
-				why, sizeof(why)) < 0) {
+		if (guard_begin(&st->guard, &st->knob, cmd_run_dir(), profiles_effective_data_dir(),
+				st->no_snapshot, why, sizeof(why)) < 0) {
 			log_err("%s", why);
 			return EXIT_FAIL;
 		}

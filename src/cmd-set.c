@@ -14,7 +14,7 @@
 #include "report.h"
 #include "sysfs.h"
 
-enum { OPT_DRY_RUN = OPT_CMD_BASE, OPT_NO_SNAPSHOT };
+enum { OPT_DRY_RUN = OPT_CMD_BASE, OPT_NO_SNAPSHOT, OPT_NO_REVERT_POINT };
 
 static void usage(FILE *out)
 {
@@ -27,7 +27,9 @@ static void usage(FILE *out)
 	      "     --dry-run          show what would change, write nothing\n"
 	      " -f, --file <file>      read assignments in sysctl.d(5) syntax ('-' = stdin);\n"
 	      "                          only NUMA knobs, globs allowed, '-key' excludes\n"
-	      "     --no-snapshot      let vm.numa_stat go 1 -> 0 without saving the counters\n", out);
+	      "     --no-snapshot      let vm.numa_stat go 1 -> 0 without saving the counters\n"
+	      "     --no-revert-point  change even when the old values cannot be saved for\n"
+	      "                          'revert' (which then has nothing to undo)\n", out);
 	usage_global_options(out);
 	fputs("\nA '-' before a knob name (after '--') skips it quietly where the kernel\n"
 	      "lacks it: numastatctl set -- -vm.zone_distribute_mode=1\n"
@@ -69,18 +71,23 @@ static bool restore_failed(const struct plan *p)
 	return false;
 }
 
-static int execute(struct plan *p, const char *state_dir, bool no_snapshot)
+struct set_opts {
+	bool dry_run, no_snapshot, no_revert_point;
+};
+
+static int execute(struct plan *p, const struct state_lock *l, const struct set_opts *so)
 {
-	struct plan_opts o = { .state_dir = state_dir, .no_snapshot = no_snapshot, .what = "set" };
+	struct plan_opts o = { .run_fd = l->dirfd, .run_dir = l->dir, .what = "set",
+			       .data_dir = profiles_effective_data_dir(),
+			       .no_snapshot = so->no_snapshot, .no_revert_point = so->no_revert_point };
 	int r = plan_execute(p, &o);
 
 	if (r == -ECANCELED) {
-		log_err("vm.numa_stat: refusing 1 -> 0, which zeroes the NUMA counters: %s "
-			"(use --no-snapshot to go ahead without a snapshot)", o.state_warning);
+		report_refusal(&o);
 		return EXIT_FAIL;
 	}
 	report_plan(p, false);
-	report_plan_notes(&o);
+	report_plan_notes(p, &o);
 	if (r < 0) {
 		if (restore_failed(p))
 			log_err("not every value could be restored: see the knobs above");
@@ -91,20 +98,45 @@ static int execute(struct plan *p, const char *state_dir, bool no_snapshot)
 	return EXIT_OK;
 }
 
+/* Under the lock (unless --dry-run): read, plan, write. */
+static int transact(struct plan *p, const struct set_opts *so)
+{
+	struct state_lock l = { .fd = -1, .dirfd = -1 };
+	char why[1024];
+	int rc;
+
+	if (!so->dry_run && lock_acquire(&l, cmd_run_dir(), why, sizeof(why)) < 0) {
+		log_err("%s", why);
+		return EXIT_FAIL;
+	}
+	if (plan_read_live(p) < 0) {
+		plan_abandon(p);
+		report_plan(p, false);
+		log_err("nothing was changed");
+		rc = EXIT_FAIL;
+	} else if (so->dry_run)
+		rc = report_plan(p, true) < 0 ? EXIT_FAIL : EXIT_OK;
+	else
+		rc = execute(p, &l, so);
+	lock_release(&l);
+	return rc;
+}
+
 static int run(int argc, char *argv[])
 {
 	static const struct option opts[] = {
 		{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
 		{ "no-snapshot", no_argument, NULL, OPT_NO_SNAPSHOT },
+		{ "no-revert-point", no_argument, NULL, OPT_NO_REVERT_POINT },
 		{ "file", required_argument, NULL, 'f' },
 		{ NULL, 0, NULL, 0 },
 	};
-	bool dry_run = false, no_snapshot = false, bad = false;
-	const char *files[16], *state_dir;
+	struct set_opts so = { 0 };
+	bool bad = false;
+	const char *files[16];
 	size_t nfiles = 0;
 	struct plan p = { 0 };
-	char why[512];
-	int c, rc, lock = -1;
+	int c, rc;
 
 	while ((c = cmd_getopt(argc, argv, "f:", opts)) != -1) {
 		switch (c) {
@@ -112,10 +144,13 @@ static int run(int argc, char *argv[])
 			usage(stdout);
 			return EXIT_OK;
 		case OPT_DRY_RUN:
-			dry_run = true;
+			so.dry_run = true;
 			break;
 		case OPT_NO_SNAPSHOT:
-			no_snapshot = true;
+			so.no_snapshot = true;
+			break;
+		case OPT_NO_REVERT_POINT:
+			so.no_revert_point = true;
 			break;
 		case 'f':
 			if (nfiles == sizeof(files) / sizeof(files[0])) {
@@ -139,26 +174,7 @@ static int run(int argc, char *argv[])
 		bad |= set_add_file(&p, files[i]) < 0;
 	for (int i = optind; i < argc; i++)
 		bad |= add_assignment(&p, argv[i]) < 0;
-	if (bad) {
-		plan_free(&p);
-		return EXIT_USAGE;
-	}
-	state_dir = profiles_effective_state_dir();
-	if (!dry_run && (lock = lock_acquire(state_dir, why, sizeof(why))) < 0) {
-		log_err("%s", why);
-		plan_free(&p);
-		return EXIT_FAIL;
-	}
-	if (plan_read_live(&p) < 0) {
-		report_plan(&p, true);
-		log_err("nothing was changed");
-		rc = EXIT_FAIL;
-	} else if (dry_run) {
-		rc = report_plan(&p, true) < 0 ? EXIT_FAIL : EXIT_OK;
-	} else
-		rc = execute(&p, state_dir, no_snapshot);
-	if (lock >= 0)
-		close(lock);
+	rc = bad ? EXIT_USAGE : transact(&p, &so);
 	plan_free(&p);
 	return rc;
 }

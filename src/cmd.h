@@ -19,7 +19,7 @@ enum {
 struct globals {
 	const char *sysroot;   /* NULL: the live system */
 	const char *config;    /* NULL: /etc/numastatctl.conf + /etc/numastatctl.d */
-	const char *state_dir; /* STATE_DIR unless --state-dir */
+	const char *state_dir; /* --state-dir, or NULL: RUN_DIR and STATE_DIR */
 	bool json;
 	bool quiet;
 };
@@ -53,6 +53,9 @@ int cmd_getopt(int argc, char *argv[], const char *shortopts,
 
 /* After option parsing: open the sysroot.  Returns EXIT_OK or an exit code. */
 int cmd_setup(void);
+
+/* The runtime directory of the revert point and the lock: --state-dir or RUN_DIR. */
+const char *cmd_run_dir(void);
 
 /*
  * For commands that act on the running kernel (selftest, bench): refuse

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* Global option parsing, the dispatch table, flushing stdout, exit codes. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -8,9 +9,10 @@
 #include "config.h"
 #include "cmd.h"
 #include "log.h"
+#include "report.h"
 #include "sysfs.h"
 
-struct globals G = { .state_dir = STATE_DIR };
+struct globals G;
 
 const struct cmd *const commands[] = {
 	&cmd_status, &cmd_get, &cmd_set, &cmd_stat, &cmd_apply, &cmd_profiles,
@@ -35,7 +37,8 @@ void usage_global_options(FILE *out)
 	      " -S, --sysroot <dir>    use <dir>/proc and <dir>/sys instead of the live system\n"
 	      " -c, --config <file>    profile file (default " SYSCONFDIR "/numastatctl.conf\n"
 	      "                          and " SYSCONFDIR "/numastatctl.d/*.conf)\n"
-	      "     --state-dir <dir>  saved values and snapshots (default " STATE_DIR ")\n"
+	      "     --state-dir <dir>  keep the revert point, the lock and the snapshots in\n"
+	      "                          <dir> (default " RUN_DIR " and " STATE_DIR ")\n"
 	      " -J, --json             JSON output\n"
 	      " -q, --quiet            print only errors\n"
 	      " -h, --help             display this help\n", out);
@@ -141,6 +144,11 @@ int cmd_setup(void)
 	return EXIT_OK;
 }
 
+const char *cmd_run_dir(void)
+{
+	return G.state_dir ? G.state_dir : RUN_DIR;
+}
+
 int cmd_require_live_root(const char *command, const char *why_live)
 {
 	if (!sysfs_is_live()) {
@@ -163,18 +171,44 @@ static const struct cmd *find_command(const char *name)
 	return NULL;
 }
 
-/* The util-linux close_stdout idea: a failed write to stdout is a failure. */
-static int flush_stdout(int rc)
+/*
+ * The util-linux close_stdout idea: a failed write to stdout is a failure.
+ * When the report of a change was lost, the change itself was not: say so,
+ * or exit 1 would read as "nothing changed".
+ */
+static int flush_stdout(int rc, const char *command)
 {
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		/* A reader that went away (| head -1) is no news to anyone. */
-		if (errno != EPIPE) {
-			log_set_command(NULL);
-			log_err("write error: %s", strerror(errno ? errno : EIO));
-		}
-		return rc ? rc : EXIT_FAIL;
+	int e;
+
+	errno = 0;
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		return rc;
+	e = errno ? errno : EIO;
+	/* A reader that went away (| head -1) is no news to anyone. */
+	if (e != EPIPE) {
+		log_set_command(NULL);
+		log_err("write error: %s", strerror(e));
 	}
-	return rc;
+	if (report_changes_made()[0]) {
+		log_set_command(command);
+		log_err("the change was made all the same: %s", report_changes_made());
+	}
+	return rc ? rc : EXIT_FAIL;
+}
+
+/*
+ * Started with fd 0, 1 or 2 closed, the first files we open would take
+ * their numbers, and a warning would land in the lock file: fill them with
+ * /dev/null before anything else is opened.
+ */
+static void sane_std_fds(void)
+{
+	for (int fd = 0; fd <= 2; fd++) {
+		if (fcntl(fd, F_GETFD) >= 0 || errno != EBADF)
+			continue;
+		if (open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY) != fd)
+			_exit(EXIT_FAIL); /* no way to say it: no stderr */
+	}
 }
 
 int main(int argc, char *argv[])
@@ -186,17 +220,18 @@ int main(int argc, char *argv[])
 	const struct cmd *cmd = &cmd_status;
 	int c;
 
+	sane_std_fds();
 	for (;;) {
 		c = cmd_getopt(argc, argv, "+V", top_longopts);
 		if (c == -1)
 			break;
 		if (c == 'h') {
 			usage(stdout);
-			return flush_stdout(EXIT_OK);
+			return flush_stdout(EXIT_OK, NULL);
 		}
 		if (c == 'V') {
 			printf("numastatctl %s\n", PACKAGE_VERSION);
-			return flush_stdout(EXIT_OK);
+			return flush_stdout(EXIT_OK, NULL);
 		}
 		return EXIT_USAGE;
 	}
@@ -218,5 +253,5 @@ int main(int argc, char *argv[])
 		argc = 1;
 		argv = none;
 	}
-	return flush_stdout(cmd->run(argc, argv));
+	return flush_stdout(cmd->run(argc, argv), cmd->name);
 }

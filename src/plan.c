@@ -152,26 +152,47 @@ static bool all_restored(const struct plan *p)
 	return true;
 }
 
+/* The revert point of this change, in place before anything is written. */
+static int save_revert_point(const struct plan *p, struct plan_opts *o)
+{
+	int r;
+
+	state_stash_prior(o->run_fd);
+	if (!o->no_revert_point)
+		r = state_save_prior(o->run_fd, o->run_dir, p, o->what, o->why, sizeof(o->why));
+	else if ((r = state_clear_prior(o->run_fd)) >= 0)
+		o->forgot_prior = r > 0;
+	else
+		snprintf(o->why, sizeof(o->why), "cannot remove the revert point of the last "
+			 "change (%s/%s): %s", o->run_dir, STATE_REVERT_FILE, strerror(-r));
+	if (r < 0) {
+		/* Nothing changes: the revert point of the last change stays as it was. */
+		state_unstash_prior(o->run_fd, false);
+		o->refused = REFUSED_REVERT_POINT;
+		return -ECANCELED;
+	}
+	return 0;
+}
+
 int plan_execute(struct plan *p, struct plan_opts *o)
 {
 	sigset_t block, old;
-	bool saved = false;
 	int r;
 
-	o->snapshot_path[0] = o->state_warning[0] = '\0';
+	o->snapshot_path[0] = o->why[0] = '\0';
+	o->refused = REFUSED_NONE;
+	o->forgot_prior = false;
 	if (!plan_has_writes(p))
 		return 0;
-	if (zeroes_counters(p) && !o->no_snapshot) {
-		r = snapshot_save(o->state_dir, o->snapshot_path, sizeof(o->snapshot_path),
-				  o->state_warning, sizeof(o->state_warning));
-		if (r < 0)
-			return -ECANCELED;
-	}
-	/* A failure is reported through state_warning; revert is a convenience. */
-	if (!o->keep_prior) {
-		state_stash_prior(o->state_dir);
-		saved = state_save_prior(o->state_dir, p, o->what, o->state_warning,
-					 sizeof(o->state_warning)) == 0;
+	if (!o->keep_prior && (r = save_revert_point(p, o)) < 0)
+		return r;
+	if (zeroes_counters(p) && !o->no_snapshot &&
+	    snapshot_save(o->data_dir, o->snapshot_path, sizeof(o->snapshot_path), o->why,
+			  sizeof(o->why)) < 0) {
+		if (!o->keep_prior)
+			state_unstash_prior(o->run_fd, true);
+		o->refused = REFUSED_SNAPSHOT;
+		return -ECANCELED;
 	}
 	/* All-or-nothing must not be cut in half by Ctrl-C or a unit's stop. */
 	sigemptyset(&block);
@@ -181,10 +202,17 @@ int plan_execute(struct plan *p, struct plan_opts *o)
 	sigprocmask(SIG_BLOCK, &block, &old);
 	r = write_all(p);
 	sigprocmask(SIG_SETMASK, &old, NULL);
-	/* Rolled back (or not saved): the values to revert to are the older ones. */
+	/* Rolled back: nothing changed, so the values to revert to are the older ones. */
 	if (!o->keep_prior)
-		state_unstash_prior(o->state_dir, !saved || (r < 0 && all_restored(p)));
+		state_unstash_prior(o->run_fd, r < 0 && all_restored(p));
 	return r;
+}
+
+void plan_abandon(struct plan *p)
+{
+	for (size_t i = 0; i < p->n; i++)
+		if (p->items[i].action == ACT_WRITE)
+			p->items[i].action = ACT_NOT_WRITTEN;
 }
 
 void plan_free(struct plan *p)

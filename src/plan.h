@@ -41,14 +41,26 @@ struct plan {
 	size_t n, cap;
 };
 
+/* Why plan_execute() wrote nothing and returned -ECANCELED. */
+enum plan_refusal {
+	REFUSED_NONE,
+	REFUSED_REVERT_POINT, /* the revert point could not be saved (or the old one removed) */
+	REFUSED_SNAPSHOT,     /* the counters could not be saved before numa_stat 1 -> 0 */
+};
+
 struct plan_opts {
-	const char *state_dir;
+	int run_fd;              /* the trusted runtime directory (lock.h), -1 for none */
+	const char *run_dir;     /* its path, for messages */
+	const char *data_dir;    /* counter snapshots go to <data_dir>/snapshots */
 	bool no_snapshot;        /* --no-snapshot: allow numa_stat 1 -> 0 without one */
+	bool no_revert_point;    /* --no-revert-point: change without one, forgetting the last */
 	bool keep_prior;         /* revert: leave the saved values alone until it succeeded */
 	const char *what;        /* "set", "apply default": recorded with prior values */
 	/* Filled in by plan_execute(): */
+	enum plan_refusal refused;
+	bool forgot_prior;       /* --no-revert-point removed the revert point of an older change */
 	char snapshot_path[512]; /* where the counters went before numa_stat 1 -> 0 */
-	char state_warning[256]; /* why prior values could not be saved ("" if saved) */
+	char why[512];           /* the reason of a refusal */
 };
 
 /* Add or replace (a later assignment of the same knob wins). 0 or -ENOMEM. */
@@ -65,15 +77,18 @@ int plan_read_live(struct plan *p);
 /* True when some item is ACT_WRITE. */
 bool plan_has_writes(const struct plan *p);
 /*
- * Write every ACT_WRITE item in order.  Before the first write: a counter
- * snapshot if vm.numa_stat goes 1 -> 0, and the prior values for `revert`
- * (a failure there is only a warning).  SIGINT/SIGTERM/SIGHUP wait until the
- * plan is done or rolled back.  Returns 0; -ECANCELED when the snapshot
- * could not be saved (nothing written, why in opts->state_warning); or the
- * first write error after rolling back.
+ * Write every ACT_WRITE item in order.  Before the first write: the revert
+ * point (the old values, or with no_revert_point the removal of the last
+ * one) unless keep_prior, and a counter snapshot if vm.numa_stat goes
+ * 1 -> 0.  SIGINT/SIGTERM/SIGHUP wait until the plan is done or rolled back.
+ * Returns 0; -ECANCELED when a refusal wrote nothing (opts->refused and
+ * opts->why say which and why); or the first write error after rolling back.
  */
 int plan_execute(struct plan *p, struct plan_opts *opts);
 void plan_free(struct plan *p);
+
+/* After a failure before any write: every ACT_WRITE item becomes ACT_NOT_WRITTEN. */
+void plan_abandon(struct plan *p);
 
 /* "changed", "unchanged", "skipped", "failed", "rolled-back", ... */
 const char *plan_action_name(enum plan_action a);

@@ -131,6 +131,31 @@ static int json_report(const struct plan *p, const struct sysctld_conflicts *c)
 	return r;
 }
 
+static char changes[1024];
+
+/* "vm.min_slab_ratio 37 -> 50, ..." for every knob this run left changed. */
+static void note_changes(const struct plan *p)
+{
+	char a[KVAL_MAX], b[KVAL_MAX];
+	size_t n = 0;
+
+	changes[0] = '\0';
+	for (size_t i = 0; i < p->n && n < sizeof(changes); i++) {
+		const struct plan_item *it = &p->items[i];
+
+		if (it->action != ACT_CHANGED && it->action != ACT_NOT_RESTORED)
+			continue;
+		n += (size_t)snprintf(changes + n, sizeof(changes) - n, "%s%s %s -> %s",
+				      n ? ", " : "", it->ref.name, shown(it, &it->old, a, sizeof(a)),
+				      shown(it, &it->want, b, sizeof(b)));
+	}
+}
+
+const char *report_changes_made(void)
+{
+	return changes;
+}
+
 int report_plan(const struct plan *p, bool dry_run)
 {
 	return report_plan_with(p, dry_run, NULL);
@@ -138,6 +163,8 @@ int report_plan(const struct plan *p, bool dry_run)
 
 int report_plan_with(const struct plan *p, bool dry_run, const struct sysctld_conflicts *c)
 {
+	if (!dry_run)
+		note_changes(p);
 	if (G.json) {
 		/* Errors still go to stderr; JSON carries the action. */
 		for (size_t i = 0; i < p->n; i++)
@@ -150,11 +177,31 @@ int report_plan_with(const struct plan *p, bool dry_run, const struct sysctld_co
 	return 0;
 }
 
-void report_plan_notes(const struct plan_opts *o)
+static bool changed_any(const struct plan *p)
+{
+	for (size_t i = 0; i < p->n; i++)
+		if (p->items[i].action == ACT_CHANGED)
+			return true;
+	return false;
+}
+
+void report_plan_notes(const struct plan *p, const struct plan_opts *o)
 {
 	if (o->snapshot_path[0])
 		log_warn("vm.numa_stat 1 -> 0 zeroed the NUMA counters; they were saved to %s",
 			 o->snapshot_path);
-	if (o->state_warning[0])
-		log_warn("%s ('numastatctl revert' will not undo this change)", o->state_warning);
+	if (o->no_revert_point && !o->keep_prior && changed_any(p))
+		log_warn("no revert point was saved (--no-revert-point): 'numastatctl revert' "
+			 "cannot undo this change%s", o->forgot_prior ?
+			 ", nor the one before (its revert point was removed)" : "");
+}
+
+void report_refusal(const struct plan_opts *o)
+{
+	if (o->refused == REFUSED_SNAPSHOT)
+		log_err("vm.numa_stat: refusing 1 -> 0, which zeroes the NUMA counters: %s "
+			"(use --no-snapshot to go ahead without a snapshot)", o->why);
+	else
+		log_err("%s: nothing was changed (use --no-revert-point to go ahead without one)",
+			o->why);
 }

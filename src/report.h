@@ -21,8 +21,16 @@ struct sysctld_conflicts;
 int report_plan_with(const struct plan *p, bool dry_run, const struct sysctld_conflicts *c);
 /* The stderr line for a failed item, e.g. "vm.x: cannot write /proc/...: ...". */
 void report_item_error(const struct plan_item *it);
-/* The notes that go with an executed plan: snapshot path, state warnings. */
-void report_plan_notes(const struct plan_opts *o);
+/* The notes that go with an executed plan: the snapshot's path, no revert point. */
+void report_plan_notes(const struct plan *p, const struct plan_opts *o);
+/* plan_execute() refused (-ECANCELED): the one line saying why and the way out. */
+void report_refusal(const struct plan_opts *o);
+/*
+ * What the last report_plan() of an executed plan changed ("vm.x 1 -> 0,
+ * ..."), "" when nothing: main() says it when stdout could not take the
+ * report, so that exit 1 is never read as "nothing changed".
+ */
+const char *report_changes_made(void);
 
 /*
  * One warning per knob that sysctl.d sets otherwise than profile: where, and

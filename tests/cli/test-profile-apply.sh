@@ -160,23 +160,25 @@ expect_out '{
 
 # The snapshot is a precondition of numa_stat 1 -> 0.
 pfixture profile-basic
-: >"$ROOT.notadir"
-run --state-dir "$ROOT.notadir/state" --config "$CONF" apply
+mkdir "$STATE" && : >"$STATE/snapshots"
+prun apply
 expect_rc 1 "apply refuses numa_stat 1 -> 0 when the counters cannot be saved"
 expect_err_has "vm.numa_stat: refusing 1 -> 0, which zeroes the NUMA counters" "and says why"
 expect_knobs "nothing was written" vm/numa_stat=1 vm/min_slab_ratio=37
-run --state-dir "$ROOT.notadir/state" --config "$CONF" apply --no-snapshot
+check "and no revert point claims a change" test ! -e "$STATE/revert"
+prun apply --no-snapshot
 expect_rc 0 "--no-snapshot goes ahead"
 expect_knobs "and writes the profile" vm/numa_stat=0 vm/min_slab_ratio=9
+check "with a revert point" grep -qx 'vm.min_slab_ratio = 37' "$STATE/revert"
 
-# [numastatctl] state_dir is used unless --state-dir is given.
+# --state-dir wins over [numastatctl] state_dir (which moves only snapshots).
 pfixture profile-basic
 sed -i "s|^profile = fast\$|&\nstate_dir = $ROOT.cfgstate|" "$CONF"
-run_raw --sysroot "$ROOT" --config "$CONF" apply local
-expect_rc 0 "apply with [numastatctl] state_dir succeeds"
-check "state_dir from the configuration holds the saved values" test -s "$ROOT.cfgstate/revert"
-"$NUMASTATCTL" --sysroot "$ROOT" --config "$CONF" revert >/dev/null 2>&1
-expect_knobs "and revert finds them there" vm/zone_reclaim_mode=0 vm/min_unmapped_ratio=13
+prun apply
+expect_rc 0 "apply with [numastatctl] state_dir and --state-dir succeeds"
+check "--state-dir holds the revert point" test -s "$STATE/revert"
+check "and the snapshot" compgen -G "$STATE/snapshots/numastat-*.json"
+check "the configured state_dir is not used" test ! -e "$ROOT.cfgstate"
 
 # A knob that cannot be read (a directory in the tree): nothing is written.
 pfixture profile-dir-entry

@@ -15,8 +15,9 @@ expect_file "$ROOT/$VM/min_slab_ratio" 50 "the value is written in decimal"
 expect_file "$ROOT/$VM/zone_reclaim_mode" 5 "flag names are written as their number"
 expect_file "$STATE/revert" "# numastatctl revert state: 'numastatctl revert' writes these back
 $(sed -n 2p "$STATE/revert")
+# for --sysroot $(realpath "$ROOT")
 vm.min_slab_ratio = 37
-vm.zone_reclaim_mode = 0" "the prior values are saved for revert"
+vm.zone_reclaim_mode = 0" "the prior values are saved for revert, with the system they belong to"
 
 fixture sparse3
 run set vm.min_slab_ratio=37
@@ -96,18 +97,15 @@ assert [n["node"] for n in nodes] == [0, 2, 5], nodes
 assert nodes[0]["numa_hit"] == 7300011 and nodes[2]["other_node"] == 410003, nodes
 ' "$snap"
 
+# No lock and no revert point without a usable state dir: nothing is written.
 fixture sparse3
 run --state-dir /dev/null/nowhere set vm.numa_stat=0
-expect_rc 1 "numa_stat 1 -> 0 is refused when no snapshot can be saved"
-expect_err_has "refusing 1 -> 0, which zeroes the NUMA counters" "with the reason"
-expect_err_has "--no-snapshot" "naming the way out"
+expect_rc 1 "an unusable state dir refuses the change"
+expect_err "numastatctl: set: /dev/null: not a directory" "naming the path that is in the way"
 expect_file "$ROOT/$VM/numa_stat" 1 "and nothing is written"
-
-fixture sparse3
-run --state-dir /dev/null/nowhere set --no-snapshot vm.numa_stat=0
-expect_rc 0 "--no-snapshot goes ahead"
-expect_file "$ROOT/$VM/numa_stat" 0 "and writes"
-expect_err_has "'numastatctl revert' will not undo this change" "warning that revert state could not be saved"
+run --state-dir /dev/null/nowhere set --no-snapshot --no-revert-point vm.numa_stat=0
+expect_rc 1 "not even with --no-snapshot --no-revert-point: there is no lock"
+expect_file "$ROOT/$VM/numa_stat" 1 "still nothing is written"
 
 # Rollback: the third write fails (an immutable file refuses even root).
 fixture sparse3
@@ -153,14 +151,16 @@ assert k == [
 ], k
 ' "$OUT"
 
-# Without --state-dir, set keeps its revert values where apply and revert look:
-# the configuration's [numastatctl] state_dir.
+# --state-dir wins over [numastatctl] state_dir: the revert point, the lock
+# and the snapshot all go to --state-dir.
 fixture sparse3
 printf '[numastatctl]\nstate_dir = %s\n' "$TMP/cfgstate" >"$TMP/cfg.conf"
-run_raw -S "$ROOT" -c "$TMP/cfg.conf" set vm.min_slab_ratio=50
-expect_rc 0 "set with a configured state_dir succeeds"
-check "the revert values go to the configured state_dir" grep -qx 'vm.min_slab_ratio = 37' "$TMP/cfgstate/revert"
-run_raw -S "$ROOT" -c "$TMP/cfg.conf" revert
+run -c "$TMP/cfg.conf" set vm.min_slab_ratio=50 vm.numa_stat=0
+expect_rc 0 "set with a configured state_dir and --state-dir succeeds"
+check "the revert values go to --state-dir" grep -qx 'vm.min_slab_ratio = 37' "$STATE/revert"
+check "and so does the snapshot" compgen -G "$STATE/snapshots/numastat-*.json"
+check "nothing goes to the configured state_dir" test ! -e "$TMP/cfgstate"
+run -c "$TMP/cfg.conf" revert
 expect_file "$ROOT/$VM/min_slab_ratio" 37 "and revert finds them there"
 
 # set -f: sysctl.d(5) syntax.
