@@ -19,6 +19,7 @@
 #include "knob-list.h"
 #include "log.h"
 #include "plan.h"
+#include "snapshot.h"
 #include "stat-views.h"
 
 #define PROM_FILE "numastatctl.prom"
@@ -181,6 +182,7 @@ int stat_prom_run(const struct stat_opts *o, const unsigned *ids, size_t n)
 	struct stat_profile prof;
 	char prof_name[PROFILE_NAME_MAX];
 	struct stat_prom p;
+	bool saved;
 	int rc;
 
 	if (o->textfile && (rc = check_textfile_dir(o->textfile)) != EXIT_OK)
@@ -189,13 +191,16 @@ int stat_prom_run(const struct stat_opts *o, const unsigned *ids, size_t n)
 		log_err("out of memory");
 		return EXIT_FAIL;
 	}
-	rc = stat_read_nodes(ids, n, nodes, true, true, true);
+	/* A snapshot holds counters: no memory, knob values or drift of that time. */
+	saved = o->snapshot_arg && !o->since;
+	rc = stat_read_nodes(ids, n, nodes, true, !saved, !saved);
 	p = (struct stat_prom){ .nodes = nodes, .n = n, .knobs = knobs,
 				.node_exporter_names = o->prom_node_exporter };
-	p.nk = read_knobs(&all, knobs, MAX_KNOBS);
-	if (read_profile(&prof, prof_name, sizeof(prof_name), o->prometheus))
+	p.nk = saved ? 0 : read_knobs(&all, knobs, MAX_KNOBS);
+	prof.knobs = NULL;
+	if (!saved && read_profile(&prof, prof_name, sizeof(prof_name), o->prometheus))
 		p.profile = &prof;
-	p.timestamp = (long long)time(NULL);
+	p.timestamp = saved ? (long long)stat_snapshot()->time.tv_sec : (long long)time(NULL);
 	if (o->prometheus && stat_prom_write(stdout, &p) < 0) {
 		log_err("%s", stat_strerror());
 		rc = EXIT_FAIL;

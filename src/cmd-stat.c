@@ -9,9 +9,11 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "cmd-profiles.h"
 #include "cmd-stat-prom.h"
 #include "log.h"
 #include "stat-compat.h"
+#include "snapshot.h"
 #include "stat-views.h"
 #include "stat.h"
 #include "sysfs.h"
@@ -26,6 +28,8 @@ enum {
 	OPT_TEXTFILE,
 	OPT_PROM_NAMES,
 	OPT_RATE,
+	OPT_SNAPSHOT,
+	OPT_SINCE,
 };
 
 static void usage(FILE *out)
@@ -53,7 +57,11 @@ static void usage(FILE *out)
 	      "                        node_exporter: its meminfo_numa names, which collide\n"
 	      "                          with that collector when it is on\n"
 	      "     --rate             with an interval: per second, not per interval\n"
-	      " -p, --pid <pid|pattern>  per-process memory per node (numa_maps)\n", out);
+	      " -p, --pid <pid|pattern>  per-process memory per node (numa_maps)\n"
+	      "     --snapshot <name>  the counters saved in a snapshot (or latest) instead\n"
+	      "                          of the live ones; 'numastatctl snapshots' lists them\n"
+	      "     --since <name>     the live counters plus those saved in a snapshot (or\n"
+	      "                          latest): the counts across that reset\n", out);
 	fputs("\nAvailable output columns:\n", out);
 	for (int i = 0; i < SCOL_COUNT; i++)
 		fprintf(out, " %14s  %s\n", stat_columns[i].name, stat_columns[i].help);
@@ -161,6 +169,15 @@ static int one_option(struct stat_opts *o, int c, bool *width_set)
 	case OPT_PROM_NAMES: return parse_prom_names(o, optarg);
 	case OPT_RATE: o->rate = true; return 0;
 	case 'p': return add_pid(o, optarg) < 0 ? -1 : 0;
+	case OPT_SNAPSHOT:
+	case OPT_SINCE:
+		if (o->snapshot_arg && o->since != (c == OPT_SINCE)) {
+			log_usage_err("--snapshot and --since exclude each other");
+			return -1;
+		}
+		o->snapshot_arg = optarg;
+		o->since = c == OPT_SINCE;
+		return 0;
 	}
 	return -1;
 }
@@ -205,6 +222,16 @@ static int check_combination(struct stat_opts *o)
 		log_usage_err("--prometheus-names needs --prometheus or --textfile");
 		return -1;
 	}
+	/* A textfile is scraped as "now": old counters there would run backwards. */
+	if (o->snapshot_arg && !o->since && o->textfile) {
+		log_usage_err("--snapshot shows saved counters: it excludes --textfile (--since does not)");
+		return -1;
+	}
+	if (o->snapshot_arg && (o->interval > 0 || o->n_pids || o->meminfo)) {
+		log_usage_err("--%s: a snapshot holds the NUMA counters only: it excludes -m, "
+			      "--pid and an interval", o->since ? "since" : "snapshot");
+		return -1;
+	}
 	if (o->compat && (o->json || o->prometheus || o->textfile)) {
 		log_usage_err("--compat prints numastat's text: it excludes -J, --prometheus, --textfile");
 		return -1;
@@ -245,6 +272,8 @@ static int parse_opts(int argc, char *argv[], struct stat_opts *o)
 		{ "prometheus-names", required_argument, NULL, OPT_PROM_NAMES },
 		{ "rate", no_argument, NULL, OPT_RATE },
 		{ "pid", required_argument, NULL, 'p' },
+		{ "snapshot", required_argument, NULL, OPT_SNAPSHOT },
+		{ "since", required_argument, NULL, OPT_SINCE },
 		{ NULL, 0, NULL, 0 },
 	};
 	bool width_set = false;
@@ -269,15 +298,38 @@ static int parse_opts(int argc, char *argv[], struct stat_opts *o)
 	return -1;
 }
 
+/* --since: the saved counts of a node that is gone are not shown anywhere: say so. */
+static void warn_gone(const unsigned *ids, size_t n)
+{
+	const struct snapshot *s = stat_snapshot();
+
+	for (size_t i = 0; s && i < s->n; i++) {
+		size_t k = 0;
+
+		while (k < n && ids[k] != s->ids[i])
+			k++;
+		if (k == n)
+			log_warn("node %u of snapshot %s is not here: its saved counts are left out",
+				 s->ids[i], s->name);
+	}
+}
+
 static int select_nodes(const struct stat_opts *o, unsigned **ids)
 {
 	unsigned missing = 0;
-	int n = stat_select_nodes(o, ids, &missing);
+	int n = o->snapshot_arg && !o->since ? stat_snapshot_nodes(o, ids, &missing) :
+		stat_select_nodes(o, ids, &missing);
 
+	if (n == -ENOENT && o->snapshot_arg && !o->since) {
+		log_err("--nodes: node %u: not in snapshot %s", missing, stat_snapshot()->name);
+		return -EXIT_USAGE;
+	}
 	if (n == -ENOENT) {
 		log_err("--nodes: node %u: no such node here", missing);
 		return -EXIT_USAGE;
 	}
+	if (n > 0 && o->since && !o->n_nodes)
+		warn_gone(*ids, (size_t)n);
 	if (n < 0) {
 		log_err("/sys/devices/system/node: %s", sysfs_strerror(n));
 		return -EXIT_FAIL;
@@ -290,9 +342,10 @@ static int select_nodes(const struct stat_opts *o, unsigned **ids)
 }
 
 /* Warn once: with vm.numa_stat=0 the kernel keeps every counter at zero. */
-static void warn_frozen(void)
+static void warn_frozen(const struct stat_opts *o)
 {
-	if (stat_counters_frozen())
+	/* Saved counters were counted before; only live ones can be frozen. */
+	if ((!o->snapshot_arg || o->since) && stat_counters_frozen())
 		log_warn("vm.numa_stat is 0: NUMA counters are frozen at zero "
 			 "('numastatctl set vm.numa_stat=1' turns counting on)");
 }
@@ -314,7 +367,7 @@ static int view_counters(const struct stat_opts *o, const unsigned *ids, size_t 
 		rc = EXIT_FAIL;
 		goto out;
 	}
-	warn_frozen();
+	warn_frozen(o);
 	if (stat_read_rows(ids, n, rows, whys) > 0) {
 		rc = EXIT_FAIL;
 		for (size_t i = 0; i < n; i++)
@@ -345,7 +398,7 @@ int stat_read_nodes(const unsigned *ids, size_t n, struct stat_node *nodes, bool
 		nd->ns_err = nd->mi_err = -ENODATA;
 		nd->hp_err = 0;
 		nd->hp.present = false;
-		if (ns && (nd->ns_err = numastat_read(ids[i], &nd->ns, why, sizeof(why))) < 0)
+		if (ns && (nd->ns_err = stat_numastat_read(ids[i], &nd->ns, why, sizeof(why))) < 0)
 			report_node_error(ids[i], "numastat", nd->ns_err, why);
 		if (mi && (nd->mi_err = meminfo_read(ids[i], &nd->mi, why, sizeof(why))) < 0)
 			report_node_error(ids[i], "meminfo", nd->mi_err, why);
@@ -401,6 +454,11 @@ static int compat_setup(const struct stat_opts *o, struct compat_opts *co)
 			return -1;
 		}
 	}
+	if (co->meminfo && o->snapshot_arg) {
+		log_usage_err("--compat=%s: a snapshot holds the NUMA counters only, not meminfo",
+			      o->compat_arg);
+		return -1;
+	}
 	if (o->sort_arg) {
 		if (strcasecmp(o->sort_arg, "total") == 0)
 			co->sort = COMPAT_SORT_TOTAL;
@@ -448,7 +506,7 @@ static int view_compat(const struct stat_opts *o, const unsigned *ids, size_t n)
 		if (co.meminfo)
 			co.huge_page_size = huge_page_size();
 		if (want_ns)
-			warn_frozen();
+			warn_frozen(o);
 		rc = stat_read_nodes(ids, n, nodes, want_ns, co.meminfo, false);
 		for (size_t i = 0; i < n; i++)
 			cn[i] = (struct compat_node){ ids[i], nodes[i].ns_err ? NULL : &nodes[i].ns,
@@ -463,6 +521,20 @@ static int view_compat(const struct stat_opts *o, const unsigned *ids, size_t n)
 	return rc;
 }
 
+/* --snapshot/--since NAME: a name that is not there is a usage error, like a missing -f file. */
+static int load_snapshot(const struct stat_opts *o)
+{
+	char why[1024];
+	int r = stat_snapshot_load(profiles_effective_data_dir(), o->snapshot_arg, o->since, why,
+				   sizeof(why));
+
+	if (r == 0)
+		return EXIT_OK;
+	log_err("--%s: %s", o->since ? "since" : "snapshot", why);
+	return r == -EINVAL || (r == -ENOENT && strcmp(o->snapshot_arg, "latest") != 0) ?
+	       EXIT_USAGE : EXIT_FAIL;
+}
+
 static int run(int argc, char *argv[])
 {
 	struct stat_opts o = { .sort_col = -1 };
@@ -472,6 +544,8 @@ static int run(int argc, char *argv[])
 	if (rc != -1)
 		goto out;
 	if ((rc = cmd_setup()) != EXIT_OK)
+		goto out;
+	if (o.snapshot_arg && (rc = load_snapshot(&o)) != EXIT_OK)
 		goto out;
 	/* Interval mode and --pid live in stat-interval.c and stat-pid.c. */
 	if (o.n_pids) {
@@ -490,7 +564,7 @@ static int run(int argc, char *argv[])
 	if (o.prometheus || o.textfile) {
 		/* A textfile carries it as numastatctl_counters_frozen: no journal line every 15 s. */
 		if (o.prometheus)
-			warn_frozen();
+			warn_frozen(&o);
 		rc = stat_prom_run(&o, ids, (size_t)n);
 	}
 	else if (o.compat)
@@ -500,6 +574,7 @@ static int run(int argc, char *argv[])
 	else
 		rc = view_counters(&o, ids, (size_t)n);
 out:
+	stat_snapshot_free();
 	free(ids);
 	free(o.nodes);
 	free(o.pids);

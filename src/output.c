@@ -18,6 +18,9 @@ static typeof(scols_table_enable_noheadings) *sym_scols_table_enable_noheadings;
 static typeof(scols_table_enable_nolinesep) *sym_scols_table_enable_nolinesep;
 static typeof(scols_table_new_column) *sym_scols_table_new_column;
 static typeof(scols_column_set_json_type) *sym_scols_column_set_json_type;
+static typeof(scols_column_set_wrapfunc) *sym_scols_column_set_wrapfunc;
+static typeof(scols_wrapnl_chunksize) *sym_scols_wrapnl_chunksize;
+static typeof(scols_wrapnl_nextchunk) *sym_scols_wrapnl_nextchunk;
 static typeof(scols_table_new_line) *sym_scols_table_new_line;
 static typeof(scols_line_set_data) *sym_scols_line_set_data;
 static typeof(scols_line_refer_data) *sym_scols_line_refer_data;
@@ -36,6 +39,9 @@ static const struct dl_sym smartcols_syms[] = {
 	DL_SYM(scols_table_enable_nolinesep),
 	DL_SYM(scols_table_new_column),
 	DL_SYM(scols_column_set_json_type),
+	DL_SYM(scols_column_set_wrapfunc),
+	DL_SYM(scols_wrapnl_chunksize),
+	DL_SYM(scols_wrapnl_nextchunk),
 	DL_SYM(scols_table_new_line),
 	DL_SYM(scols_line_set_data),
 	DL_SYM(scols_line_refer_data),
@@ -86,7 +92,7 @@ int out_table_add_column(struct out_table *t, const char *name, double width_hin
 		sflags |= SCOLS_FL_RIGHT;
 	if (flags & OUT_COL_TRUNC)
 		sflags |= SCOLS_FL_TRUNC;
-	if (flags & OUT_COL_WRAP)
+	if (flags & (OUT_COL_WRAP | OUT_COL_NUMBERS))
 		sflags |= SCOLS_FL_WRAP;
 	cl = sym_scols_table_new_column(t->tb, name, width_hint, sflags);
 	if (!cl)
@@ -95,6 +101,12 @@ int out_table_add_column(struct out_table *t, const char *name, double width_hin
 		sym_scols_column_set_json_type(cl, SCOLS_JSON_NUMBER);
 	else if (flags & OUT_COL_BOOLEAN)
 		sym_scols_column_set_json_type(cl, SCOLS_JSON_BOOLEAN);
+	else if (flags & OUT_COL_NUMBERS) {
+		/* libsmartcols makes array elements of the chunks its wrap function cuts. */
+		sym_scols_column_set_json_type(cl, SCOLS_JSON_ARRAY_NUMBER);
+		sym_scols_column_set_wrapfunc(cl, sym_scols_wrapnl_chunksize,
+					      sym_scols_wrapnl_nextchunk, NULL);
+	}
 	return 0;
 }
 

@@ -24,6 +24,7 @@ enum {
 	OUT_COL_BOOLEAN = 1 << 2, /* JSON true/false */
 	OUT_COL_TRUNC   = 1 << 3, /* may be truncated to fit the terminal */
 	OUT_COL_WRAP    = 1 << 4, /* may wrap to fit the terminal */
+	OUT_COL_NUMBERS = 1 << 5, /* JSON array of numbers: the cell holds one per line */
 };
 
 struct out_table;

@@ -115,7 +115,7 @@ size_t stat_read_rows(const unsigned *ids, size_t n, struct stat_row *rows,
 		char why[STAT_WHY_MAX];
 
 		rows[i].node = ids[i];
-		rows[i].err = numastat_read(ids[i], &s, why, sizeof(why));
+		rows[i].err = stat_numastat_read(ids[i], &s, why, sizeof(why));
 		if (rows[i].err < 0) {
 			if (whys)
 				memcpy(whys[i], why, sizeof(why));

@@ -84,6 +84,10 @@ struct stat_opts {
 	const char *cols_arg;   /* -o: -m resolves meminfo field names */
 	const char *sort_arg;   /* --sort: -m takes a field, --compat a node id or total */
 	const char *compat_arg; /* --compat=LETTERS: numastat's option letters (c, m, n, z) */
+
+	/* --snapshot NAME (saved counters) or --since NAME (live plus saved). */
+	const char *snapshot_arg;
+	bool since;
 };
 
 /* One node's counters as the table shows them. */
@@ -143,6 +147,24 @@ size_t stat_terminal_width(void);
  */
 int stat_interval_run(const struct stat_opts *o);
 int stat_pid_run(const struct stat_opts *o);
+
+/*
+ * --snapshot NAME / --since NAME (stat-snapshot.c): load the snapshot (NAME
+ * or "latest") from <data_dir>/snapshots; from then on
+ * stat_numastat_read() answers from it (add false) or adds it to the live
+ * counters (add true).  0, -EINVAL (not a snapshot name), -ENOENT (no such
+ * snapshot) or -errno, with why.
+ */
+struct snapshot;
+int stat_snapshot_load(const char *data_dir, const char *name, bool add, char *why,
+		       size_t whylen);
+/* The loaded snapshot, or NULL. */
+const struct snapshot *stat_snapshot(void);
+/* numastat_read(), or the snapshot's counters (-ENOENT: not in it), or their sum. */
+int stat_numastat_read(unsigned id, struct numastat *out, char *why, size_t whylen);
+/* --snapshot: the snapshot's nodes (o->nodes of them); count, or -ENOENT with *missing. */
+int stat_snapshot_nodes(const struct stat_opts *o, unsigned **ids, unsigned *missing);
+void stat_snapshot_free(void);
 
 /* The per-node locality summary of `status` (cmd-status.c calls it); EXIT_*. */
 int stat_status_summary(void);

@@ -148,7 +148,19 @@ static int follow(struct walk *w, int lfd, const struct stat *st, const char *pa
 	return dest[0] == '/' ? walk_root(w, why, whylen) : 0;
 }
 
-/* Open (or create) the next component, and check it as a step on the way. */
+/* No component but "." left in rest: the one at hand is the end of the way. */
+static bool at_end(const char *rest)
+{
+	for (const char *p = rest; *p; p++)
+		if (*p != '/' && !(*p == '.' && (p == rest || p[-1] == '/') && (!p[1] || p[1] == '/')))
+			return false;
+	return true;
+}
+
+/*
+ * Open (or create) the next component, and check it as a step on the way;
+ * the end of the way gets the stricter check of the state directory itself.
+ */
 static int step(struct walk *w, const char *name, const char *rest, bool create, char *why,
 		size_t whylen)
 {
@@ -177,8 +189,10 @@ static int step(struct walk *w, const char *name, const char *rest, bool create,
 	else if (!S_ISDIR(st.st_mode)) {
 		snprintf(why, whylen, "%s: not a directory", path);
 		r = -ENOTDIR;
-	} else
+	} else if (!at_end(rest))
 		r = check_step(&st, path, w->target, why, whylen);
+	else
+		r = 0;
 	if (r < 0 || S_ISLNK(st.st_mode)) {
 		close(fd);
 		return r;

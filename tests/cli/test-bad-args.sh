@@ -8,7 +8,7 @@
 # lists come from each command's --help, so a new option is covered at once.
 . "$(dirname "$0")/lib.sh"
 
-COMMANDS=(status get set stat apply profiles revert knobs selftest bench)
+COMMANDS=(status get set stat apply profiles revert snapshots knobs selftest bench)
 TRY="Try 'numastatctl --help' for more information."
 # As long as one argument may be (MAX_ARG_STRLEN is 128 KiB).
 HUGE=$(head -c 131000 /dev/zero | tr '\0' 9)

@@ -7,7 +7,7 @@
 run_raw --help
 expect_rc 0 "--help exits 0"
 expect_out_has "Usage:" "--help prints usage on stdout"
-for c in status get set stat apply profiles revert knobs selftest bench; do
+for c in status get set stat apply profiles revert snapshots knobs selftest bench; do
 	expect_out_has " $c " "--help lists the $c command"
 done
 
@@ -47,7 +47,7 @@ run_raw -S "$ROOT"
 expect_rc 0 "no command runs status"
 expect_out_has "vm.min_slab_ratio" "status shows the knobs"
 
-for c in status get set stat apply profiles revert knobs selftest bench; do
+for c in status get set stat apply profiles revert snapshots knobs selftest bench; do
 	run_raw "$c" --help
 	expect_rc 0 "$c --help exits 0"
 	expect_out_has "numastatctl $c" "$c --help shows its usage"
@@ -60,5 +60,40 @@ if [ -w /dev/full ]; then
 	expect_rc 1 "a write error on stdout exits 1"
 	expect_err "numastatctl: write error: No space left on device" "and is reported"
 fi
+
+# With a change made, a lost report must not read as "nothing changed".
+if [ -w /dev/full ]; then
+	fixture sparse3
+	"$NUMASTATCTL" -S "$ROOT" --state-dir "$STATE" set vm.min_slab_ratio=50 vm.min_unmapped_ratio=13 \
+		>/dev/full 2>"$TMP/err"
+	RC=$? ERR=$(cat "$TMP/err")
+	expect_rc 1 "set >/dev/full: exit 1 (the report was lost)"
+	expect_err "numastatctl: write error: No space left on device
+numastatctl: set: the change was made all the same: vm.min_slab_ratio 37 -> 50" \
+		"set >/dev/full: says on stderr that the change was made, and what"
+	expect_file "$ROOT/proc/sys/vm/min_slab_ratio" 50 "set >/dev/full: the change was made"
+	run revert
+	expect_file "$ROOT/proc/sys/vm/min_slab_ratio" 37 "and revert undoes it"
+	run set vm.min_slab_ratio=37 >/dev/null
+	"$NUMASTATCTL" -S "$ROOT" --state-dir "$STATE" set vm.min_slab_ratio=37 >/dev/full 2>"$TMP/err"
+	RC=$? ERR=$(cat "$TMP/err")
+	expect_err "numastatctl: write error: No space left on device" "an unchanged set >/dev/full claims no change"
+fi
+
+# Started with fds 0-2 closed: nothing of ours lands in the lock, revert or
+# snapshot files, which would otherwise take those numbers.
+fixture sparse3
+"$NUMASTATCTL" -S "$ROOT" --state-dir "$STATE" set vm.numa_stat=0 vm.min_slab_ratio=50 <&- >&- 2>&-
+RC=$?
+expect_rc 0 "set with stdin, stdout and stderr closed succeeds"
+check "the lock file stays empty" test ! -s "$STATE/lock"
+check "the revert file holds only revert lines" \
+	bash -c "! grep -v -e '^#' -e '^vm.numa_stat = 1\$' -e '^vm.min_slab_ratio = 37\$' '$STATE/revert'"
+check "the snapshot is clean JSON" python3 -c 'import json, sys; json.load(open(sys.argv[1]))' \
+	"$(ls "$STATE"/snapshots/numastat-*.json)"
+expect_file "$ROOT/proc/sys/vm/min_slab_ratio" 50 "and the change was made"
+"$NUMASTATCTL" -S "$ROOT" --state-dir "$STATE" revert >&- 2>&-
+check "a revert with stdout and stderr closed leaves the lock empty" test ! -s "$STATE/lock"
+expect_file "$ROOT/proc/sys/vm/min_slab_ratio" 37 "and restores"
 
 done_testing

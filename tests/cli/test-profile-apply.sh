@@ -106,6 +106,11 @@ numastatctl: apply: $CONF:30: vm.zone_distribute_mode: write '-vm.zone_distribut
 numastatctl: apply: profile needs-missing was not applied: nothing was changed" \
 	"it names the knob, the line and the '-' fix"
 expect_knobs "and nothing was written" vm/min_slab_ratio=37
+expect_out "vm.min_slab_ratio: 37 (not written)" "a failed real apply says what it did not write, not '(dry run)'"
+prun -J apply needs-missing
+expect_out_has '"action": "not-written"' "-J: not-written, not would-change"
+prun apply --dry-run needs-missing
+expect_out "vm.min_slab_ratio: 37 -> 11 (dry run)" "only --dry-run words the plan as a dry run"
 
 # Usage and configuration errors: exit 2, nothing written.
 prun apply nope
