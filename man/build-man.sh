@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# build-man.sh SCDOC PAGE.scd KNOBS.scd SYSCONFDIR STATE_DIR SBINDIR VERSION
+# build-man.sh SCDOC PAGE.scd KNOBS.scd SYSCONFDIR STATE_DIR RUN_DIR SBINDIR VERSION
 # Fills in the configured paths, puts the generated KNOBS section where the
 # page has a line "@KNOBS@", and runs scdoc; the page goes to stdout.
 # scdoc starts every paragraph, section and list item with .P, also where
@@ -8,10 +8,11 @@
 # rightly calls those empty, so the filter at the end drops them.  It also
 # folds long text lines, which scdoc's markup makes longer than the source.
 set -eu
-scdoc=$1 page=$2 knobs=$3 sysconfdir=$4 statedir=$5 sbindir=$6 version=$7
+scdoc=$1 page=$2 knobs=$3 sysconfdir=$4 statedir=$5 rundir=$6 sbindir=$7 version=$8
 
 sed -e "s|@SYSCONFDIR@|$sysconfdir|g" \
 	-e "s|@STATE_DIR@|$statedir|g" \
+	-e "s|@RUN_DIR@|$rundir|g" \
 	-e "s|@SBINDIR@|$sbindir|g" \
 	-e "s|@VERSION@|$version|g" \
 	-e "/^@KNOBS@\$/{

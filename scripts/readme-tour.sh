@@ -149,6 +149,17 @@ EOF
 	show apply --check throughput
 	cat <<'EOF'
 
+### snapshots: the counters saved before a reset
+
+`vm.numa_stat` 1 -> 0 zeroes every NUMA counter; the apply above saved them
+first, under a name of their own. `stat --snapshot` shows a snapshot in any
+`stat` view, and `stat --since` adds it to the live counters:
+
+EOF
+	show snapshots
+	show stat --snapshot latest -o NODE,NUMA_HIT,OTHER_NODE
+	cat <<'EOF'
+
 ### selftest: prove the counters count
 
 On the live system (root only), fault in pages on each node and check that

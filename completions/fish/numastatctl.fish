@@ -3,23 +3,24 @@
 #
 # Knob names, their values and the -o columns come from the numastatctl being
 # completed (`knobs --names`, `knobs --choices KNOB`, `CMD --help`), so they
-# always match the installed registry; profile names from `profiles`.
+# always match the installed registry; profile names from `profiles`,
+# snapshot names from `snapshots --names`.
 
-set -l __numastatctl_commands status get set stat apply profiles revert knobs selftest bench
+set -l __numastatctl_commands status get set stat apply profiles revert snapshots knobs selftest bench
 
-# The binary being completed, with the line's --sysroot and --config.
+# The binary being completed, with the line's --sysroot, --config and --state-dir.
 function __numastatctl_run
     set -l tokens (commandline -opc)
     set -l ctx
     set -l i 2
     while test $i -le (count $tokens)
         switch $tokens[$i]
-            case -S --sysroot -c --config
+            case -S --sysroot -c --config --state-dir
                 set -l next (math $i + 1)
                 if test $next -le (count $tokens)
                     set -a ctx $tokens[$i] $tokens[$next]
                 end
-            case '--sysroot=*' '--config=*'
+            case '--sysroot=*' '--config=*' '--state-dir=*'
                 set -a ctx $tokens[$i]
         end
         set i (math $i + 1)
@@ -51,6 +52,11 @@ function __numastatctl_assignments
             echo $k=
         end
     end
+end
+
+function __numastatctl_snapshots
+    echo latest
+    __numastatctl_run snapshots --names
 end
 
 function __numastatctl_profiles
@@ -91,7 +97,7 @@ complete -c numastatctl -f
 # Global options, valid before and after the command.
 complete -c numastatctl -s S -l sysroot -x -a '(__fish_complete_directories)' -d 'Use DIR/proc and DIR/sys instead of the live system'
 complete -c numastatctl -s c -l config -r -F -d 'Profile file'
-complete -c numastatctl -l state-dir -x -a '(__fish_complete_directories)' -d 'Saved values, snapshots and the lock'
+complete -c numastatctl -l state-dir -x -a '(__fish_complete_directories)' -d 'Revert point, lock and snapshots'
 complete -c numastatctl -s J -l json -d 'JSON output'
 complete -c numastatctl -s q -l quiet -d 'Print only errors'
 complete -c numastatctl -s h -l help -d 'Display help'
@@ -106,6 +112,7 @@ complete -c numastatctl -n $nocmd -a stat -d 'Per-node NUMA statistics'
 complete -c numastatctl -n $nocmd -a apply -d 'Apply a profile'
 complete -c numastatctl -n $nocmd -a profiles -d 'List profiles or show one resolved'
 complete -c numastatctl -n $nocmd -a revert -d 'Restore the values saved before the last change'
+complete -c numastatctl -n $nocmd -a snapshots -d 'List the counter snapshots saved before a reset'
 complete -c numastatctl -n $nocmd -a knobs -d 'The knob registry: types, values, defaults, effects'
 complete -c numastatctl -n $nocmd -a selftest -d 'Prove the NUMA counters move on this machine'
 complete -c numastatctl -n $nocmd -a bench -d 'A/B page-fault benchmark of a knob'
@@ -124,6 +131,7 @@ set -l c '__fish_seen_subcommand_from set'
 complete -c numastatctl -n $c -l dry-run -d 'Show what would change, write nothing'
 complete -c numastatctl -n $c -s f -l file -r -F -d 'Read assignments in sysctl.d syntax'
 complete -c numastatctl -n $c -l no-snapshot -d 'Let vm.numa_stat go 1 -> 0 without saving the counters'
+complete -c numastatctl -n $c -l no-revert-point -d 'Change even when no revert point can be saved'
 complete -c numastatctl -n $c -a '(__numastatctl_assignments)'
 
 # stat
@@ -144,12 +152,15 @@ complete -c numastatctl -n $c -s p -l pid -x -a '(__fish_complete_pids)' -d 'Per
 complete -c numastatctl -n $c -l prometheus -d 'Prometheus text format'
 complete -c numastatctl -n $c -l textfile -x -a '(__fish_complete_directories)' -d 'Write DIR/numastatctl.prom for node_exporter'
 complete -c numastatctl -n $c -l prometheus-names -x -a 'numastatctl node_exporter' -d 'Metric names of the per-node series'
+complete -c numastatctl -n $c -l snapshot -x -a '(__numastatctl_snapshots)' -d 'The counters saved in a snapshot'
+complete -c numastatctl -n $c -l since -x -a '(__numastatctl_snapshots)' -d 'Live counters plus those saved in a snapshot'
 
 # apply
 set -l c '__fish_seen_subcommand_from apply'
 complete -c numastatctl -n $c -l dry-run -d 'Show the plan, write nothing'
 complete -c numastatctl -n $c -l check -d 'Exit 3 when the live system differs'
 complete -c numastatctl -n $c -l no-snapshot -d 'Let vm.numa_stat go 1 -> 0 without saving the counters'
+complete -c numastatctl -n $c -l no-revert-point -d 'Change even when no revert point can be saved'
 complete -c numastatctl -n $c -a '(__numastatctl_profiles)' -d Profile
 
 # profiles
@@ -160,6 +171,13 @@ complete -c numastatctl -n $c -a '(__numastatctl_profiles)' -d Profile
 # revert
 set -l c '__fish_seen_subcommand_from revert'
 complete -c numastatctl -n $c -l dry-run -d 'Show what would be restored, write nothing'
+complete -c numastatctl -n $c -l no-snapshot -d 'Let vm.numa_stat go 1 -> 0 without saving the counters'
+
+# snapshots
+set -l c '__fish_seen_subcommand_from snapshots'
+complete -c numastatctl -n $c -s N -l names -d 'Print the names only'
+complete -c numastatctl -n $c -s n -l noheadings -d 'Do not print headings'
+complete -c numastatctl -n $c -s r -l raw -d 'Raw output'
 
 # knobs
 set -l c '__fish_seen_subcommand_from knobs'

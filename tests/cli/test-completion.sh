@@ -50,6 +50,7 @@ expect_out "apply" "bash: 'numastatctl a' completes to apply"
 OUT=$(bash_complete "$WB" numastatctl s)
 expect_out "selftest
 set
+snapshots
 stat
 status" "bash: 'numastatctl s' offers every command starting with s"
 OUT=$(bash_complete "$WB" numastatctl set vm.numa_s)
@@ -115,6 +116,16 @@ alpha" "bash: apply completes the profiles of --config"
 OUT=$(bash_complete "$WB" numastatctl -c "$TMP/profiles.conf" profiles alb)
 expect_out "albatross" "bash: profiles completes a profile name"
 
+# Snapshot names come from `numastatctl snapshots --names` with the line's --state-dir.
+"$NUMASTATCTL" -S "$ROOT" --state-dir "$STATE" set vm.numa_stat=0 >/dev/null 2>&1
+echo 1 >"$ROOT/proc/sys/vm/numa_stat"
+SNAP=$(ls "$STATE/snapshots")
+OUT=$(bash_complete "$WB" numastatctl --state-dir "$STATE" stat --snapshot '')
+expect_out "latest
+$SNAP" "bash: stat --snapshot offers latest and the snapshots of --state-dir"
+OUT=$(bash_complete "$WB" numastatctl stat --state-dir "$STATE" --since l)
+expect_out "latest" "bash: and so does --since"
+
 fish_complete() {
 	fish -c 'source $argv[1]; complete -C $argv[2]' "$FISH_COMP" "$1" | cut -f1 | sort
 }
@@ -144,6 +155,9 @@ expect_out "NAME,PRESENT" "fish: knobs -o completes columns"
 OUT=$(fish_complete "numastatctl -c $TMP/profiles.conf apply al")
 expect_out "albatross
 alpha" "fish: apply completes the profiles of --config"
+OUT=$(fish_complete "numastatctl --state-dir $STATE stat --snapshot ")
+expect_out "latest
+$SNAP" "fish: stat --snapshot offers latest and the snapshots of --state-dir"
 
 # zsh: type each line into an interactive zsh on a pty and press TAB.
 if ! zsh -fc 'zmodload zsh/zpty' 2>/dev/null; then
@@ -161,6 +175,7 @@ zsh_lines=(
 	"numastatctl stat -o LOCAL"
 	"numastatctl -c $TMP/profiles.conf apply al"
 	"numastatctl get --i"
+	"numastatctl --state-dir $STATE stat --snapshot "
 )
 timeout 120 zsh -f "$(dirname "$0")/zsh-complete.zsh" "$SOURCE_ROOT/completions/zsh" "$TMP/zsh" "${zsh_lines[@]}"
 zsh_out() { sort -u "$TMP/zsh/$1" 2>/dev/null; }
@@ -187,5 +202,8 @@ expect_out "albatross
 alpha" "zsh: apply completes the profiles of --config"
 OUT=$(zsh_out 8)
 expect_out "--ignore" "zsh: options of the command"
+OUT=$(zsh_out 9)
+expect_out "latest
+$SNAP" "zsh: stat --snapshot offers latest and the snapshots of --state-dir"
 
 done_testing
