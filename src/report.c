@@ -185,11 +185,25 @@ static bool changed_any(const struct plan *p)
 	return false;
 }
 
+/* Whether vm.numa_stat was written at all: writing 0 zeroes, even if rolled back later. */
+static bool zeroed(const struct plan *p)
+{
+	for (size_t i = 0; i < p->n; i++)
+		if (strcmp(p->items[i].ref.name, "vm.numa_stat") == 0)
+			return p->items[i].action == ACT_CHANGED ||
+			       p->items[i].action == ACT_ROLLED_BACK ||
+			       p->items[i].action == ACT_NOT_RESTORED;
+	return false;
+}
+
 void report_plan_notes(const struct plan *p, const struct plan_opts *o)
 {
-	if (o->snapshot_path[0])
+	if (o->snapshot_path[0] && zeroed(p))
 		log_warn("vm.numa_stat 1 -> 0 zeroed the NUMA counters; they were saved to %s",
 			 o->snapshot_path);
+	else if (o->snapshot_path[0])
+		log_warn("vm.numa_stat was not written, so the counters saved to %s were not "
+			 "zeroed (stat --since would count them twice)", o->snapshot_path);
 	if (o->no_revert_point && !o->keep_prior && changed_any(p))
 		log_warn("no revert point was saved (--no-revert-point): 'numastatctl revert' "
 			 "cannot undo this change%s", o->forgot_prior ?

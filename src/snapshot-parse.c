@@ -229,3 +229,12 @@ int snapshot_parse(const char *buf, size_t len, struct snapshot *s, char *why, s
 	skip_ws(&j);
 	return j.p == j.end ? 0 : fail(&j, "more after the end");
 }
+
+void snapshot_free(struct snapshot *s)
+{
+	free(s->ids);
+	free(s->st);
+	s->ids = NULL;
+	s->st = NULL;
+	s->n = 0;
+}

@@ -261,15 +261,6 @@ int snapshot_read(int dirfd, const char *dirpath, const char *name, struct snaps
 	return r;
 }
 
-void snapshot_free(struct snapshot *s)
-{
-	free(s->ids);
-	free(s->st);
-	s->ids = NULL;
-	s->st = NULL;
-	s->n = 0;
-}
-
 void snapshot_list_free(struct snapshot *v, size_t n)
 {
 	for (size_t i = 0; i < n; i++)

@@ -75,7 +75,8 @@ static int check_step(const struct stat *st, const char *path, const char *targe
 	}
 	if ((st->st_mode & (S_IWGRP | S_IWOTH)) && !(st->st_uid == 0 && (st->st_mode & S_ISVTX))) {
 		snprintf(why, whylen, "%s: writable by group or others and not sticky, on the way "
-			 "to %s: refusing it (run 'chmod go-w %s')", path, target, path);
+			 "to %s: refusing it (run 'chmod go-w %s', or choose another directory)",
+			 path, target, path);
 		return -EPERM;
 	}
 	return 0;

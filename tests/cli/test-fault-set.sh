@@ -148,6 +148,16 @@ expect_rc 0 "--no-snapshot goes ahead"
 expect_file "$ROOT/proc/sys/vm/numa_stat" 0 "numa_stat is now 0"
 check "and revert can undo it" grep -qx 'vm.numa_stat = 1' "$STATE/revert"
 
+# The kernel refuses numa_stat=0: the snapshot was saved, but nothing was zeroed.
+fixture sparse3
+run_fault "write:/vm/numa_stat:EINVAL" set vm.numa_stat=0
+expect_rc 1 "a refused numa_stat=0 fails"
+snap=$(ls "$STATE/snapshots")
+expect_err_has "warning: vm.numa_stat was not written, so the counters saved to $STATE/snapshots/$snap were not zeroed" \
+	"and does not claim the counters were zeroed"
+run_fault "write:2:EINVAL" set vm.numa_stat=0 vm.min_slab_ratio=41
+expect_err_has "vm.numa_stat 1 -> 0 zeroed the NUMA counters" "written and rolled back, numa_stat=0 did zero them: said so"
+
 fixture sparse3
 run set vm.numa_stat=0
 expect_rc 0 "with a usable state dir, numa_stat 1 -> 0 goes ahead"

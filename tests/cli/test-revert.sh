@@ -117,6 +117,27 @@ else
 	ok "# SKIP needs root and a tmpfs mount for a full disk"
 fi
 
+# Room for the revert point but not for the snapshot: the change is refused
+# and its revert point taken back, so revert cannot "undo" what never happened.
+if [ "$(id -u)" = 0 ] && full_disk; then
+	fixture sparse3
+	mkdir -p "$FULL/state/snapshots"
+	run --state-dir "$FULL/state" set vm.min_slab_ratio=50
+	run --state-dir "$FULL/state" revert
+	i=0
+	while dd if=/dev/zero of="$FULL/fill.$i" bs=4k count=1 2>/dev/null; do i=$((i + 1)); done
+	rm -f "$FULL/fill.$i" "$FULL/fill.0"
+	run --state-dir "$FULL/state" set vm.numa_stat=0 vm.min_slab_ratio=50
+	expect_rc 1 "no room for the snapshot: numa_stat 1 -> 0 is refused"
+	expect_err_has "refusing 1 -> 0, which zeroes the NUMA counters: cannot write in $FULL/state/snapshots: No space left on device" \
+		"no room for the snapshot: says so"
+	expect_file "$ROOT/$VM/numa_stat" 1 "no room for the snapshot: numa_stat stays 1"
+	check "and the revert point saved for it is taken back" test ! -e "$FULL/state/revert"
+	check "no temporary file is left" bash -c "! ls -A '$FULL/state' '$FULL/state/snapshots' | grep -q '^\.'"
+else
+	ok "# SKIP needs root and a tmpfs mount for a full disk"
+fi
+
 # An immutable state dir (root is not exempt): nothing new can be written in it.
 fixture sparse3
 run set vm.min_slab_ratio=50

@@ -103,6 +103,9 @@ assert n == [{"node": 2, "numa_hit": 5100032, "numa_miss": 3301, "numa_foreign":
 ' "$OUT"
 run stat --since latest --compat
 expect_out_has "numa_hit                 7300021         5100032          410013" "--since in --compat"
+run stat --since latest --textfile "$TMP"
+expect_rc 0 "--since may feed a textfile: its counters never run backwards across the reset"
+check "and writes it" grep -q 'node_memory_numa_numa_hit_total{node="5"} 410013' "$TMP/numastatctl.prom"
 run stat --since latest --prometheus
 expect_out_has 'node_memory_numa_numa_hit_total{node="5"} 410013' "--since in --prometheus"
 expect_out_has 'numastatctl_knob_value{knob="vm.numa_stat"} 1' "with the live knobs"
@@ -121,7 +124,8 @@ expect_err "numastatctl: stat: --nodes: node 7: not in snapshot $snap" "names it
 
 # Refusals: what a snapshot cannot answer, names that are not snapshots.
 for args in "--snapshot latest -m" "--since latest 1 3" "--snapshot latest --pid 1" \
-	"--snapshot latest --since latest" "--snapshot latest --compat=m"; do
+	"--snapshot latest --since latest" "--snapshot latest --compat=m" \
+	"--snapshot latest --textfile $TMP"; do
 	# shellcheck disable=SC2086
 	run stat $args
 	expect_rc 2 "stat $args is a usage error"

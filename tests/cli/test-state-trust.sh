@@ -131,6 +131,50 @@ expect_rc 1 "a snapshots directory another user owns is refused"
 expect_err_has "$STATE/snapshots: owned by uid $NOBODY" "naming it"
 expect_file "$ROOT/$VM/numa_stat" 1 "and numa_stat stays 1"
 
+# Things that are not regular files where the revert file should be: refused
+# at once (a FIFO would otherwise block the reader forever).
+for kind in fifo dir huge; do
+	fixture sparse3
+	mkdir -p "$STATE"
+	case $kind in
+	fifo) mkfifo -m 0600 "$STATE/revert" ;;
+	dir) mkdir "$STATE/revert" ;;
+	huge) revert_point "$STATE" && head -c 70000 /dev/zero | tr '\0' '#' >>"$STATE/revert" ;;
+	esac
+	timeout 20 "$NUMASTATCTL" -S "$ROOT" --state-dir "$STATE" revert >"$TMP/out" 2>"$TMP/err"
+	RC=$? ERR=$(cat "$TMP/err")
+	expect_rc 1 "a revert $kind is refused, not waited on"
+	case $kind in
+	huge) expect_err_has "$STATE/revert: larger than a revert file can be" "a huge revert file: says so" ;;
+	*) expect_err_has "$STATE/revert: not a regular file" "a revert $kind: says so" ;;
+	esac
+done
+
+# The same for a snapshot: a FIFO with a snapshot's name is named, not read.
+fixture sparse3
+mkdir -p "$STATE/snapshots" && mkfifo -m 0644 "$STATE/snapshots/numastat-20260101T000000.000000000Z.json"
+timeout 20 "$NUMASTATCTL" -S "$ROOT" --state-dir "$STATE" snapshots >"$TMP/out" 2>"$TMP/err"
+RC=$? ERR=$(cat "$TMP/err")
+expect_rc 1 "a FIFO among the snapshots: listed, exit 1"
+expect_err_has "numastat-20260101T000000.000000000Z.json: not a regular file" "and named"
+
+# [numastatctl] state_dir moves the snapshots only from a file root trusts.
+fixture sparse3
+mkdir -p "$TMP/cfgstate/snapshots"
+printf '{"nodes": [{"node": 0, "numa_hit": 1, "numa_miss": 2, "numa_foreign": 3, "interleave_hit": 4, "local_node": 5, "other_node": 6}]}\n' \
+	>"$TMP/cfgstate/snapshots/numastat-20260101T000000.000000000Z.json"
+printf '[numastatctl]\nstate_dir = %s\n' "$TMP/cfgstate" >"$TMP/trusted.conf"
+chmod 0644 "$TMP/trusted.conf"
+run_raw -S "$ROOT" -c "$TMP/trusted.conf" snapshots -N
+expect_out "numastat-20260101T000000.000000000Z.json" "a trusted configuration's state_dir holds the snapshots"
+cp "$TMP/trusted.conf" "$TMP/untrusted.conf" && chmod 0666 "$TMP/untrusted.conf"
+run_raw -S "$ROOT" -c "$TMP/untrusted.conf" snapshots -N
+expect_out_lacks "numastat-20260101T000000" "a configuration others can write moves nothing"
+chmod 0644 "$TMP/untrusted.conf" && chown "$NOBODY" "$TMP/untrusted.conf"
+run_raw -S "$ROOT" -c "$TMP/untrusted.conf" stat --snapshot numastat-20260101T000000.000000000Z
+check "nor does one another user owns" test "$RC" != 0 -a -z "$OUT"
+case "$ERR" in *cfgstate*) not_ok "and its state_dir is not even looked at" "$ERR" ;; *) ok "and its state_dir is not even looked at" ;; esac
+
 # The state dir may be given relative to the working directory, never with '..'.
 fixture sparse3
 (cd "$TMP" && "$NUMASTATCTL" -S "$ROOT" --state-dir rel/state set vm.min_slab_ratio=50 >/dev/null 2>&1)
