@@ -1,8 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The boot unit: systemd-analyze verify accepts it, it carries the ordering
-# the boot apply needs, and its command line applies even where no state
-# directory can be made (early boot).
+# the boot apply needs, and its command line needs only the runtime
+# directory (early boot, /var not yet writable).
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/profile-lib.sh"
 : "${SOURCE_ROOT:?run through meson test}" "${BUILD_ROOT:?run through meson test}"
@@ -40,15 +40,24 @@ else
 	ok "# SKIP systemd-analyze is not installed (package systemd)"
 fi
 
-# Early boot: the unit's own arguments, with a state directory that cannot
-# be created (a file is in the way, as a read-only or unmounted /var would be).
+# Early boot: /var may still be read-only or unmounted, but the unit needs
+# only the runtime directory (on /run, a tmpfs PID 1 mounts first): its
+# revert point goes there, so a plain revert undoes the boot apply.  With
+# no usable runtime directory there is no lock and no revert point, so
+# nothing is applied.
 pfixture profile-basic
 args=${exec_start#* }
+# shellcheck disable=SC2086
+run --config "$CONF" $args --state-dir "$ROOT.run"
+expect_rc 0 "the boot command applies with a runtime directory"
+expect_knobs "and writes the configured profile" vm/numa_stat=0 vm/min_slab_ratio=9
+check "leaving its revert point there" grep -qx 'vm.min_slab_ratio = 37' "$ROOT.run/revert"
+pfixture profile-basic
 : >"$ROOT.file"
 # shellcheck disable=SC2086
 run --config "$CONF" $args --state-dir "$ROOT.file/state"
-expect_rc 0 "the boot command applies even when no state directory can be made"
-expect_knobs "and writes the configured profile" vm/numa_stat=0 vm/min_slab_ratio=9
-expect_err_has "cannot save values for revert in $ROOT.file/state" "saying only that revert will not undo it"
+expect_rc 1 "without a usable runtime directory the boot command changes nothing"
+expect_err "numastatctl: apply: $ROOT.file: not a directory" "and names what is in the way"
+expect_knobs "nothing was written" vm/numa_stat=1 vm/min_slab_ratio=37
 
 done_testing
