@@ -46,7 +46,7 @@ run stat; before=$OUT
 run stat --compat; before_compat=$OUT
 run stat -J; before_json=$OUT
 run stat -o NODE,LOCAL%,MISS% --nodes 0,5; before_cols=$OUT
-run stat --prometheus; before_prom=$(grep -E '^node_memory_numa_[a-z_]+_total' <<<"$OUT")
+run stat --prometheus; before_prom=$(grep -E '^numastatctl_numa_[a-z_]+_total' <<<"$OUT")
 run snapshots
 expect_rc 0 "snapshots with none saved yet exits 0"
 expect_out "no counter snapshots in $STATE/snapshots (one is saved before vm.numa_stat goes from 1 to 0)" \
@@ -91,8 +91,10 @@ run stat --snapshot latest -o NODE,LOCAL%,MISS% --nodes 0,5
 expect_out "$before_cols" "-o and --nodes work on the saved counters"
 run stat --snapshot latest --prometheus
 samples=$(grep -v '^#' <<<"$OUT")
-if [ "$samples" = "$before_prom" ]; then ok "--prometheus: the counter families, and nothing live"
-else not_ok "--prometheus: the counter families, and nothing live" "samples:" "$samples" "want:" "$before_prom"; fi
+want="$before_prom
+numastatctl_textfile_timestamp_seconds $(date -u -d "$when" +%s)"
+if [ "$samples" = "$want" ]; then ok "--prometheus: the counter families as of the snapshot's time, and nothing live"
+else not_ok "--prometheus: the counter families as of the snapshot's time, and nothing live" "samples:" "$samples" "want:" "$want"; fi
 
 run stat --since latest -J --nodes 2
 check "--since adds the saved counts to the live ones" python3 -c '
@@ -105,9 +107,9 @@ run stat --since latest --compat
 expect_out_has "numa_hit                 7300021         5100032          410013" "--since in --compat"
 run stat --since latest --textfile "$TMP"
 expect_rc 0 "--since may feed a textfile: its counters never run backwards across the reset"
-check "and writes it" grep -q 'node_memory_numa_numa_hit_total{node="5"} 410013' "$TMP/numastatctl.prom"
+check "and writes it" grep -q 'numastatctl_numa_hit_total{node="5"} 410013' "$TMP/numastatctl.prom"
 run stat --since latest --prometheus
-expect_out_has 'node_memory_numa_numa_hit_total{node="5"} 410013' "--since in --prometheus"
+expect_out_has 'numastatctl_numa_hit_total{node="5"} 410013' "--since in --prometheus"
 expect_out_has 'numastatctl_knob_value{knob="vm.numa_stat"} 1' "with the live knobs"
 
 # A node that is gone: its saved counts cannot be shown, and that is said.
