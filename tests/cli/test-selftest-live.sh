@@ -125,10 +125,11 @@ else
 	ok "# SKIP a node has less than 2 GiB free for the interrupted run"
 fi
 
-# No snapshot possible: vm.numa_stat is never switched off.
+# No snapshot possible (a file where the snapshots go): vm.numa_stat is
+# never switched off.
 echo 1 >"$NUMA_STAT"
-: >"$TMP/not-a-dir"
-run_raw --state-dir "$TMP/not-a-dir" selftest --toggle --pages 64
+mkdir -p "$TMP/nosnap" && : >"$TMP/nosnap/snapshots"
+run_raw --state-dir "$TMP/nosnap" selftest --toggle --pages 64
 expect_rc 1 "selftest --toggle fails when the counters cannot be saved"
 expect_out_has "FAIL toggle: vm.numa_stat: not switched off, since that zeroes the NUMA counters" \
 	"and says vm.numa_stat was not switched off"
