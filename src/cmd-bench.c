@@ -14,6 +14,7 @@
 #include "bench-stats.h"
 #include "cmd.h"
 #include "cmd-profiles.h"
+#include "knob-list.h"
 #include "log.h"
 #include "nodes.h"
 #include "numalib.h"
@@ -148,7 +149,7 @@ static int plan_knob(const struct bench_opts *o, struct bench_plan *p)
 	char why[512], a[KVAL_MAX];
 	int rc;
 
-	if (knob_resolve(o->knob ? o->knob : "vm.numa_stat", &p->ref, why, sizeof(why)) < 0) {
+	if (knob_lookup(o->knob ? o->knob : "vm.numa_stat", &p->ref, why, sizeof(why)) < 0) {
 		log_err("%s", why);
 		return EXIT_USAGE;
 	}

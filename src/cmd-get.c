@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "escape.h"
 #include "knob-list.h"
 #include "log.h"
 #include "output.h"
@@ -99,7 +100,7 @@ static int select_knobs(int argc, char *argv[], const struct get_opts *o, struct
 				log_err("'%s': no knob matches", argv[i]);
 				rc = EXIT_FAIL;
 			}
-		} else if (knob_resolve(argv[i], &ref, why, sizeof(why)) < 0) {
+		} else if (knob_lookup(argv[i], &ref, why, sizeof(why)) < 0) {
 			log_err("%s", why);
 			rc = EXIT_USAGE;
 		} else
@@ -109,14 +110,16 @@ static int select_knobs(int argc, char *argv[], const struct get_opts *o, struct
 	return rc;
 }
 
+/* The value as the kernel (or a dump) holds it: escaped, as all outside text. */
 static void print_line(const struct get_opts *o, const char *name, const char *value)
 {
-	if (o->names_only)
-		printf("%s\n", name);
-	else if (o->values_only)
-		printf("%s\n", value);
-	else
-		printf("%s = %s\n", name, value);
+	if (!o->values_only)
+		fputs(name, stdout);
+	if (!o->values_only && !o->names_only)
+		fputs(" = ", stdout);
+	if (!o->names_only)
+		escape_fputs(value, stdout, 0);
+	putchar('\n');
 }
 
 /* Read and print (or add to the JSON table) each selected knob. */

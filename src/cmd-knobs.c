@@ -12,6 +12,7 @@
 #include "knobs.h"
 #include "log.h"
 #include "output.h"
+#include "suggest.h"
 #include "sysfs.h"
 
 enum { OPT_CHOICES = OPT_CMD_BASE, OPT_OUTPUT_ALL };
@@ -90,8 +91,16 @@ static int parse_columns(struct knobs_opts *o, const char *list)
 		int c = column_lookup(p, len);
 
 		if (c < 0) {
-			log_usage_err("-o: unknown column '%.*s': one of NAME, TYPE, VALUES, "
-				      "DEFAULT, PRESENT, SINCE, DESCRIPTION, NOTE", (int)len, p);
+			char hint[64];
+			struct suggest s;
+
+			suggest_init_n(&s, p, len);
+			for (size_t i = 0; i < KCOL_COUNT; i++)
+				suggest_add(&s, kcols[i].name);
+			log_usage_err("-o: unknown column '%.*s': %s", (int)len, p,
+				      suggest_result(&s) ? suggest_text(&s, hint, sizeof(hint)) :
+				      "one of NAME, TYPE, VALUES, DEFAULT, PRESENT, SINCE, "
+				      "DESCRIPTION, NOTE");
 			return -EINVAL;
 		}
 		if (o->n_cols == MAX_COLS) {
@@ -152,6 +161,31 @@ static int parse_opts(int argc, char *argv[], struct knobs_opts *o)
 	return -1;
 }
 
+/*
+ * A pass-through name, an unknown one, or a typo of a registry knob's: the
+ * closest registry knob, else why (the resolver's words, or NULL).
+ */
+static void not_registry(const char *name, const char *why)
+{
+	char hint[KNOB_NAME_MAX + 32];
+	bool short_form = !strpbrk(name, "./");
+	struct suggest s;
+
+	suggest_init(&s, name);
+	for (size_t i = 0; i < knob_count; i++) {
+		const char *last = strrchr(knob_table[i].name, '.');
+
+		suggest_add_as(&s, short_form ? last + 1 : knob_table[i].name, knob_table[i].name);
+	}
+	if (suggest_result(&s))
+		log_err("%s: not a registry knob: %s", name, suggest_text(&s, hint, sizeof(hint)));
+	else if (why)
+		log_err("%s", why);
+	else
+		log_err("%s: not a registry knob: passed to the kernel untyped, which validates it",
+			name);
+}
+
 /* Registry entries for the operands (every knob without operands). */
 static int select_knobs(int argc, char *argv[], const struct knob **sel, size_t *n)
 {
@@ -167,12 +201,13 @@ static int select_knobs(int argc, char *argv[], const struct knob **sel, size_t 
 	for (int i = 0; i < argc && *n < knob_count; i++) {
 		struct knob_ref ref;
 
-		if (knob_resolve(argv[i], &ref, why, sizeof(why)) < 0) {
+		int r = knob_resolve(argv[i], &ref, why, sizeof(why));
+
+		if (r == -EINVAL) {
 			log_err("%s", why);
 			rc = EXIT_USAGE;
-		} else if (!ref.knob) {
-			log_err("%s: not a registry knob: passed to the kernel untyped, "
-				"which validates it", ref.name);
+		} else if (r < 0 || !ref.knob) {
+			not_registry(r < 0 ? argv[i] : ref.name, r < 0 ? why : NULL);
 			rc = EXIT_USAGE;
 		} else
 			sel[(*n)++] = ref.knob;

@@ -359,6 +359,9 @@ static int run(int argc, char *argv[])
 	}
 	if (cat)
 		return cat_config();
+	/* Knob names are checked against the kernel: the sysroot's, under --sysroot. */
+	if ((rc = cmd_setup()) != EXIT_OK)
+		return rc;
 	rc = profiles_load(&c, true);
 	if (rc == EXIT_OK)
 		rc = optind < argc ? show(&c, argv[optind]) : list(&c);

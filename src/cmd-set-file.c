@@ -15,7 +15,21 @@ static void syntax_error(void *ctx, unsigned line, const char *msg)
 	log_err("%s:%u: %s", (const char *)ctx, line, msg);
 }
 
-/* Resolve and validate one entry for one knob; prints the problem. */
+static int out_of_memory(void)
+{
+	log_err("out of memory");
+	return -ENOMEM;
+}
+
+/* The worse of two results: out of memory, then any refusal (-EINVAL), then 0. */
+static int worse(int a, int b)
+{
+	if (a == -ENOMEM || b == -ENOMEM)
+		return -ENOMEM;
+	return a < 0 || b < 0 ? -EINVAL : 0;
+}
+
+/* Validate one entry for one knob; prints the problem. */
 static int add_entry(struct plan *p, const char *file, const struct sysctl_entry *e,
 		     const struct knob_ref *ref)
 {
@@ -27,7 +41,7 @@ static int add_entry(struct plan *p, const char *file, const struct sysctl_entry
 		return -EINVAL;
 	}
 	snprintf(origin, sizeof(origin), "%s:%u", file, e->line);
-	return plan_add(p, ref, &v, e->ignore_failure, origin);
+	return plan_add(p, ref, &v, e->ignore_failure, origin) < 0 ? out_of_memory() : 0;
 }
 
 static bool listed(const struct sysctl_file *sf, const char *name, bool exclusions)
@@ -51,41 +65,54 @@ static int add_glob(struct plan *p, const char *file, const struct sysctl_file *
 		    const struct sysctl_entry *e, const struct knob_list *all)
 {
 	struct knob_list match = { 0 };
-	int r = knob_list_glob(all, e->key, &match), bad = 0;
+	int r = knob_list_glob(all, e->key, &match) < 0 ? out_of_memory() : 0;
 
-	for (size_t i = 0; r == 0 && i < match.n; i++) {
+	for (size_t i = 0; r != -ENOMEM && i < match.n; i++) {
 		if (listed(sf, match.refs[i].name, false) || listed(sf, match.refs[i].name, true))
 			continue;
-		bad |= add_entry(p, file, e, &match.refs[i]) < 0;
+		r = worse(r, add_entry(p, file, e, &match.refs[i]));
 	}
 	knob_list_free(&match);
-	return r < 0 ? r : bad ? -EINVAL : 0;
+	return r;
+}
+
+/*
+ * One line that is not a glob: the name must be a knob (an exclusion too: a
+ * misspelt one would let a glob set the knob it was meant to keep).
+ */
+static int add_named(struct plan *p, const char *file, const struct sysctl_entry *e)
+{
+	struct knob_ref ref;
+	char why[512];
+
+	if (knob_lookup(e->key, &ref, why, sizeof(why)) < 0) {
+		log_err("%s:%u: %s", file, e->line, why);
+		return -EINVAL;
+	}
+	return e->exclude ? 0 : add_entry(p, file, e, &ref);
 }
 
 static int add_entries(struct plan *p, const char *file, const struct sysctl_file *sf)
 {
 	struct knob_list all = { 0 };
-	char why[512];
-	int bad = 0;
+	int r = 0, r2;
 
-	for (size_t i = 0; i < sf->n; i++) {
+	for (size_t i = 0; i < sf->n && r != -ENOMEM; i++) {
 		const struct sysctl_entry *e = &sf->v[i];
-		struct knob_ref ref;
 
-		if (e->exclude)
+		if (!knob_is_glob(e->key))
+			r = worse(r, add_named(p, file, e));
+		else if (e->exclude)
 			continue;
-		if (knob_is_glob(e->key)) {
-			if (!all.refs && knob_list_build(&all, true) < 0)
-				return -ENOMEM;
-			bad |= add_glob(p, file, sf, e, &all) < 0;
-		} else if (knob_resolve(e->key, &ref, why, sizeof(why)) < 0) {
-			log_err("%s:%u: %s", file, e->line, why);
-			bad = 1;
+		else if (!all.refs && (r2 = knob_list_build(&all, true)) < 0) {
+			/* Operational, like running out of memory: exit 1, not a usage error. */
+			log_err("cannot list the sysctls for '%s': %s", e->key, strerror(-r2));
+			r = -ENOMEM;
 		} else
-			bad |= add_entry(p, file, e, &ref) < 0;
+			r = worse(r, add_glob(p, file, sf, e, &all));
 	}
 	knob_list_free(&all);
-	return bad ? -EINVAL : 0;
+	return r;
 }
 
 int set_add_file(struct plan *p, const char *path)
@@ -97,12 +124,20 @@ int set_add_file(struct plan *p, const char *path)
 	int r;
 
 	if (!f) {
-		log_err("%s: %s", path, strerror(errno));
-		return -errno;
+		int e = errno;
+
+		log_err("%s: %s", path, strerror(e));
+		return -e;
 	}
 	r = sysctl_file_parse(f, &sf, syntax_error, (void *)name);
 	if (!is_stdin)
 		fclose(f);
+	if (r == -EFBIG)
+		log_err("%s: larger than %d MiB: not a sysctl.d file", name, SYSCTL_FILE_MAX >> 20);
+	else if (r == -ENOMEM)
+		log_err("%s: out of memory", name);
+	else if (r < 0)
+		log_err("%s: cannot read: %s", name, strerror(-r));
 	/* Report every problem: the lines that parsed are checked too. */
 	if (r >= 0) {
 		int syntax_errors = r;

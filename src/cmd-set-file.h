@@ -6,6 +6,7 @@
 /*
  * Add the assignments of a sysctl.d-syntax file ("-" = stdin) to the plan,
  * each with its file:line.  Prints every problem; returns 0 or -errno
- * (-EINVAL: a syntax error, a refused knob or an invalid value).
+ * (-EINVAL: a syntax error, a refused knob or an invalid value; -ENOMEM:
+ * out of memory; others: the file could not be read whole).
  */
 int set_add_file(struct plan *p, const char *path);

@@ -8,6 +8,7 @@
 #include "cmd.h"
 #include "cmd-profiles.h"
 #include "cmd-set-file.h"
+#include "knob-list.h"
 #include "lock.h"
 #include "log.h"
 #include "plan.h"
@@ -55,12 +56,16 @@ static int add_assignment(struct plan *p, const char *arg)
 		len = sizeof(name) - 1;
 	memcpy(name, arg + optional, len);
 	name[len] = '\0';
-	if (knob_resolve(name, &ref, why, sizeof(why)) < 0 ||
+	if (knob_lookup(name, &ref, why, sizeof(why)) < 0 ||
 	    knob_parse(&ref, eq + 1, &v, why, sizeof(why)) < 0) {
 		log_err("%s", why);
 		return -EINVAL;
 	}
-	return plan_add(p, &ref, &v, optional, NULL);
+	if (plan_add(p, &ref, &v, optional, NULL) < 0) {
+		log_err("out of memory");
+		return -ENOMEM;
+	}
+	return 0;
 }
 
 static bool restore_failed(const struct plan *p)
@@ -132,7 +137,7 @@ static int run(int argc, char *argv[])
 		{ NULL, 0, NULL, 0 },
 	};
 	struct set_opts so = { 0 };
-	bool bad = false;
+	bool bad = false, nomem = false;
 	const char *files[16];
 	size_t nfiles = 0;
 	struct plan p = { 0 };
@@ -170,11 +175,20 @@ static int run(int argc, char *argv[])
 	if ((rc = cmd_setup()) != EXIT_OK)
 		return rc;
 	/* Files first, so the command line has the last word. */
-	for (size_t i = 0; i < nfiles; i++)
-		bad |= set_add_file(&p, files[i]) < 0;
-	for (int i = optind; i < argc; i++)
-		bad |= add_assignment(&p, argv[i]) < 0;
-	rc = bad ? EXIT_USAGE : transact(&p, &so);
+	for (size_t i = 0; i < nfiles && !nomem; i++) {
+		int r = set_add_file(&p, files[i]);
+
+		bad |= r < 0;
+		nomem |= r == -ENOMEM;
+	}
+	for (int i = optind; i < argc && !nomem; i++) {
+		int r = add_assignment(&p, argv[i]);
+
+		bad |= r < 0;
+		nomem |= r == -ENOMEM;
+	}
+	/* Out of memory is no usage error: the same command may work later. */
+	rc = nomem ? EXIT_FAIL : bad ? EXIT_USAGE : transact(&p, &so);
 	plan_free(&p);
 	return rc;
 }

@@ -16,6 +16,7 @@
 #include "snapshot.h"
 #include "stat-views.h"
 #include "stat.h"
+#include "suggest.h"
 #include "sysfs.h"
 #include "value.h"
 
@@ -91,6 +92,20 @@ static int parse_nodes(struct stat_opts *o, const char *arg)
 	return 0;
 }
 
+/* "-o: unknown column 'LOCAL': did you mean LOCAL%?" */
+static void unknown_column(const char *opt, const char *bad, size_t len)
+{
+	char hint[SUGGEST_MAX_LEN + 32];
+	struct suggest s;
+
+	suggest_init_n(&s, bad, len);
+	for (size_t i = 0; i < SCOL_COUNT; i++)
+		suggest_add(&s, stat_columns[i].name);
+	suggest_text(&s, hint, sizeof(hint));
+	log_usage_err("%s: unknown column '%.*s': %s", opt, (int)len, bad,
+		      hint[0] ? hint : "see 'numastatctl stat --help'");
+}
+
 static int parse_output(struct stat_opts *o, const char *arg)
 {
 	const char *bad;
@@ -103,7 +118,7 @@ static int parse_output(struct stat_opts *o, const char *arg)
 		log_usage_err("-o: at most %d columns", STAT_MAX_COLS);
 		return -EINVAL;
 	}
-	log_usage_err("-o: unknown column '%.*s' (see 'numastatctl stat --help')", (int)len, bad);
+	unknown_column("-o", bad, len);
 	return -EINVAL;
 }
 
@@ -242,8 +257,7 @@ static int check_combination(struct stat_opts *o)
 		int c = stat_column_lookup(o->sort_arg, strlen(o->sort_arg));
 
 		if (c < 0) {
-			log_usage_err("--sort: unknown column '%s' (see 'numastatctl stat --help')",
-				      o->sort_arg);
+			unknown_column("--sort", o->sort_arg, strlen(o->sort_arg));
 			return -1;
 		}
 		o->sort_col = c;

@@ -1,12 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "knob-list.h"
+#include "suggest.h"
 #include "sysfs.h"
 #include "value.h"
 
@@ -102,7 +106,8 @@ int knob_list_glob(const struct knob_list *all, const char *glob, struct knob_li
 		/* A pattern without a namespace matches the short names. */
 		const char *last = strchr(pat, '.') ? name : strrchr(name, '.') + 1;
 
-		if (fnmatch(pat, last, 0) == 0)
+		/* Pass-through entries came from the directory listing: they are here. */
+		if (fnmatch(pat, last, 0) == 0 && (!all->refs[i].knob || knob_present(&all->refs[i])))
 			r = knob_list_add(out, &all->refs[i]);
 	}
 	return r;
@@ -112,4 +117,61 @@ void knob_list_free(struct knob_list *l)
 {
 	free(l->refs);
 	*l = (struct knob_list){ 0 };
+}
+
+bool knob_present(const struct knob_ref *ref)
+{
+	/* O_PATH opens nothing but the name: no handler runs. */
+	int fd = sysfs_open(ref->path, O_PATH);
+	struct stat st;
+	bool yes;
+
+	if (fd < 0)
+		return fd != -ENOENT && fd != -ENOTDIR;
+	/* A directory (/proc/sys/vm/foo/) is a namespace, not a sysctl. */
+	yes = fstat(fd, &st) < 0 || !S_ISDIR(st.st_mode);
+	close(fd);
+	return yes;
+}
+
+/* The closest registry knob or sysctl here to dotted, as "did you mean X?" in buf. */
+static bool suggest_knob(const char *dotted, char *buf, size_t len)
+{
+	struct knob_list all = { 0 };
+	bool short_form = !strchr(dotted, '.');
+	struct suggest s;
+
+	suggest_init(&s, dotted);
+	/* Without the directory listing, the registry alone still helps. */
+	knob_list_build(&all, true);
+	for (size_t i = 0; i < all.n; i++) {
+		const char *name = all.refs[i].name, *last = strrchr(name, '.');
+
+		suggest_add_as(&s, short_form && last ? last + 1 : name, name);
+	}
+	knob_list_free(&all);
+	if (!suggest_result(&s))
+		return false;
+	snprintf(buf, len, "did you mean %s?", suggest_result(&s));
+	return true;
+}
+
+int knob_lookup(const char *input, struct knob_ref *out, char *why, size_t whylen)
+{
+	char dotted[KNOB_NAME_MAX], hint[KNOB_NAME_MAX + 32];
+	int r = knob_resolve(input, out, why, whylen);
+
+	if (r == -EINVAL || (r == 0 && (out->knob || knob_present(out))))
+		return r;
+	/* The name as knob_resolve() spells it: '/' for '.' when '/' came first. */
+	str_copy(dotted, input, sizeof(dotted));
+	if (strcspn(dotted, "./") < strlen(dotted) && dotted[strcspn(dotted, "./")] == '/')
+		for (char *p = dotted; *p; p++)
+			*p = *p == '/' ? '.' : *p;
+	if (suggest_knob(dotted, hint, sizeof(hint)))
+		snprintf(why, whylen, "unknown knob '%s': %s", dotted, hint);
+	else if (r == 0)
+		snprintf(why, whylen, "unknown knob '%s': no such sysctl on this kernel, and not a "
+			 "registry knob ('numastatctl knobs' lists them)", dotted);
+	return -ENOENT;
 }

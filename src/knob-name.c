@@ -135,7 +135,7 @@ int knob_resolve(const char *input, struct knob_ref *out, char *why, size_t whyl
 	if (!is_passthrough(parts, n)) {
 		snprintf(why, whylen, "unknown knob '%s': only vm.*, kernel.numa_* and the knobs "
 			 "listed by 'numastatctl knobs' are managed", dotted);
-		return -EINVAL;
+		return -ENOENT;
 	}
 	out->knob = NULL;
 	str_copy(out->name, dotted, sizeof(out->name));

@@ -72,8 +72,10 @@ struct kval {
 /*
  * Resolve a user-supplied name: dots or slashes (the first separator
  * decides), the unique short form ("numa_stat"), registry aliases, and
- * pass-through vm.* and kernel.numa_* sysctls.  On -EINVAL, why (if non-NULL)
- * holds the reason without the name, e.g. "unknown knob: ...".
+ * pass-through vm.* and kernel.numa_* sysctls, whether this kernel has them
+ * or not (knob_lookup() in knob-list.h also asks the kernel).  -EINVAL for a
+ * malformed or ambiguous name, -ENOENT for a name outside the registry and
+ * the managed namespaces; why holds the reason, e.g. "unknown knob '...': ...".
  */
 int knob_resolve(const char *input, struct knob_ref *out, char *why, size_t whylen);
 

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 
+#include "escape.h"
 #include "log.h"
 
 static const char *command;
@@ -22,6 +24,26 @@ bool log_is_quiet(void)
 	return quiet;
 }
 
+/*
+ * The formatted text, escaped (escape.h), to f.  No allocation for the usual
+ * message: under a memory limit the error that says so must still get out.
+ */
+static void vput_escaped(FILE *f, unsigned flags, const char *fmt, va_list ap)
+{
+	char buf[8192], *big = NULL;
+	va_list copy;
+	int n;
+
+	va_copy(copy, ap);
+	n = vsnprintf(buf, sizeof(buf), fmt, ap);
+	if (n >= (int)sizeof(buf) && vasprintf(&big, fmt, copy) < 0)
+		big = NULL; /* the cut text is better than none */
+	va_end(copy);
+	if (n >= 0)
+		escape_fputs(big ? big : buf, f, flags);
+	free(big);
+}
+
 static void vlog(const char *kind, const char *fmt, va_list ap)
 {
 	/* stdout may hold earlier results; keep the streams in order on a tty. */
@@ -31,7 +53,8 @@ static void vlog(const char *kind, const char *fmt, va_list ap)
 		fprintf(stderr, "%s: ", command);
 	if (kind)
 		fputs(kind, stderr);
-	vfprintf(stderr, fmt, ap);
+	/* One line: a newline in a file name must not start a forged message. */
+	vput_escaped(stderr, 0, fmt, ap);
 	fputc('\n', stderr);
 }
 
@@ -60,7 +83,7 @@ void log_info(const char *fmt, ...)
 	if (quiet)
 		return;
 	va_start(ap, fmt);
-	vprintf(fmt, ap);
+	vput_escaped(stdout, ESCAPE_KEEP_NEWLINE | ESCAPE_KEEP_TAB, fmt, ap);
 	va_end(ap);
 }
 

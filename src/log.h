@@ -10,6 +10,11 @@ void log_set_command(const char *name);
 void log_set_quiet(bool quiet);
 bool log_is_quiet(void);
 
+/*
+ * Messages and log_info() text are escaped on the way out (escape.h): a
+ * control character in a file or process name never reaches the terminal.
+ */
+
 /* "numastatctl: <cmd>: <text>" on stderr. */
 void log_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* "numastatctl: <cmd>: warning: <text>" on stderr. */

@@ -10,6 +10,7 @@
 #include "cmd.h"
 #include "log.h"
 #include "report.h"
+#include "suggest.h"
 #include "sysfs.h"
 
 struct globals G;
@@ -84,18 +85,36 @@ static int global_option(int c, const char *arg)
 	}
 }
 
-static void report_bad_option(int c, char *argv[])
+/* ": did you mean --values?" for "--valuse" or "--valuse=x", or "". */
+static void option_hint(const char *arg, const struct option *opts, char *buf, size_t len)
+{
+	char name[SUGGEST_MAX_LEN + 3];
+	struct suggest s;
+
+	suggest_init_n(&s, arg + 2, strcspn(arg + 2, "="));
+	for (const struct option *o = opts; o->name; o++) {
+		snprintf(name, sizeof(name), "--%s", o->name);
+		suggest_add_as(&s, o->name, name);
+	}
+	buf[0] = '\0';
+	if (suggest_result(&s))
+		snprintf(buf, len, ": did you mean %s?", suggest_result(&s));
+}
+
+static void report_bad_option(int c, char *argv[], const struct option *opts)
 {
 	const char *arg = argv[optind - 1];
 	bool is_long = strncmp(arg, "--", 2) == 0;
+	char hint[SUGGEST_MAX_LEN + 32];
 
 	if (c == ':' && is_long)
 		log_usage_err("option '%s' requires an argument", arg);
 	else if (c == ':')
 		log_usage_err("option requires an argument -- '%c'", optopt);
-	else if (is_long)
-		log_usage_err("unrecognized option '%s'", arg);
-	else
+	else if (is_long) {
+		option_hint(arg, opts, hint, sizeof(hint));
+		log_usage_err("unrecognized option '%s'%s", arg, hint);
+	} else
 		log_usage_err("invalid option -- '%c'", optopt);
 }
 
@@ -120,7 +139,7 @@ int cmd_getopt(int argc, char *argv[], const char *shortopts, const struct optio
 	for (;;) {
 		c = getopt_long(argc, argv, opts, merged, NULL);
 		if (c == '?' || c == ':') {
-			report_bad_option(c, argv);
+			report_bad_option(c, argv, merged);
 			return '?';
 		}
 		/* "" would put the state files in /: /snapshots, /lock. */
@@ -169,6 +188,18 @@ static const struct cmd *find_command(const char *name)
 		if (strcmp((*c)->name, name) == 0)
 			return *c;
 	return NULL;
+}
+
+static void unknown_command(const char *name)
+{
+	char hint[64];
+	struct suggest s;
+
+	suggest_init(&s, name);
+	for (const struct cmd *const *c = commands; *c; c++)
+		suggest_add(&s, (*c)->name);
+	suggest_text(&s, hint, sizeof(hint));
+	log_usage_err("unknown command '%s'%s%s", name, hint[0] ? ": " : "", hint);
 }
 
 /*
@@ -238,7 +269,7 @@ int main(int argc, char *argv[])
 	if (optind < argc) {
 		cmd = find_command(argv[optind]);
 		if (!cmd) {
-			log_usage_err("unknown command '%s'", argv[optind]);
+			unknown_command(argv[optind]);
 			return EXIT_USAGE;
 		}
 	}

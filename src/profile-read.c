@@ -25,7 +25,6 @@
 #define CONFIG_MAX_SIZE (1 << 20)
 /* A physical line is read up to this many bytes; the rest is only counted. */
 #define RAW_LINE_MAX 1024
-#define MAX_SECTIONS_PER_FILE 256
 
 struct pending {
 	bool set;
@@ -44,8 +43,9 @@ struct reader {
 	bool key_seen;         /* inih's prev_name: indented lines continue it */
 	bool continuation;     /* the line just handed over is a continuation */
 	struct pending pend;   /* the last assignment, until no continuation can follow */
-	struct { int id; unsigned line; } seen[MAX_SECTIONS_PER_FILE];
-	size_t nseen;
+	/* Every section header of this file: none may appear twice, however many. */
+	struct seen { int id; unsigned line; } *seen;
+	size_t nseen, capseen;
 };
 
 static bool is_space(char ch)
@@ -164,13 +164,24 @@ static bool seen_before(struct reader *r, int id)
 {
 	for (size_t i = 0; i < r->nseen; i++)
 		if (r->seen[i].id == id) {
-			cfg_error(r->c, r->at, SEC_NONE, "section [%s] appears twice in this file "
-				  "(first at line %u)", id == SEC_MAIN ? "numastatctl" :
-				  r->c->profiles[id].name, r->seen[i].line);
+			cfg_error(r->c, r->at, SEC_NONE, "section [%s%s] appears twice in this file "
+				  "(first at line %u)", id == SEC_MAIN ? "" : "profile ",
+				  id == SEC_MAIN ? "numastatctl" : r->c->profiles[id].name,
+				  r->seen[i].line);
 			return true;
 		}
-	if (r->nseen < MAX_SECTIONS_PER_FILE)
-		r->seen[r->nseen++] = (typeof(r->seen[0])){ id, r->at.line };
+	if (r->nseen == r->capseen) {
+		size_t cap = r->capseen ? r->capseen * 2 : 16;
+		struct seen *v = reallocarray(r->seen, cap, sizeof(*v));
+
+		if (!v) {
+			r->c->out_of_memory = true; /* the load fails: nothing is merged unseen */
+			return false;
+		}
+		r->seen = v;
+		r->capseen = cap;
+	}
+	r->seen[r->nseen++] = (struct seen){ id, r->at.line };
 	return false;
 }
 
@@ -274,7 +285,7 @@ static ssize_t slurp(struct profile_config *c, const char *path, int fd, size_t 
 	/* One byte more than fstat said: the read that returns 0 proves the end. */
 	*buf = malloc(size + 1);
 	if (!*buf) {
-		cfg_error_path(c, path, "cannot read: %s", strerror(ENOMEM));
+		c->out_of_memory = true;
 		return -1;
 	}
 	while (len <= size && (n = read(fd, *buf + len, size + 1 - len)) != 0) {
@@ -341,6 +352,7 @@ static int parse_file(struct profile_config *c, unsigned idx, unsigned flags)
 	r.end = buf + len;
 	ret = ini_parse_stream(next_line, &r, on_pair, &r);
 	flush(&r);
+	free(r.seen);
 	free(buf);
 	if (ret == -2)
 		return -ENOMEM;
@@ -372,12 +384,16 @@ static int list_dir(struct profile_config *c, DIR *d, const char *dir)
 		if (n == cap) {
 			cap = cap ? cap * 2 : 16;
 			v = reallocarray(names, cap, sizeof(*v));
-			if (!v)
+			if (!v) {
+				ret = -ENOMEM; /* a drop-in left out would change what applies */
 				break;
+			}
 			names = v;
 		}
-		if (!(names[n] = strdup(e->d_name)))
+		if (!(names[n] = strdup(e->d_name))) {
+			ret = -ENOMEM;
 			break;
+		}
 		n++;
 	}
 	if (n)
@@ -444,5 +460,5 @@ int profile_config_load(struct profile_config *c, const char *file, const char *
 	if (ret == 0)
 		cfg_finish(c);
 	cfg_sort_errors(c);
-	return ret;
+	return ret == 0 && c->out_of_memory ? -ENOMEM : ret;
 }

@@ -117,13 +117,13 @@ int profile_resolve(const struct profile_config *c, const char *name,
 {
 	struct resolve r = { .c = c, .out = out, .why = why, .whylen = whylen };
 	const struct profile *p = profile_find(c, name);
-	char known[1024];
+	char hint[1100];
 	int ret;
 
 	memset(out, 0, sizeof(*out));
 	if (!p) {
-		profile_names(c, known, sizeof(known));
-		snprintf(why, whylen, "unknown profile '%s' (profiles: %s)", name, known);
+		profile_unknown_hint(c, name, hint, sizeof(hint));
+		snprintf(why, whylen, "unknown profile '%s'%s", name, hint);
 		return -ENOENT;
 	}
 	out->profile = p;

@@ -6,7 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "knob-list.h"
 #include "profile-parse.h"
+#include "suggest.h"
 #include "value.h"
 
 static int grow(void **v, size_t *cap, size_t n, size_t size)
@@ -37,9 +39,8 @@ void profile_origin(const struct profile_config *c, struct cfg_at at, char *buf,
 
 static void add_error(struct profile_config *c, struct cfg_at at, char *text)
 {
-	if (!text)
-		return;
-	if (grow((void **)&c->errors, &c->caperrors, c->nerrors, sizeof(*c->errors)) < 0) {
+	if (!text || grow((void **)&c->errors, &c->caperrors, c->nerrors, sizeof(*c->errors)) < 0) {
+		c->out_of_memory = true;
 		free(text);
 		return;
 	}
@@ -141,6 +142,23 @@ void profile_names(const struct profile_config *c, char *buf, size_t len)
 		snprintf(buf, len, "(none)");
 }
 
+void profile_unknown_hint(const struct profile_config *c, const char *name, char *buf,
+			  size_t len)
+{
+	char known[1024];
+	struct suggest s;
+
+	suggest_init(&s, name);
+	for (size_t i = 0; i < c->nprofiles; i++)
+		suggest_add(&s, c->profiles[i].name);
+	if (suggest_result(&s)) {
+		snprintf(buf, len, ": did you mean %s?", suggest_result(&s));
+		return;
+	}
+	profile_names(c, known, sizeof(known));
+	snprintf(buf, len, " (profiles: %s)", known);
+}
+
 /* Letters, digits, '-', '_', '.'; a letter or digit first (no option look-alikes). */
 static bool valid_name(const char *s)
 {
@@ -156,8 +174,10 @@ static int add_profile(struct profile_config *c, const char *name, struct cfg_at
 {
 	struct profile *p;
 
-	if (grow((void **)&c->profiles, &c->capprofiles, c->nprofiles, sizeof(*p)) < 0)
+	if (grow((void **)&c->profiles, &c->capprofiles, c->nprofiles, sizeof(*p)) < 0) {
+		c->out_of_memory = true;
 		return SEC_BROKEN;
+	}
 	p = &c->profiles[c->nprofiles];
 	memset(p, 0, sizeof(*p));
 	snprintf(p->name, sizeof(p->name), "%s", name);
@@ -271,7 +291,7 @@ static bool parse_knob_name(struct profile_config *c, struct cfg_at at, int sec,
 
 	k->optional = key[0] == '-';
 	k->is_knob = true;
-	if (knob_resolve(key + k->optional, &k->ref, why, sizeof(why)) < 0) {
+	if (knob_lookup(key + k->optional, &k->ref, why, sizeof(why)) < 0) {
 		cfg_error(c, at, sec, "%s", why);
 		return false;
 	}
@@ -345,8 +365,10 @@ static void profile_assign(struct profile_config *c, struct cfg_at at, int sec,
 	/* Kept even when invalid, so that a second definition is still a duplicate. */
 	if (k.is_knob)
 		parse_knob_value(c, at, sec, value, &k);
-	if (grow((void **)&p->keys, &p->cap, p->n, sizeof(k)) < 0)
+	if (grow((void **)&p->keys, &p->cap, p->n, sizeof(k)) < 0) {
+		c->out_of_memory = true;
 		return;
+	}
 	p->keys[p->n++] = k;
 }
 
@@ -383,15 +405,19 @@ static int profile_index(const struct profile_config *c, const struct profile *p
 static void check_includes(struct profile_config *c)
 {
 	char names[PROFILE_MAX_INCLUDES][PROFILE_NAME_MAX], bad[PROFILE_VALUE_MAX];
+	char hint[1100];
 
 	for (size_t i = 0; i < c->nprofiles; i++) {
 		const struct profile_key *inc = profile_own_key(&c->profiles[i], "include");
 		int n = inc ? split_names(inc->value, names, bad, sizeof(bad)) : 0;
 
-		for (int j = 0; j < n; j++)
-			if (!profile_find(c, names[j]))
-				cfg_error(c, inc->at, (int)i, "include: unknown profile '%s'",
-					  names[j]);
+		for (int j = 0; j < n; j++) {
+			if (profile_find(c, names[j]))
+				continue;
+			profile_unknown_hint(c, names[j], hint, sizeof(hint));
+			cfg_error(c, inc->at, (int)i, "include: unknown profile '%s'%s", names[j],
+				  hint);
+		}
 	}
 }
 
@@ -475,8 +501,10 @@ static void walk_includes(struct walk *w, const struct profile *p)
 void cfg_finish(struct profile_config *c)
 {
 	bool *expanded = calloc(c->nprofiles + 1, sizeof(*expanded));
-	char known[1024];
+	char hint[1100];
 
+	if (!expanded)
+		c->out_of_memory = true; /* include loops would go unchecked */
 	check_includes(c);
 	for (size_t i = 0; i < c->nprofiles && expanded; i++) {
 		struct walk w = { .c = c, .expanded = expanded };
@@ -486,9 +514,9 @@ void cfg_finish(struct profile_config *c)
 	}
 	free(expanded);
 	if (c->default_at.line && !profile_find(c, c->default_profile)) {
-		profile_names(c, known, sizeof(known));
-		cfg_error(c, c->default_at, SEC_MAIN, "profile: '%s' is not defined (profiles: %s)",
-			  c->default_profile, known);
+		profile_unknown_hint(c, c->default_profile, hint, sizeof(hint));
+		cfg_error(c, c->default_at, SEC_MAIN, "profile: '%s' is not defined%s",
+			  c->default_profile, hint);
 	}
 }
 

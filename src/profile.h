@@ -67,6 +67,7 @@ struct profile_config {
 	struct cfg_at state_dir_at;
 	struct profile_error *errors;  /* sorted by file, then line */
 	size_t nerrors, caperrors;
+	bool out_of_memory;            /* something was lost: the load fails with -ENOMEM */
 };
 
 enum {
@@ -78,7 +79,8 @@ enum {
  * Load file alone, or (file NULL) <sysconfdir>/numastatctl.conf and then
  * <sysconfdir>/numastatctl.d/ *.conf in name order; missing default files are
  * not an error.  Problems land in c->errors (loading goes on so that all of
- * them are reported).  Returns 0, or -ENOMEM.
+ * them are reported).  Returns 0, or -ENOMEM when anything (an error, a key,
+ * a drop-in file) could not be kept: a half-read configuration is never used.
  */
 int profile_config_load(struct profile_config *c, const char *file, const char *sysconfdir,
 			unsigned flags);
@@ -129,3 +131,9 @@ int profile_plan(const struct profile_config *c, const struct profile_resolved *
 
 /* "a, b, c": the profile names, for messages. */
 void profile_names(const struct profile_config *c, char *buf, size_t len);
+/*
+ * What follows "unknown profile 'x'" in messages: ": did you mean b?" when a
+ * profile is close, else " (profiles: a, b, c)".
+ */
+void profile_unknown_hint(const struct profile_config *c, const char *name, char *buf,
+			  size_t len);

@@ -10,6 +10,7 @@
 #include "output.h"
 #include "stat-grid.h"
 #include "stat-views.h"
+#include "suggest.h"
 
 static const char *const default_fields[] = {
 	"MemTotal", "MemFree", "MemUsed", "FilePages", "AnonPages", "Shmem", "Slab",
@@ -33,12 +34,33 @@ static const char *find_field(const struct meminfo *mi, const char *name, size_t
 	return NULL;
 }
 
+/* ": did you mean MemTotal?" for name among this meminfo's fields, or "". */
+static const char *field_hint(const struct meminfo *mi, const char *name, size_t len,
+			      char *buf, size_t buflen)
+{
+	struct suggest s;
+
+	suggest_init_n(&s, name, len);
+	for (size_t i = 0; mi && i < mi->n; i++)
+		suggest_add(&s, mi->f[i].name);
+	buf[0] = '\0';
+	if (suggest_result(&s))
+		snprintf(buf, buflen, ": did you mean %s?", suggest_result(&s));
+	return buf;
+}
+
 static int add_col(struct stat_mem_cols *c, const struct meminfo *mi, const char *name, size_t len)
 {
 	const char *canon = mi ? find_field(mi, name, len) : NULL;
+	char hint[MEMINFO_NAME_MAX + 32];
 
-	if (!canon || c->n == STAT_MEM_MAX_COLS) {
-		snprintf(stat_why, sizeof(stat_why), "-o: unknown meminfo field '%.*s'", (int)len, name);
+	if (!canon) {
+		snprintf(stat_why, sizeof(stat_why), "-o: unknown meminfo field '%.*s'%s", (int)len,
+			 name, field_hint(mi, name, len, hint, sizeof(hint)));
+		return -EINVAL;
+	}
+	if (c->n == STAT_MEM_MAX_COLS) {
+		snprintf(stat_why, sizeof(stat_why), "-o: at most %d columns", STAT_MEM_MAX_COLS);
 		return -EINVAL;
 	}
 	snprintf(c->name[c->n++], MEMINFO_NAME_MAX, "%s", canon);
@@ -54,6 +76,9 @@ static void add_defaults(struct stat_mem_cols *c, const struct meminfo *mi)
 
 static int resolve_sort(const struct stat_opts *o, struct stat_mem_cols *c)
 {
+	char hint[MEMINFO_NAME_MAX + 32] = "";
+	struct suggest s;
+
 	c->sort = -1;
 	if (!o->sort_arg || strcasecmp(o->sort_arg, "NODE") == 0)
 		return 0;
@@ -62,7 +87,13 @@ static int resolve_sort(const struct stat_opts *o, struct stat_mem_cols *c)
 			c->sort = (int)i;
 			return 0;
 		}
-	snprintf(stat_why, sizeof(stat_why), "--sort: '%s' is not a column shown", o->sort_arg);
+	suggest_init(&s, o->sort_arg);
+	for (size_t i = 0; i < c->n; i++)
+		suggest_add(&s, c->name[i]);
+	if (suggest_result(&s))
+		snprintf(hint, sizeof(hint), ": did you mean %s?", suggest_result(&s));
+	snprintf(stat_why, sizeof(stat_why), "--sort: '%s' is not a column shown%s", o->sort_arg,
+		 hint);
 	return -EINVAL;
 }
 

@@ -16,11 +16,13 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "escape.h"
 #include "log.h"
 #include "output.h"
 #include "procmaps.h"
 #include "stat-grid.h"
 #include "stat.h"
+#include "suggest.h"
 #include "sysfs.h"
 #include "value.h"
 
@@ -33,6 +35,7 @@ struct pid_list {
 struct proc_mem {
 	unsigned pid;
 	char name[64];          /* "(null)" when status was unreadable, as numastat says */
+	char shown[64 * 4];     /* name escaped for text output (escape.h); JSON takes name */
 	bool failed;            /* numa_maps unreadable: said, only --compat shows it (zeros) */
 	struct procmaps pm;
 };
@@ -178,6 +181,7 @@ static int read_all(struct pid_view *v, const struct pid_list *l)
 		m->pid = l->v[i];
 		if (proc_name(m->pid, m->name, sizeof(m->name)) < 0)
 			snprintf(m->name, sizeof(m->name), "(null)");
+		escape_text(m->name, m->shown, sizeof(m->shown), 0);
 		if (r < 0) {
 			if (r == -ENOENT)
 				log_err("process %u: gone (no /proc/%u)", l->v[i], l->v[i]);
@@ -325,7 +329,7 @@ static int print_process(const struct pid_view *v, const struct proc_mem *m, boo
 		fill_cat_row(&g, v, m, i, v->nodes[i]);
 	fill_cat_row(&g, v, m, v->n_nodes, UINT32_MAX);
 	if (!v->o->noheadings)
-		printf("%sPID %u (%s)\n", first ? "" : "\n", m->pid, m->name);
+		printf("%sPID %u (%s)\n", first ? "" : "\n", m->pid, m->shown);
 	r = grid_print(&g, v->o, 0, "nodes", why, sizeof(why));
 	if (r < 0)
 		log_err("%s", why);
@@ -557,7 +561,7 @@ static int compat_one(const struct pid_view *v, const struct proc_mem *m, const 
 			for (size_t c = 0; c < v->n_nodes; c++)
 				compat_add(&ct, (size_t)cat, c, mb(mem_on(m, v->nodes[c], cat)));
 		}
-		printf("\nPer-node process memory usage (in MBs) for PID %u (%s)\n", m->pid, m->name);
+		printf("\nPer-node process memory usage (in MBs) for PID %u (%s)\n", m->pid, m->shown);
 		r = compat_print(&ct);
 	}
 	compat_free(&ct);
@@ -572,7 +576,7 @@ static int compat_many(const struct pid_view *v, const struct compat *opt)
 
 	if (r == 0) {
 		for (size_t i = 0; i < v->n; i++) {
-			snprintf(ct.label[i], sizeof(ct.label[0]), "%u (%s)", v->p[i].pid, v->p[i].name);
+			snprintf(ct.label[i], sizeof(ct.label[0]), "%u (%s)", v->p[i].pid, v->p[i].shown);
 			for (size_t c = 0; c < v->n_nodes; c++)
 				compat_add(&ct, i, c, mb(mem_on(&v->p[i], v->nodes[c], PM_NCAT)));
 		}
@@ -599,7 +603,7 @@ static int compat_view(const struct pid_view *v)
 	/* numastat prints the title, then fails to read; so do we. */
 	if (v->n == 1 && v->p[0].failed)
 		printf("\nPer-node process memory usage (in MBs) for PID %u (%s)\n",
-		       v->p[0].pid, v->p[0].name);
+		       v->p[0].pid, v->p[0].shown);
 	else if (v->n == 1)
 		r = compat_one(v, &v->p[0], &opt);
 	return r;
@@ -640,6 +644,22 @@ static int pcol_lookup(const char *p, size_t len, int *col)
 	return 0;
 }
 
+static void unknown_pcol(const char *name, size_t len)
+{
+	static const char *const names[] = { "PID", "COMMAND", "HUGE", "HEAP", "STACK",
+					     "PRIVATE", "TOTAL" };
+	char hint[64];
+	struct suggest s;
+
+	suggest_init_n(&s, name, len);
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		suggest_add(&s, names[i]);
+	suggest_text(&s, hint, sizeof(hint));
+	log_usage_err("-o: unknown column '%.*s' for --pid: %s", (int)len, name,
+		      hint[0] ? hint : "one of PID, COMMAND, HUGE, HEAP, STACK, PRIVATE, TOTAL, "
+		      "N<node>");
+}
+
 static int pcols_parse(const char *list, struct pcols *pc)
 {
 	const char *p = list;
@@ -655,8 +675,7 @@ static int pcols_parse(const char *list, struct pcols *pc)
 		size_t len = strcspn(p, ",");
 
 		if (pc->n == STAT_MAX_COLS || pcol_lookup(p, len, &pc->v[pc->n]) < 0) {
-			log_usage_err("-o: unknown column '%.*s' for --pid (PID, COMMAND, HUGE, HEAP, "
-				      "STACK, PRIVATE, TOTAL, N<node>)", (int)len, p);
+			unknown_pcol(p, len);
 			return -EINVAL;
 		}
 		pc->n++;

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "slurp.h"
 #include "sysctl-file.h"
 #include "value.h"
 
@@ -54,38 +55,53 @@ static const char *parse_line(char *s, struct sysctl_entry *e)
 	return NULL;
 }
 
+/* One physical line, start[0..len), NUL-terminated in place. */
+static int parse_one(char *start, size_t len, unsigned line, struct sysctl_file *out,
+		     void (*on_error)(void *ctx, unsigned line, const char *msg), void *ctx)
+{
+	struct sysctl_entry e = { .line = line };
+	const char *problem;
+	char *s;
+
+	if (memchr(start, '\0', len)) {
+		on_error(ctx, line, "line contains a NUL byte");
+		return 1;
+	}
+	start[len] = '\0';
+	s = strip(start);
+	if (!*s || *s == '#' || *s == ';')
+		return 0;
+	problem = parse_line(s, &e);
+	if (problem) {
+		on_error(ctx, line, problem);
+		return 1;
+	}
+	return push(out, &e) < 0 ? -ENOMEM : 0;
+}
+
 int sysctl_file_parse(FILE *f, struct sysctl_file *out,
 		      void (*on_error)(void *ctx, unsigned line, const char *msg), void *ctx)
 {
-	char *buf = NULL;
-	size_t cap = 0;
+	char *buf = NULL, *p, *end;
+	ssize_t len = slurp_stream(f, SYSCTL_FILE_MAX, &buf);
 	unsigned line = 0;
-	ssize_t len;
 	int errors = 0;
 
-	while ((len = getline(&buf, &cap, f)) >= 0) {
-		/* One side effect in one initializer: cppcheck 2.10 misreads it. */
-		/* cppcheck-suppress unknownEvaluationOrder */
-		struct sysctl_entry e = { .line = ++line };
-		const char *problem;
-		char *s;
+	if (len < 0) {
+		free(buf);
+		return (int)len;
+	}
+	for (p = buf, end = buf + len; p < end;) {
+		char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t n = (size_t)((nl ? nl : end) - p);
+		int r = parse_one(p, n, ++line, out, on_error, ctx);
 
-		if (memchr(buf, '\0', (size_t)len)) {
-			on_error(ctx, line, "line contains a NUL byte");
-			errors++;
-			continue;
-		}
-		s = strip(buf);
-		if (!*s || *s == '#' || *s == ';')
-			continue;
-		problem = parse_line(s, &e);
-		if (problem) {
-			on_error(ctx, line, problem);
-			errors++;
-		} else if (push(out, &e) < 0) {
+		if (r < 0) {
 			free(buf);
-			return -ENOMEM;
+			return r;
 		}
+		errors += r;
+		p += n + 1;
 	}
 	free(buf);
 	return errors;

@@ -26,9 +26,14 @@ struct sysctl_file {
 	size_t n, cap;
 };
 
+/* A sysctl.d file larger than this is a mistake (systemd's are a few KiB). */
+#define SYSCTL_FILE_MAX (1 << 20)
+
 /*
- * Parse the whole stream.  Every malformed line is reported through
- * on_error(ctx, line, message); returns the number of such lines, or -ENOMEM.
+ * Parse the whole stream, read first (at most SYSCTL_FILE_MAX bytes).  Every
+ * malformed line is reported through on_error(ctx, line, message); returns
+ * the number of such lines, or -EFBIG (too large), -ENOMEM or the -errno of
+ * a failed read (-EISDIR for a directory), with nothing reported.
  */
 int sysctl_file_parse(FILE *f, struct sysctl_file *out,
 		      void (*on_error)(void *ctx, unsigned line, const char *msg), void *ctx);

@@ -141,7 +141,7 @@ net.ipv4.ip_forward = 1
 vm.min_slab_ratio = 101"
 prun apply
 expect_rc 2 "a configuration with errors exits 2"
-expect_err "numastatctl: apply: $CONF:5: [profile db]: unknown knob 'numa_stats': only vm.*, kernel.numa_* and the knobs listed by 'numastatctl knobs' are managed
+expect_err "numastatctl: apply: $CONF:5: [profile db]: unknown knob 'numa_stats': did you mean vm.numa_stat?
 numastatctl: apply: $CONF:6: [profile db]: vm.zone_reclaim_mode: invalid value '2 # write': '#' does not start a comment after a value: use ';' (after a space)
 numastatctl: apply: $CONF:7: [profile db]: unknown knob 'kernel.hostname': only vm.*, kernel.numa_* and the knobs listed by 'numastatctl knobs' are managed
 numastatctl: apply: $CONF:8: [profile db]: unknown knob 'net.ipv4.ip_forward': only vm.*, kernel.numa_* and the knobs listed by 'numastatctl knobs' are managed

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "profile.h"
+#include "sysfs.h"
 #include "tap.h"
 
 static char tmpdir[] = "/tmp/test-profile.XXXXXX";
@@ -128,8 +129,10 @@ static void test_syntax_errors(void)
 static void test_key_errors(void)
 {
 	expect_error("[profile db]\nnuma_stats = 1\n", ":2: [profile db]: unknown knob 'numa_stats': "
+		     "did you mean vm.numa_stat?", "an unknown knob, with a suggestion");
+	expect_error("[profile db]\nfrobnicate = 1\n", ":2: [profile db]: unknown knob 'frobnicate': "
 		     "only vm.*, kernel.numa_* and the knobs listed by 'numastatctl knobs' are "
-		     "managed", "an unknown knob");
+		     "managed", "an unknown knob nothing is close to");
 	expect_error("[profile db]\nkernel.hostname = x\n", ":2: [profile db]: unknown knob "
 		     "'kernel.hostname': only vm.*, kernel.numa_* and the knobs listed by "
 		     "'numastatctl knobs' are managed", "a foreign kernel.* sysctl");
@@ -148,7 +151,7 @@ static void test_key_errors(void)
 		     ":2: [profile db]: vm.numa_stat: invalid value '2': must be 0 or 1 (or on/off)\n"
 		     ":3: [profile db]: duplicate key 'vm.numa_stat' (first set at line 2)",
 		     "a duplicate of an invalid key is still a duplicate");
-	expect_error("[profile a]\n[profile b]\n[profile a]\n", ":3: section [a] appears twice "
+	expect_error("[profile a]\n[profile b]\n[profile a]\n", ":3: section [profile a] appears twice "
 		     "in this file (first at line 1)", "a duplicate section");
 	expect_error("[profile a]\n-summary = x\n", ":2: [profile a]: '-summary': a '-' prefix "
 		     "applies to knobs only", "'-' before summary");
@@ -158,6 +161,9 @@ static void test_key_errors(void)
 		     "[numastatctl] keys are checked");
 	expect_error("[numastatctl]\nprofile = nope\n[profile a]\n", ":2: [numastatctl]: profile: "
 		     "'nope' is not defined (profiles: a)", "the default profile must exist");
+	expect_error("[numastatctl]\nprofile = thruput\n[profile throughput]\n", ":2: [numastatctl]: "
+		     "profile: 'thruput' is not defined: did you mean throughput?",
+		     "a misspelt default profile");
 }
 
 static void test_bytes(void)
@@ -227,6 +233,8 @@ static void test_includes(void)
 	profile_resolved_free(&r);
 	CHECK(profile_resolve(&c, "nope", &r, why, sizeof(why)) == -ENOENT, "unknown profile");
 	CHECK_STR(why, "unknown profile 'nope' (profiles: base, mid, top)", "names the known ones");
+	CHECK(profile_resolve(&c, "mdi", &r, why, sizeof(why)) == -ENOENT, "a misspelt profile");
+	CHECK_STR(why, "unknown profile 'mdi': did you mean mid?", "suggests the close one");
 	profile_config_free(&c);
 
 	expect_error("[profile a]\ninclude = b\n[profile b]\ninclude = c\n[profile c]\ninclude = a\n",
@@ -237,8 +245,10 @@ static void test_includes(void)
 	expect_error("[profile x]\nvm.numa_stat = 1\n[profile a]\ninclude = x b\n[profile b]\n"
 		     "include = a\n", ":4: [profile a]: include loop: a -> b -> a",
 		     "a loop behind an innocent include");
-	expect_error("[profile a]\ninclude = nope\n", ":2: [profile a]: include: unknown profile 'nope'",
-		     "an include of an unknown profile");
+	expect_error("[profile a]\ninclude = nope\n", ":2: [profile a]: include: unknown profile 'nope' "
+		     "(profiles: a)", "an include of an unknown profile");
+	expect_error("[profile base]\n[profile a]\ninclude = bsae\n", ":3: [profile a]: include: "
+		     "unknown profile 'bsae': did you mean base?", "an include of a misspelt profile");
 }
 
 static void test_diamond(void)
@@ -363,6 +373,45 @@ static void test_files(void)
 	profile_config_free(&c);
 }
 
+/*
+ * Names are checked against the kernel (here the sparse3 dump) when the file
+ * is read, in every profile: a typo is an error even in a profile nobody
+ * applies, and '-' does not hide it; a registry knob the kernel lacks is not.
+ */
+static void test_presence(void)
+{
+	expect_error("[profile used]\nvm.numa_stat = 1\n[profile unused]\nvm.zone_reclam_mode = 1\n",
+		     ":4: [profile unused]: unknown knob 'vm.zone_reclam_mode': did you mean "
+		     "vm.zone_reclaim_mode?", "a typo in a profile that is not applied");
+	expect_error("[profile p]\n-vm.zone_reclam_mode = 1\n",
+		     ":2: [profile p]: unknown knob 'vm.zone_reclam_mode': did you mean "
+		     "vm.zone_reclaim_mode?", "'-' does not hide a typo");
+	expect_error("[profile p]\nvm.swapiness = 10\n", ":2: [profile p]: unknown knob "
+		     "'vm.swapiness': did you mean vm.swappiness?",
+		     "a typo of a pass-through sysctl the kernel has");
+	expect_error("[profile p]\nkernel.numa_balancing_scan_delay_ms = 10\n", ":2: [profile p]: "
+		     "unknown knob 'kernel.numa_balancing_scan_delay_ms': no such sysctl on this "
+		     "kernel, and not a registry knob ('numastatctl knobs' lists them)",
+		     "a pass-through name this kernel lacks, nothing close");
+	expect_error("[profile p]\nvm.swappiness = 10\nvm.zone_distribute_mode = 1\n"
+		     "-vm.zone_distribute_mode = 1\n", ":4: [profile p]: duplicate key "
+		     "'vm.zone_distribute_mode' (first set at line 3)",
+		     "a pass-through sysctl here and a registry knob the kernel lacks are fine");
+}
+
+/* No silent limit on sections: one first seen after 280 others is still seen again. */
+static void test_many_sections(void)
+{
+	static char text[300 * 40 + 64];
+	size_t n = 0;
+
+	for (int i = 0; i < 300; i++)
+		n += (size_t)snprintf(text + n, sizeof(text) - n, "[profile p%d]\nvm.numa_stat = 1\n", i);
+	snprintf(text + n, sizeof(text) - n, "[profile p280]\nvm.min_slab_ratio = 3\n");
+	expect_error(text, ":601: section [profile p280] appears twice in this file (first at line "
+		     "561)", "the 281st section repeated is refused, not merged");
+}
+
 /* The shipped numastatctl.conf: no errors, and every profile resolves to knobs. */
 static void test_shipped(void)
 {
@@ -399,9 +448,17 @@ int main(void)
 		perror("mkdtemp");
 		return 2;
 	}
+	/* Pass-through names are checked against this dump, not the host. */
+	if (getenv("FIXTURES")) {
+		snprintf(cmd, sizeof(cmd), "%s/sparse3", getenv("FIXTURES"));
+		if (sysfs_init(cmd) < 0)
+			perror(cmd);
+	}
 	test_good();
 	test_syntax_errors();
 	test_key_errors();
+	test_presence();
+	test_many_sections();
 	test_bytes();
 	test_continuation();
 	test_includes();

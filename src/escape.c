@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "escape.h"
+
+/* Length of the valid, printable UTF-8 sequence at s (0: escape s[0]). */
+static size_t utf8_len(const unsigned char *s)
+{
+	uint32_t cp;
+	size_t n;
+
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		n = 2, cp = s[0] & 0x1f;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		n = 3, cp = s[0] & 0x0f;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		n = 4, cp = s[0] & 0x07;
+	else
+		return 0;
+	for (size_t i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0; /* also stops at the NUL */
+		cp = cp << 6 | (s[i] & 0x3f);
+	}
+	/* Overlong forms, surrogates, beyond Unicode, and the C1 controls. */
+	if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
+	    (cp >= 0xd800 && cp <= 0xdfff) || (cp >= 0x80 && cp <= 0x9f))
+		return 0;
+	return n;
+}
+
+static bool kept(unsigned char c, unsigned flags)
+{
+	if (c == '\n')
+		return flags & ESCAPE_KEEP_NEWLINE;
+	if (c == '\t')
+		return flags & ESCAPE_KEEP_TAB;
+	return c >= 0x20 && c < 0x7f;
+}
+
+/* How many bytes at p go out as they are (0: p[0] needs an escape). */
+static size_t safe_len(const unsigned char *p, unsigned flags)
+{
+	size_t n = 0, k;
+
+	while (p[n] && (k = p[n] >= 0x80 ? utf8_len(p + n) : kept(p[n], flags)) > 0)
+		n += k;
+	return n;
+}
+
+char *escape_text(const char *s, char *buf, size_t len, unsigned flags)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t o = 0;
+
+	if (len == 0)
+		return buf;
+	while (*p) {
+		size_t n = safe_len(p, flags);
+		bool cut = o + n >= len;
+
+		/* Cut only between characters: back off to a UTF-8 start byte. */
+		if (cut) {
+			n = len - 1 - o;
+			while (n > 0 && (p[n] & 0xc0) == 0x80)
+				n--;
+		}
+		memcpy(buf + o, p, n);
+		o += n;
+		p += n;
+		if (cut || !*p || o + 4 >= len)
+			break;
+		snprintf(buf + o, 5, "\\x%02x", *p++);
+		o += 4;
+	}
+	buf[o] = '\0';
+	return buf;
+}
+
+int escape_fputs(const char *s, FILE *f, unsigned flags)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	while (*p) {
+		size_t n = safe_len(p, flags);
+
+		if (n && fwrite(p, 1, n, f) != n)
+			return EOF;
+		p += n;
+		if (*p && fprintf(f, "\\x%02x", *p++) < 0)
+			return EOF;
+	}
+	return 0;
+}
