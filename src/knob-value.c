@@ -179,6 +179,50 @@ static int parse_typed(const struct knob_ref *ref, const char *in, struct kval *
 	return parse_string(in, out);
 }
 
+/* "5.18" (or "6.18.44-fc") as 5018; -1 when it is not a version. */
+static int version_number(const char *s)
+{
+	unsigned major, minor;
+
+	if (sscanf(s, "%u.%u", &major, &minor) != 2 || major >= 1000 || minor >= 1000)
+		return -1;
+	return (int)(major * 1000 + minor);
+}
+
+int knob_kernel_version(void)
+{
+	char buf[128];
+
+	/* Under --sysroot this is the dump's kernel, which is the one its knobs belong to. */
+	if (sysfs_read_file("/proc/sys/kernel/osrelease", buf, sizeof(buf)) < 0)
+		return -1;
+	return version_number(buf);
+}
+
+/*
+ * A value in the registry's range that this (older) kernel's handler still
+ * refuses: kernel.numa_balancing=2 before 5.18.  An unknown version gets
+ * the current range: the kernel has the last word then.
+ */
+static int check_older(const struct knob_ref *ref, const struct kval *v, char *why,
+		       size_t whylen)
+{
+	const struct knob *k = ref->knob;
+	int64_t n;
+	int kv;
+
+	if (!k || !k->older.before || parse_i64(v->text, INT64_MIN, INT64_MAX, &n) < 0 ||
+	    n <= k->older.max)
+		return 0;
+	kv = knob_kernel_version();
+	if (kv < 0 || kv >= version_number(k->older.before))
+		return 0;
+	snprintf(why, whylen, "%s: invalid value '%s': this kernel (%d.%d) takes at most %" PRId64
+		 "; more came in %s", ref->name, v->text, kv / 1000, kv % 1000, k->older.max,
+		 k->older.before);
+	return -ERANGE;
+}
+
 int knob_parse(const struct knob_ref *ref, const char *input, struct kval *out,
 	       char *why, size_t whylen)
 {
@@ -195,7 +239,7 @@ int knob_parse(const struct knob_ref *ref, const char *input, struct kval *out,
 	strip(buf);
 	r = parse_typed(ref, buf, out);
 	if (r == 0)
-		return 0;
+		return check_older(ref, out, why, whylen);
 	if (!ref->knob) {
 		snprintf(why, whylen, "%s: invalid value '%.64s': %s", ref->name, input,
 			 r == -ERANGE ? "too long" : "must be printable text, not empty");

@@ -33,11 +33,25 @@ enum {
 	KNOB_F_NEEDS_CAP   = 1 << 3, /* writing needs CAP_SYS_ADMIN, not just root */
 };
 
+/* A kernel range that grew: kernels before `before` take at most `max`. */
+struct knob_older {
+	const char *before;        /* "5.18"; NULL: one range on every kernel */
+	int64_t max;
+};
+
+/*
+ * min/max are what the kernel's handler accepts (extra1/extra2, the
+ * handler's own checks, the width of the type), never more; less only where
+ * the kernel takes a value and does nothing with it, or harm, and the
+ * entry's comment says so.  Each entry cites the handler it was checked
+ * against.
+ */
 struct knob {
 	const char *name;          /* "vm.numa_stat" */
 	const char *path;          /* "/proc/sys/vm/numa_stat" */
 	enum knob_type type;
-	int64_t min, max;          /* KNOB_INT/KNOB_BITMASK range */
+	int64_t min, max;          /* KNOB_INT/KNOB_BITMASK range on current kernels */
+	struct knob_older older;   /* a narrower max on older kernels */
 	const struct knob_word *words; /* NULL-terminated, or NULL */
 	const char *const *aliases;    /* NULL-terminated, or NULL */
 	const char *default_value; /* as `get` prints it on a fresh kernel */
@@ -99,6 +113,11 @@ const char *knob_display(const struct knob_ref *ref, const struct kval *v,
 void knob_describe(const struct knob_ref *ref, const struct kval *v, char *buf, size_t len);
 /* "0 or 1 (or on/off)", "0..100", ... for messages, `knobs` and the man page. */
 void knob_allowed(const struct knob *k, char *buf, size_t len);
+/*
+ * The running kernel's (or the dump's) version from /proc/sys/kernel/osrelease
+ * as major * 1000 + minor (6.1 -> 6001), or -1 when it cannot be read.
+ */
+int knob_kernel_version(void);
 /* "bool", "int", "bitmask", "enum", "string" */
 const char *knob_type_name(enum knob_type t);
 
