@@ -77,18 +77,6 @@ static int check(const struct plan *p, const char *name)
 	return n ? EXIT_DRIFT : EXIT_OK;
 }
 
-/* A knob the kernel lacks: point at the line and at the '-' prefix. */
-static void hint_missing(const struct plan *p)
-{
-	for (size_t i = 0; i < p->n; i++) {
-		const struct plan_item *it = &p->items[i];
-
-		if (it->action == ACT_FAILED && it->err == -ENOENT)
-			log_err("%s: %s: write '-%s' to skip it where the kernel lacks it",
-				it->origin, it->ref.name, it->ref.name);
-	}
-}
-
 static int execute(struct plan *p, const struct apply_opts *o, const struct state_lock *l,
 		   const char *data_dir)
 {
@@ -130,7 +118,7 @@ static int transact(struct plan *p, const struct apply_opts *o, const char *data
 		if (!o->dry_run && !o->check)
 			plan_abandon(p);
 		report_plan(p, o->dry_run || o->check);
-		hint_missing(p);
+		report_missing_hint(p);
 		log_err("profile %s was not applied: nothing was changed", o->name);
 		rc = EXIT_FAIL;
 	} else if (o->check)

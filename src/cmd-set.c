@@ -117,6 +117,7 @@ static int transact(struct plan *p, const struct set_opts *so)
 	if (plan_read_live(p) < 0) {
 		plan_abandon(p);
 		report_plan(p, false);
+		report_missing_hint(p);
 		log_err("nothing was changed");
 		rc = EXIT_FAIL;
 	} else if (so->dry_run)

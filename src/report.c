@@ -177,6 +177,22 @@ int report_plan_with(const struct plan *p, bool dry_run, const struct sysctld_co
 	return 0;
 }
 
+void report_missing_hint(const struct plan *p)
+{
+	for (size_t i = 0; i < p->n; i++) {
+		const struct plan_item *it = &p->items[i];
+
+		if (it->action != ACT_FAILED || it->err != -ENOENT || !it->ref.knob)
+			continue;
+		if (it->origin[0])
+			log_err("%s: %s: write '-%s' to skip it where the kernel lacks it",
+				it->origin, it->ref.name, it->ref.name);
+		else
+			log_err("%s: give it as '-%s=%s' (after '--') to skip it where the kernel "
+				"lacks it", it->ref.name, it->ref.name, it->want.text);
+	}
+}
+
 static bool changed_any(const struct plan *p)
 {
 	for (size_t i = 0; i < p->n; i++)

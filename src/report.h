@@ -31,6 +31,13 @@ void report_refusal(const struct plan_opts *o);
  * report, so that exit 1 is never read as "nothing changed".
  */
 const char *report_changes_made(void);
+/*
+ * For each registry knob the kernel lacks: how to skip it there with '-'
+ * ("FILE:LINE: vm.x: write '-vm.x' ...", or the command-line form).  Never
+ * for a pass-through name: one that is missing is a typo or gone, and
+ * knob_lookup() has refused typos before any plan exists.
+ */
+void report_missing_hint(const struct plan *p);
 
 /*
  * One warning per knob that sysctl.d sets otherwise than profile: where, and
