@@ -2,16 +2,19 @@
 /* profiles [NAME] [--cat-config]: what the configuration defines, and where. */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "config.h"
 #include "cmd.h"
 #include "cmd-profiles.h"
+#include "escape.h"
 #include "log.h"
 #include "output.h"
 #include "plan.h"
 #include "report.h"
+#include "slurp.h"
 #include "sysctld.h"
 
 enum { OPT_CAT_CONFIG = OPT_CMD_BASE };
@@ -288,27 +291,40 @@ void profiles_status(void)
 	profile_config_free(&c);
 }
 
-/* Copy a file to stdout as it is; false when it cannot be read. */
+/*
+ * Copy a file to stdout, control characters escaped (lines and tabs kept):
+ * false when it cannot be read whole.
+ */
 static bool cat_file(const char *path)
 {
-	char buf[8192], last = '\n';
 	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+	FILE *f = fd < 0 ? NULL : fdopen(fd, "r");
+	char *buf = NULL;
 	ssize_t n;
 
-	if (fd < 0) {
+	if (!f) {
 		log_err("%s: cannot read: %s", path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
 		return false;
 	}
-	while ((n = read(fd, buf, sizeof(buf))) > 0) {
-		fwrite(buf, 1, (size_t)n, stdout);
-		last = buf[n - 1];
+	n = slurp_stream(f, PROFILE_FILE_MAX, &buf);
+	fclose(f);
+	if (n == -EFBIG)
+		log_err("%s: larger than %d MiB: not a configuration file", path,
+			PROFILE_FILE_MAX >> 20);
+	else if (n < 0)
+		log_err("%s: cannot read: %s", path, strerror((int)-n));
+	/* A NUL would end the text early: each piece, then the NUL as \x00. */
+	for (ssize_t i = 0; i < n; i += (ssize_t)strlen(buf + i) + 1) {
+		escape_fputs(buf + i, stdout, ESCAPE_KEEP_NEWLINE | ESCAPE_KEEP_TAB);
+		if (i + (ssize_t)strlen(buf + i) < n)
+			fputs("\\x00", stdout);
 	}
-	if (n < 0)
-		log_err("%s: read error: %s", path, strerror(errno));
-	if (last != '\n')
+	if (n > 0 && buf[n - 1] != '\n')
 		putchar('\n');
-	close(fd);
-	return n == 0;
+	free(buf);
+	return n >= 0;
 }
 
 /* systemd-sysctl --cat-config: each file under a "# PATH" header, in precedence order. */
@@ -326,7 +342,9 @@ static int cat_config(void)
 		rc = EXIT_FAIL;
 	}
 	for (size_t i = 0; i < c.nfiles; i++) {
-		printf("%s# %s\n", i ? "\n" : "", c.files[i]);
+		printf("%s# ", i ? "\n" : "");
+		escape_fputs(c.files[i], stdout, 0);
+		putchar('\n');
 		if (!cat_file(c.files[i]))
 			rc = EXIT_FAIL;
 	}

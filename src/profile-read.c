@@ -21,8 +21,6 @@
 #include "profile-parse.h"
 #include "value.h"
 
-/* A configuration file larger than this is a mistake, not a configuration. */
-#define CONFIG_MAX_SIZE (1 << 20)
 /* A physical line is read up to this many bytes; the rest is only counted. */
 #define RAW_LINE_MAX 1024
 
@@ -328,9 +326,9 @@ static char *read_config(struct profile_config *c, const char *path, unsigned fl
 		;
 	else if (!S_ISREG(st.st_mode))
 		cfg_error_path(c, path, "not a regular file");
-	else if (st.st_size > CONFIG_MAX_SIZE)
+	else if (st.st_size > PROFILE_FILE_MAX)
 		cfg_error_path(c, path, "larger than %d bytes: not a configuration file",
-			       CONFIG_MAX_SIZE);
+			       PROFILE_FILE_MAX);
 	else if (!(flags & PROFILE_CHECK_OWNER) || trusted(c, path, &st)) {
 		n = slurp(c, path, fd, (size_t)st.st_size, &buf);
 		*len = n < 0 ? 0 : (size_t)n;

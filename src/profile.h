@@ -13,6 +13,8 @@
 
 #include "knobs.h"
 
+/* A configuration file larger than this is a mistake, not a configuration. */
+#define PROFILE_FILE_MAX (1 << 20)
 /* inih (r55, as packaged) silently splits longer lines and cuts longer section names. */
 #define PROFILE_LINE_MAX 199
 #define PROFILE_SECTION_MAX 49
