@@ -74,6 +74,15 @@ if [ "$(id -u)" = 0 ]; then
 	bad_conf "a file not owned by root (as root)" "$O" "$O: owned by uid 65534, not by root"
 fi
 
+# No silent limit on sections: a section first seen after 280 others and
+# repeated is refused as the second one is, never merged.
+M="$TMP/many.conf"
+for i in $(seq 0 299); do printf '[profile p%d]\nvm.numa_stat = 1\n' "$i"; done >"$M"
+printf '[profile p280]\nvm.min_slab_ratio = 3\n' >>"$M"
+trust "$M"
+bad_conf "a repeated section after 280 others" "$M" \
+	"$M:601: section [profile p280] appears twice in this file (first at line 561)" one
+
 # /dev/null is the documented empty configuration.
 fixture sparse3
 run --config /dev/null profiles
