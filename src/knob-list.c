@@ -134,22 +134,38 @@ bool knob_present(const struct knob_ref *ref)
 	return yes;
 }
 
+/*
+ * The names suggestions are drawn from, listed once per root: a file with
+ * thousands of typos must not list /proc/sys/vm thousands of times.  Kept
+ * until the process ends (reachable, not leaked).
+ */
+static const struct knob_list *candidates(void)
+{
+	static struct knob_list all;
+	static char root[4096];
+
+	if (all.refs && strcmp(root, sysfs_root()) == 0)
+		return &all;
+	knob_list_free(&all);
+	str_copy(root, sysfs_root(), sizeof(root));
+	/* Without the directory listing, the registry alone still helps. */
+	knob_list_build(&all, true);
+	return &all;
+}
+
 /* The closest registry knob or sysctl here to dotted, as "did you mean X?" in buf. */
 static bool suggest_knob(const char *dotted, char *buf, size_t len)
 {
-	struct knob_list all = { 0 };
+	const struct knob_list *all = candidates();
 	bool short_form = !strchr(dotted, '.');
 	struct suggest s;
 
 	suggest_init(&s, dotted);
-	/* Without the directory listing, the registry alone still helps. */
-	knob_list_build(&all, true);
-	for (size_t i = 0; i < all.n; i++) {
-		const char *name = all.refs[i].name, *last = strrchr(name, '.');
+	for (size_t i = 0; i < all->n; i++) {
+		const char *name = all->refs[i].name, *last = strrchr(name, '.');
 
 		suggest_add_as(&s, short_form && last ? last + 1 : name, name);
 	}
-	knob_list_free(&all);
 	if (!suggest_result(&s))
 		return false;
 	snprintf(buf, len, "did you mean %s?", suggest_result(&s));

@@ -86,11 +86,13 @@ static unsigned limit(size_t a, size_t b)
 void suggest_add_as(struct suggest *s, const char *compare, const char *name)
 {
 	size_t len = strlen(s->input), clen = strlen(compare);
-	unsigned d = suggest_distance(s->input, compare), max = limit(len, clen);
+	unsigned d, max = limit(len, clen);
 	bool alike = starts_alike(s->input, compare);
 
-	if (s->too_long)
+	/* The lengths alone put it too far (each edit changes the length by one at most). */
+	if (s->too_long || ((len > clen ? len - clen : clen - len) > max && !(alike && len >= 3)))
 		return;
+	d = suggest_distance(s->input, compare);
 	/* "throu" for "throughput": a start counts as the farthest acceptable match. */
 	if (d > max && len >= 3 && alike && len < clen)
 		d = max;
