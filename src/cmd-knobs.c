@@ -1,19 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* knobs [KNOB...]: the registry as a table, straight from knob_table. */
 #include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <unistd.h>
 
 #include "cmd.h"
+#include "knob-list.h"
 #include "knobs.h"
 #include "log.h"
 #include "output.h"
 #include "suggest.h"
 #include "sysfs.h"
+#include "value.h"
 
 enum { OPT_CHOICES = OPT_CMD_BASE, OPT_OUTPUT_ALL };
 
@@ -244,15 +244,13 @@ static void format_values(const struct knob *k, char *buf, size_t len)
 	}
 }
 
-/* One syscall pair per knob: O_PATH opens nothing but the name. */
-static bool knob_present(const struct knob *k)
+/* The PRESENT column: the same test as globs and name checks (knob-list.c). */
+static bool registry_present(const struct knob *k)
 {
-	int fd = sysfs_open(k->path, O_PATH);
+	struct knob_ref ref = { .knob = k };
 
-	if (fd < 0)
-		return fd != -ENOENT && fd != -ENOTDIR;
-	close(fd);
-	return true;
+	str_copy(ref.path, k->path, sizeof(ref.path));
+	return knob_present(&ref);
 }
 
 static void fill_cell(struct out_row *row, size_t i, enum kcol c, const struct knob *k)
@@ -267,7 +265,7 @@ static void fill_cell(struct out_row *row, size_t i, enum kcol c, const struct k
 		out_row_set(row, i, buf);
 		break;
 	case KCOL_DEFAULT: out_row_set(row, i, k->default_value); break;
-	case KCOL_PRESENT: out_row_set(row, i, knob_present(k) ? "yes" : "no"); break;
+	case KCOL_PRESENT: out_row_set(row, i, registry_present(k) ? "yes" : "no"); break;
 	case KCOL_SINCE: out_row_set(row, i, k->since); break;
 	case KCOL_DESCRIPTION: out_row_set(row, i, k->help); break;
 	case KCOL_NOTE: out_row_set(row, i, k->note); break;
@@ -314,8 +312,12 @@ static int print_choices(const char *name)
 	struct knob_ref ref;
 	char why[512];
 	const struct knob *k;
+	int rc = cmd_setup();
 
-	if (knob_resolve(name, &ref, why, sizeof(why)) < 0) {
+	/* A misspelt name is an error, not a pass-through sysctl with no choices. */
+	if (rc != EXIT_OK)
+		return rc;
+	if (knob_lookup(name, &ref, why, sizeof(why)) < 0) {
 		log_err("%s", why);
 		return EXIT_USAGE;
 	}

@@ -146,5 +146,10 @@ expect_err_has "-o: unknown column 'NAM': did you mean NAME?" "knobs -o"
 run knobs vm.zone_reclam_mode
 expect_err "numastatctl: knobs: vm.zone_reclam_mode: not a registry knob: did you mean vm.zone_reclaim_mode?" \
 	"knobs NAME"
+run knobs --choices vm.zone_reclam_mode
+expect_rc 2 "knobs --choices: a typo is no pass-through sysctl with nothing to offer"
+expect_err "numastatctl: knobs: $TYPO" "knobs --choices: the suggestion"
+run knobs --choices vm.swappiness
+expect_rc 0 "knobs --choices: a pass-through sysctl this kernel has still succeeds"
 
 done_testing
