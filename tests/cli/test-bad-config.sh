@@ -83,6 +83,37 @@ trust "$M"
 bad_conf "a repeated section after 280 others" "$M" \
 	"$M:601: section [profile p280] appears twice in this file (first at line 561)" one
 
+# Short of memory, a configuration is never half read: whatever could not be
+# kept (an error, a key, a drop-in), apply fails, and says so in its own lines.
+if command -v prlimit >/dev/null; then
+	fixture sparse3
+	T="$TMP/typo-elsewhere.conf"
+	{ for i in $(seq 0 199); do printf '[profile p%d]\nsummary = x\nvm.numa_stat = 1\n' "$i"; done
+	  printf '[profile bad]\nvm.zone_reclam_mode = 1\n'; } >"$T"
+	trust "$T"
+	limited() {
+		prlimit --as=$(($1 * 1024)) "$NUMASTATCTL" --sysroot "$ROOT" --state-dir "$STATE" \
+			--config "$T" apply --dry-run p1 >"$TMP/out" 2>"$TMP/err" </dev/null
+		RC=$?
+	}
+	lo=1024 hi=65536
+	while [ $((hi - lo)) -gt 16 ]; do
+		mid=$(((lo + hi) / 2))
+		limited "$mid"
+		if [ "$RC" = 127 ]; then lo=$mid; else hi=$mid; fi
+	done
+	wrong=
+	for kb in $(seq "$lo" 8 $((lo + 512))) $(seq $((lo + 512)) 256 $((lo + 8192))); do
+		limited "$kb"
+		[ "$RC" = 127 ] && continue
+		if [ "$RC" = 0 ] || grep -qv '^numastatctl: apply: ' "$TMP/err" || [ ! -s "$TMP/err" ]; then
+			wrong="$wrong $kb KiB: exit $RC, stderr: $(cat "$TMP/err")"
+		fi
+	done
+	if [ -z "$wrong" ]; then ok "under a memory limit the typo in another profile still stops apply"
+	else not_ok "under a memory limit the typo in another profile still stops apply" "$wrong"; fi
+fi
+
 # /dev/null is the documented empty configuration.
 fixture sparse3
 run --config /dev/null profiles

@@ -36,6 +36,9 @@ run get vm.no_such_sysctl_here
 expect_rc 2 "get: a pass-through name this kernel lacks is a usage error"
 expect_err "numastatctl: get: unknown knob 'vm.no_such_sysctl_here': no such sysctl on this kernel, and not a registry knob ('numastatctl knobs' lists them)" \
 	"get: and says why when nothing is close"
+run get vm.drop_cache
+expect_rc 2 "get: close to an action sysctl"
+expect_err_lacks "drop_caches" "get: an action sysctl is never suggested"
 run get vm.zone_distribute_mode
 expect_rc 1 "get: a registry knob this kernel lacks stays exit 1"
 expect_err "numastatctl: get: vm.zone_distribute_mode: not present on this kernel" "get: not present"
