@@ -27,7 +27,8 @@ static void usage(FILE *out)
 	      "\nOptions:\n"
 	      "     --dry-run          show what would change, write nothing\n"
 	      " -f, --file <file>      read assignments in sysctl.d(5) syntax ('-' = stdin);\n"
-	      "                          only NUMA knobs, globs allowed, '-key' excludes\n"
+	      "                          only NUMA knobs, globs allowed, '-key' excludes;\n"
+	      "                          at most 1 MiB\n"
 	      "     --no-snapshot      let vm.numa_stat go 1 -> 0 without saving the counters\n"
 	      "     --no-revert-point  change even when the old values cannot be saved for\n"
 	      "                          'revert' (which then has nothing to undo)\n", out);
