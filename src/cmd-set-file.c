@@ -80,11 +80,17 @@ static int add_glob(struct plan *p, const char *file, const struct sysctl_file *
  * One line that is not a glob: the name must be a knob (an exclusion too: a
  * misspelt one would let a glob set the knob it was meant to keep).
  */
-static int add_named(struct plan *p, const char *file, const struct sysctl_entry *e)
+static int add_named(struct plan *p, const char *file, const struct sysctl_entry *e,
+		     bool managed_only)
 {
 	struct knob_ref ref;
 	char why[512];
 
+	if (managed_only && knob_resolve(e->key, &ref, why, sizeof(why)) == -ENOENT) {
+		log_warn("%s:%u: %s: skipped: not a knob numastatctl manages", file, e->line,
+			 e->key);
+		return 0;
+	}
 	if (knob_lookup(e->key, &ref, why, sizeof(why)) < 0) {
 		log_err("%s:%u: %s", file, e->line, why);
 		return -EINVAL;
@@ -92,7 +98,8 @@ static int add_named(struct plan *p, const char *file, const struct sysctl_entry
 	return e->exclude ? 0 : add_entry(p, file, e, &ref);
 }
 
-static int add_entries(struct plan *p, const char *file, const struct sysctl_file *sf)
+static int add_entries(struct plan *p, const char *file, const struct sysctl_file *sf,
+		       bool managed_only)
 {
 	struct knob_list all = { 0 };
 	int r = 0, r2;
@@ -101,7 +108,7 @@ static int add_entries(struct plan *p, const char *file, const struct sysctl_fil
 		const struct sysctl_entry *e = &sf->v[i];
 
 		if (!knob_is_glob(e->key))
-			r = worse(r, add_named(p, file, e));
+			r = worse(r, add_named(p, file, e, managed_only));
 		else if (e->exclude)
 			continue;
 		else if (!all.refs && (r2 = knob_list_build(&all, true)) < 0) {
@@ -115,7 +122,7 @@ static int add_entries(struct plan *p, const char *file, const struct sysctl_fil
 	return r;
 }
 
-int set_add_file(struct plan *p, const char *path)
+int set_add_file(struct plan *p, const char *path, bool managed_only)
 {
 	bool is_stdin = strcmp(path, "-") == 0;
 	const char *name = is_stdin ? "<stdin>" : path;
@@ -142,7 +149,7 @@ int set_add_file(struct plan *p, const char *path)
 	if (r >= 0) {
 		int syntax_errors = r;
 
-		r = add_entries(p, name, &sf);
+		r = add_entries(p, name, &sf, managed_only);
 		if (syntax_errors)
 			r = -EINVAL;
 	}

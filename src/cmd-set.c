@@ -15,7 +15,7 @@
 #include "report.h"
 #include "sysfs.h"
 
-enum { OPT_DRY_RUN = OPT_CMD_BASE, OPT_NO_SNAPSHOT, OPT_NO_REVERT_POINT };
+enum { OPT_DRY_RUN = OPT_CMD_BASE, OPT_NO_SNAPSHOT, OPT_NO_REVERT_POINT, OPT_MANAGED_ONLY };
 
 static void usage(FILE *out)
 {
@@ -29,6 +29,8 @@ static void usage(FILE *out)
 	      " -f, --file <file>      read assignments in sysctl.d(5) syntax ('-' = stdin);\n"
 	      "                          only NUMA knobs, globs allowed, '-key' excludes;\n"
 	      "                          at most 1 MiB\n"
+	      "     --managed-only     with -f: take only the keys numastatctl manages and\n"
+	      "                          list the others as skipped (a whole sysctl.d file)\n"
 	      "     --no-snapshot      let vm.numa_stat go 1 -> 0 without saving the counters\n"
 	      "     --no-revert-point  change even when the old values cannot be saved for\n"
 	      "                          'revert' (which then has nothing to undo)\n", out);
@@ -136,10 +138,11 @@ static int run(int argc, char *argv[])
 		{ "no-snapshot", no_argument, NULL, OPT_NO_SNAPSHOT },
 		{ "no-revert-point", no_argument, NULL, OPT_NO_REVERT_POINT },
 		{ "file", required_argument, NULL, 'f' },
+		{ "managed-only", no_argument, NULL, OPT_MANAGED_ONLY },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct set_opts so = { 0 };
-	bool bad = false, nomem = false;
+	bool bad = false, nomem = false, managed_only = false;
 	const char *files[16];
 	size_t nfiles = 0;
 	struct plan p = { 0 };
@@ -159,6 +162,9 @@ static int run(int argc, char *argv[])
 		case OPT_NO_REVERT_POINT:
 			so.no_revert_point = true;
 			break;
+		case OPT_MANAGED_ONLY:
+			managed_only = true;
+			break;
 		case 'f':
 			if (nfiles == sizeof(files) / sizeof(files[0])) {
 				log_usage_err("at most %zu --file options", nfiles);
@@ -174,11 +180,15 @@ static int run(int argc, char *argv[])
 		log_usage_err("no assignment given: expected <knob>=<value>");
 		return EXIT_USAGE;
 	}
+	if (managed_only && nfiles == 0) {
+		log_usage_err("--managed-only goes with -f <file>");
+		return EXIT_USAGE;
+	}
 	if ((rc = cmd_setup()) != EXIT_OK)
 		return rc;
 	/* Files first, so the command line has the last word. */
 	for (size_t i = 0; i < nfiles && !nomem; i++) {
-		int r = set_add_file(&p, files[i]);
+		int r = set_add_file(&p, files[i], managed_only);
 
 		bad |= r < 0;
 		nomem |= r == -ENOMEM;

@@ -130,6 +130,7 @@ complete -c numastatctl -n $c -a '(__numastatctl_knob_names)' -d Knob
 set -l c '__fish_seen_subcommand_from set'
 complete -c numastatctl -n $c -l dry-run -d 'Show what would change, write nothing'
 complete -c numastatctl -n $c -s f -l file -r -F -d 'Read assignments in sysctl.d syntax'
+complete -c numastatctl -n $c -l managed-only -d 'With -f: skip keys numastatctl does not manage'
 complete -c numastatctl -n $c -l no-snapshot -d 'Let vm.numa_stat go 1 -> 0 without saving the counters'
 complete -c numastatctl -n $c -l no-revert-point -d 'Change even when no revert point can be saved'
 complete -c numastatctl -n $c -a '(__numastatctl_assignments)'

@@ -207,4 +207,22 @@ run set -f "$TMP/does-not-exist"
 expect_rc 2 "a missing file exits 2"
 expect_err "numastatctl: set: $TMP/does-not-exist: No such file or directory" "naming it"
 
+# --managed-only: a real sysctl.d file mixes NUMA and other keys.
+fixture sparse3
+printf '# site tuning\nnet.ipv4.ip_forward = 1\nvm.min_slab_ratio = 50\nkernel.pid_max = 65536\nvm.zone_reclam_mode = 1\n' >"$TMP/mixed.conf"
+run set --managed-only -f "$TMP/mixed.conf"
+expect_rc 2 "--managed-only still refuses a misspelt NUMA knob"
+expect_err_has "$TMP/mixed.conf:5: unknown knob 'vm.zone_reclam_mode'" "naming it"
+expect_file "$ROOT/$VM/min_slab_ratio" 37 "and writes nothing"
+sed -i '$d' "$TMP/mixed.conf"
+run set --managed-only -f "$TMP/mixed.conf"
+expect_rc 0 "--managed-only takes the managed keys of a mixed file"
+expect_out "vm.min_slab_ratio: 37 -> 50" "and sets them"
+expect_err "numastatctl: set: warning: $TMP/mixed.conf:2: net.ipv4.ip_forward: skipped: not a knob numastatctl manages
+numastatctl: set: warning: $TMP/mixed.conf:4: kernel.pid_max: skipped: not a knob numastatctl manages" \
+	"listing each other key as skipped with file:line"
+run set --managed-only vm.min_slab_ratio=3
+expect_rc 2 "--managed-only without -f is a usage error"
+expect_err_has "--managed-only goes with -f <file>" "saying so"
+
 done_testing
