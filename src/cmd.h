@@ -32,7 +32,7 @@ struct cmd {
 	void (*usage)(FILE *out); /* the command's own --help */
 };
 
-extern const struct cmd cmd_status, cmd_get, cmd_set, cmd_stat, cmd_apply,
+extern const struct cmd cmd_status, cmd_advise, cmd_get, cmd_set, cmd_stat, cmd_apply,
 	cmd_profiles, cmd_revert, cmd_snapshots, cmd_knobs, cmd_selftest, cmd_bench;
 /* NULL-terminated, in --help order. */
 extern const struct cmd *const commands[];

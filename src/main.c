@@ -16,7 +16,7 @@
 struct globals G;
 
 const struct cmd *const commands[] = {
-	&cmd_status, &cmd_get, &cmd_set, &cmd_stat, &cmd_apply, &cmd_profiles,
+	&cmd_status, &cmd_advise, &cmd_get, &cmd_set, &cmd_stat, &cmd_apply, &cmd_profiles,
 	&cmd_revert, &cmd_snapshots, &cmd_knobs, &cmd_selftest, &cmd_bench, NULL,
 };
 

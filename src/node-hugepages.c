@@ -2,6 +2,8 @@
 /* nodeN/hugepages/hugepages-<size>kB/{nr,free,surplus}_hugepages, in bytes. */
 #include <dirent.h>
 #include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -44,54 +46,99 @@ static int add_bytes(uint64_t *acc, uint64_t count, uint64_t kb)
 	return 0;
 }
 
-static int read_size(const char *dir, uint64_t kb, struct hugepages *out, char *why,
-		     size_t whylen)
+static int read_pool(const char *dir, struct hugepage_pool *p, char *why, size_t whylen)
 {
 	static const char *const files[] = { "nr_hugepages", "free_hugepages", "surplus_hugepages" };
-	uint64_t *acc[] = { &out->total_bytes, &out->free_bytes, &out->surp_bytes };
+	uint64_t *v[] = { &p->nr, &p->free, &p->surplus };
 
 	for (int i = 0; i < 3; i++) {
-		uint64_t v;
-		int r = read_count(dir, files[i], &v);
+		int r = read_count(dir, files[i], v[i]);
 
-		if (r == 0)
-			r = add_bytes(acc[i], v, kb);
 		if (r < 0) {
 			snprintf(why, whylen, "%s/%s: %s", dir, files[i],
-				 r == -EBADMSG ? "not a decimal number" : r == -EOVERFLOW
-				 ? "size does not fit in 64 bits" : sysfs_strerror(r));
+				 r == -EBADMSG ? "not a decimal number" : sysfs_strerror(r));
 			return r;
 		}
 	}
 	return 0;
 }
 
-int hugepages_read(unsigned node, struct hugepages *out, char *why, size_t whylen)
+static int by_size(const void *a, const void *b)
 {
-	char base[64], dir[336];
+	uint64_t x = ((const struct hugepage_pool *)a)->kb, y = ((const struct hugepage_pool *)b)->kb;
+
+	return (x > y) - (x < y);
+}
+
+/* The pools in base; -ENOENT when the node has no hugepages directory. */
+static int read_pools(const char *base, struct hugepage_pool *out, size_t max,
+		      char *why, size_t whylen)
+{
+	char dir[336];
 	struct dirent *de;
-	DIR *d;
+	size_t n = 0;
+	DIR *d = sysfs_opendir(base);
 	int r = 0;
 
-	memset(out, 0, sizeof(*out));
-	snprintf(base, sizeof(base), NODE_DIR "/node%u/hugepages", node);
-	d = sysfs_opendir(base);
 	if (!d) {
 		r = -errno;
-		if (r == -ENOENT)
-			return 0;
 		snprintf(why, whylen, "%s: %s", base, sysfs_strerror(r));
 		return r;
 	}
-	out->present = true;
 	while (r == 0 && (de = readdir(d))) {
 		uint64_t kb;
 
 		if (hugepages_dir_kb(de->d_name, &kb) < 0)
 			continue;
+		if (n == max) {
+			snprintf(why, whylen, "%s: more than %zu page sizes", base, max);
+			r = -E2BIG;
+			break;
+		}
 		snprintf(dir, sizeof(dir), "%s/%s", base, de->d_name);
-		r = read_size(dir, kb, out, why, whylen);
+		out[n].kb = kb;
+		r = read_pool(dir, &out[n++], why, whylen);
 	}
 	closedir(d);
-	return r;
+	if (r < 0)
+		return r;
+	if (n > 1)
+		qsort(out, n, sizeof(*out), by_size);
+	return (int)n;
+}
+
+int hugepages_pools_read(unsigned node, struct hugepage_pool *out, size_t max,
+			 char *why, size_t whylen)
+{
+	char base[64];
+	int r;
+
+	snprintf(base, sizeof(base), NODE_DIR "/node%u/hugepages", node);
+	r = read_pools(base, out, max, why, whylen);
+	return r == -ENOENT ? 0 : r;
+}
+
+int hugepages_read(unsigned node, struct hugepages *out, char *why, size_t whylen)
+{
+	struct hugepage_pool pools[HUGEPAGE_SIZES_MAX];
+	char base[64];
+	int n;
+
+	memset(out, 0, sizeof(*out));
+	snprintf(base, sizeof(base), NODE_DIR "/node%u/hugepages", node);
+	n = read_pools(base, pools, HUGEPAGE_SIZES_MAX, why, whylen);
+	if (n == -ENOENT)
+		return 0;
+	if (n < 0)
+		return n;
+	out->present = true;
+	for (int i = 0; i < n; i++)
+		if (add_bytes(&out->total_bytes, pools[i].nr, pools[i].kb) < 0 ||
+		    add_bytes(&out->free_bytes, pools[i].free, pools[i].kb) < 0 ||
+		    add_bytes(&out->surp_bytes, pools[i].surplus, pools[i].kb) < 0) {
+			snprintf(why, whylen, "%s/hugepages-%" PRIu64 "kB: size does not fit in 64 bits",
+				 base, pools[i].kb);
+			return -EOVERFLOW;
+		}
+	return 0;
 }

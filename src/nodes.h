@@ -123,6 +123,37 @@ uint64_t meminfo_bytes(const struct meminfo_field *f);
  */
 int distance_parse(const char *s, unsigned **out);
 
+/*
+ * NODE_DIR/<name> (has_cpu, has_memory, online, ...): a range list, a bare
+ * newline when empty.  Returns the count with *ids malloc'ed, -errno (-ENOENT:
+ * not on this kernel) or -EBADMSG.
+ */
+int node_mask_read(const char *name, unsigned **ids);
+
+/*
+ * Memory tiers (Linux 6.1+): MEMTIER_DIR/memory_tier<id>/nodelist.  A smaller
+ * id is a faster tier; ids are sparse (the abstract distance >> 7: DRAM is
+ * tier 4, dax/kmem memory tier 22 by default).  A tier may list no node.
+ */
+#define MEMTIER_DIR "/sys/devices/virtual/memory_tiering"
+
+struct memtier {
+	unsigned id;
+	unsigned *nodes; /* sorted */
+	size_t n;
+};
+
+struct memtiers {
+	struct memtier *v; /* sorted by id */
+	size_t n, cap;
+};
+
+/* 0, -ENOENT (no MEMTIER_DIR), -errno or -EBADMSG, with why set on failure. */
+int memtiers_read(struct memtiers *out, char *why, size_t whylen);
+void memtiers_free(struct memtiers *t);
+/* The index in t->v of the tier holding node, or -1. */
+int memtiers_of(const struct memtiers *t, unsigned node);
+
 /* Hugepages of one node, summed over nodeN/hugepages/hugepages-<size>kB. */
 struct hugepages {
 	bool present;         /* false: no hugepages directory for this node */
@@ -130,6 +161,21 @@ struct hugepages {
 	uint64_t free_bytes;  /* free_hugepages * size */
 	uint64_t surp_bytes;  /* surplus_hugepages * size */
 };
+
+/* One page size's pool on one node. */
+struct hugepage_pool {
+	uint64_t kb;   /* page size */
+	uint64_t nr, free, surplus;
+};
+#define HUGEPAGE_SIZES_MAX 8
+
+/*
+ * Every page size's pool of node, sorted by size (at most HUGEPAGE_SIZES_MAX).
+ * Returns the count (0 when the node has no hugepages directory) or -errno /
+ * -EBADMSG with why set.
+ */
+int hugepages_pools_read(unsigned node, struct hugepage_pool *out, size_t max,
+			 char *why, size_t whylen);
 
 /* "hugepages-2048kB" -> 2048; -EINVAL for any other name. */
 int hugepages_dir_kb(const char *name, uint64_t *kb);

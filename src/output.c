@@ -92,12 +92,17 @@ int out_table_add_column(struct out_table *t, const char *name, double width_hin
 		sflags |= SCOLS_FL_RIGHT;
 	if (flags & OUT_COL_TRUNC)
 		sflags |= SCOLS_FL_TRUNC;
-	if (flags & (OUT_COL_WRAP | OUT_COL_NUMBERS))
+	if (flags & (OUT_COL_WRAP | OUT_COL_NUMBERS | OUT_COL_ARRAY))
 		sflags |= SCOLS_FL_WRAP;
 	cl = sym_scols_table_new_column(t->tb, name, width_hint, sflags);
 	if (!cl)
 		return -ENOMEM;
-	if (flags & OUT_COL_NUMBER)
+	if (flags & OUT_COL_ARRAY) {
+		/* libsmartcols makes array elements of the chunks its wrap function cuts. */
+		sym_scols_column_set_json_type(cl, SCOLS_JSON_ARRAY_STRING);
+		sym_scols_column_set_wrapfunc(cl, sym_scols_wrapnl_chunksize,
+					      sym_scols_wrapnl_nextchunk, NULL);
+	} else if (flags & OUT_COL_NUMBER)
 		sym_scols_column_set_json_type(cl, SCOLS_JSON_NUMBER);
 	else if (flags & OUT_COL_BOOLEAN)
 		sym_scols_column_set_json_type(cl, SCOLS_JSON_BOOLEAN);

@@ -348,6 +348,33 @@ int proc_cmdline(unsigned pid, char *buf, size_t size)
 	return 0;
 }
 
+int proc_last_cpu(unsigned pid, unsigned *cpu)
+{
+	char path[64], buf[4096], *p;
+	uint64_t v;
+	ssize_t n;
+
+	snprintf(path, sizeof(path), "/proc/%u/stat", pid);
+	n = sysfs_read_file(path, buf, sizeof(buf));
+	if (n < 0)
+		return (int)n;
+	/* The name in "(...)" may hold spaces and ')': count fields after the last ')'. */
+	p = strrchr(buf, ')');
+	if (!p)
+		return -EBADMSG;
+	/* Field 39, processor, is the 37th word after the name. */
+	for (int field = 2; field < 39; field++) {
+		p = strchr(p + 1, ' ');
+		if (!p)
+			return -EBADMSG;
+	}
+	p++;
+	if (parse_u64_n(p, strcspn(p, " \n"), UINT32_MAX, &v) < 0)
+		return -EBADMSG;
+	*cpu = (unsigned)v;
+	return 0;
+}
+
 static int cmp_unsigned(const void *a, const void *b)
 {
 	unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;

@@ -52,5 +52,7 @@ int procmaps_read(unsigned pid, struct procmaps *pm, char *why, size_t whylen);
 int proc_name(unsigned pid, char *name, size_t size);
 /* /proc/<pid>/cmdline with NULs as spaces (truncated to size).  0 or -errno. */
 int proc_cmdline(unsigned pid, char *buf, size_t size);
+/* The CPU <pid> last ran on (field 39 of /proc/<pid>/stat).  0 or -errno / -EBADMSG. */
+int proc_last_cpu(unsigned pid, unsigned *cpu);
 /* The numeric entries of /proc, sorted.  *pids is malloc'ed; count or -errno. */
 int proc_pids(unsigned **pids);

@@ -159,8 +159,7 @@ void profile_unknown_hint(const struct profile_config *c, const char *name, char
 	snprintf(buf, len, " (profiles: %s)", known);
 }
 
-/* Letters, digits, '-', '_', '.'; a letter or digit first (no option look-alikes). */
-static bool valid_name(const char *s)
+bool profile_name_valid(const char *s)
 {
 	if (!isalnum((unsigned char)s[0]) || strlen(s) >= PROFILE_NAME_MAX)
 		return false;
@@ -199,7 +198,7 @@ int cfg_section(struct profile_config *c, struct cfg_at at, const char *text)
 		return SEC_BROKEN;
 	}
 	s = strip(s + 8);
-	if (!valid_name(s)) {
+	if (!profile_name_valid(s)) {
 		cfg_error(c, at, SEC_NONE, "invalid profile name '%s': use letters, digits, '-', "
 			  "'_' and '.', starting with a letter or digit", s);
 		return SEC_BROKEN;
@@ -243,7 +242,7 @@ static void main_assign(struct profile_config *c, struct cfg_at at, const char *
 		cfg_error(c, at, SEC_MAIN, "%s: " HASH_HINT, key);
 		return;
 	}
-	if (prev == &c->default_at && !valid_name(value)) {
+	if (prev == &c->default_at && !profile_name_valid(value)) {
 		cfg_error(c, at, SEC_MAIN, "profile: invalid profile name '%s'", value);
 		return;
 	}
@@ -267,7 +266,7 @@ static int split_names(const char *v, char names[][PROFILE_NAME_MAX], char *bad,
 
 	snprintf(buf, sizeof(buf), "%s", v);
 	for (char *w = strtok_r(buf, " \t", &save); w; w = strtok_r(NULL, " \t", &save)) {
-		if (!valid_name(w)) {
+		if (!profile_name_valid(w)) {
 			snprintf(bad, badlen, "%s", w);
 			return -EINVAL;
 		}

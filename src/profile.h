@@ -95,6 +95,8 @@ void profile_config_free(struct profile_config *c);
 int profile_config_files(struct profile_config *c, const char *file, const char *sysconfdir,
 			 unsigned flags);
 
+/* Letters, digits, '-', '_', '.'; a letter or digit first (no option look-alikes). */
+bool profile_name_valid(const char *s);
 const struct profile *profile_find(const struct profile_config *c, const char *name);
 /* "FILE:LINE" of a definition. */
 void profile_origin(const struct profile_config *c, struct cfg_at at, char *buf, size_t len);

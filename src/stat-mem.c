@@ -11,6 +11,7 @@
 #include "stat-grid.h"
 #include "stat-views.h"
 #include "suggest.h"
+#include "value.h"
 
 static const char *const default_fields[] = {
 	"MemTotal", "MemFree", "MemUsed", "FilePages", "AnonPages", "Shmem", "Slab",
@@ -121,33 +122,6 @@ int stat_mem_columns(const struct stat_opts *o, const struct stat_node *nodes, s
 	return resolve_sort(o, c);
 }
 
-/* "15.6G": powers of 1024, one decimal unless it is .0 (util-linux style). */
-static void human(uint64_t v, char *buf, size_t len)
-{
-	static const char suffix[] = "KMGTPE";
-	double d = (double)v;
-	int i = -1;
-
-	if (v < 1024) {
-		snprintf(buf, len, "%" PRIu64 "B", v);
-		return;
-	}
-	while (d >= 1024 && i < 5) {
-		d /= 1024;
-		i++;
-	}
-	snprintf(buf, len, "%.1f", d);
-	if (strcmp(buf + strlen(buf) - 2, ".0") == 0)
-		buf[strlen(buf) - 2] = '\0';
-	size_t l = strlen(buf);
-
-	if (l + 1 < len) {
-		/* i >= 0: v >= 1024, so the loop ran: NOLINTNEXTLINE(clang-analyzer-core.uninitialized.Assign) */
-		buf[l] = suffix[i];
-		buf[l + 1] = '\0';
-	}
-}
-
 /* A field's value: bytes for sizes (sized=true), else the count it is. */
 static bool field_value(const struct stat_node *nd, const char *name, uint64_t *v, bool *sized)
 {
@@ -178,7 +152,7 @@ static void set_cell(struct grid *g, const struct stat_opts *o, size_t r, size_t
 		return;
 	}
 	if (sized && !o->bytes && !o->json)
-		human(v, buf, sizeof(buf));
+		fmt_human(v, buf, sizeof(buf));
 	else
 		snprintf(buf, sizeof(buf), "%" PRIu64, v);
 	grid_set(g, r, c, buf, (double)v, v != 0);

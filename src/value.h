@@ -25,6 +25,9 @@ size_t str_copy(char *dst, const char *src, size_t size);
 /* Decimal text of v into buf[size] (size >= 21 holds every value). */
 void fmt_i64(char *buf, size_t size, int64_t v);
 
+/* "15.6G", "512B": powers of 1024, one decimal unless it is .0 (util-linux style). */
+void fmt_human(uint64_t v, char *buf, size_t len);
+
 /* Trim ASCII whitespace at both ends, in place; returns s. */
 char *strip(char *s);
 /* Case-insensitive equality of ASCII words. */

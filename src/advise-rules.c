@@ -1,0 +1,1216 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The advice rules: one const table (advise_rules[] at the end), each entry
+ * with its condition, what it reads, what it recommends, why, the kernel
+ * source it rests on, and the function that judges this machine.  The
+ * functions only look at struct advise_facts; the order of the table is the
+ * order of evaluation (knob-not-default comes last: it speaks only about
+ * knobs no other rule has judged).
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "advise.h"
+#include "value.h"
+
+/* ---- small helpers ---- */
+
+static double pct(uint64_t part, uint64_t whole)
+{
+	return whole ? 100.0 * (double)part / (double)whole : 0.0;
+}
+
+static const char *disp(const struct af_knob *k, const struct kval *v, char *buf, size_t len)
+{
+	return knob_display(&k->ref, v, buf, len);
+}
+
+/* The live value of a numeric knob, or false (unreadable, or not a number). */
+static bool knob_int(const struct af_knob *k, int64_t *v)
+{
+	return k->err == 0 && parse_i64(k->v.text, 0, INT32_MAX, v) == 0;
+}
+
+static int add_no_data(struct advice_list *out, const struct advise_rule *r, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int add_no_data(struct advice_list *out, const struct advise_rule *r, const char *fmt, ...)
+{
+	struct advice *a = advice_new(out, r, ADV_NO_DATA);
+	va_list ap;
+
+	if (!a)
+		return -ENOMEM;
+	va_start(ap, fmt);
+	vsnprintf(a->text, sizeof(a->text), fmt, ap);
+	va_end(ap);
+	return 0;
+}
+
+/* "kernel.numa_balancing: cannot read /proc/sys/...: Permission denied". */
+static int knob_no_data(struct advice_list *out, const struct advise_rule *r,
+			const struct af_knob *k)
+{
+	struct advice *a = advice_new(out, r, ADV_NO_DATA);
+
+	if (!a)
+		return -ENOMEM;
+	str_copy(a->knob, k->ref.name, sizeof(a->knob));
+	if (k->err == -ENOENT)
+		advice_text(a, "%s is not on this kernel", k->ref.name);
+	else if (k->err == 0)
+		advice_text(a, "%s is '%s', a value this rule does not know", k->ref.name, k->v.text);
+	else
+		advice_text(a, "%s: cannot read %s: %s", k->ref.name, k->ref.path,
+			    strerror(-k->err));
+	return 0;
+}
+
+/* The knob's value fits: an entry that is never printed, so no later rule judges it again. */
+static int judged_ok(struct advice_list *out, const struct advise_rule *r, const struct af_knob *k)
+{
+	struct advice *a = advice_new(out, r, ADV_OK);
+
+	if (!a)
+		return -ENOMEM;
+	advice_set_knob(a, k, NULL);
+	return 0;
+}
+
+static struct advice *new_advice(struct advice_list *out, const struct advise_rule *r,
+				 const struct af_knob *k, const char *value)
+{
+	struct advice *a = advice_new(out, r, ADV_ADVICE);
+
+	if (a && k)
+		advice_set_knob(a, k, value);
+	return a;
+}
+
+static void knob_evidence(struct advice *a, const struct af_knob *k)
+{
+	char v[KVAL_MAX];
+
+	advice_evidence(a, "%s: %s", k->ref.path, disp(k, &k->v, v, sizeof(v)));
+}
+
+/* "0-2,5" for a list of node ids. */
+static void id_list(const unsigned *ids, size_t n, char *buf, size_t len)
+{
+	size_t o = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < n && o < len; i++) {
+		size_t j = i;
+
+		while (j + 1 < n && ids[j + 1] == ids[j] + 1)
+			j++;
+		o += (size_t)snprintf(buf + o, len - o, "%s%u", i ? "," : "", ids[i]);
+		if (j > i && o < len)
+			o += (size_t)snprintf(buf + o, len - o, "%s%u", j > i + 1 ? "-" : ",", ids[j]);
+		i = j;
+	}
+	if (!n)
+		snprintf(buf, len, "none");
+}
+
+/* The ids of the nodes that pass keep(), as a list. */
+static size_t node_list(const struct advise_facts *f, bool (*keep)(const struct af_node *),
+			char *buf, size_t len)
+{
+	unsigned ids[256] = { 0 };
+	size_t n = 0;
+
+	for (size_t i = 0; i < f->n && n < 256; i++)
+		if (!keep || keep(&f->nodes[i]))
+			ids[n++] = f->nodes[i].id;
+	id_list(ids, n, buf, len);
+	return n;
+}
+
+static bool is_cpuless(const struct af_node *nd)
+{
+	return nd->memory && !nd->cpu;
+}
+
+static bool has_cpu_and_memory(const struct af_node *nd)
+{
+	return nd->memory && nd->cpu;
+}
+
+/* ---- one node ---- */
+
+/* A knob that does nothing useful on one node: advise 0 unless it is 0. */
+static int single_node_zero(const struct advise_facts *f, const struct advise_rule *r,
+			    struct advice_list *out, const char *why)
+{
+	const struct af_knob *k = advise_knob(f, r->knob);
+	struct advice *a;
+	int64_t v;
+
+	if (f->n != 1 || k->err == -ENOENT)
+		return 0;
+	if (!knob_int(k, &v))
+		return knob_no_data(out, r, k);
+	if (v == 0)
+		return judged_ok(out, r, k);
+	if (!(a = new_advice(out, r, k, "0")))
+		return -ENOMEM;
+	advice_text(a, "set %s = 0: this machine has one NUMA node, so %s", k->ref.name, why);
+	advice_evidence(a, NODE_DIR ": node%u is the only node", f->nodes[0].id);
+	knob_evidence(a, k);
+	return 0;
+}
+
+static int eval_single_balancing(const struct advise_facts *f, const struct advise_rule *r,
+				 struct advice_list *out)
+{
+	return single_node_zero(f, r, out, "there is no other node to move pages or tasks to");
+}
+
+static int eval_single_zone_reclaim(const struct advise_facts *f, const struct advise_rule *r,
+				    struct advice_list *out)
+{
+	return single_node_zero(f, r, out, "there is no remote memory to avoid");
+}
+
+static void readers_evidence(struct advice *a, const struct advise_facts *f)
+{
+	for (size_t i = 0; i < f->nreaders; i++)
+		advice_evidence(a, "reader: %s", f->readers[i]);
+	if (!f->nreaders)
+		advice_evidence(a, "no reader found; looked for %s", f->readers_looked);
+	advice_evidence(a, "numastat(8) and scripts run by hand cannot be seen: with 0 they read zeros");
+}
+
+static int eval_single_numa_stat(const struct advise_facts *f, const struct advise_rule *r,
+				 struct advice_list *out)
+{
+	const struct af_knob *k = advise_knob(f, r->knob);
+	struct advice *a;
+	bool on;
+
+	if (f->n != 1 || k->err == -ENOENT)
+		return 0;
+	if (k->err || (strcmp(k->v.text, "0") != 0 && strcmp(k->v.text, "1") != 0))
+		return knob_no_data(out, r, k);
+	on = k->v.text[0] == '1';
+	if (f->nreaders && !on)
+		return 0; /* numa-stat-frozen speaks */
+	if (!f->nreaders && !on)
+		return judged_ok(out, r, k);
+	if (!(a = advice_new(out, r, f->nreaders ? ADV_NOTE : ADV_ADVICE)))
+		return -ENOMEM;
+	advice_set_knob(a, k, f->nreaders ? NULL : "0");
+	if (f->nreaders)
+		advice_text(a, "keep vm.numa_stat = 1: on one node the counters only repeat "
+			    "numa_hit, but something here reads them");
+	else
+		advice_text(a, "set vm.numa_stat = 0 if nothing reads the NUMA counters: on one "
+			    "node every allocation is local, and 0 skips their update on each one");
+	advice_evidence(a, NODE_DIR ": node%u is the only node", f->nodes[0].id);
+	knob_evidence(a, k);
+	readers_evidence(a, f);
+	return 0;
+}
+
+/* ---- counters frozen ---- */
+
+static void explained_evidence(struct advice *a, const struct advise_facts *f,
+			       const struct af_knob *k)
+{
+	char v[KVAL_MAX];
+
+	disp(k, &k->v, v, sizeof(v));
+	if (k->explained[0])
+		advice_evidence(a, "%s = %s comes from %s", k->ref.name, v, k->explained);
+	else if (f->cfg_ok)
+		advice_evidence(a, "no profile of the configuration and no sysctl.d file sets "
+				"%s = %s", k->ref.name, v);
+	else
+		advice_evidence(a, "the configuration has problems, so its profiles were not "
+				"consulted");
+}
+
+static int eval_numa_stat_frozen(const struct advise_facts *f, const struct advise_rule *r,
+				 struct advice_list *out)
+{
+	const struct af_knob *k = advise_knob(f, r->knob);
+	struct advice *a;
+
+	if (k->err == -ENOENT || (k->err == 0 && strcmp(k->v.text, "0") != 0))
+		return 0;
+	if (k->err)
+		return knob_no_data(out, r, k);
+	if (f->n == 1 && !f->nreaders)
+		return 0; /* single-node-numa-stat judges */
+	if (!(a = advice_new(out, r, k->explained[0] ? ADV_NOTE : ADV_ADVICE)))
+		return -ENOMEM;
+	advice_set_knob(a, k, k->explained[0] ? NULL : "1");
+	if (k->explained[0])
+		advice_text(a, "the NUMA counters stay frozen at zero as configured; the rules "
+			    "that need them cannot judge");
+	else
+		advice_text(a, "set vm.numa_stat = 1: the NUMA counters are frozen at zero");
+	knob_evidence(a, k);
+	advice_evidence(a, "%zu NUMA node%s", f->n, f->n == 1 ? "" : "s");
+	for (size_t i = 0; i < f->nreaders; i++)
+		advice_evidence(a, "reader: %s (it sees zeros)", f->readers[i]);
+	explained_evidence(a, f, k);
+	return 0;
+}
+
+/* ---- the configured profile against sysctl.d ---- */
+
+static void sysctld_evidence(struct advice *a, const struct advise_facts *f,
+			     const struct sysctld_conflict *c)
+{
+	char v[KVAL_MAX];
+
+	if (c->boot_differs)
+		advice_evidence(a, "at boot systemd-sysctl writes %s (%s:%u); numastatctl.service "
+				"%s", c->boot.value, c->boot.file, c->boot.line, f->unit_enabled
+				? "runs after it, so the profile wins at boot"
+				: "is not enabled, so that value holds");
+	if (c->system_differs)
+		advice_evidence(a, "'sysctl --system' writes %s (%s:%u) until the next apply",
+				c->system.value, c->system.file, c->system.line);
+	if (c->item->have_old)
+		advice_evidence(a, "%s: %s", c->item->ref.path,
+				knob_display(&c->item->ref, &c->item->old, v, sizeof(v)));
+	advice_evidence(a, "profile %s sets it at %s", f->profile, c->item->origin);
+}
+
+static int eval_sysctld_conflict(const struct advise_facts *f, const struct advise_rule *r,
+				 struct advice_list *out)
+{
+	if (!f->cfg_ok)
+		return add_no_data(out, r, "the configuration has problems ('numastatctl profiles' "
+				   "lists them)");
+	if (!f->profile[0])
+		return 0;
+	if (f->profile_why[0])
+		return add_no_data(out, r, "%s", f->profile_why);
+	for (size_t i = 0; i < f->conflicts.n; i++) {
+		const struct sysctld_conflict *c = &f->conflicts.v[i];
+		const struct sysctld_setting *s = c->boot_differs ? &c->boot : &c->system;
+		struct advice *a = new_advice(out, r, NULL, NULL);
+		char want[KVAL_MAX];
+
+		if (!a)
+			return -ENOMEM;
+		str_copy(a->knob, c->item->ref.name, sizeof(a->knob));
+		if (c->item->have_old)
+			a->current = c->item->old;
+		advice_text(a, "make sysctl.d and profile %s agree on %s: %s:%u sets %s, the "
+			    "profile wants %s", f->profile, c->item->ref.name, s->file, s->line,
+			    s->value, knob_display(&c->item->ref, &c->item->want, want,
+						   sizeof(want)));
+		sysctld_evidence(a, f, c);
+	}
+	return 0;
+}
+
+/* ---- memory tiers ---- */
+
+static size_t tiers_with_nodes(const struct advise_facts *f)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < f->tiers.n; i++)
+		n += f->tiers.v[i].n > 0;
+	return n;
+}
+
+static void tiers_evidence(struct advice *a, const struct advise_facts *f)
+{
+	char list[256];
+
+	if (f->tiers_err) {
+		advice_evidence(a, "%s", f->tiers_why);
+		return;
+	}
+	for (size_t i = 0; i < f->tiers.n; i++) {
+		if (!f->tiers.v[i].n)
+			continue;
+		id_list(f->tiers.v[i].nodes, f->tiers.v[i].n, list, sizeof(list));
+		advice_evidence(a, MEMTIER_DIR "/memory_tier%u/nodelist: %s", f->tiers.v[i].id, list);
+	}
+}
+
+static void masks_evidence(struct advice *a, const struct advise_facts *f)
+{
+	char list[256];
+
+	node_list(f, has_cpu_and_memory, list, sizeof(list));
+	advice_evidence(a, "nodes with CPUs and memory: %s", list);
+	node_list(f, is_cpuless, list, sizeof(list));
+	advice_evidence(a, "nodes with memory and no CPU (has_memory, not has_cpu): %s", list);
+}
+
+/* kernel.numa_balancing as a number the registry knows (0..3), or a no-data entry. */
+static int balancing_mode(const struct advise_facts *f, const struct advise_rule *r,
+			  struct advice_list *out, int64_t *mode)
+{
+	const struct af_knob *k = advise_knob(f, "kernel.numa_balancing");
+
+	if (!knob_int(k, mode) || *mode > 3)
+		return knob_no_data(out, r, k) < 0 ? -ENOMEM : 1;
+	return 0;
+}
+
+static int eval_tiering_enable(const struct advise_facts *f, const struct advise_rule *r,
+			       struct advice_list *out)
+{
+	const struct af_knob *k = advise_knob(f, r->knob);
+	char value[24];
+	struct advice *a;
+	int64_t mode;
+	int rc;
+
+	if (f->tiers_err || tiers_with_nodes(f) < 2)
+		return 0;
+	if ((rc = balancing_mode(f, r, out, &mode)) != 0)
+		return rc < 0 ? rc : 0;
+	if (mode & 2)
+		return judged_ok(out, r, k);
+	snprintf(value, sizeof(value), "%" PRId64, mode | 2);
+	if (!(a = new_advice(out, r, k, value)))
+		return -ENOMEM;
+	advice_text(a, "set kernel.numa_balancing = %s (tiering mode%s): this machine has %zu "
+		    "memory tiers", value, mode ? " added to normal balancing" : "",
+		    tiers_with_nodes(f));
+	tiers_evidence(a, f);
+	knob_evidence(a, k);
+	k = advise_knob(f, "kernel.numa_balancing_promote_rate_limit_MBps");
+	if (k->err == 0)
+		advice_evidence(a, "promotion is limited to %s MB/s per node (%s); kernel.rst "
+				"advises less than a tenth of the slow memory's write bandwidth",
+				k->v.text, k->ref.name);
+	return 0;
+}
+
+static int eval_demotion_enable(const struct advise_facts *f, const struct advise_rule *r,
+				struct advice_list *out)
+{
+	const struct af_knob *k = advise_knob(f, r->knob);
+	struct advice *a;
+
+	if (f->tiers_err || tiers_with_nodes(f) < 2)
+		return 0;
+	if (k->err || (strcmp(k->v.text, "0") != 0 && strcmp(k->v.text, "1") != 0))
+		return knob_no_data(out, r, k);
+	if (k->v.text[0] == '1')
+		return judged_ok(out, r, k);
+	if (!(a = new_advice(out, r, k, "1")))
+		return -ENOMEM;
+	advice_text(a, "set mm.numa.demotion_enabled = true: cold pages can move to the slower "
+		    "of the %zu memory tiers instead of being reclaimed", tiers_with_nodes(f));
+	tiers_evidence(a, f);
+	knob_evidence(a, k);
+	advice_evidence(a, "demotion may move pages to a node outside a cpuset's nodes "
+			"(sysfs-kernel-mm-numa): leave it off where cpusets must hold");
+	return 0;
+}
+
+static int eval_tiering_without_tiers(const struct advise_facts *f, const struct advise_rule *r,
+				      struct advice_list *out)
+{
+	const struct af_knob *k = advise_knob(f, r->knob);
+	char value[24];
+	struct advice *a;
+	int64_t mode;
+
+	if (!knob_int(k, &mode) || !(mode & 2) || mode > 3)
+		return 0;
+	if (f->tiers_err)
+		return add_no_data(out, r, "kernel.numa_balancing has tiering mode on, but the "
+				   "memory tiers cannot be read: %s", f->tiers_why);
+	if (tiers_with_nodes(f) >= 2)
+		return 0;
+	snprintf(value, sizeof(value), "%" PRId64, mode & ~(int64_t)2);
+	if (!(a = new_advice(out, r, k, value)))
+		return -ENOMEM;
+	advice_text(a, "set kernel.numa_balancing = %s: tiering mode promotes pages from a "
+		    "slower memory tier, and this machine has one tier", value);
+	tiers_evidence(a, f);
+	knob_evidence(a, k);
+	if (mode == 2)
+		advice_evidence(a, "in mode 2 alone the scanner skips every page on a top-tier "
+				"node (mm/mprotect.c), so it scans nothing here");
+	return 0;
+}
+
+static int eval_cpuless_dram_tier(const struct advise_facts *f, const struct advise_rule *r,
+				  struct advice_list *out)
+{
+	char list[256];
+	struct advice *a;
+
+	if (f->masks_err || !node_list(f, is_cpuless, list, sizeof(list)))
+		return 0;
+	if (!f->tiers_err && tiers_with_nodes(f) >= 2)
+		return 0; /* tiering-enable and demotion-enable speak */
+	if (!(a = advice_new(out, r, ADV_NOTE)))
+		return -ENOMEM;
+	if (f->tiers_err == -ENOENT)
+		advice_text(a, "node %s has memory and no CPU, but this kernel has no memory "
+			    "tiers: tiering mode and demotion would do nothing, so none is advised",
+			    list);
+	else
+		advice_text(a, "node %s has memory and no CPU, yet the kernel keeps it in the same "
+			    "tier as the CPU nodes: tiering mode and demotion would do nothing, so "
+			    "none is advised", list);
+	masks_evidence(a, f);
+	tiers_evidence(a, f);
+	advice_evidence(a, "a CPU-less node goes to a lower tier only with HMAT or CXL "
+			"performance data (6.12+) or through dax/kmem (memory_tier22)");
+	return 0;
+}
+
+/* ---- zone reclaim ---- */
+
+/* The largest distance between two nodes; -1 when some node's distances are unknown. */
+static int max_distance(const struct advise_facts *f, size_t *from, size_t *to)
+{
+	int best = -1;
+
+	for (size_t i = 0; i < f->n; i++) {
+		if (f->nodes[i].dist_err)
+			return -1;
+		for (size_t j = 0; j < f->n; j++)
+			if (i != j && (int)f->nodes[i].dist[j] > best) {
+				best = (int)f->nodes[i].dist[j];
+				*from = i;
+				*to = j;
+			}
+	}
+	return best;
+}
+
+static void distance_evidence(struct advice *a, const struct advise_facts *f, size_t from,
+			      size_t to, int d)
+{
+	advice_evidence(a, "largest distance: node %u to node %u is %d (nodeN/distance), %s "
+			"RECLAIM_DISTANCE %u", f->nodes[from].id, f->nodes[to].id, d,
+			(unsigned)d > f->reclaim_distance ? "beyond" : "within", f->reclaim_distance);
+	advice_evidence(a, "%s", f->reclaim_why);
+}
+
+/* zone_reclaim_mode on a machine of several nodes; 1 when the rule has nothing to do. */
+static int zone_reclaim_mode(const struct advise_facts *f, const struct advise_rule *r,
+			     struct advice_list *out, int64_t *mode)
+{
+	const struct af_knob *k = advise_knob(f, "vm.zone_reclaim_mode");
+
+	if (f->n < 2 || k->err == -ENOENT)
+		return 1;
+	if (!knob_int(k, mode))
+		return knob_no_data(out, r, k) < 0 ? -ENOMEM : 1;
+	return 0;
+}
+
+/* Page cache share of a node in percent; -1 when its meminfo is unknown. */
+static double cache_pct(const struct af_node *nd)
+{
+	if (nd->mi_err || !nd->mem_total)
+		return -1;
+	return pct(nd->file_pages > nd->shmem ? nd->file_pages - nd->shmem : 0, nd->mem_total);
+}
+
+static void cache_evidence(struct advice *a, const struct af_node *nd)
+{
+	char cache[32], total[32];
+
+	fmt_human(nd->file_pages > nd->shmem ? nd->file_pages - nd->shmem : 0, cache,
+		  sizeof(cache));
+	fmt_human(nd->mem_total, total, sizeof(total));
+	advice_evidence(a, "node %u: page cache (FilePages - Shmem) %s of MemTotal %s (%.0f%%)",
+			nd->id, cache, total, cache_pct(nd));
+}
+
+static int eval_zone_reclaim_file_cache(const struct advise_facts *f,
+					const struct advise_rule *r, struct advice_list *out)
+{
+	const struct af_knob *k = advise_knob(f, r->knob);
+	struct advice *a = NULL;
+	size_t known = 0;
+	int64_t mode;
+	int rc;
+
+	if ((rc = zone_reclaim_mode(f, r, out, &mode)) != 0 || !(mode & 7))
+		return rc < 0 ? rc : 0;
+	for (size_t i = 0; i < f->n; i++) {
+		const struct af_node *nd = &f->nodes[i];
+
+		known += cache_pct(nd) >= 0;
+		if (cache_pct(nd) < ADVISE_FILE_CACHE_PCT)
+			continue;
+		if (!a && !(a = new_advice(out, r, k, "0")))
+			return -ENOMEM;
+		cache_evidence(a, nd);
+	}
+	if (!known)
+		return add_no_data(out, r, "no node's meminfo can be read: %s", f->nodes[0].mi_why);
+	if (!a)
+		return 0;
+	advice_text(a, "set vm.zone_reclaim_mode = 0: page cache fills much of some node, and "
+		    "zone reclaim throws it away rather than allocate on another node");
+	knob_evidence(a, k);
+	return 0;
+}
+
+static int eval_zone_reclaim_near(const struct advise_facts *f, const struct advise_rule *r,
+				  struct advice_list *out)
+{
+	const struct af_knob *k = advise_knob(f, r->knob);
+	size_t from = 0, to = 0;
+	struct advice *a;
+	int64_t mode;
+	int d, rc;
+
+	if ((rc = zone_reclaim_mode(f, r, out, &mode)) != 0 || !(mode & 7))
+		return rc < 0 ? rc : 0;
+	if ((d = max_distance(f, &from, &to)) < 0)
+		return add_no_data(out, r, "the node distances cannot be read (" NODE_DIR
+				   "/nodeN/distance)");
+	if ((unsigned)d > f->reclaim_distance)
+		return 0;
+	if (!(a = new_advice(out, r, k, "0")))
+		return -ENOMEM;
+	advice_text(a, "set vm.zone_reclaim_mode = 0: every node is within RECLAIM_DISTANCE %u "
+		    "of every other, so a remote page costs little more than a local one",
+		    f->reclaim_distance);
+	knob_evidence(a, k);
+	distance_evidence(a, f, from, to, d);
+	return 0;
+}
+
+/* ---- counters ---- */
+
+static bool interval_of(const struct advise_facts *f, const struct af_node *nd)
+{
+	return f->window > 0 && nd->have_delta;
+}
+
+/* The counters a ratio is taken over: the interval when there is one, else since boot. */
+static const uint64_t *window_of(const struct advise_facts *f, const struct af_node *nd)
+{
+	return interval_of(f, nd) ? nd->delta : nd->boot;
+}
+
+static const char *window_name(const struct advise_facts *f, const struct af_node *nd,
+			       char *buf, size_t len)
+{
+	if (interval_of(f, nd))
+		snprintf(buf, len, "over the %.1f s interval", f->window);
+	else
+		snprintf(buf, len, "since boot or the last counter reset");
+	return buf;
+}
+
+static uint64_t total_events(const struct advise_facts *f, bool delta)
+{
+	uint64_t t = 0;
+
+	for (size_t i = 0; i < f->n; i++)
+		if (!f->nodes[i].ns_err)
+			t += (delta ? f->nodes[i].delta : f->nodes[i].boot)[NS_NUMA_HIT] +
+			     (delta ? f->nodes[i].delta : f->nodes[i].boot)[NS_NUMA_MISS];
+	return t;
+}
+
+/* Whether the counters can carry a judgement; if not, one no-data entry says why (1). */
+static int counters_usable(const struct advise_facts *f, const struct advise_rule *r,
+			   struct advice_list *out)
+{
+	const struct af_knob *k = advise_knob(f, "vm.numa_stat");
+	size_t readable = 0;
+	int rc;
+
+	for (size_t i = 0; i < f->n; i++)
+		readable += !f->nodes[i].ns_err;
+	if (k->err == 0 && strcmp(k->v.text, "0") == 0)
+		rc = add_no_data(out, r, "vm.numa_stat is 0: the counters are frozen at zero");
+	else if (!readable)
+		rc = add_no_data(out, r, "no node's numastat can be read: %s",
+				 f->n ? f->nodes[0].ns_why : "no NUMA node");
+	else if (f->window > 0 && f->window_err)
+		rc = add_no_data(out, r, "the counters went backwards during the %.1f s interval "
+				 "(vm.numa_stat was switched off and on)", f->window);
+	else if (f->window > 0 && total_events(f, true) < ADVISE_MIN_WINDOW_EVENTS)
+		rc = add_no_data(out, r, "the %.1f s interval saw only %" PRIu64 " allocation events "
+				 "(at least %d are needed; a longer --interval helps)", f->window,
+				 total_events(f, true), ADVISE_MIN_WINDOW_EVENTS);
+	else if (f->window > 0)
+		return 0;
+	else if (f->uptime_err)
+		rc = add_no_data(out, r, "/proc/uptime cannot be read (%s), so how long the counters "
+				 "have run is unknown (--interval SECONDS measures instead)",
+				 strerror(-f->uptime_err));
+	else if (f->uptime < ADVISE_MIN_UPTIME)
+		rc = add_no_data(out, r, "the counters cover only %.0f s since boot (/proc/uptime; "
+				 "at least %d s are needed, or --interval SECONDS)", f->uptime,
+				 ADVISE_MIN_UPTIME);
+	else if (total_events(f, false) < ADVISE_MIN_EVENTS)
+		rc = add_no_data(out, r, "the counters hold only %" PRIu64 " allocation events "
+				 "(numa_hit + numa_miss of all nodes; at least %d are needed): they "
+				 "were reset, or the machine has barely run (--interval SECONDS "
+				 "measures instead)", total_events(f, false), ADVISE_MIN_EVENTS);
+	else
+		return 0;
+	return rc < 0 ? rc : 1;
+}
+
+static void counters_evidence(struct advice *a, const struct advise_facts *f,
+			      const struct af_node *nd)
+{
+	const uint64_t *w = window_of(f, nd);
+	char when[64];
+
+	advice_evidence(a, "node %u %s: numa_hit %" PRIu64 ", numa_miss %" PRIu64 ", numa_foreign %"
+			PRIu64 ", local_node %" PRIu64 ", other_node %" PRIu64, nd->id,
+			window_name(f, nd, when, sizeof(when)), w[NS_NUMA_HIT], w[NS_NUMA_MISS],
+			w[NS_NUMA_FOREIGN], w[NS_LOCAL_NODE], w[NS_OTHER_NODE]);
+}
+
+static bool enough_events(const struct advise_facts *f, const struct af_node *nd, uint64_t n)
+{
+	return n >= (interval_of(f, nd) ? ADVISE_MIN_WINDOW_EVENTS : ADVISE_MIN_NODE_EVENTS);
+}
+
+/* ---- zone reclaim where remote nodes are far ---- */
+
+/* Share of the allocations meant for nd that went to another node; -1: too few. */
+static double spill_pct(const struct advise_facts *f, const struct af_node *nd)
+{
+	const uint64_t *w = window_of(f, nd);
+	uint64_t meant = w[NS_NUMA_HIT] + w[NS_NUMA_FOREIGN];
+
+	if (nd->ns_err || !nd->memory || !enough_events(f, nd, meant))
+		return -1;
+	return pct(w[NS_NUMA_FOREIGN], meant);
+}
+
+static bool far_spill_node(const struct advise_facts *f, const struct af_node *nd)
+{
+	double c = cache_pct(nd);
+
+	return spill_pct(f, nd) >= ADVISE_SPILL_PCT && c >= 0 && c < ADVISE_FILE_CACHE_PCT;
+}
+
+static void spill_evidence(struct advice *a, const struct advise_facts *f,
+			   const struct af_node *nd)
+{
+	const uint64_t *w = window_of(f, nd);
+	char when[64];
+
+	advice_evidence(a, "node %u %s: numa_foreign %" PRIu64 " of %" PRIu64 " allocations meant "
+			"for it (%.1f%%) went to another node", nd->id,
+			window_name(f, nd, when, sizeof(when)), w[NS_NUMA_FOREIGN],
+			w[NS_NUMA_HIT] + w[NS_NUMA_FOREIGN], spill_pct(f, nd));
+	cache_evidence(a, nd);
+}
+
+/* Zone reclaim is on where nodes are far: it fits unless page cache is large. */
+static int far_and_on(const struct advise_facts *f, const struct advise_rule *r,
+		      struct advice_list *out)
+{
+	for (size_t i = 0; i < f->n; i++)
+		if (cache_pct(&f->nodes[i]) >= ADVISE_FILE_CACHE_PCT)
+			return 0; /* zone-reclaim-file-cache speaks */
+	return judged_ok(out, r, advise_knob(f, r->knob));
+}
+
+static int eval_zone_reclaim_far(const struct advise_facts *f, const struct advise_rule *r,
+				 struct advice_list *out)
+{
+	const struct af_knob *k = advise_knob(f, r->knob);
+	size_t from = 0, to = 0;
+	struct advice *a = NULL;
+	int64_t mode;
+	int d, rc;
+
+	if ((rc = zone_reclaim_mode(f, r, out, &mode)) != 0)
+		return rc < 0 ? rc : 0;
+	if ((d = max_distance(f, &from, &to)) < 0)
+		return add_no_data(out, r, "the node distances cannot be read (" NODE_DIR
+				   "/nodeN/distance)");
+	if ((unsigned)d <= f->reclaim_distance)
+		return 0;
+	if (mode & 7)
+		return far_and_on(f, r, out);
+	if ((rc = counters_usable(f, r, out)) != 0)
+		return rc < 0 ? rc : 0;
+	for (size_t i = 0; i < f->n; i++) {
+		if (!far_spill_node(f, &f->nodes[i]))
+			continue;
+		if (!a && !(a = new_advice(out, r, k, "1")))
+			return -ENOMEM;
+		spill_evidence(a, f, &f->nodes[i]);
+	}
+	if (!a)
+		return 0;
+	advice_text(a, "set vm.zone_reclaim_mode = 1 if each part of the workload fits in one "
+		    "node: allocations overflow their node onto nodes up to %d away", d);
+	knob_evidence(a, k);
+	distance_evidence(a, f, from, to, d);
+	advice_evidence(a, "whether the workload is partitioned cannot be measured: vm.rst "
+			"advises zone reclaim only when each partition fits in a node");
+	return 0;
+}
+
+/* ---- remote allocations on a node ---- */
+
+static void procs_evidence(struct advice *a, const struct advise_facts *f, unsigned node)
+{
+	struct af_proc p[ADVISE_TOP_PROCS];
+	char size[32];
+	int n;
+
+	if (!f->remote_procs)
+		return;
+	n = f->remote_procs(f, node, p, ADVISE_TOP_PROCS);
+	if (n < 0)
+		advice_evidence(a, "processes: /proc cannot be read: %s", strerror(-n));
+	else if (n == 0)
+		advice_evidence(a, "processes: none holds memory on node %u while running on "
+				"another node (/proc/PID/numa_maps)", node);
+	for (int i = 0; i < n; i++) {
+		fmt_human(p[i].bytes, size, sizeof(size));
+		advice_evidence(a, "process %u (%s) holds %s on node %u and last ran on node %u",
+				p[i].pid, p[i].name, size, node, p[i].run_node);
+	}
+}
+
+/* "12.0% over the interval against 8.0% since boot: rising"; false when falling. */
+static bool trend_evidence(struct advice *a, const struct advise_facts *f,
+			   const struct af_node *nd, const char *what, double now, double boot)
+{
+	if (!interval_of(f, nd)) {
+		advice_evidence(a, "trend of %s: not measured (one sample; --interval SECONDS "
+				"takes a second)", what);
+		return true;
+	}
+	advice_evidence(a, "trend of %s: %.1f%% over the interval against %.1f%% since boot: %s",
+			what, now, boot, now > boot ? "rising" : now == boot ? "steady" : "falling");
+	return now >= boot;
+}
+
+struct ratios {
+	double miss, other, boot_miss, boot_other;
+	bool high_miss, high_other;
+};
+
+/* False when the node has too few events to judge. */
+static bool node_ratios(const struct advise_facts *f, const struct af_node *nd, struct ratios *q)
+{
+	const uint64_t *w = window_of(f, nd), *b = nd->boot;
+
+	if (nd->ns_err || !enough_events(f, nd, w[NS_NUMA_HIT] + w[NS_NUMA_MISS]))
+		return false;
+	q->miss = pct(w[NS_NUMA_MISS], w[NS_NUMA_HIT] + w[NS_NUMA_MISS]);
+	q->boot_miss = pct(b[NS_NUMA_MISS], b[NS_NUMA_HIT] + b[NS_NUMA_MISS]);
+	/* On a node without CPUs every allocation is other_node: no signal there. */
+	q->other = nd->cpu ? pct(w[NS_OTHER_NODE], w[NS_LOCAL_NODE] + w[NS_OTHER_NODE]) : 0;
+	q->boot_other = nd->cpu ? pct(b[NS_OTHER_NODE], b[NS_LOCAL_NODE] + b[NS_OTHER_NODE]) : 0;
+	q->high_miss = q->miss >= ADVISE_MISS_PCT;
+	q->high_other = nd->cpu && q->other >= ADVISE_OTHER_PCT;
+	return true;
+}
+
+static void foreign_evidence(struct advice *a, const struct advise_facts *f)
+{
+	char buf[ADVICE_LINE_MAX];
+	size_t o = 0;
+
+	for (size_t i = 0; i < f->n && o < sizeof(buf); i++)
+		if (!f->nodes[i].ns_err)
+			o += (size_t)snprintf(buf + o, sizeof(buf) - o, "%snode %u %" PRIu64,
+					      o ? ", " : "", f->nodes[i].id,
+					      window_of(f, &f->nodes[i])[NS_NUMA_FOREIGN]);
+	advice_evidence(a, "numa_foreign (meant for that node, served by another): %s", buf);
+}
+
+static int remote_node(const struct advise_facts *f, const struct advise_rule *r,
+		       struct advice_list *out, const struct af_node *nd)
+{
+	struct advice *a;
+	struct ratios q;
+	bool rising = true;
+
+	if (!node_ratios(f, nd, &q) || (!q.high_miss && !q.high_other))
+		return 0;
+	if (!(a = advice_new(out, r, ADV_ADVICE)))
+		return -ENOMEM;
+	counters_evidence(a, f, nd);
+	if (q.high_miss)
+		rising &= trend_evidence(a, f, nd, "numa_miss", q.miss, q.boot_miss);
+	if (q.high_other)
+		rising &= trend_evidence(a, f, nd, "other_node", q.other, q.boot_other);
+	if (q.high_miss)
+		foreign_evidence(a, f);
+	procs_evidence(a, f, nd->id);
+	advice_text(a, "node %u: %.1f%% of its allocations were meant for a fuller node "
+		    "(numa_miss), %.1f%% came from other nodes' CPUs (other_node): bind the "
+		    "processes below to one node, or make room where they run", nd->id, q.miss,
+		    q.other);
+	if (!rising) {
+		a->kind = ADV_NOTE;
+		advice_text(a, "node %u: the share of remote allocations was high but is falling: "
+			    "no advice", nd->id);
+	}
+	return 0;
+}
+
+static int eval_remote(const struct advise_facts *f, const struct advise_rule *r,
+		       struct advice_list *out)
+{
+	int rc;
+
+	if (f->n < 2)
+		return 0;
+	if ((rc = counters_usable(f, r, out)) != 0)
+		return rc < 0 ? rc : 0;
+	for (size_t i = 0; i < f->n; i++) {
+		if (f->nodes[i].ns_err) {
+			if (add_no_data(out, r, "node %u: numastat: %s", f->nodes[i].id,
+					f->nodes[i].ns_why) < 0)
+				return -ENOMEM;
+		} else if ((rc = remote_node(f, r, out, &f->nodes[i])) < 0)
+			return rc;
+	}
+	return 0;
+}
+
+/* ---- huge pages ---- */
+
+/* Pages of size kb in node's pool (0 when the node has none of that size). */
+static uint64_t pool_pages(const struct af_node *nd, uint64_t kb)
+{
+	for (size_t i = 0; i < nd->nhp; i++)
+		if (nd->hp[i].kb == kb)
+			return nd->hp[i].nr;
+	return 0;
+}
+
+static bool pool_node(const struct advise_facts *f, const struct af_node *nd)
+{
+	return f->masks_err ? nd->memory : nd->memory && nd->cpu;
+}
+
+static int pool_advice(const struct advise_facts *f, const struct advise_rule *r,
+		       struct advice_list *out, uint64_t kb)
+{
+	uint64_t lo = UINT64_MAX, hi = 0, total = 0;
+	struct advice *a;
+
+	for (size_t i = 0; i < f->n; i++) {
+		uint64_t n = pool_pages(&f->nodes[i], kb);
+
+		if (!pool_node(f, &f->nodes[i]))
+			continue;
+		lo = n < lo ? n : lo;
+		hi = n > hi ? n : hi;
+		total += n;
+	}
+	if (!total || lo * 2 >= hi)
+		return 0;
+	if (!(a = advice_new(out, r, ADV_ADVICE)))
+		return -ENOMEM;
+	advice_text(a, "spread the %" PRIu64 " kB huge page pool over the nodes: write each "
+		    "node's share to " NODE_DIR "/nodeN/hugepages/hugepages-%" PRIu64
+		    "kB/nr_hugepages", kb, kb);
+	for (size_t i = 0; i < f->n; i++)
+		if (pool_node(f, &f->nodes[i]))
+			advice_evidence(a, "node %u: %" PRIu64 " pages of %" PRIu64 " kB",
+					f->nodes[i].id, pool_pages(&f->nodes[i], kb), kb);
+	advice_evidence(a, "smallest pool %" PRIu64 ", largest %" PRIu64 " (less than half)",
+			lo, hi);
+	return 0;
+}
+
+/* Every page size some node's pool has, each once; the count. */
+static size_t pool_sizes(const struct advise_facts *f, uint64_t *kb, size_t max)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < f->n; i++)
+		for (size_t s = 0; s < f->nodes[i].nhp; s++) {
+			size_t k = 0;
+
+			while (k < n && kb[k] != f->nodes[i].hp[s].kb)
+				k++;
+			if (k == n && n < max)
+				kb[n++] = f->nodes[i].hp[s].kb;
+		}
+	return n;
+}
+
+static int eval_hugepages(const struct advise_facts *f, const struct advise_rule *r,
+			  struct advice_list *out)
+{
+	uint64_t kb[2 * HUGEPAGE_SIZES_MAX];
+	size_t pools = 0, n;
+
+	for (size_t i = 0; i < f->n; i++) {
+		if (!pool_node(f, &f->nodes[i]))
+			continue;
+		if (f->nodes[i].hp_err)
+			return add_no_data(out, r, "%s", f->nodes[i].hp_why);
+		pools++;
+	}
+	if (pools < 2)
+		return 0;
+	n = pool_sizes(f, kb, sizeof(kb) / sizeof(kb[0]));
+	for (size_t s = 0; s < n; s++) {
+		int rc = pool_advice(f, r, out, kb[s]);
+
+		if (rc < 0)
+			return rc;
+	}
+	return 0;
+}
+
+/* ---- knobs away from their defaults ---- */
+
+static int not_default(const struct advise_facts *f, const struct advise_rule *r,
+		       struct advice_list *out, const struct af_knob *k)
+{
+	char why[320], v[KVAL_MAX], dv[KVAL_MAX];
+	struct advice *a;
+	struct kval def;
+
+	if (knob_parse(&k->ref, k->ref.knob->default_value, &def, why, sizeof(why)) < 0 ||
+	    strcmp(def.text, k->v.text) == 0 || k->explained[0])
+		return 0;
+	disp(k, &k->v, v, sizeof(v));
+	disp(k, &def, dv, sizeof(dv));
+	if (!f->cfg_ok)
+		return add_no_data(out, r, "%s differs from the default, and the configuration has "
+				   "problems: whether a profile sets it is unknown", k->ref.name);
+	if (!(a = new_advice(out, r, k, def.text)))
+		return -ENOMEM;
+	advice_text(a, "set %s = %s (the default), or put %s into a profile if it is meant: "
+		    "nothing here explains it, and it is gone after a reboot", k->ref.name, dv, v);
+	knob_evidence(a, k);
+	advice_evidence(a, "registry default: %s", dv);
+	explained_evidence(a, f, k);
+	return 0;
+}
+
+static int eval_not_default(const struct advise_facts *f, const struct advise_rule *r,
+			    struct advice_list *out)
+{
+	for (size_t i = 0; i < knob_count; i++) {
+		const struct af_knob *k = &f->knobs[i];
+		int rc = 0;
+
+		if (k->err == -ENOENT || advice_judged(out, k->ref.name))
+			continue;
+		/* The boot default is 1 on several nodes with NUMA_BALANCING_DEFAULT_ENABLED. */
+		if (f->n > 1 && strcmp(k->ref.name, "kernel.numa_balancing") == 0 &&
+		    strcmp(k->v.text, "1") == 0)
+			continue;
+		rc = k->err ? knob_no_data(out, r, k) : not_default(f, r, out, k);
+		if (rc < 0)
+			return rc;
+	}
+	return 0;
+}
+
+/* ---- the table ---- */
+
+const struct advise_rule advise_rules[] = {
+	{
+		.id = "numa-stat-frozen", .priority = PRIO_HIGH, .knob = "vm.numa_stat",
+		.condition = "vm.numa_stat is 0 on a machine of several nodes, or on one node where "
+			     "something reads the counters, and no profile or sysctl.d file sets 0",
+		.reads = "/proc/sys/vm/numa_stat, the node count, node_exporter's command line, "
+			 "the textfile timer, the configuration and sysctl.d",
+		.recommendation = "vm.numa_stat = 1",
+		.reason = "with 0 the kernel zeroed every NUMA counter and stopped counting, so "
+			  "numastat, node_exporter's meminfo_numa collector, numastatctl stat and "
+			  "the rules here see zeros",
+		.source = "commit 4518085e127d (Linux 4.15), mm/vmstat.c sysctl_vm_numa_stat_handler()",
+		.eval = eval_numa_stat_frozen,
+	},
+	{
+		.id = "sysctld-profile-conflict", .priority = PRIO_HIGH, .knob = NULL,
+		.condition = "a sysctl.d file sets a knob of the configured profile to another value",
+		.reads = "the configured profile, /etc/sysctl.d, /run/sysctl.d, /usr/local/lib/sysctl.d, "
+			 "/usr/lib/sysctl.d, /lib/sysctl.d, /etc/sysctl.conf, the live values",
+		.recommendation = "change or remove the sysctl.d line, or change the profile",
+		.reason = "systemd-sysctl at boot and 'sysctl --system' by hand write the other "
+			  "value, so the knob depends on which ran last",
+		.source = "sysctl.d(5), systemd-sysctl.service(8)",
+		.eval = eval_sysctld_conflict,
+	},
+	{
+		.id = "zone-reclaim-file-cache", .priority = PRIO_HIGH, .knob = "vm.zone_reclaim_mode",
+		.condition = "vm.zone_reclaim_mode is on (bits 1, 2 or 4) on a machine of several "
+			     "nodes and page cache (FilePages - Shmem) fills at least 50% of some "
+			     "node's MemTotal",
+		.reads = "/proc/sys/vm/zone_reclaim_mode, nodeN/meminfo (MemTotal, FilePages, Shmem)",
+		.recommendation = "vm.zone_reclaim_mode = 0",
+		.reason = "zone reclaim drops a node's page cache before it allocates on another "
+			  "node, which hurts work that lives on its cached files",
+		.source = "Documentation/admin-guide/sysctl/vm.rst (zone_reclaim_mode)",
+		.eval = eval_zone_reclaim_file_cache,
+	},
+	{
+		.id = "remote-allocations", .priority = PRIO_HIGH, .knob = NULL,
+		.condition = "on a node, numa_miss is at least 5% of numa_hit + numa_miss, or (on a "
+			     "node with CPUs) other_node is at least 20% of local_node + other_node, "
+			     "and with --interval the share is not falling",
+		.reads = "nodeN/numastat (twice with --interval), /proc/uptime, nodeN/cpulist, "
+			 "/proc/PID/numa_maps and /proc/PID/stat of every process",
+		.recommendation = "bind the processes that hold memory away from where they run to "
+				  "one node, or make room on the node they prefer",
+		.reason = "every access to a remote page crosses the interconnect, which costs "
+			  "latency and bandwidth on every later use",
+		.source = "Documentation/admin-guide/numastat.rst",
+		.eval = eval_remote,
+	},
+	{
+		.id = "tiering-enable", .priority = PRIO_MEDIUM, .knob = "kernel.numa_balancing",
+		.condition = "at least two memory tiers hold nodes and kernel.numa_balancing lacks "
+			     "the tiering bit (2)",
+		.reads = "/sys/devices/virtual/memory_tiering/memory_tierN/nodelist, "
+			 "/proc/sys/kernel/numa_balancing",
+		.recommendation = "kernel.numa_balancing with bit 2 (tiering) added",
+		.reason = "tiering mode promotes the pages that get hot on a slower tier (CXL, PMEM) "
+			  "to the fast tier",
+		.source = "Documentation/admin-guide/sysctl/kernel.rst (numa_balancing), "
+			  "mm/memory-tiers.c",
+		.eval = eval_tiering_enable,
+	},
+	{
+		.id = "demotion-enable", .priority = PRIO_MEDIUM, .knob = "mm.numa.demotion_enabled",
+		.condition = "at least two memory tiers hold nodes and demotion is off",
+		.reads = "/sys/devices/virtual/memory_tiering/memory_tierN/nodelist, "
+			 "/sys/kernel/mm/numa/demotion_enabled",
+		.recommendation = "mm.numa.demotion_enabled = true",
+		.reason = "demotion moves cold pages to the slower tier under memory pressure "
+			  "instead of reclaiming them: the other half of tiering",
+		.source = "Documentation/ABI/testing/sysfs-kernel-mm-numa",
+		.eval = eval_demotion_enable,
+	},
+	{
+		.id = "tiering-without-tiers", .priority = PRIO_MEDIUM, .knob = "kernel.numa_balancing",
+		.condition = "kernel.numa_balancing has the tiering bit (2) and at most one memory "
+			     "tier holds nodes",
+		.reads = "/proc/sys/kernel/numa_balancing, "
+			 "/sys/devices/virtual/memory_tiering/memory_tierN/nodelist",
+		.recommendation = "kernel.numa_balancing without bit 2",
+		.reason = "tiering mode only promotes from a slower tier, and mode 2 alone skips "
+			  "every page on a top-tier node, so with one tier it does nothing",
+		.source = "Documentation/admin-guide/sysctl/kernel.rst (numa_balancing), "
+			  "mm/mprotect.c change_pte_range()",
+		.eval = eval_tiering_without_tiers,
+	},
+	{
+		.id = "zone-reclaim-near", .priority = PRIO_MEDIUM, .knob = "vm.zone_reclaim_mode",
+		.condition = "vm.zone_reclaim_mode is on and no two nodes are farther apart than "
+			     "RECLAIM_DISTANCE (30; 32 on AMD Zen)",
+		.reads = "/proc/sys/vm/zone_reclaim_mode, nodeN/distance, /proc/cpuinfo",
+		.recommendation = "vm.zone_reclaim_mode = 0",
+		.reason = "when every node is near, allocating on another node costs less than "
+			  "reclaiming, which is why the kernel stopped turning zone reclaim on "
+			  "by itself in 2014",
+		.source = "Documentation/admin-guide/sysctl/vm.rst (zone_reclaim_mode), "
+			  "include/linux/topology.h (RECLAIM_DISTANCE), arch/x86/kernel/cpu/amd.c, "
+			  "\"mm: disable zone_reclaim_mode by default\" (Mel Gorman, 2014)",
+		.eval = eval_zone_reclaim_near,
+	},
+	{
+		.id = "zone-reclaim-far", .priority = PRIO_MEDIUM, .knob = "vm.zone_reclaim_mode",
+		.condition = "vm.zone_reclaim_mode is 0, two nodes are farther apart than "
+			     "RECLAIM_DISTANCE, and some node sends at least 5% of the allocations "
+			     "meant for it to other nodes (numa_foreign) while page cache fills less "
+			     "than half of it",
+		.reads = "/proc/sys/vm/zone_reclaim_mode, nodeN/distance, /proc/cpuinfo, "
+			 "nodeN/numastat, nodeN/meminfo, /proc/uptime",
+		.recommendation = "vm.zone_reclaim_mode = 1, if each part of the workload fits in "
+				  "one node",
+		.reason = "beyond RECLAIM_DISTANCE a remote page costs more on every access than "
+			  "reclaiming the node's own page cache once",
+		.source = "Documentation/admin-guide/sysctl/vm.rst (zone_reclaim_mode), "
+			  "include/linux/topology.h (RECLAIM_DISTANCE), arch/x86/kernel/cpu/amd.c",
+		.eval = eval_zone_reclaim_far,
+	},
+	{
+		.id = "single-node-balancing", .priority = PRIO_MEDIUM, .knob = "kernel.numa_balancing",
+		.condition = "the machine has one NUMA node and kernel.numa_balancing is not 0",
+		.reads = "/sys/devices/system/node, /proc/sys/kernel/numa_balancing",
+		.recommendation = "kernel.numa_balancing = 0",
+		.reason = "with one node there is nowhere to migrate pages or tasks to, so the "
+			  "hinting faults of NUMA balancing only cost time",
+		.source = "Documentation/admin-guide/sysctl/kernel.rst (numa_balancing), "
+			  "mm/mempolicy.c check_numabalancing_enable()",
+		.eval = eval_single_balancing,
+	},
+	{
+		.id = "single-node-zone-reclaim", .priority = PRIO_MEDIUM, .knob = "vm.zone_reclaim_mode",
+		.condition = "the machine has one NUMA node and vm.zone_reclaim_mode is not 0",
+		.reads = "/sys/devices/system/node, /proc/sys/vm/zone_reclaim_mode",
+		.recommendation = "vm.zone_reclaim_mode = 0",
+		.reason = "zone reclaim trades reclaim for a remote allocation, and with one node "
+			  "there is no remote memory: it only drops page cache early",
+		.source = "Documentation/admin-guide/sysctl/vm.rst (zone_reclaim_mode)",
+		.eval = eval_single_zone_reclaim,
+	},
+	{
+		.id = "hugepages-unbalanced", .priority = PRIO_MEDIUM, .knob = NULL,
+		.condition = "for some huge page size, the smallest pool of a node with CPUs and "
+			     "memory is less than half the largest",
+		.reads = "nodeN/hugepages/hugepages-SIZEkB/nr_hugepages, has_cpu, has_memory",
+		.recommendation = "write each node's share to its nr_hugepages",
+		.reason = "a task takes huge pages from its own node's pool first, and from "
+			  "another node's (remote) pool when its own runs short",
+		.source = "Documentation/admin-guide/mm/hugetlbpage.rst",
+		.eval = eval_hugepages,
+	},
+	{
+		.id = "cpuless-dram-tier", .priority = PRIO_LOW, .knob = NULL,
+		.condition = "a node has memory and no CPU, and at most one memory tier holds nodes",
+		.reads = "/sys/devices/system/node/has_cpu, has_memory, "
+			 "/sys/devices/virtual/memory_tiering/memory_tierN/nodelist",
+		.recommendation = "nothing (a note): tiering mode and demotion would do nothing",
+		.reason = "without HMAT or CXL performance data or dax/kmem the kernel puts a "
+			  "CPU-less node in the DRAM tier, so there is no slower tier",
+		.source = "mm/memory-tiers.c memory_tier_late_init(), drivers/dax/kmem.c",
+		.eval = eval_cpuless_dram_tier,
+	},
+	{
+		.id = "single-node-numa-stat", .priority = PRIO_LOW, .knob = "vm.numa_stat",
+		.condition = "the machine has one NUMA node and vm.numa_stat is 1",
+		.reads = "/sys/devices/system/node, /proc/sys/vm/numa_stat, node_exporter's command "
+			 "line, numastatctl-textfile.timer, the textfile numastatctl.prom",
+		.recommendation = "vm.numa_stat = 0 when nothing reads the counters; a note to keep 1 "
+				  "when something does",
+		.reason = "on one node every allocation is local, and 0 skips the counter update on "
+			  "every page allocation (185 to 176 cycles single-threaded in the commit's "
+			  "measurement), "
+			  "but numastat, node_exporter's meminfo_numa collector and numastatctl's "
+			  "textfile then read zeros",
+		.source = "commit 4518085e127d (Linux 4.15)",
+		.eval = eval_single_numa_stat,
+	},
+	{
+		.id = "knob-not-default", .priority = PRIO_LOW, .knob = NULL,
+		.condition = "a registry knob differs from its default, no other rule judged it, "
+			     "and no profile of the configuration or sysctl.d file sets that value",
+		.reads = "every registry knob, the configuration, sysctl.d",
+		.recommendation = "the registry default, or a profile that records the value",
+		.reason = "a value set by hand and recorded nowhere is lost at the next boot and "
+			  "explains itself to no one",
+		.source = "the knob registry (numastatctl knobs), Documentation/admin-guide/sysctl/vm.rst",
+		.eval = eval_not_default,
+	},
+};
+
+const size_t advise_rule_count = sizeof(advise_rules) / sizeof(advise_rules[0]);

@@ -1,0 +1,422 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* advise: recommendations from this machine's topology and counters, with the evidence. */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "advise.h"
+#include "cmd.h"
+#include "cmd-profiles.h"
+#include "log.h"
+#include "output.h"
+#include "sysfs.h"
+#include "value.h"
+
+enum { OPT_RULES = OPT_CMD_BASE, OPT_PROFILE, OPT_INTERVAL };
+
+struct advise_opts {
+	bool rules;
+	const char *profile;   /* --profile NAME */
+	double interval;       /* --interval SECONDS; 0: one sample */
+};
+
+static void usage(FILE *out)
+{
+	fputs("Usage:\n"
+	      " numastatctl advise [options]\n"
+	      "\nLook at this machine (nodes, distances, memory tiers, counters, huge pages,\n"
+	      "knob values, the configured profile, sysctl.d) and say which NUMA settings\n"
+	      "fit it, each with the numbers it rests on.  It changes nothing.\n"
+	      "\nOptions:\n"
+	      "     --interval <sec>   sample the counters twice, <sec> apart: ratios over\n"
+	      "                          that window, and whether they are rising\n"
+	      "     --profile <name>   print the advised knobs as a [profile <name>] section\n"
+	      "                          for numastatctl.conf, reasons as comments\n"
+	      "     --rules            list the rules advise applies\n", out);
+	usage_global_options(out);
+	fputs("\nExit status: 0 nothing to advise, 1 failure, 2 usage error, 3 there is advice.\n"
+	      "\nFor more details see numastatctl(8).\n", out);
+}
+
+/* ---- --rules ---- */
+
+static int print_rules(void)
+{
+	static const char *const json_cols[] = { "rule", "priority", "name", "condition", "reads",
+						 "recommendation", "reason", "source" };
+	static const char *const text_cols[] = { "RULE", "PRIORITY", "KNOB", "CONDITION" };
+	struct out_table *t;
+	char why[256];
+	int r = out_table_new(&t, "rules", G.json ? OUT_JSON : 0, why, sizeof(why));
+
+	if (r < 0) {
+		log_err("cannot print the table: %s", why);
+		return EXIT_FAIL;
+	}
+	for (size_t c = 0; c < (G.json ? 8u : 4u); c++)
+		out_table_add_column(t, G.json ? json_cols[c] : text_cols[c], 0,
+				     c == 3 && !G.json ? OUT_COL_WRAP : 0);
+	for (size_t i = 0; i < advise_rule_count; i++) {
+		const struct advise_rule *ru = &advise_rules[i];
+		const char *cells[] = { ru->id, advise_priority_name(ru->priority), ru->knob,
+					ru->condition, ru->reads, ru->recommendation, ru->reason,
+					ru->source };
+		struct out_row *row = out_table_add_row(t);
+
+		if (!row)
+			break;
+		for (size_t c = 0; c < (G.json ? 8u : 4u); c++)
+			out_row_set(row, c, cells[c] ? cells[c] : (G.json ? NULL : "-"));
+	}
+	r = out_table_print(t, stdout);
+	out_table_free(t);
+	return r < 0 ? EXIT_FAIL : EXIT_OK;
+}
+
+/* ---- values for people ---- */
+
+/* A knob value as `get` prints it ("true" for mm.numa.demotion_enabled). */
+static const char *shown(const char *knob, const struct kval *v, char *buf, size_t len)
+{
+	struct knob_ref ref;
+	char why[256];
+
+	if (knob_resolve(knob, &ref, why, sizeof(why)) < 0)
+		return v->text;
+	return knob_display(&ref, v, buf, len);
+}
+
+/* Text from the outside world (values, file names) with control characters as '?'. */
+static const char *safe(const char *s, char *buf, size_t len)
+{
+	size_t i = 0;
+
+	for (; s[i] && i + 1 < len; i++)
+		buf[i] = (unsigned char)s[i] < 0x20 || s[i] == 0x7f ? '?' : s[i];
+	buf[i] = '\0';
+	return buf;
+}
+
+/* ---- text ---- */
+
+static void print_entry(const struct advice *a, size_t number)
+{
+	char buf[ADVICE_TEXT_MAX + ADVICE_LINE_MAX];
+
+	if (a->kind == ADV_ADVICE)
+		log_info("%zu. [%s] %s: %s\n", number, advise_priority_name(a->rule->priority),
+			 a->rule->id, safe(a->text, buf, sizeof(buf)));
+	else if (a->kind == ADV_NOTE)
+		log_info("note: %s: %s\n", a->rule->id, safe(a->text, buf, sizeof(buf)));
+	else {
+		log_info("insufficient data: %s: %s\n", a->rule->id, safe(a->text, buf, sizeof(buf)));
+		return;
+	}
+	log_info("   why:      %s\n", a->rule->reason);
+	for (size_t i = 0; i < a->nevidence; i++)
+		log_info("   %-9s %s\n", i ? "" : "evidence:", safe(a->evidence[i], buf, sizeof(buf)));
+	log_info("   source:   %s\n", a->rule->source);
+}
+
+static void print_summary(const struct advice_list *l)
+{
+	size_t prio[3] = { 0 }, n = advice_count(l, ADV_ADVICE), notes = advice_count(l, ADV_NOTE),
+	       nodata = advice_count(l, ADV_NO_DATA);
+	char buf[160] = "";
+	size_t o = 0;
+
+	for (size_t i = 0; i < l->n; i++)
+		if (l->v[i].kind == ADV_ADVICE)
+			prio[l->v[i].rule->priority]++;
+	for (int p = PRIO_HIGH; p <= PRIO_LOW; p++)
+		if (prio[p])
+			o += (size_t)snprintf(buf + o, sizeof(buf) - o, "%s%zu %s", o ? ", " : " (",
+					      prio[p], advise_priority_name(p));
+	if (o)
+		snprintf(buf + o, sizeof(buf) - o, ")");
+	if (n)
+		log_info("%zu recommendation%s%s", n, n == 1 ? "" : "s", buf);
+	else
+		log_info("nothing to advise");
+	if (notes)
+		log_info("; %zu note%s", notes, notes == 1 ? "" : "s");
+	if (nodata)
+		log_info("; %zu without enough data", nodata);
+	log_info("\n");
+}
+
+static void print_text(const struct advice_list *l)
+{
+	size_t number = 0;
+
+	for (size_t i = 0; i < l->n; i++) {
+		if (i && l->v[i].kind != ADV_NO_DATA)
+			log_info("\n");
+		else if (i && l->v[i - 1].kind != ADV_NO_DATA)
+			log_info("\n");
+		print_entry(&l->v[i], l->v[i].kind == ADV_ADVICE ? ++number : 0);
+	}
+	if (l->n)
+		log_info("\n");
+	print_summary(l);
+}
+
+/* ---- JSON ---- */
+
+static void json_row(struct out_table *t, const struct advice *a)
+{
+	struct out_row *row = out_table_add_row(t);
+	char v[KVAL_MAX], cur[KVAL_MAX], ev[ADVICE_EVIDENCE_MAX * (ADVICE_LINE_MAX + 1)];
+	size_t o = 0;
+
+	if (!row)
+		return;
+	for (size_t i = 0; i < a->nevidence && o < sizeof(ev); i++)
+		o += (size_t)snprintf(ev + o, sizeof(ev) - o, "%s%s", i ? "\n" : "", a->evidence[i]);
+	out_row_set(row, 0, a->rule->id);
+	out_row_set(row, 1, advice_kind_name(a->kind));
+	out_row_set(row, 2, advise_priority_name(a->rule->priority));
+	out_row_set(row, 3, a->knob[0] ? a->knob : NULL);
+	out_row_set(row, 4, a->has_value ? shown(a->knob, &a->value, v, sizeof(v)) : NULL);
+	out_row_set(row, 5, a->knob[0] && a->current.text[0]
+			    ? shown(a->knob, &a->current, cur, sizeof(cur)) : NULL);
+	out_row_set(row, 6, a->text);
+	out_row_set(row, 7, a->kind == ADV_NO_DATA ? NULL : a->rule->reason);
+	out_row_set(row, 8, a->nevidence ? ev : NULL);
+	out_row_set(row, 9, a->rule->source);
+}
+
+static int print_json(const struct advice_list *l)
+{
+	static const char *const cols[] = { "rule", "kind", "priority", "name", "value", "current",
+					    "recommendation", "reason", "evidence", "source" };
+	struct out_table *t;
+	char why[256];
+	int r = out_table_new(&t, "advice", OUT_JSON, why, sizeof(why));
+
+	if (r < 0) {
+		log_err("cannot print JSON: %s", why);
+		return -1;
+	}
+	for (size_t c = 0; c < sizeof(cols) / sizeof(cols[0]); c++)
+		out_table_add_column(t, cols[c], 0, c == 8 ? OUT_COL_ARRAY : 0);
+	for (size_t i = 0; i < l->n; i++)
+		json_row(t, &l->v[i]);
+	r = out_table_print(t, stdout);
+	out_table_free(t);
+	return r;
+}
+
+/* ---- --profile ---- */
+
+/* "; " comment lines of at most 78 columns (numastatctl.conf takes 199). */
+static void comment(const char *text)
+{
+	char buf[ADVICE_TEXT_MAX + ADVICE_LINE_MAX];
+	const char *p = safe(text, buf, sizeof(buf));
+
+	while (*p) {
+		size_t len = strlen(p), cut = len;
+
+		if (len > 76) {
+			cut = 76;
+			while (cut > 20 && p[cut] != ' ')
+				cut--;
+			if (p[cut] != ' ')
+				cut = len > 190 ? 190 : len;
+		}
+		printf("; %.*s\n", (int)cut, p);
+		p += cut;
+		while (*p == ' ')
+			p++;
+	}
+}
+
+static void profile_knob(const struct advice *a)
+{
+	char v[KVAL_MAX], cur[KVAL_MAX], line[KVAL_MAX + 200];
+
+	snprintf(line, sizeof(line), "%s (rule %s, priority %s): it is %s", a->knob, a->rule->id,
+		 advise_priority_name(a->rule->priority),
+		 a->current.text[0] ? shown(a->knob, &a->current, cur, sizeof(cur)) : "unknown");
+	printf(";\n");
+	comment(line);
+	comment(a->rule->reason);
+	for (size_t i = 0; i < a->nevidence; i++)
+		comment(a->evidence[i]);
+	snprintf(line, sizeof(line), "source: %s", a->rule->source);
+	comment(line);
+	printf("%s = %s\n", a->knob, shown(a->knob, &a->value, v, sizeof(v)));
+}
+
+static void print_profile(const struct advice_list *l, const char *name)
+{
+	char host[128] = "", buf[128];
+	ssize_t n = sysfs_read_file("/proc/sys/kernel/hostname", buf, sizeof(buf));
+	bool others = false;
+
+	if (n > 0)
+		safe(strip(buf), host, sizeof(host));
+	printf("; Advised by numastatctl advise%s%s.  Check it with 'numastatctl apply --check\n"
+	       "; %s', then apply it with 'numastatctl apply %s'.\n", host[0] ? " on " : "", host,
+	       name, name);
+	printf("[profile %s]\n", name);
+	printf("summary = Advised by numastatctl advise%s%s\n", host[0] ? " on " : "", host);
+	for (size_t i = 0; i < l->n; i++)
+		if (l->v[i].kind == ADV_ADVICE && l->v[i].has_value)
+			profile_knob(&l->v[i]);
+		else if (l->v[i].kind == ADV_ADVICE)
+			others = true;
+	if (!others)
+		return;
+	printf(";\n; Also advised, outside what a profile can set:\n");
+	for (size_t i = 0; i < l->n; i++)
+		if (l->v[i].kind == ADV_ADVICE && !l->v[i].has_value) {
+			snprintf(buf, sizeof(buf), "- %s:", l->v[i].rule->id);
+			comment(buf);
+			comment(l->v[i].text);
+		}
+}
+
+/* ---- options ---- */
+
+static int parse_interval(const char *arg, double *out)
+{
+	char *end;
+
+	errno = 0;
+	*out = strtod(arg, &end);
+	if (errno || end == arg || *end || !isfinite(*out) || *out < 0.1 || *out > 3600) {
+		log_usage_err("--interval '%s': expected seconds from 0.1 to 3600", arg);
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
+static int check_options(const struct advise_opts *o, int argc, char *argv[])
+{
+	if (optind < argc) {
+		log_usage_err("unexpected argument '%s'", argv[optind]);
+		return EXIT_USAGE;
+	}
+	if (o->rules && (o->profile || o->interval > 0)) {
+		log_usage_err("--rules lists the rules; it takes neither --profile nor --interval");
+		return EXIT_USAGE;
+	}
+	if (o->profile && G.json) {
+		log_usage_err("--profile prints a numastatctl.conf section, which has no JSON form");
+		return EXIT_USAGE;
+	}
+	if (o->profile && !profile_name_valid(o->profile)) {
+		log_usage_err("--profile '%s': invalid profile name: use letters, digits, '-', '_' "
+			      "and '.', starting with a letter or digit, at most %d characters",
+			      o->profile, PROFILE_NAME_MAX - 1);
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
+static int parse_options(int argc, char *argv[], struct advise_opts *o)
+{
+	static const struct option opts[] = {
+		{ "rules", no_argument, NULL, OPT_RULES },
+		{ "profile", required_argument, NULL, OPT_PROFILE },
+		{ "interval", required_argument, NULL, OPT_INTERVAL },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	while ((c = cmd_getopt(argc, argv, "", opts)) != -1) {
+		switch (c) {
+		case 'h':
+			usage(stdout);
+			return -1;
+		case OPT_RULES:
+			o->rules = true;
+			break;
+		case OPT_PROFILE:
+			o->profile = optarg;
+			break;
+		case OPT_INTERVAL:
+			if (parse_interval(optarg, &o->interval) != EXIT_OK)
+				return EXIT_USAGE;
+			break;
+		default:
+			return EXIT_USAGE;
+		}
+	}
+	return check_options(o, argc, argv);
+}
+
+/* ---- the run ---- */
+
+static int report(const struct advice_list *l, const struct advise_opts *o)
+{
+	int rc = advice_count(l, ADV_ADVICE) ? EXIT_DRIFT : EXIT_OK;
+
+	if (o->profile)
+		print_profile(l, o->profile);
+	else if (G.json)
+		rc = print_json(l) < 0 ? EXIT_FAIL : rc;
+	else
+		print_text(l);
+	return rc;
+}
+
+static int advise(const struct advise_opts *o, const struct profile_config *c, bool cfg_ok)
+{
+	struct advise_input in = { .interval = o->interval, .cfg = c, .cfg_ok = cfg_ok };
+	struct advice_list l = { 0 };
+	struct advise_facts f;
+	int r = advise_facts_read(&f, &in), rc;
+
+	if (r < 0) {
+		log_err("%s: %s", r == -ENOMEM ? "cannot read the facts" : NODE_DIR,
+			strerror(-r));
+		advise_facts_free(&f);
+		return EXIT_FAIL;
+	}
+	if (!f.n)
+		log_warn(NODE_DIR ": no NUMA node (a kernel without CONFIG_NUMA?): only the knobs "
+			 "are judged");
+	r = advise_evaluate(&f, &l);
+	rc = r < 0 ? EXIT_FAIL : report(&l, o);
+	if (r < 0)
+		log_err("%s", strerror(-r));
+	advice_list_free(&l);
+	advise_facts_free(&f);
+	return rc;
+}
+
+static int run(int argc, char *argv[])
+{
+	struct advise_opts o = { 0 };
+	struct profile_config c = { 0 };
+	int rc = parse_options(argc, argv, &o);
+
+	if (rc != EXIT_OK)
+		return rc < 0 ? EXIT_OK : rc;
+	if (o.rules)
+		return print_rules();
+	if ((rc = cmd_setup()) != EXIT_OK)
+		return rc;
+	rc = profiles_load(&c, false);
+	if (rc == EXIT_FAIL) {
+		profile_config_free(&c);
+		return rc;
+	}
+	if (rc != EXIT_OK)
+		log_warn("the configuration has problems ('numastatctl profiles' lists them): the "
+			 "rules that need it say so");
+	if (o.profile && profile_find(&c, o.profile))
+		log_warn("--profile %s: the configuration already has a profile of that name; "
+			 "appending this section would add to it", o.profile);
+	rc = advise(&o, &c, rc == EXIT_OK);
+	profile_config_free(&c);
+	return rc;
+}
+
+const struct cmd cmd_advise = {
+	"advise", run, "recommendations from this machine's topology and counters", usage
+};

@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Node masks (has_cpu, has_memory, ...) and memory tiers. */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nodes.h"
+#include "sysfs.h"
+#include "value.h"
+
+int node_mask_read(const char *name, unsigned **ids)
+{
+	char path[96], buf[4096];
+	ssize_t n;
+
+	*ids = NULL;
+	snprintf(path, sizeof(path), NODE_DIR "/%s", name);
+	n = sysfs_read_file(path, buf, sizeof(buf));
+	if (n < 0)
+		return (int)n;
+	/* "%*pbl\n": a range list, a bare "\n" when empty; nothing else. */
+	if (n == 0 || buf[n - 1] != '\n')
+		return -EBADMSG;
+	n = rangelist_parse(buf, ids);
+	return n == -ERANGE || n == -EINVAL ? -EBADMSG : (int)n;
+}
+
+/* "memory_tier<digits>" -> id; the kernel's names, nothing else. */
+static bool tier_dir_id(const char *name, unsigned *id)
+{
+	uint64_t v;
+
+	if (strncmp(name, "memory_tier", 11) != 0 || parse_u64(name + 11, UINT32_MAX, &v) < 0)
+		return false;
+	*id = (unsigned)v;
+	return true;
+}
+
+static int tier_nodes(struct memtier *t, char *why, size_t whylen)
+{
+	char path[128], buf[4096];
+	ssize_t n;
+
+	snprintf(path, sizeof(path), MEMTIER_DIR "/memory_tier%u/nodelist", t->id);
+	n = sysfs_read_file(path, buf, sizeof(buf));
+	if (n >= 0 && (n == 0 || buf[n - 1] != '\n'))
+		n = -EBADMSG;
+	if (n >= 0)
+		n = rangelist_parse(buf, &t->nodes);
+	if (n < 0) {
+		snprintf(why, whylen, "%s: %s", path, n == -EBADMSG || n == -EINVAL || n == -ERANGE
+			 ? "not a node list" : sysfs_strerror((int)n));
+		return n == -EINVAL || n == -ERANGE ? -EBADMSG : (int)n;
+	}
+	t->n = (size_t)n;
+	return 0;
+}
+
+static int by_tier_id(const void *a, const void *b)
+{
+	unsigned x = ((const struct memtier *)a)->id, y = ((const struct memtier *)b)->id;
+
+	return (x > y) - (x < y);
+}
+
+static int tier_add(struct memtiers *t, unsigned id)
+{
+	if (t->n == t->cap) {
+		size_t cap = t->cap ? t->cap * 2 : 4;
+		struct memtier *v = reallocarray(t->v, cap, sizeof(*v));
+
+		if (!v)
+			return -ENOMEM;
+		t->v = v;
+		t->cap = cap;
+	}
+	t->v[t->n++] = (struct memtier){ .id = id };
+	return 0;
+}
+
+int memtiers_read(struct memtiers *out, char *why, size_t whylen)
+{
+	DIR *d = sysfs_opendir(MEMTIER_DIR);
+	struct dirent *de;
+	unsigned id;
+	int r = 0;
+
+	*out = (struct memtiers){ 0 };
+	if (!d) {
+		r = -errno;
+		snprintf(why, whylen, "%s: %s", MEMTIER_DIR, r == -ENOENT
+			 ? "not present (memory tiers came with Linux 6.1)" : sysfs_strerror(r));
+		return r;
+	}
+	while (r == 0 && (de = readdir(d)))
+		if (tier_dir_id(de->d_name, &id))
+			r = tier_add(out, id);
+	closedir(d);
+	if (r == 0 && out->n > 1)
+		qsort(out->v, out->n, sizeof(*out->v), by_tier_id);
+	for (size_t i = 0; r == 0 && i < out->n; i++)
+		r = tier_nodes(&out->v[i], why, whylen);
+	if (r == -ENOMEM)
+		snprintf(why, whylen, "out of memory");
+	if (r < 0)
+		memtiers_free(out);
+	return r;
+}
+
+void memtiers_free(struct memtiers *t)
+{
+	for (size_t i = 0; i < t->n; i++)
+		free(t->v[i].nodes);
+	free(t->v);
+	*t = (struct memtiers){ 0 };
+}
+
+int memtiers_of(const struct memtiers *t, unsigned node)
+{
+	for (size_t i = 0; i < t->n; i++)
+		for (size_t k = 0; k < t->v[i].n; k++)
+			if (t->v[i].nodes[k] == node)
+				return (int)i;
+	return -1;
+}
