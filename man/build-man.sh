@@ -1,14 +1,15 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# build-man.sh SCDOC PAGE.scd KNOBS.scd SYSCONFDIR STATE_DIR RUN_DIR SBINDIR VERSION
-# Fills in the configured paths, puts the generated KNOBS section where the
-# page has a line "@KNOBS@", and runs scdoc; the page goes to stdout.
+# build-man.sh SCDOC PAGE.scd KNOBS.scd ADVICE.scd SYSCONFDIR STATE_DIR RUN_DIR SBINDIR VERSION
+# Fills in the configured paths, puts the generated KNOBS and ADVICE RULES
+# sections where the page has a line "@KNOBS@" or "@ADVICE@", and runs
+# scdoc; the page goes to stdout.
 # scdoc starts every paragraph, section and list item with .P, also where
 # nothing follows or a heading already breaks the line; mandoc -T lint
 # rightly calls those empty, so the filter at the end drops them.  It also
 # folds long text lines, which scdoc's markup makes longer than the source.
 set -eu
-scdoc=$1 page=$2 knobs=$3 sysconfdir=$4 statedir=$5 rundir=$6 sbindir=$7 version=$8
+scdoc=$1 page=$2 knobs=$3 advice=$4 sysconfdir=$5 statedir=$6 rundir=$7 sbindir=$8 version=$9
 
 sed -e "s|@SYSCONFDIR@|$sysconfdir|g" \
 	-e "s|@STATE_DIR@|$statedir|g" \
@@ -17,6 +18,9 @@ sed -e "s|@SYSCONFDIR@|$sysconfdir|g" \
 	-e "s|@VERSION@|$version|g" \
 	-e "/^@KNOBS@\$/{
 r $knobs
+d
+}" -e "/^@ADVICE@\$/{
+r $advice
 d
 }" "$page" | "$scdoc" | awk '
 	# Hold each .P until the next line shows whether it starts any text.

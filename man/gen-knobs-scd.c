@@ -9,27 +9,7 @@
 #include <string.h>
 
 #include "knobs.h"
-
-/* scdoc reads '*', '_' and '\' as markup; a backslash makes them literal. */
-static void put_escaped(const char *s)
-{
-	for (; *s; s++) {
-		if (*s == '*' || *s == '_' || *s == '\\')
-			putchar('\\');
-		putchar(*s);
-	}
-}
-
-/* A registry one-liner as a sentence: capital first letter, final period. */
-static void put_sentence(const char *s)
-{
-	size_t len = strlen(s);
-
-	putchar(toupper((unsigned char)s[0]));
-	put_escaped(s + 1);
-	if (len && s[len - 1] != '.')
-		putchar('.');
-}
+#include "scd.h"
 
 static void put_words(const struct knob *k)
 {

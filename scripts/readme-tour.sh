@@ -72,6 +72,21 @@ EOF
 	show
 	cat <<'EOF'
 
+### advise: what to change, and why
+
+`advise` judges this machine by the rules listed in numastatctl(8)
+(`advise --rules`): topology, distances, memory tiers, counters, huge page
+pools, knob values, the configured profile and sysctl.d. Each
+recommendation comes with the numbers it read and the kernel source it
+rests on; where the counters cover too little time it says so instead.
+It exits 3 when it has advice. `--interval 10` measures the counters over
+ten seconds (and whether remote allocations are rising); `--profile NAME`
+prints the advised knobs as a profile that `apply` takes as it is:
+
+EOF
+	show advise
+	cat <<'EOF'
+
 ### knobs: what can be tuned
 
 The registry every other command validates against, with what this kernel

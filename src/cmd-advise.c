@@ -100,6 +100,21 @@ static const char *safe(const char *s, char *buf, size_t len)
 
 /* ---- text ---- */
 
+/* "insufficient data: a, b: why": rules that lack data for the same reason share a line. */
+static void print_no_data(const struct advice_list *l, size_t i)
+{
+	char buf[ADVICE_TEXT_MAX + ADVICE_LINE_MAX];
+
+	for (size_t k = 0; k < i; k++)
+		if (l->v[k].kind == ADV_NO_DATA && strcmp(l->v[k].text, l->v[i].text) == 0)
+			return; /* said already */
+	log_info("insufficient data: %s", l->v[i].rule->id);
+	for (size_t k = i + 1; k < l->n; k++)
+		if (l->v[k].kind == ADV_NO_DATA && strcmp(l->v[k].text, l->v[i].text) == 0)
+			log_info(", %s", l->v[k].rule->id);
+	log_info(": %s\n", safe(l->v[i].text, buf, sizeof(buf)));
+}
+
 static void print_entry(const struct advice *a, size_t number)
 {
 	char buf[ADVICE_TEXT_MAX + ADVICE_LINE_MAX];
@@ -107,12 +122,8 @@ static void print_entry(const struct advice *a, size_t number)
 	if (a->kind == ADV_ADVICE)
 		log_info("%zu. [%s] %s: %s\n", number, advise_priority_name(a->rule->priority),
 			 a->rule->id, safe(a->text, buf, sizeof(buf)));
-	else if (a->kind == ADV_NOTE)
+	else
 		log_info("note: %s: %s\n", a->rule->id, safe(a->text, buf, sizeof(buf)));
-	else {
-		log_info("insufficient data: %s: %s\n", a->rule->id, safe(a->text, buf, sizeof(buf)));
-		return;
-	}
 	log_info("   why:      %s\n", a->rule->reason);
 	for (size_t i = 0; i < a->nevidence; i++)
 		log_info("   %-9s %s\n", i ? "" : "evidence:", safe(a->evidence[i], buf, sizeof(buf)));
@@ -142,22 +153,26 @@ static void print_summary(const struct advice_list *l)
 	if (notes)
 		log_info("; %zu note%s", notes, notes == 1 ? "" : "s");
 	if (nodata)
-		log_info("; %zu without enough data", nodata);
+		log_info("; %zu rule%s without enough data", nodata, nodata == 1 ? "" : "s");
 	log_info("\n");
 }
 
+/* Advice and notes, a blank line after each; then the missing data; then the sum. */
 static void print_text(const struct advice_list *l)
 {
 	size_t number = 0;
+	bool nodata = false;
 
 	for (size_t i = 0; i < l->n; i++) {
-		if (i && l->v[i].kind != ADV_NO_DATA)
-			log_info("\n");
-		else if (i && l->v[i - 1].kind != ADV_NO_DATA)
-			log_info("\n");
+		if (l->v[i].kind == ADV_NO_DATA) {
+			print_no_data(l, i);
+			nodata = true;
+			continue;
+		}
 		print_entry(&l->v[i], l->v[i].kind == ADV_ADVICE ? ++number : 0);
+		log_info("\n");
 	}
-	if (l->n)
+	if (nodata)
 		log_info("\n");
 	print_summary(l);
 }
@@ -233,21 +248,30 @@ static void comment(const char *text)
 	}
 }
 
+/* comment() with a label before the first line: "why: ...". */
+static void labelled(const char *label, const char *text)
+{
+	char line[ADVICE_TEXT_MAX + 32];
+
+	snprintf(line, sizeof(line), "%s: %s", label, text);
+	comment(line);
+}
+
 static void profile_knob(const struct advice *a)
 {
-	char v[KVAL_MAX], cur[KVAL_MAX], line[KVAL_MAX + 200];
+	char v[KVAL_MAX], cur[KVAL_MAX], line[2 * KVAL_MAX + 200];
 
-	snprintf(line, sizeof(line), "%s (rule %s, priority %s): it is %s", a->knob, a->rule->id,
-		 advise_priority_name(a->rule->priority),
+	shown(a->knob, &a->value, v, sizeof(v));
+	snprintf(line, sizeof(line), "%s = %s: rule %s (%s priority); it is %s", a->knob, v,
+		 a->rule->id, advise_priority_name(a->rule->priority),
 		 a->current.text[0] ? shown(a->knob, &a->current, cur, sizeof(cur)) : "unknown");
 	printf(";\n");
 	comment(line);
-	comment(a->rule->reason);
+	labelled("why", a->rule->reason);
 	for (size_t i = 0; i < a->nevidence; i++)
-		comment(a->evidence[i]);
-	snprintf(line, sizeof(line), "source: %s", a->rule->source);
-	comment(line);
-	printf("%s = %s\n", a->knob, shown(a->knob, &a->value, v, sizeof(v)));
+		labelled("evidence", a->evidence[i]);
+	labelled("source", a->rule->source);
+	printf("%s = %s\n", a->knob, v);
 }
 
 static void print_profile(const struct advice_list *l, const char *name)
@@ -258,9 +282,8 @@ static void print_profile(const struct advice_list *l, const char *name)
 
 	if (n > 0)
 		safe(strip(buf), host, sizeof(host));
-	printf("; Advised by numastatctl advise%s%s.  Check it with 'numastatctl apply --check\n"
-	       "; %s', then apply it with 'numastatctl apply %s'.\n", host[0] ? " on " : "", host,
-	       name, name);
+	printf("; Advised by numastatctl advise%s%s.\n", host[0] ? " on " : "", host);
+	printf("; Check: numastatctl apply --check %s; apply: numastatctl apply %s\n", name, name);
 	printf("[profile %s]\n", name);
 	printf("summary = Advised by numastatctl advise%s%s\n", host[0] ? " on " : "", host);
 	for (size_t i = 0; i < l->n; i++)
@@ -270,13 +293,10 @@ static void print_profile(const struct advice_list *l, const char *name)
 			others = true;
 	if (!others)
 		return;
-	printf(";\n; Also advised, outside what a profile can set:\n");
+	printf(";\n; Also advised, beyond what a profile can set:\n");
 	for (size_t i = 0; i < l->n; i++)
-		if (l->v[i].kind == ADV_ADVICE && !l->v[i].has_value) {
-			snprintf(buf, sizeof(buf), "- %s:", l->v[i].rule->id);
-			comment(buf);
-			comment(l->v[i].text);
-		}
+		if (l->v[i].kind == ADV_ADVICE && !l->v[i].has_value)
+			labelled(l->v[i].rule->id, l->v[i].text);
 }
 
 /* ---- options ---- */

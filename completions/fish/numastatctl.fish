@@ -6,7 +6,7 @@
 # always match the installed registry; profile names from `profiles`,
 # snapshot names from `snapshots --names`.
 
-set -l __numastatctl_commands status get set stat apply profiles revert snapshots knobs selftest bench
+set -l __numastatctl_commands status advise get set stat apply profiles revert snapshots knobs selftest bench
 
 # The binary being completed, with the line's --sysroot, --config and --state-dir.
 function __numastatctl_run
@@ -106,6 +106,7 @@ complete -c numastatctl -s V -l version -n "not __fish_seen_subcommand_from $__n
 # Commands.
 set -l nocmd "not __fish_seen_subcommand_from $__numastatctl_commands"
 complete -c numastatctl -n $nocmd -a status -d 'Knobs in words, profile drift, warnings (default)'
+complete -c numastatctl -n $nocmd -a advise -d 'Recommendations from topology and counters'
 complete -c numastatctl -n $nocmd -a get -d 'Print knobs, sysctl style'
 complete -c numastatctl -n $nocmd -a set -d 'Set knobs (validated, all or nothing)'
 complete -c numastatctl -n $nocmd -a stat -d 'Per-node NUMA statistics'
@@ -116,6 +117,12 @@ complete -c numastatctl -n $nocmd -a snapshots -d 'List the counter snapshots sa
 complete -c numastatctl -n $nocmd -a knobs -d 'The knob registry: types, values, defaults, effects'
 complete -c numastatctl -n $nocmd -a selftest -d 'Prove the NUMA counters move on this machine'
 complete -c numastatctl -n $nocmd -a bench -d 'A/B page-fault benchmark of a knob'
+
+# advise
+set -l c '__fish_seen_subcommand_from advise'
+complete -c numastatctl -n $c -l interval -x -d 'Sample the counters twice, SECONDS apart'
+complete -c numastatctl -n $c -l profile -x -d 'Print the advice as a [profile NAME] section'
+complete -c numastatctl -n $c -l rules -d 'List the rules'
 
 # get
 set -l c '__fish_seen_subcommand_from get'

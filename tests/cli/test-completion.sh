@@ -46,7 +46,19 @@ check "bash registers a completion function for numastatctl" \
 	bash -c ". '$BASH_COMP'; complete -p numastatctl | grep -q -- '-F _numastatctl'"
 
 OUT=$(bash_complete "$WB" numastatctl a)
-expect_out "apply" "bash: 'numastatctl a' completes to apply"
+expect_out "advise
+apply" "bash: 'numastatctl a' offers advise and apply"
+OUT=$(bash_complete "$WB" numastatctl advise --)
+expect_out "--config
+--help
+--interval
+--json
+--profile
+--quiet
+--rules
+--state-dir
+--sysroot
+--version" "bash: advise offers its options and the global ones"
 OUT=$(bash_complete "$WB" numastatctl s)
 expect_out "selftest
 set
@@ -130,7 +142,8 @@ fish_complete() {
 	fish -c 'source $argv[1]; complete -C $argv[2]' "$FISH_COMP" "$1" | cut -f1 | sort
 }
 OUT=$(fish_complete "numastatctl a")
-expect_out "apply" "fish: 'numastatctl a' completes to apply"
+expect_out "advise
+apply" "fish: 'numastatctl a' offers advise and apply"
 OUT=$(fish_complete "numastatctl set vm.numa_s")
 expect_out "vm.numa_stat=" "fish: 'set vm.numa_s' completes to vm.numa_stat="
 OUT=$(fish_complete "numastatctl set zone_reclaim_mode=")
@@ -180,7 +193,8 @@ zsh_lines=(
 timeout 120 zsh -f "$(dirname "$0")/zsh-complete.zsh" "$SOURCE_ROOT/completions/zsh" "$TMP/zsh" "${zsh_lines[@]}"
 zsh_out() { sort -u "$TMP/zsh/$1" 2>/dev/null; }
 OUT=$(zsh_out 1)
-expect_out "apply" "zsh: 'numastatctl a' completes to apply"
+expect_out "advise
+apply" "zsh: 'numastatctl a' offers advise and apply"
 OUT=$(zsh_out 2)
 expect_out "vm.numa_stat=" "zsh: 'set vm.numa_s' completes to vm.numa_stat="
 OUT=$(zsh_out 3)

@@ -201,14 +201,25 @@ if [ -f "$page8" ] && [ -f "$page5" ] && command -v mandoc >/dev/null; then
 	else
 		not_ok "numastatctl(8) has a KNOBS entry for every registry knob" "missing: ${missing[*]}"
 	fi
-	knobs_part=$(sed -n '/^KNOBS/,/^OUTPUT/p' <<<"$rendered")
+	rules_part=$(sed -n '/^ADVICE RULES/,/^OUTPUT/p' <<<"$rendered")
+	missing=()
+	for r in $("$NUMASTATCTL" -J advise --rules | sed -n 's/^ *"rule": "\(.*\)",$/\1/p'); do
+		grep -q "^       $r (priority " <<<"$rules_part" || missing+=("$r")
+	done
+	if [ ${#missing[@]} -eq 0 ] && [ -n "$rules_part" ]; then
+		ok "numastatctl(8) has an ADVICE RULES entry for every rule of advise --rules"
+	else
+		not_ok "numastatctl(8) has an ADVICE RULES entry for every rule of advise --rules" "missing: ${missing[*]}"
+	fi
+	expect_all "the ADVICE RULES entries carry their reason and source" "$rules_part" "Why:" "Source:"
+	knobs_part=$(sed -n '/^KNOBS/,/^ADVICE RULES/p' <<<"$rendered")
 	expect_all "the KNOBS entries carry the side effects" "$knobs_part" "zeroes" "Side"
 	for p in "$page8" "$page5"; do
 		lint=$(mandoc -T lint "$p" 2>&1)
 		if [ -z "$lint" ]; then ok "mandoc -T lint: ${p##*/} is clean"; else not_ok "mandoc -T lint: ${p##*/} is clean" "$lint"; fi
 	done
 	missing=()
-	for s in NAME SYNOPSIS DESCRIPTION COMMANDS "GLOBAL OPTIONS" KNOBS OUTPUT "EXIT STATUS" FILES EXAMPLES "SEE ALSO"; do
+	for s in NAME SYNOPSIS DESCRIPTION COMMANDS "GLOBAL OPTIONS" KNOBS "ADVICE RULES" OUTPUT "EXIT STATUS" FILES EXAMPLES "SEE ALSO"; do
 		grep -qx "$s" <<<"$rendered" || missing+=("$s")
 	done
 	if [ ${#missing[@]} -eq 0 ]; then ok "numastatctl(8) has every section"; else not_ok "numastatctl(8) has every section" "missing: ${missing[*]}"; fi
