@@ -136,7 +136,7 @@ static void read_uptime(struct advise_facts *f)
 	if (n < 0)
 		return;
 	f->uptime = strtod(buf, &end);
-	if (end == buf || *end != ' ' || f->uptime < 0)
+	if (end == buf || (*end != ' ' && *end != '\n') || !(f->uptime >= 0))
 		f->uptime_err = -EBADMSG;
 }
 

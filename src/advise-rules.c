@@ -37,6 +37,7 @@ static bool knob_int(const struct af_knob *k, int64_t *v)
 static int add_no_data(struct advice_list *out, const struct advise_rule *r, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+/* Missing data for r; it stands for r's knob, which no later rule then judges. */
 static int add_no_data(struct advice_list *out, const struct advise_rule *r, const char *fmt, ...)
 {
 	struct advice *a = advice_new(out, r, ADV_NO_DATA);
@@ -44,6 +45,8 @@ static int add_no_data(struct advice_list *out, const struct advise_rule *r, con
 
 	if (!a)
 		return -ENOMEM;
+	if (r->knob)
+		str_copy(a->knob, r->knob, sizeof(a->knob));
 	va_start(ap, fmt);
 	vsnprintf(a->text, sizeof(a->text), fmt, ap);
 	va_end(ap);
@@ -854,10 +857,19 @@ static int remote_node(const struct advise_facts *f, const struct advise_rule *r
 	if (q.high_miss)
 		foreign_evidence(a, f);
 	procs_evidence(a, f, nd->id);
-	advice_text(a, "node %u: %.1f%% of its allocations were meant for a fuller node "
-		    "(numa_miss), %.1f%% came from other nodes' CPUs (other_node): bind the "
-		    "processes below to one node, or make room where they run", nd->id, q.miss,
-		    q.other);
+	if (q.high_miss && q.high_other)
+		advice_text(a, "node %u: %.1f%% of its allocations were meant for a fuller node "
+			    "(numa_miss) and %.1f%% came from other nodes' CPUs (other_node): bind "
+			    "the processes below to one node, or make room where they run", nd->id,
+			    q.miss, q.other);
+	else if (q.high_miss)
+		advice_text(a, "node %u: %.1f%% of its allocations were meant for a fuller node "
+			    "(numa_miss): make room on the nodes with numa_foreign, or bind the "
+			    "processes below to one node", nd->id, q.miss);
+	else
+		advice_text(a, "node %u: %.1f%% of its allocations came from other nodes' CPUs "
+			    "(other_node): bind the processes below to one node, or make room where "
+			    "they run", nd->id, q.other);
 	if (!rising) {
 		a->kind = ADV_NOTE;
 		advice_text(a, "node %u: the share of remote allocations was high but is falling: "

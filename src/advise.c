@@ -88,7 +88,7 @@ void advice_evidence(struct advice *a, const char *fmt, ...)
 bool advice_judged(const struct advice_list *out, const char *knob)
 {
 	for (size_t i = 0; i < out->n; i++)
-		if (out->v[i].kind != ADV_NO_DATA && strcmp(out->v[i].knob, knob) == 0)
+		if (strcmp(out->v[i].knob, knob) == 0)
 			return true;
 	return false;
 }
@@ -116,8 +116,8 @@ static void prune(struct advice_list *l)
 	for (size_t i = 0; i < l->n; i++) {
 		bool dup = false;
 
-		for (size_t k = 0; k < out && l->v[i].kind == ADV_ADVICE && l->v[i].knob[0]; k++)
-			dup |= l->v[k].kind == ADV_ADVICE && strcmp(l->v[k].knob, l->v[i].knob) == 0;
+		for (size_t k = 0; k < out && l->v[i].kind == ADV_ADVICE && l->v[i].has_value; k++)
+			dup |= l->v[k].kind == ADV_ADVICE && l->v[k].has_value && strcmp(l->v[k].knob, l->v[i].knob) == 0;
 		if (!dup && l->v[i].kind != ADV_OK)
 			l->v[out++] = l->v[i];
 	}

@@ -204,5 +204,8 @@ void advice_text(struct advice *a, const char *fmt, ...) __attribute__((format(p
 /* One more line of evidence (quietly dropped past ADVICE_EVIDENCE_MAX). */
 void advice_evidence(struct advice *a, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-/* True when an entry of out is about knob (advice, note or ok). */
+/*
+ * True when an entry of out is about knob: advice, a note, ok, or missing
+ * data (a rule that could not judge it leaves it unjudged by anyone).
+ */
 bool advice_judged(const struct advice_list *out, const char *knob);

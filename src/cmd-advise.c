@@ -182,13 +182,19 @@ static void print_text(const struct advice_list *l)
 static void json_row(struct out_table *t, const struct advice *a)
 {
 	struct out_row *row = out_table_add_row(t);
-	char v[KVAL_MAX], cur[KVAL_MAX], ev[ADVICE_EVIDENCE_MAX * (ADVICE_LINE_MAX + 1)];
+	char v[KVAL_MAX], cur[KVAL_MAX], ev[ADVICE_EVIDENCE_MAX * (ADVICE_LINE_MAX + 1)] = "";
 	size_t o = 0;
 
 	if (!row)
 		return;
 	for (size_t i = 0; i < a->nevidence && o < sizeof(ev); i++)
 		o += (size_t)snprintf(ev + o, sizeof(ev) - o, "%s%s", i ? "\n" : "", a->evidence[i]);
+	/*
+	 * Missing data recommends nothing: why it is missing is its evidence
+	 * (and an array is never empty: libsmartcols 2.38 prints [] as [null]).
+	 */
+	if (a->kind == ADV_NO_DATA || !a->nevidence)
+		snprintf(ev, sizeof(ev), "%s", a->text);
 	out_row_set(row, 0, a->rule->id);
 	out_row_set(row, 1, advice_kind_name(a->kind));
 	out_row_set(row, 2, advise_priority_name(a->rule->priority));
@@ -196,9 +202,9 @@ static void json_row(struct out_table *t, const struct advice *a)
 	out_row_set(row, 4, a->has_value ? shown(a->knob, &a->value, v, sizeof(v)) : NULL);
 	out_row_set(row, 5, a->knob[0] && a->current.text[0]
 			    ? shown(a->knob, &a->current, cur, sizeof(cur)) : NULL);
-	out_row_set(row, 6, a->text);
+	out_row_set(row, 6, a->kind == ADV_NO_DATA ? NULL : a->text);
 	out_row_set(row, 7, a->kind == ADV_NO_DATA ? NULL : a->rule->reason);
-	out_row_set(row, 8, a->nevidence ? ev : NULL);
+	out_row_set(row, 8, ev);
 	out_row_set(row, 9, a->rule->source);
 }
 
@@ -259,10 +265,11 @@ static void labelled(const char *label, const char *text)
 
 static void profile_knob(const struct advice *a)
 {
-	char v[KVAL_MAX], cur[KVAL_MAX], line[2 * KVAL_MAX + 200];
+	char vbuf[KVAL_MAX], cur[KVAL_MAX], line[2 * KVAL_MAX + 200];
+	/* knob_display() may return a word of its own rather than fill vbuf. */
+	const char *v = shown(a->knob, &a->value, vbuf, sizeof(vbuf));
 
-	shown(a->knob, &a->value, v, sizeof(v));
-	snprintf(line, sizeof(line), "%s = %s: rule %s (%s priority); it is %s", a->knob, v,
+	snprintf(line, sizeof(line), "%s = %s: rule %s (%s), now %s", a->knob, v,
 		 a->rule->id, advise_priority_name(a->rule->priority),
 		 a->current.text[0] ? shown(a->knob, &a->current, cur, sizeof(cur)) : "unknown");
 	printf(";\n");

@@ -1,0 +1,151 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# advise: each rule speaks on the fixture made for it (tests/fixtures/
+# gen-advise.sh advise-<rule>) and keeps quiet on its near miss
+# (advise-<rule>-not), with the evidence it read; insufficient data is said
+# instead of guessed.  The output forms are in test-advise-output.sh.
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/profile-lib.sh"
+. "$(dirname "$0")/advise-lib.sh"
+
+# --- every rule: speaks on its case, silent on the near miss ---
+# CASE RC RULE KIND TEXT: advise on CASE exits RC; RULE gives a KIND
+# ("advice", "note") entry holding TEXT.
+while read -r case rc rule kind text; do
+	afixture "$case"
+	prun advise
+	expect_rc "$rc" "$case: exit $rc"
+	if [ "$kind" = advice ]; then
+		line=$(grep -E "^[0-9]+\. \[(high|medium|low)\] $rule: " <<<"$OUT")
+	else
+		line=$(grep -E "^note: $rule: " <<<"$OUT")
+	fi
+	case "$line" in
+	*"$text"*) ok "$case: $rule gives $kind: $text" ;;
+	*) not_ok "$case: $rule gives $kind: $text" "$OUT" ;;
+	esac
+	afixture "$case-not"
+	prun advise
+	if [ "$kind" = advice ]; then pat="^[0-9]+\. \[[a-z]+\] $rule: "; else pat="^note: $rule: "; fi
+	if grep -qE "$pat" <<<"$OUT"; then
+		not_ok "$case-not: $rule gives no $kind" "$OUT"
+	else
+		ok "$case-not: $rule gives no $kind"
+	fi
+done <<'CASES'
+advise-single-node 3 single-node-balancing advice set kernel.numa_balancing = 0
+advise-single-node 3 single-node-zone-reclaim advice set vm.zone_reclaim_mode = 0
+advise-single-node 3 single-node-numa-stat advice set vm.numa_stat = 0 if nothing reads
+advise-numa-stat-frozen 3 numa-stat-frozen advice set vm.numa_stat = 1
+advise-tiering 3 tiering-enable advice set kernel.numa_balancing = 3 (tiering mode added
+advise-tiering 3 demotion-enable advice set mm.numa.demotion_enabled = true
+advise-cpuless-dram-tier 0 cpuless-dram-tier note node 2 has memory and no CPU, yet
+advise-tiering-without-tiers 3 tiering-without-tiers advice set kernel.numa_balancing = 0
+advise-zone-reclaim-far 3 zone-reclaim-far advice set vm.zone_reclaim_mode = 1 if each part
+advise-zone-reclaim-near 3 zone-reclaim-near advice set vm.zone_reclaim_mode = 0: every node
+advise-zone-reclaim-file-cache 3 zone-reclaim-file-cache advice set vm.zone_reclaim_mode = 0: page cache
+advise-remote-allocations 3 remote-allocations advice node 1: 33.3% of its allocations came from
+advise-hugepages-unbalanced 3 hugepages-unbalanced advice spread the 2048 kB huge page pool
+advise-sysctld-profile-conflict 3 sysctld-profile-conflict advice /etc/sysctl.d/90-tuning.conf:1 sets 1
+advise-knob-not-default 3 knob-not-default advice set vm.min_slab_ratio = 5 (the default)
+CASES
+
+afixture advise-quiet
+prun advise
+expect_rc 0 "a quiet machine: exit 0"
+expect_out "nothing to advise" "and it says so, nothing else"
+expect_err "" "no message"
+
+# --- the evidence: the numbers read, and where ---
+afixture advise-single-node
+prun advise
+expect_out_has "   evidence: /sys/devices/system/node: node0 is the only node" "evidence names the file it read"
+expect_out_has "             /proc/sys/kernel/numa_balancing: 1" "and the value it found"
+expect_out_has "   source:   Documentation/admin-guide/sysctl/kernel.rst (numa_balancing)" "the source is printed"
+expect_out_has "no reader found; looked for node_exporter processes" "single-node-numa-stat says what it looked for"
+expect_out_has "3 recommendations (2 medium, 1 low)" "a summary line counts them by priority"
+first=$(grep -m1 -E '^1\. ' <<<"$OUT")
+case "$first" in *"[medium]"*) ok "the most important comes first" ;; *) not_ok "the most important comes first" "$OUT" ;; esac
+
+afixture advise-single-node-not
+prun advise
+expect_out_has "reader: node_exporter (pid 777) runs with --collector.meminfo_numa" \
+	"node_exporter's meminfo_numa collector is found in its command line"
+
+afixture advise-remote-allocations
+prun advise
+expect_out_has "process 4242 (db?worker) holds 1G on node 1 and last ran on node 0" \
+	"the process holding the most remote memory is named (control characters as '?')"
+expect_out_has "process 4343 (cache) holds 3.9M on node 1" "then the next"
+expect_out_lacks "process 4444" "a process running on the node itself is not remote"
+expect_out_has "trend of other_node: not measured (one sample; --interval SECONDS takes a second)" \
+	"without --interval the trend is said to be unmeasured"
+
+afixture advise-zone-reclaim-far
+prun advise
+expect_out_has "largest distance: node 0 to node 1 is 40 (nodeN/distance), beyond RECLAIM_DISTANCE 30" \
+	"zone-reclaim-far shows the distance against RECLAIM_DISTANCE"
+expect_out_has "numa_foreign 111112 of 1111112 allocations meant for it (10.0%)" "and the spill"
+printf 'processor\t: 0\nvendor_id\t: AuthenticAMD\ncpu family\t: 25\nmodel\t\t: 1\n' >"$ROOT/proc/cpuinfo"
+for n in 0 1; do echo "$([ $n = 0 ] && echo "10 31" || echo "31 10")" >"$ROOT/sys/devices/system/node/node$n/distance"; done
+echo 1 >"$ROOT/proc/sys/vm/zone_reclaim_mode"
+prun advise
+expect_out_has "set vm.zone_reclaim_mode = 0: every node is within RECLAIM_DISTANCE 32" \
+	"AMD Zen: distance 31 is within the reclaim distance of 32"
+expect_out_has "RECLAIM_DISTANCE is 32 on AMD Zen (/proc/cpuinfo: AuthenticAMD, cpu family 25" \
+	"saying how it knows"
+printf 'processor\t: 0\nvendor_id\t: GenuineIntel\ncpu family\t: 6\n' >"$ROOT/proc/cpuinfo"
+prun advise
+expect_out_lacks "zone-reclaim-near" "elsewhere 31 is beyond 30: zone reclaim fits, no zone-reclaim-near"
+
+afixture advise-sysctld-profile-conflict
+prun advise
+expect_out_has "at boot systemd-sysctl writes 1 (/etc/sysctl.d/90-tuning.conf:1); numastatctl.service is not enabled, so that value holds" \
+	"sysctld-profile-conflict says which value holds at boot"
+
+afixture advise-knob-not-default-not
+prun advise
+expect_rc 0 "a value sysctl.d sets is explained: exit 0"
+printf '[profile slab]\nvm.min_slab_ratio = 37\n' >>"$CONF"
+rm "$ROOT/etc/sysctl.d/60-slab.conf"
+prun advise
+expect_rc 0 "so is a value some profile sets"
+
+# --- insufficient data, said instead of guessed ---
+afixture advise-remote-allocations
+echo "42.10 80.00" >"$ROOT/proc/uptime"
+prun advise
+expect_out_has "insufficient data: remote-allocations: the counters cover only 42 s since boot (/proc/uptime; at least 600 s are needed, or --interval SECONDS)" \
+	"42 s after boot: insufficient data, with the reason"
+expect_out_lacks "] remote-allocations:" "and no advice from those counters"
+expect_rc 0 "insufficient data is no advice: exit 0"
+rm "$ROOT/proc/uptime"
+prun advise
+expect_out_has "insufficient data: remote-allocations: /proc/uptime cannot be read" "a missing /proc/uptime is said"
+
+afixture advise-zone-reclaim-far
+for n in 0 1; do printf 'numa_hit 3000\nnuma_miss 0\nnuma_foreign 300\ninterleave_hit 0\nlocal_node 3000\nother_node 0\n' \
+	>"$ROOT/sys/devices/system/node/node$n/numastat"; done
+prun advise
+expect_out_has "insufficient data: remote-allocations, zone-reclaim-far: the counters hold only 6000 allocation events" \
+	"counters just reset: one line for both rules that need them"
+expect_out_lacks "] zone-reclaim-far:" "and no zone reclaim advice"
+rm "$ROOT/sys/devices/system/node/node1/distance"
+prun advise
+expect_out_has "insufficient data: zone-reclaim-far: the node distances cannot be read" "a missing distance file is said"
+
+afixture advise-tiering-without-tiers
+rm -r "$ROOT/sys/devices/virtual/memory_tiering"
+prun advise
+expect_out_has "insufficient data: tiering-without-tiers: kernel.numa_balancing has tiering mode on, but the memory tiers cannot be read" \
+	"tiers unreadable with tiering on: insufficient data, not advice"
+expect_rc 0 "exit 0"
+
+# --interval: a second sample; fixture counters stand still, so too few events.
+afixture advise-remote-allocations
+prun advise --interval 0.2
+expect_out_has "insufficient data: remote-allocations: the 0.2 s interval saw only 0 allocation events" \
+	"--interval with counters that did not move: too few events, said so"
+expect_rc 0 "and no advice from them"
+
+done_testing

@@ -1,0 +1,573 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The advice rules judged on facts built by hand: each rule speaks when its
+ * condition holds and stays silent (or says it lacks data) when it does not.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "advise.h"
+#include "tap.h"
+
+/* A quiet machine of n nodes: defaults everywhere, local counters, a day of uptime. */
+static void machine(struct advise_facts *f, size_t n)
+{
+	advise_facts_init(f);
+	f->nodes = calloc(n, sizeof(*f->nodes));
+	f->n = n;
+	f->masks_err = 0;
+	f->uptime = 86400;
+	f->uptime_err = 0;
+	f->cfg_ok = true;
+	f->readers_checked = true;
+	snprintf(f->readers_looked, sizeof(f->readers_looked), "node_exporter");
+	snprintf(f->reclaim_why, sizeof(f->reclaim_why), "RECLAIM_DISTANCE is 30");
+	for (size_t i = 0; i < n; i++) {
+		struct af_node *nd = &f->nodes[i];
+
+		nd->id = (unsigned)i;
+		nd->cpu = nd->memory = true;
+		nd->boot[NS_NUMA_HIT] = nd->boot[NS_LOCAL_NODE] = 1000000;
+		nd->mem_total = 16ULL << 30;
+		nd->file_pages = 1ULL << 30;
+		nd->dist = calloc(n, sizeof(unsigned));
+		for (size_t j = 0; j < n; j++)
+			nd->dist[j] = i == j ? 10 : 20;
+	}
+	for (size_t i = 0; i < knob_count; i++)
+		advise_facts_set_knob(f, knob_table[i].name, knob_table[i].default_value);
+}
+
+static void tiers(struct advise_facts *f, size_t ntiers, const unsigned *tier_of)
+{
+	f->tiers_err = 0;
+	f->tiers.v = calloc(ntiers, sizeof(*f->tiers.v));
+	f->tiers.n = ntiers;
+	for (size_t t = 0; t < ntiers; t++) {
+		f->tiers.v[t].id = 4 + 18 * (unsigned)t;
+		f->tiers.v[t].nodes = calloc(f->n, sizeof(unsigned));
+		for (size_t i = 0; i < f->n; i++)
+			if (tier_of[i] == t)
+				f->tiers.v[t].nodes[f->tiers.v[t].n++] = f->nodes[i].id;
+	}
+}
+
+static struct advice_list judge(const struct advise_facts *f)
+{
+	struct advice_list l = { 0 };
+
+	if (advise_evaluate(f, &l) < 0)
+		printf("# advise_evaluate failed\n");
+	return l;
+}
+
+static const struct advice *find(const struct advice_list *l, const char *rule,
+				 enum advice_kind kind)
+{
+	for (size_t i = 0; i < l->n; i++)
+		if (strcmp(l->v[i].rule->id, rule) == 0 && l->v[i].kind == kind)
+			return &l->v[i];
+	return NULL;
+}
+
+static bool has_evidence(const struct advice *a, const char *text)
+{
+	for (size_t i = 0; a && i < a->nevidence; i++)
+		if (strstr(a->evidence[i], text))
+			return true;
+	return false;
+}
+
+static void done(struct advise_facts *f, struct advice_list *l)
+{
+	advice_list_free(l);
+	advise_facts_free(f);
+}
+
+static void test_quiet_machine(void)
+{
+	struct advise_facts f;
+	struct advice_list l;
+
+	machine(&f, 2);
+	l = judge(&f);
+	CHECK(l.n == 0, "a two-node machine at its defaults with local counters: nothing to say");
+	done(&f, &l);
+	machine(&f, 2);
+	advise_facts_set_knob(&f, "kernel.numa_balancing", "1");
+	l = judge(&f);
+	CHECK(l.n == 0, "kernel.numa_balancing = 1 is the boot default on several nodes");
+	done(&f, &l);
+}
+
+static void test_table(void)
+{
+	for (size_t i = 0; i < advise_rule_count; i++) {
+		const struct advise_rule *r = &advise_rules[i];
+
+		CHECK(r->id && r->condition && r->reads && r->recommendation && r->reason && r->source &&
+		      r->eval, "rule %s has every field", r->id);
+		CHECK(advise_rule_find(r->id) == r, "rule %s is found by its id, once", r->id);
+		if (r->knob) {
+			struct knob_ref ref;
+			char why[256];
+
+			CHECK(knob_resolve(r->knob, &ref, why, sizeof(why)) == 0 && ref.knob,
+			      "rule %s advises on a registry knob (%s)", r->id, r->knob);
+		}
+	}
+	CHECK(strcmp(advise_rules[advise_rule_count - 1].id, "knob-not-default") == 0,
+	      "knob-not-default is evaluated last, after every rule that judges knobs");
+}
+
+static void test_single_node(void)
+{
+	struct advise_facts f;
+	struct advice_list l;
+	const struct advice *a;
+
+	machine(&f, 1);
+	advise_facts_set_knob(&f, "kernel.numa_balancing", "1");
+	advise_facts_set_knob(&f, "vm.zone_reclaim_mode", "5");
+	l = judge(&f);
+	a = find(&l, "single-node-balancing", ADV_ADVICE);
+	CHECK(a && a->has_value && strcmp(a->value.text, "0") == 0 &&
+	      strcmp(a->current.text, "1") == 0, "one node: kernel.numa_balancing 1 -> 0");
+	a = find(&l, "single-node-zone-reclaim", ADV_ADVICE);
+	CHECK(a && strcmp(a->value.text, "0") == 0, "one node: zone_reclaim_mode 5 -> 0");
+	CHECK(!find(&l, "knob-not-default", ADV_ADVICE), "and knob-not-default does not repeat them");
+	a = find(&l, "single-node-numa-stat", ADV_ADVICE);
+	CHECK(a && strcmp(a->value.text, "0") == 0, "one node, no reader: vm.numa_stat 0 is advised");
+	CHECK(has_evidence(a, "numastat(8)"), "saying that numastat run by hand cannot be seen");
+	CHECK(l.v[0].rule->priority <= l.v[l.n - 1].rule->priority, "most important first");
+	done(&f, &l);
+
+	machine(&f, 1);
+	f.nreaders = 1;
+	snprintf(f.readers[0], sizeof(f.readers[0]), "node_exporter (pid 7) runs with "
+		 "--collector.meminfo_numa");
+	l = judge(&f);
+	a = find(&l, "single-node-numa-stat", ADV_NOTE);
+	CHECK(a && !a->has_value && has_evidence(a, "pid 7"),
+	      "one node with node_exporter reading: a note to keep 1, naming the reader");
+	CHECK(advice_count(&l, ADV_ADVICE) == 0, "and no advice");
+	done(&f, &l);
+
+	machine(&f, 1);
+	advise_facts_set_knob(&f, "vm.numa_stat", "0");
+	l = judge(&f);
+	CHECK(l.n == 0, "one node, numa_stat 0, no reader: fine, and knob-not-default agrees");
+	done(&f, &l);
+
+	machine(&f, 2);
+	advise_facts_set_knob(&f, "kernel.numa_balancing", "1");
+	advise_facts_set_knob(&f, "vm.zone_reclaim_mode", "0");
+	l = judge(&f);
+	CHECK(!find(&l, "single-node-balancing", ADV_ADVICE) &&
+	      !find(&l, "single-node-numa-stat", ADV_ADVICE), "two nodes: the single-node rules are silent");
+	done(&f, &l);
+}
+
+static void test_frozen(void)
+{
+	struct advise_facts f;
+	struct advice_list l;
+	const struct advice *a;
+
+	machine(&f, 2);
+	advise_facts_set_knob(&f, "vm.numa_stat", "0");
+	l = judge(&f);
+	a = find(&l, "numa-stat-frozen", ADV_ADVICE);
+	CHECK(a && strcmp(a->value.text, "1") == 0, "two nodes, numa_stat 0, nothing explains it: set 1");
+	CHECK(find(&l, "remote-allocations", ADV_NO_DATA) && find(&l, "zone-reclaim-far", ADV_NO_DATA) == NULL,
+	      "the counter rules say the counters are frozen (zone-reclaim-far has near nodes here)");
+	CHECK(strstr(find(&l, "remote-allocations", ADV_NO_DATA)->text, "frozen"), "in those words");
+	CHECK(!find(&l, "knob-not-default", ADV_ADVICE), "knob-not-default leaves vm.numa_stat alone");
+	done(&f, &l);
+
+	machine(&f, 2);
+	advise_facts_set_knob(&f, "vm.numa_stat", "0");
+	snprintf(f.knobs[0].explained, sizeof(f.knobs[0].explained), "profile throughput (x.conf:3)");
+	l = judge(&f);
+	a = find(&l, "numa-stat-frozen", ADV_NOTE);
+	CHECK(a && has_evidence(a, "profile throughput"), "a profile sets 0: a note naming it");
+	CHECK(advice_count(&l, ADV_ADVICE) == 0, "and no advice");
+	done(&f, &l);
+}
+
+static void test_tiers(void)
+{
+	static const unsigned two[] = { 0, 0, 1 }, one[] = { 0, 0, 0 };
+	struct advise_facts f;
+	struct advice_list l;
+	const struct advice *a;
+
+	machine(&f, 3);
+	f.nodes[2].cpu = false;
+	tiers(&f, 2, two);
+	advise_facts_set_knob(&f, "kernel.numa_balancing", "1");
+	l = judge(&f);
+	a = find(&l, "tiering-enable", ADV_ADVICE);
+	CHECK(a && strcmp(a->value.text, "3") == 0, "two tiers, balancing 1: advise 3 (tiering added)");
+	CHECK(has_evidence(a, "memory_tier22/nodelist: 2"), "naming the tiers");
+	a = find(&l, "demotion-enable", ADV_ADVICE);
+	CHECK(a && strcmp(a->value.text, "1") == 0, "and demotion on");
+	CHECK(!find(&l, "cpuless-dram-tier", ADV_NOTE), "the CPU-less node is in a lower tier: no note");
+	done(&f, &l);
+
+	machine(&f, 3);
+	f.nodes[2].cpu = false;
+	tiers(&f, 2, two);
+	advise_facts_set_knob(&f, "kernel.numa_balancing", "2");
+	advise_facts_set_knob(&f, "mm.numa.demotion_enabled", "true");
+	l = judge(&f);
+	CHECK(l.n == 0, "two tiers with tiering and demotion on: nothing (not even knob-not-default)");
+	done(&f, &l);
+
+	machine(&f, 3);
+	f.nodes[2].cpu = false;
+	tiers(&f, 1, one);
+	l = judge(&f);
+	a = find(&l, "cpuless-dram-tier", ADV_NOTE);
+	CHECK(a && strstr(a->text, "node 2 has memory and no CPU"), "a CPU-less node in the DRAM tier: a note");
+	CHECK(has_evidence(a, "memory_tier4/nodelist: 0-2"), "showing that tier");
+	CHECK(!find(&l, "tiering-enable", ADV_ADVICE) && advice_count(&l, ADV_ADVICE) == 0,
+	      "and tiering is not advised");
+	done(&f, &l);
+
+	machine(&f, 3);
+	tiers(&f, 1, one);
+	advise_facts_set_knob(&f, "kernel.numa_balancing", "2");
+	l = judge(&f);
+	a = find(&l, "tiering-without-tiers", ADV_ADVICE);
+	CHECK(a && strcmp(a->value.text, "0") == 0 && has_evidence(a, "scans nothing"),
+	      "mode 2 with one tier: advise 0, it scans nothing");
+	CHECK(!find(&l, "cpuless-dram-tier", ADV_NOTE), "no CPU-less node: no note");
+	done(&f, &l);
+
+	machine(&f, 3);
+	f.tiers_err = -ENOENT;
+	snprintf(f.tiers_why, sizeof(f.tiers_why), "memory_tiering: not present");
+	advise_facts_set_knob(&f, "kernel.numa_balancing", "3");
+	l = judge(&f);
+	CHECK(find(&l, "tiering-without-tiers", ADV_NO_DATA), "tiering on, tiers unreadable: insufficient data");
+	CHECK(!find(&l, "tiering-without-tiers", ADV_ADVICE), "not a guess");
+	done(&f, &l);
+}
+
+/* Two nodes 40 apart, node 0 sending 10% of its allocations away. */
+static void far_machine(struct advise_facts *f)
+{
+	machine(f, 2);
+	f->nodes[0].dist[1] = f->nodes[1].dist[0] = 40;
+	f->nodes[0].boot[NS_NUMA_FOREIGN] = 111112;
+	f->nodes[1].boot[NS_NUMA_MISS] = 111112;
+}
+
+static void test_zone_reclaim(void)
+{
+	struct advise_facts f;
+	struct advice_list l;
+	const struct advice *a;
+
+	far_machine(&f);
+	l = judge(&f);
+	a = find(&l, "zone-reclaim-far", ADV_ADVICE);
+	CHECK(a && strcmp(a->value.text, "1") == 0, "far nodes, spills, little page cache: advise 1");
+	CHECK(has_evidence(a, "node 0 to node 1 is 40") && has_evidence(a, "(10.0%)") &&
+	      has_evidence(a, "partitioned"), "with the distance, the spill share and the caveat");
+	done(&f, &l);
+
+	far_machine(&f);
+	f.reclaim_distance = 40;
+	l = judge(&f);
+	CHECK(!find(&l, "zone-reclaim-far", ADV_ADVICE), "distance 40 is not beyond a reclaim distance of 40");
+	done(&f, &l);
+
+	far_machine(&f);
+	f.nodes[0].file_pages = 12ULL << 30;
+	l = judge(&f);
+	CHECK(!find(&l, "zone-reclaim-far", ADV_ADVICE), "page cache 75%% of the node: not advised");
+	done(&f, &l);
+
+	far_machine(&f);
+	f.uptime = 42;
+	l = judge(&f);
+	a = find(&l, "zone-reclaim-far", ADV_NO_DATA);
+	CHECK(a && strstr(a->text, "only 42 s since boot"), "42 s after boot: insufficient data, saying so");
+	CHECK(!find(&l, "zone-reclaim-far", ADV_ADVICE), "and no advice");
+	done(&f, &l);
+
+	far_machine(&f);
+	f.nodes[0].dist_err = -ENOENT;
+	l = judge(&f);
+	CHECK(find(&l, "zone-reclaim-far", ADV_NO_DATA), "a distance file missing: insufficient data");
+	done(&f, &l);
+
+	far_machine(&f);
+	advise_facts_set_knob(&f, "vm.zone_reclaim_mode", "1");
+	l = judge(&f);
+	CHECK(!find(&l, "zone-reclaim-far", ADV_ADVICE) && !find(&l, "knob-not-default", ADV_ADVICE) &&
+	      !find(&l, "zone-reclaim-near", ADV_ADVICE),
+	      "far nodes, little cache, zone reclaim on: it fits (knob-not-default silent too)");
+	done(&f, &l);
+
+	machine(&f, 2);
+	advise_facts_set_knob(&f, "vm.zone_reclaim_mode", "1");
+	l = judge(&f);
+	a = find(&l, "zone-reclaim-near", ADV_ADVICE);
+	CHECK(a && strcmp(a->value.text, "0") == 0, "near nodes (20), zone reclaim on: advise 0");
+	done(&f, &l);
+
+	machine(&f, 2);
+	f.nodes[0].dist[1] = f.nodes[1].dist[0] = 31;
+	f.reclaim_distance = 32;
+	advise_facts_set_knob(&f, "vm.zone_reclaim_mode", "1");
+	l = judge(&f);
+	CHECK(find(&l, "zone-reclaim-near", ADV_ADVICE), "AMD Zen: 31 is within the reclaim distance 32");
+	done(&f, &l);
+
+	machine(&f, 2);
+	f.nodes[1].file_pages = 10ULL << 30;
+	advise_facts_set_knob(&f, "vm.zone_reclaim_mode", "1");
+	l = judge(&f);
+	a = find(&l, "zone-reclaim-file-cache", ADV_ADVICE);
+	CHECK(a && has_evidence(a, "node 1: page cache"), "page cache 62%% of node 1, zone reclaim on: advise 0");
+	CHECK(advice_count(&l, ADV_ADVICE) == 1, "once: zone-reclaim-near's same advice is dropped");
+	done(&f, &l);
+
+	machine(&f, 2);
+	f.nodes[1].file_pages = 10ULL << 30;
+	f.nodes[1].shmem = 8ULL << 30;
+	advise_facts_set_knob(&f, "vm.zone_reclaim_mode", "1");
+	l = judge(&f);
+	CHECK(!find(&l, "zone-reclaim-file-cache", ADV_ADVICE), "shmem is not page cache zone reclaim drops");
+	done(&f, &l);
+}
+
+static int stub_procs(const struct advise_facts *f, unsigned node, struct af_proc *out, size_t max)
+{
+	out[0] = (struct af_proc){ .pid = 4242, .run_node = 0, .bytes = 3ULL << 30 };
+	snprintf(out[0].name, sizeof(out[0].name), "db");
+	return 1;
+}
+
+static void test_remote(void)
+{
+	struct advise_facts f;
+	struct advice_list l;
+	const struct advice *a;
+
+	machine(&f, 2);
+	f.nodes[1].boot[NS_OTHER_NODE] = 500000;
+	f.remote_procs = stub_procs;
+	l = judge(&f);
+	a = find(&l, "remote-allocations", ADV_ADVICE);
+	CHECK(a && strstr(a->text, "node 1:") && strstr(a->text, "33.3% of its allocations came from other nodes"),
+	      "other_node a third of node 1's allocations: advice");
+	CHECK(has_evidence(a, "not measured"), "saying that the trend was not measured");
+	CHECK(has_evidence(a, "process 4242 (db) holds 3G on node 1 and last ran on node 0"),
+	      "naming the process that holds the remote memory");
+	done(&f, &l);
+
+	machine(&f, 2);
+	f.nodes[1].cpu = false;
+	f.nodes[1].boot[NS_OTHER_NODE] = 1000000;
+	f.nodes[1].boot[NS_LOCAL_NODE] = 0;
+	l = judge(&f);
+	CHECK(!find(&l, "remote-allocations", ADV_ADVICE), "a CPU-less node is all other_node: no signal");
+	done(&f, &l);
+
+	machine(&f, 2);
+	f.nodes[1].boot[NS_NUMA_HIT] = 9000;
+	f.nodes[1].boot[NS_NUMA_MISS] = 900;
+	l = judge(&f);
+	CHECK(!find(&l, "remote-allocations", ADV_ADVICE), "9900 events on a node are too few to judge");
+	done(&f, &l);
+
+	machine(&f, 2);
+	f.nodes[0].boot[NS_NUMA_HIT] = f.nodes[1].boot[NS_NUMA_HIT] = 40000;
+	l = judge(&f);
+	a = find(&l, "remote-allocations", ADV_NO_DATA);
+	CHECK(a && strstr(a->text, "only 80000 allocation events"), "80000 events since boot: a reset, says so");
+	done(&f, &l);
+
+	/* --interval: the window decides, and the trend is measured. */
+	machine(&f, 2);
+	f.window = 10;
+	f.nodes[1].boot[NS_NUMA_MISS] = 100000;
+	f.nodes[1].have_delta = f.nodes[0].have_delta = true;
+	f.nodes[0].delta[NS_NUMA_HIT] = f.nodes[1].delta[NS_NUMA_HIT] = 9000;
+	f.nodes[1].delta[NS_NUMA_MISS] = 3000;
+	l = judge(&f);
+	a = find(&l, "remote-allocations", ADV_ADVICE);
+	CHECK(a && has_evidence(a, "25.0% over the interval against 9.1% since boot: rising"),
+	      "miss 25%% in the window against 9.1%% since boot: rising, advised");
+	done(&f, &l);
+
+	machine(&f, 2);
+	f.window = 10;
+	f.nodes[1].boot[NS_NUMA_MISS] = 200000;
+	f.nodes[1].have_delta = f.nodes[0].have_delta = true;
+	f.nodes[0].delta[NS_NUMA_HIT] = f.nodes[1].delta[NS_NUMA_HIT] = 9000;
+	f.nodes[1].delta[NS_NUMA_MISS] = 1000;
+	l = judge(&f);
+	CHECK(find(&l, "remote-allocations", ADV_NOTE) && !find(&l, "remote-allocations", ADV_ADVICE),
+	      "10%% now against 16.7%% since boot: falling, a note and no advice");
+	done(&f, &l);
+
+	machine(&f, 2);
+	f.window = 1;
+	f.nodes[1].have_delta = f.nodes[0].have_delta = true;
+	f.nodes[0].delta[NS_NUMA_HIT] = 300;
+	l = judge(&f);
+	a = find(&l, "remote-allocations", ADV_NO_DATA);
+	CHECK(a && strstr(a->text, "only 300 allocation events"), "300 events in the window: too few");
+	done(&f, &l);
+
+	machine(&f, 2);
+	f.window = 1;
+	f.window_err = -ERANGE;
+	l = judge(&f);
+	CHECK(find(&l, "remote-allocations", ADV_NO_DATA), "counters that went backwards: no ratio");
+	done(&f, &l);
+}
+
+static void test_hugepages(void)
+{
+	struct advise_facts f;
+	struct advice_list l;
+	const struct advice *a;
+
+	machine(&f, 2);
+	f.nodes[0].hp[0] = (struct hugepage_pool){ .kb = 2048, .nr = 512 };
+	f.nodes[0].nhp = f.nodes[1].nhp = 1;
+	f.nodes[1].hp[0] = (struct hugepage_pool){ .kb = 2048, .nr = 100 };
+	l = judge(&f);
+	a = find(&l, "hugepages-unbalanced", ADV_ADVICE);
+	CHECK(a && strstr(a->text, "2048 kB") && has_evidence(a, "node 1: 100 pages"),
+	      "512 against 100 pages of 2 MiB: spread them");
+	done(&f, &l);
+
+	machine(&f, 2);
+	f.nodes[0].hp[0] = (struct hugepage_pool){ .kb = 2048, .nr = 512 };
+	f.nodes[0].nhp = f.nodes[1].nhp = 1;
+	f.nodes[1].hp[0] = (struct hugepage_pool){ .kb = 2048, .nr = 300 };
+	l = judge(&f);
+	CHECK(!find(&l, "hugepages-unbalanced", ADV_ADVICE), "512 against 300: balanced enough");
+	done(&f, &l);
+
+	machine(&f, 2);
+	f.nodes[0].hp[0] = (struct hugepage_pool){ .kb = 1048576, .nr = 4 };
+	f.nodes[0].nhp = 1;
+	f.nodes[1].cpu = false;
+	l = judge(&f);
+	CHECK(!find(&l, "hugepages-unbalanced", ADV_ADVICE), "only one node with CPUs: nothing to balance");
+	done(&f, &l);
+
+	machine(&f, 2);
+	f.nodes[1].hp_err = -EACCES;
+	snprintf(f.nodes[1].hp_why, sizeof(f.nodes[1].hp_why), "node1/hugepages: permission denied");
+	l = judge(&f);
+	CHECK(find(&l, "hugepages-unbalanced", ADV_NO_DATA), "an unreadable pool: insufficient data");
+	done(&f, &l);
+}
+
+static void test_not_default(void)
+{
+	struct advise_facts f;
+	struct advice_list l;
+	const struct advice *a;
+
+	machine(&f, 2);
+	advise_facts_set_knob(&f, "vm.min_slab_ratio", "37");
+	l = judge(&f);
+	a = find(&l, "knob-not-default", ADV_ADVICE);
+	CHECK(a && strcmp(a->knob, "vm.min_slab_ratio") == 0 && strcmp(a->value.text, "5") == 0,
+	      "min_slab_ratio 37, nothing explains it: the default 5");
+	done(&f, &l);
+
+	machine(&f, 2);
+	advise_facts_set_knob(&f, "vm.min_slab_ratio", "37");
+	snprintf(f.knobs[4].explained, sizeof(f.knobs[4].explained), "sysctl.d /etc/sysctl.d/x.conf:1");
+	CHECK(strcmp(f.knobs[4].ref.name, "vm.min_slab_ratio") == 0, "(the registry order this test assumes)");
+	l = judge(&f);
+	CHECK(l.n == 0, "a sysctl.d file explains it: silent");
+	done(&f, &l);
+
+	machine(&f, 2);
+	advise_facts_set_knob(&f, "vm.min_slab_ratio", "37");
+	f.cfg_ok = false;
+	l = judge(&f);
+	CHECK(find(&l, "knob-not-default", ADV_NO_DATA) && !find(&l, "knob-not-default", ADV_ADVICE),
+	      "a broken configuration: whether a profile explains it is unknown, so no advice");
+	done(&f, &l);
+
+	machine(&f, 2);
+	advise_facts_set_knob(&f, "vm.zone_reclaim_mode", "8");
+	l = judge(&f);
+	a = find(&l, "knob-not-default", ADV_ADVICE);
+	CHECK(a && strcmp(a->value.text, "0") == 0 && strcmp(a->current.text, "8") == 0,
+	      "zone_reclaim_mode 8 (no bit the kernel uses) is judged against the default 0");
+	done(&f, &l);
+
+	machine(&f, 2);
+	advise_facts_set_knob(&f, "vm.zone_reclaim_mode", "99");
+	l = judge(&f);
+	a = find(&l, "zone-reclaim-near", ADV_ADVICE);
+	CHECK(a && strcmp(a->current.text, "99") == 0 && advice_count(&l, ADV_ADVICE) == 1,
+	      "99 acts as 3 (reclaim, write): zone-reclaim-near speaks, once");
+	done(&f, &l);
+}
+
+static void test_sysctld(void)
+{
+	struct advise_facts f;
+	struct advice_list l;
+	struct knob_ref ref;
+	struct kval want;
+	char why[256];
+	const struct advice *a;
+
+	machine(&f, 2);
+	snprintf(f.profile, sizeof(f.profile), "hpc");
+	knob_resolve("vm.zone_reclaim_mode", &ref, why, sizeof(why));
+	knob_parse(&ref, "1", &want, why, sizeof(why));
+	plan_add(&f.plan, &ref, &want, false, "numastatctl.conf:50");
+	f.conflicts.v = calloc(1, sizeof(*f.conflicts.v));
+	f.conflicts.n = f.conflicts.cap = 1;
+	f.conflicts.v[0].item = &f.plan.items[0];
+	f.conflicts.v[0].boot_differs = true;
+	snprintf(f.conflicts.v[0].boot.file, sizeof(f.conflicts.v[0].boot.file), "/etc/sysctl.d/90-x.conf");
+	f.conflicts.v[0].boot.line = 3;
+	snprintf(f.conflicts.v[0].boot.value, sizeof(f.conflicts.v[0].boot.value), "0");
+	l = judge(&f);
+	a = find(&l, "sysctld-profile-conflict", ADV_ADVICE);
+	CHECK(a && strstr(a->text, "/etc/sysctl.d/90-x.conf:3 sets 0") && !a->has_value,
+	      "sysctl.d and the profile disagree: advice naming the line, no knob value");
+	CHECK(has_evidence(a, "is not enabled"), "saying which value holds at boot");
+	done(&f, &l);
+
+	machine(&f, 2);
+	f.cfg_ok = false;
+	l = judge(&f);
+	CHECK(find(&l, "sysctld-profile-conflict", ADV_NO_DATA), "a broken configuration: insufficient data");
+	done(&f, &l);
+}
+
+int main(void)
+{
+	test_table();
+	test_quiet_machine();
+	test_single_node();
+	test_frozen();
+	test_tiers();
+	test_zone_reclaim();
+	test_remote();
+	test_hugepages();
+	test_not_default();
+	test_sysctld();
+	return tap_done();
+}
