@@ -472,18 +472,23 @@ static void keep_top(struct af_proc *out, size_t max, size_t *n, const struct af
 		out[i] = *p;
 }
 
-static void consider(const struct cpu_map *m, unsigned pid, unsigned node, struct af_proc *out,
+/* False when the process could not be looked at (gone counts as looked at). */
+static bool consider(const struct cpu_map *m, unsigned pid, unsigned node, struct af_proc *out,
 		     size_t max, size_t *n)
 {
 	struct procmaps pm = { 0 };
 	struct af_proc p = { .pid = pid };
 	char why[128];
 	unsigned cpu;
+	int r;
 
 	if (proc_last_cpu(pid, &cpu) < 0 || cpu >= m->n || m->cpu_node[cpu] == UINT32_MAX ||
-	    m->cpu_node[cpu] == node || procmaps_read(pid, &pm, why, sizeof(why)) < 0) {
+	    m->cpu_node[cpu] == node)
+		return true;
+	r = procmaps_read(pid, &pm, why, sizeof(why));
+	if (r < 0) {
 		procmaps_free(&pm);
-		return;
+		return r == -ENOENT || r == -ESRCH;
 	}
 	p.run_node = m->cpu_node[cpu];
 	for (size_t i = 0; i < pm.n; i++)
@@ -491,26 +496,28 @@ static void consider(const struct cpu_map *m, unsigned pid, unsigned node, struc
 			p.bytes = pm_node_total(&pm.v[i]);
 	procmaps_free(&pm);
 	if (!p.bytes)
-		return;
+		return true;
 	if (proc_name(pid, p.name, sizeof(p.name)) < 0)
 		str_copy(p.name, "?", sizeof(p.name));
 	printable(p.name);
 	keep_top(out, max, n, &p);
+	return true;
 }
 
 static int remote_procs(const struct advise_facts *f, unsigned node, struct af_proc *out,
-			size_t max)
+			size_t max, size_t *unreadable)
 {
 	struct cpu_map m = { 0 };
 	unsigned *pids;
 	int n = proc_pids(&pids);
 	size_t found = 0;
 
+	*unreadable = 0;
 	if (n < 0)
 		return n;
 	cpu_map_read(f, &m);
 	for (int i = 0; i < n; i++)
-		consider(&m, pids[i], node, out, max, &found);
+		*unreadable += !consider(&m, pids[i], node, out, max, &found);
 	free(m.cpu_node);
 	free(pids);
 	return (int)found;

@@ -758,7 +758,7 @@ static int eval_zone_reclaim_far(const struct advise_facts *f, const struct advi
 	if (!a)
 		return 0;
 	advice_text(a, "set vm.zone_reclaim_mode = 1 if each part of the workload fits in one "
-		    "node: allocations overflow their node onto nodes up to %d away", d);
+		    "node: allocations overflow onto other nodes, and some nodes are %d apart", d);
 	knob_evidence(a, k);
 	distance_evidence(a, f, from, to, d);
 	advice_evidence(a, "whether the workload is partitioned cannot be measured: vm.rst "
@@ -771,17 +771,21 @@ static int eval_zone_reclaim_far(const struct advise_facts *f, const struct advi
 static void procs_evidence(struct advice *a, const struct advise_facts *f, unsigned node)
 {
 	struct af_proc p[ADVISE_TOP_PROCS];
+	size_t unreadable = 0;
 	char size[32];
 	int n;
 
 	if (!f->remote_procs)
 		return;
-	n = f->remote_procs(f, node, p, ADVISE_TOP_PROCS);
+	n = f->remote_procs(f, node, p, ADVISE_TOP_PROCS, &unreadable);
 	if (n < 0)
 		advice_evidence(a, "processes: /proc cannot be read: %s", strerror(-n));
 	else if (n == 0)
 		advice_evidence(a, "processes: none holds memory on node %u while running on "
 				"another node (/proc/PID/numa_maps)", node);
+	if (unreadable)
+		advice_evidence(a, "processes: the numa_maps of %zu could not be read (as root "
+				"they can)", unreadable);
 	for (int i = 0; i < n; i++) {
 		fmt_human(p[i].bytes, size, sizeof(size));
 		advice_evidence(a, "process %u (%s) holds %s on node %u and last ran on node %u",
@@ -1006,8 +1010,8 @@ static int not_default(const struct advise_facts *f, const struct advise_rule *r
 				   "problems: whether a profile sets it is unknown", k->ref.name);
 	if (!(a = new_advice(out, r, k, def.text)))
 		return -ENOMEM;
-	advice_text(a, "set %s = %s (the default), or put %s into a profile if it is meant: "
-		    "nothing here explains it, and it is gone after a reboot", k->ref.name, dv, v);
+	advice_text(a, "set %s = %s (the default), or record %s in a profile if it is meant: "
+		    "no profile and no sysctl.d file sets it", k->ref.name, dv, v);
 	knob_evidence(a, k);
 	advice_evidence(a, "registry default: %s", dv);
 	explained_evidence(a, f, k);
@@ -1218,8 +1222,8 @@ const struct advise_rule advise_rules[] = {
 			     "and no profile of the configuration or sysctl.d file sets that value",
 		.reads = "every registry knob, the configuration, sysctl.d",
 		.recommendation = "the registry default, or a profile that records the value",
-		.reason = "a value set by hand and recorded nowhere is lost at the next boot and "
-			  "explains itself to no one",
+		.reason = "a value that no profile or sysctl.d file records is lost at the next "
+			  "boot (unless some other tool writes it) and explains itself to no one",
 		.source = "the knob registry (numastatctl knobs), Documentation/admin-guide/sysctl/vm.rst",
 		.eval = eval_not_default,
 	},

@@ -138,11 +138,12 @@ struct advise_facts {
 	bool unit_enabled;      /* numastatctl.service runs at boot */
 	/*
 	 * The processes holding the most memory on node while they run on
-	 * another (at most max, most first); the count or -errno.  NULL when
-	 * processes cannot be looked at.
+	 * another (at most max, most first); the count or -errno, and in
+	 * *unreadable how many processes could not be looked at.  NULL when
+	 * processes cannot be looked at at all.
 	 */
 	int (*remote_procs)(const struct advise_facts *f, unsigned node, struct af_proc *out,
-			    size_t max);
+			    size_t max, size_t *unreadable);
 };
 
 struct advise_rule {

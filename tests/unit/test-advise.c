@@ -347,8 +347,10 @@ static void test_zone_reclaim(void)
 	done(&f, &l);
 }
 
-static int stub_procs(const struct advise_facts *f, unsigned node, struct af_proc *out, size_t max)
+static int stub_procs(const struct advise_facts *f, unsigned node, struct af_proc *out, size_t max,
+		      size_t *unreadable)
 {
+	*unreadable = 2;
 	out[0] = (struct af_proc){ .pid = 4242, .run_node = 0, .bytes = 3ULL << 30 };
 	snprintf(out[0].name, sizeof(out[0].name), "db");
 	return 1;
@@ -370,6 +372,7 @@ static void test_remote(void)
 	CHECK(has_evidence(a, "not measured"), "saying that the trend was not measured");
 	CHECK(has_evidence(a, "process 4242 (db) holds 3G on node 1 and last ran on node 0"),
 	      "naming the process that holds the remote memory");
+	CHECK(has_evidence(a, "the numa_maps of 2 could not be read"), "and how many it could not see");
 	done(&f, &l);
 
 	machine(&f, 2);
