@@ -1135,8 +1135,8 @@ const struct advise_rule advise_rules[] = {
 		.reads = "/proc/sys/vm/zone_reclaim_mode, nodeN/distance, /proc/cpuinfo",
 		.recommendation = "vm.zone_reclaim_mode = 0",
 		.reason = "when every node is near, allocating on another node costs less than "
-			  "reclaiming, which is why the kernel stopped turning zone reclaim on "
-			  "by itself in 2014",
+			  "reclaiming; even the kernels that turned zone reclaim on by themselves "
+			  "(until 2014) did so only for nodes beyond RECLAIM_DISTANCE",
 		.source = "Documentation/admin-guide/sysctl/vm.rst (zone_reclaim_mode), "
 			  "include/linux/topology.h (RECLAIM_DISTANCE), arch/x86/kernel/cpu/amd.c, "
 			  "\"mm: disable zone_reclaim_mode by default\" (Mel Gorman, 2014)",
