@@ -120,7 +120,7 @@ int hugepages_pools_read(unsigned node, struct hugepage_pool *out, size_t max,
 
 int hugepages_read(unsigned node, struct hugepages *out, char *why, size_t whylen)
 {
-	struct hugepage_pool pools[HUGEPAGE_SIZES_MAX];
+	struct hugepage_pool pools[HUGEPAGE_SIZES_MAX] = { 0 };
 	char base[64];
 	int n;
 

@@ -5,9 +5,10 @@
 GEN=$FIXTURES/gen-advise.sh
 
 # afixture CASE: a fresh root built by gen-advise.sh, $CONF its configuration.
+# shellcheck disable=SC2034 # STATE and CONF are for run and prun
 afixture() {
-	ROOT=$(mktemp -d "$TMP/root.XXXXXX") && [ -d "$ROOT" ] ||
-		{ echo "Bail out! cannot create a fixture root under $TMP"; exit 1; }
+	ROOT=$(mktemp -d "$TMP/root.XXXXXX")
+	[ -n "$ROOT" ] && [ -d "$ROOT" ] || { echo "Bail out! cannot create a fixture root under $TMP"; exit 1; }
 	STATE="$ROOT.state"
 	"$GEN" "$ROOT" "$1" || { echo "Bail out! gen-advise.sh $1 failed"; exit 1; }
 	CONF="$ROOT/etc/numastatctl.conf"

@@ -86,7 +86,7 @@ profile_roundtrip() {
 	expect_rc 3 "$1: apply --check takes the section and finds drift"
 	drift=$(sed -n 's/^\([a-z_.]*\) is .*, profile adv wants .*/\1/p' <<<"$OUT" | sort)
 	if [ -n "$advised" ] && [ "$drift" = "$advised" ]; then
-		ok "$1: exactly the advised knobs differ ($(echo $advised))"
+		ok "$1: exactly the advised knobs differ ($(tr '\n' ' ' <<<"$advised"))"
 	else
 		not_ok "$1: exactly the advised knobs differ" "advised: $advised" "drift: $drift"
 	fi

@@ -91,7 +91,8 @@ expect_out_has "largest distance: node 0 to node 1 is 40 (nodeN/distance), beyon
 	"zone-reclaim-far shows the distance against RECLAIM_DISTANCE"
 expect_out_has "numa_foreign 111112 of 1111112 allocations meant for it (10.0%)" "and the spill"
 printf 'processor\t: 0\nvendor_id\t: AuthenticAMD\ncpu family\t: 25\nmodel\t\t: 1\n' >"$ROOT/proc/cpuinfo"
-for n in 0 1; do echo "$([ $n = 0 ] && echo "10 31" || echo "31 10")" >"$ROOT/sys/devices/system/node/node$n/distance"; done
+echo "10 31" >"$ROOT/sys/devices/system/node/node0/distance"
+echo "31 10" >"$ROOT/sys/devices/system/node/node1/distance"
 echo 1 >"$ROOT/proc/sys/vm/zone_reclaim_mode"
 prun advise
 expect_out_has "set vm.zone_reclaim_mode = 0: every node is within RECLAIM_DISTANCE 32" \
