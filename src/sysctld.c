@@ -187,7 +187,9 @@ static int scan_all(struct scan *s)
 	int r = list_dirs(&l);
 
 	if (r == 0) {
-		qsort(l.v, l.n, sizeof(*l.v), by_base_name);
+		/* qsort's pointer must not be NULL, even for 0 items (no sysctl.d file at all). */
+		if (l.n > 1)
+			qsort(l.v, l.n, sizeof(*l.v), by_base_name);
 		for (size_t i = 0; i < l.n; i++)
 			scan_file(s, l.v[i].file,
 				  strncmp(l.v[i].file, SYSTEM_ONLY_DIR, strlen(SYSTEM_ONLY_DIR)) == 0);
