@@ -308,14 +308,24 @@ static void print_profile(const struct advice_list *l, const char *name)
 
 /* ---- options ---- */
 
+/* What the user typed, for a message: control characters as '?', at most 64 bytes. */
+static const char *quoted(const char *arg, char *buf, size_t len)
+{
+	char cut[68];
+
+	snprintf(cut, sizeof(cut), "%.64s%s", arg, strlen(arg) > 64 ? "..." : "");
+	return safe(cut, buf, len);
+}
+
 static int parse_interval(const char *arg, double *out)
 {
-	char *end;
+	char buf[72], *end;
 
 	errno = 0;
 	*out = strtod(arg, &end);
 	if (errno || end == arg || *end || !isfinite(*out) || *out < 0.1 || *out > 3600) {
-		log_usage_err("--interval '%s': expected seconds from 0.1 to 3600", arg);
+		log_usage_err("--interval '%s': expected seconds from 0.1 to 3600",
+			      quoted(arg, buf, sizeof(buf)));
 		return EXIT_USAGE;
 	}
 	return EXIT_OK;
@@ -323,8 +333,10 @@ static int parse_interval(const char *arg, double *out)
 
 static int check_options(const struct advise_opts *o, int argc, char *argv[])
 {
+	char buf[72];
+
 	if (optind < argc) {
-		log_usage_err("unexpected argument '%s'", argv[optind]);
+		log_usage_err("unexpected argument '%s'", quoted(argv[optind], buf, sizeof(buf)));
 		return EXIT_USAGE;
 	}
 	if (o->rules && (o->profile || o->interval > 0)) {
@@ -338,7 +350,7 @@ static int check_options(const struct advise_opts *o, int argc, char *argv[])
 	if (o->profile && !profile_name_valid(o->profile)) {
 		log_usage_err("--profile '%s': invalid profile name: use letters, digits, '-', '_' "
 			      "and '.', starting with a letter or digit, at most %d characters",
-			      o->profile, PROFILE_NAME_MAX - 1);
+			      quoted(o->profile, buf, sizeof(buf)), PROFILE_NAME_MAX - 1);
 		return EXIT_USAGE;
 	}
 	return EXIT_OK;

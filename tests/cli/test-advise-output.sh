@@ -144,6 +144,8 @@ expect_rc 2 "--profile with -J: exit 2"
 expect_err_has "--profile prints a numastatctl.conf section, which has no JSON form" "saying why"
 prun advise --profile "$(head -c 50 /dev/zero | tr '\0' p)"
 expect_err_has "at most 41 characters" "a profile name too long for numastatctl.conf is refused"
+prun advise --profile $'a\033[2Jb'
+expect_err_has "--profile 'a?[2Jb': invalid profile name" "a control character in a refused name is shown as '?'"
 
 # --- hostile and careless input ---
 afixture advise-knob-not-default

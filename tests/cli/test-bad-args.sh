@@ -8,7 +8,7 @@
 # lists come from each command's --help, so a new option is covered at once.
 . "$(dirname "$0")/lib.sh"
 
-COMMANDS=(status get set stat apply profiles revert snapshots knobs selftest bench)
+COMMANDS=(status advise get set stat apply profiles revert snapshots knobs selftest bench)
 TRY="Try 'numastatctl --help' for more information."
 # As long as one argument may be (MAX_ARG_STRLEN is 128 KiB).
 HUGE=$(head -c 131000 /dev/zero | tr '\0' 9)
@@ -66,6 +66,8 @@ $TRY" "$cmd --no-such-option: names the option"
 			[ "$opt" = pattern ] && bads=('(' '[z-a]' 'a{2,1}' "($HUGE")
 			# '' is tested below, where a regression cannot write to /.
 			[ "$opt" = textfile ] && bads=('x,y;z' $'\x01\x7f' -1 "$TMP/none/deeper" "$HUGE")
+			# A profile name may be all digits.
+			[ "$opt" = profile ] && bads=('' 'x,y;z' $'\x01\x7f' -1 "$HUGE")
 			for bad in "${bads[@]}"; do
 				run "$cmd" "--$opt" "$bad"
 				expect_refused "$cmd --$opt '${bad:0:24}'" "1 2"
@@ -78,7 +80,7 @@ $TRY" "$cmd --no-such-option: names the option"
 done
 
 # Operands that are not what the command takes.
-for args in "status extra" "revert extra" "profiles a b" "apply a b" "knobs extra" \
+for args in "status extra" "advise extra" "revert extra" "profiles a b" "apply a b" "knobs extra" \
 	"stat abc" "stat 0" "stat -- -1" "stat 1 abc" "stat 1 0" "stat 99999999999999999999" \
 	"stat 1 2 3" "get vm..numa_stat" "get /etc/passwd" "set" "set vm.numa_stat" "set =1" \
 	"set vm.numa_stat=" "set vm.numa_stat=2" "set vm.numa_stat=1=1" "set kernel.hostname=x" \
@@ -93,6 +95,11 @@ done
 run set "vm.min_slab_ratio=$HUGE"
 expect_refused "set with a 128 KiB value" 2
 expect_short "set with a 128 KiB value"
+run advise --profile "$HUGE"
+expect_refused "advise --profile with a 128 KiB name" 2
+expect_short "advise --profile with a 128 KiB name"
+run advise --interval "$HUGE"
+expect_short "advise --interval with 128 KiB of digits"
 run get "$HUGE"
 expect_refused "get of a 128 KiB name" 2
 expect_short "get of a 128 KiB name"

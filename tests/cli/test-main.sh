@@ -7,7 +7,7 @@
 run_raw --help
 expect_rc 0 "--help exits 0"
 expect_out_has "Usage:" "--help prints usage on stdout"
-for c in status get set stat apply profiles revert snapshots knobs selftest bench; do
+for c in status advise get set stat apply profiles revert snapshots knobs selftest bench; do
 	expect_out_has " $c " "--help lists the $c command"
 done
 
@@ -47,7 +47,7 @@ run_raw -S "$ROOT"
 expect_rc 0 "no command runs status"
 expect_out_has "vm.min_slab_ratio" "status shows the knobs"
 
-for c in status get set stat apply profiles revert snapshots knobs selftest bench; do
+for c in status advise get set stat apply profiles revert snapshots knobs selftest bench; do
 	run_raw "$c" --help
 	expect_rc 0 "$c --help exits 0"
 	expect_out_has "numastatctl $c" "$c --help shows its usage"
