@@ -215,13 +215,6 @@ static bool exists(const char *path)
 	return true;
 }
 
-static void printable(char *s)
-{
-	for (; *s; s++)
-		if ((unsigned char)*s < 0x20 || *s == 0x7f)
-			*s = '?';
-}
-
 static void add_reader(struct advise_facts *f, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
@@ -232,9 +225,8 @@ static void add_reader(struct advise_facts *f, const char *fmt, ...)
 	if (f->nreaders == sizeof(f->readers) / sizeof(f->readers[0]))
 		return;
 	va_start(ap, fmt);
-	vsnprintf(f->readers[f->nreaders], sizeof(f->readers[0]), fmt, ap);
+	vsnprintf(f->readers[f->nreaders++], sizeof(f->readers[0]), fmt, ap);
 	va_end(ap);
-	printable(f->readers[f->nreaders++]);
 }
 
 /* "--collector.textfile.directory=DIR" (or "... DIR"): DIR/numastatctl.prom. */
@@ -499,7 +491,6 @@ static bool consider(const struct cpu_map *m, unsigned pid, unsigned node, struc
 		return true;
 	if (proc_name(pid, p.name, sizeof(p.name)) < 0)
 		str_copy(p.name, "?", sizeof(p.name));
-	printable(p.name);
 	keep_top(out, max, n, &p);
 	return true;
 }

@@ -105,7 +105,7 @@ struct af_node {
 /* A process that holds memory on a node other than the one it runs on. */
 struct af_proc {
 	unsigned pid;
-	char name[64];        /* control characters replaced by '?' */
+	char name[64];        /* as the kernel has it: escaped on output */
 	unsigned run_node;    /* the node of the CPU it last ran on */
 	uint64_t bytes;       /* its memory on the node asked about */
 };

@@ -8,6 +8,7 @@
 #include "advise.h"
 #include "cmd.h"
 #include "cmd-profiles.h"
+#include "escape.h"
 #include "log.h"
 #include "output.h"
 #include "sysfs.h"
@@ -87,23 +88,22 @@ static const char *shown(const char *knob, const struct kval *v, char *buf, size
 	return knob_display(&ref, v, buf, len);
 }
 
-/* Text from the outside world (values, file names) with control characters as '?'. */
-static const char *safe(const char *s, char *buf, size_t len)
-{
-	size_t i = 0;
-
-	for (; s[i] && i + 1 < len; i++)
-		buf[i] = (unsigned char)s[i] < 0x20 || s[i] == 0x7f ? '?' : s[i];
-	buf[i] = '\0';
-	return buf;
-}
-
 /* ---- text ---- */
+
+/*
+ * Text from the outside world (process names, paths, values) as one line:
+ * log_info() keeps newlines for multi-line text, so a newline in a process
+ * name would forge a line of the list, or a line of the --profile section.
+ */
+static const char *one_line(const char *s, char *buf, size_t len)
+{
+	return escape_text(s, buf, len, 0);
+}
 
 /* "insufficient data: a, b: why": rules that lack data for the same reason share a line. */
 static void print_no_data(const struct advice_list *l, size_t i)
 {
-	char buf[ADVICE_TEXT_MAX + ADVICE_LINE_MAX];
+	char buf[4 * ADVICE_TEXT_MAX];
 
 	for (size_t k = 0; k < i; k++)
 		if (l->v[k].kind == ADV_NO_DATA && strcmp(l->v[k].text, l->v[i].text) == 0)
@@ -112,21 +112,22 @@ static void print_no_data(const struct advice_list *l, size_t i)
 	for (size_t k = i + 1; k < l->n; k++)
 		if (l->v[k].kind == ADV_NO_DATA && strcmp(l->v[k].text, l->v[i].text) == 0)
 			log_info(", %s", l->v[k].rule->id);
-	log_info(": %s\n", safe(l->v[i].text, buf, sizeof(buf)));
+	log_info(": %s\n", one_line(l->v[i].text, buf, sizeof(buf)));
 }
 
 static void print_entry(const struct advice *a, size_t number)
 {
-	char buf[ADVICE_TEXT_MAX + ADVICE_LINE_MAX];
+	char buf[4 * ADVICE_TEXT_MAX];
 
 	if (a->kind == ADV_ADVICE)
 		log_info("%zu. [%s] %s: %s\n", number, advise_priority_name(a->rule->priority),
-			 a->rule->id, safe(a->text, buf, sizeof(buf)));
+			 a->rule->id, one_line(a->text, buf, sizeof(buf)));
 	else
-		log_info("note: %s: %s\n", a->rule->id, safe(a->text, buf, sizeof(buf)));
+		log_info("note: %s: %s\n", a->rule->id, one_line(a->text, buf, sizeof(buf)));
 	log_info("   why:      %s\n", a->rule->reason);
 	for (size_t i = 0; i < a->nevidence; i++)
-		log_info("   %-9s %s\n", i ? "" : "evidence:", safe(a->evidence[i], buf, sizeof(buf)));
+		log_info("   %-9s %s\n", i ? "" : "evidence:",
+			 one_line(a->evidence[i], buf, sizeof(buf)));
 	log_info("   source:   %s\n", a->rule->source);
 }
 
@@ -231,11 +232,14 @@ static int print_json(const struct advice_list *l)
 
 /* ---- --profile ---- */
 
-/* "; " comment lines of at most 78 columns (numastatctl.conf takes 199). */
+/*
+ * "; " comment lines of at most 78 columns (numastatctl.conf takes 199).
+ * The section goes out through log_info(), which escapes control characters.
+ */
 static void comment(const char *text)
 {
-	char buf[ADVICE_TEXT_MAX + ADVICE_LINE_MAX];
-	const char *p = safe(text, buf, sizeof(buf));
+	char buf[4 * (ADVICE_TEXT_MAX + ADVICE_LINE_MAX)];
+	const char *p = one_line(text, buf, sizeof(buf));
 
 	while (*p) {
 		size_t len = strlen(p), cut = len;
@@ -247,7 +251,7 @@ static void comment(const char *text)
 			if (p[cut] != ' ')
 				cut = len > 190 ? 190 : len;
 		}
-		printf("; %.*s\n", (int)cut, p);
+		log_info("; %.*s\n", (int)cut, p);
 		p += cut;
 		while (*p == ' ')
 			p++;
@@ -272,27 +276,27 @@ static void profile_knob(const struct advice *a)
 	snprintf(line, sizeof(line), "%s = %s: rule %s (%s), now %s", a->knob, v,
 		 a->rule->id, advise_priority_name(a->rule->priority),
 		 a->current.text[0] ? shown(a->knob, &a->current, cur, sizeof(cur)) : "unknown");
-	printf(";\n");
+	log_info(";\n");
 	comment(line);
 	labelled("why", a->rule->reason);
 	for (size_t i = 0; i < a->nevidence; i++)
 		labelled("evidence", a->evidence[i]);
 	labelled("source", a->rule->source);
-	printf("%s = %s\n", a->knob, v);
+	log_info("%s = %s\n", a->knob, v);
 }
 
 static void print_profile(const struct advice_list *l, const char *name)
 {
-	char host[128] = "", buf[128];
+	char host[4 * 128] = "", buf[128];
 	ssize_t n = sysfs_read_file("/proc/sys/kernel/hostname", buf, sizeof(buf));
 	bool others = false;
 
 	if (n > 0)
-		safe(strip(buf), host, sizeof(host));
-	printf("; Advised by numastatctl advise%s%s.\n", host[0] ? " on " : "", host);
-	printf("; Check: numastatctl apply --check %s; apply: numastatctl apply %s\n", name, name);
-	printf("[profile %s]\n", name);
-	printf("summary = Advised by numastatctl advise%s%s\n", host[0] ? " on " : "", host);
+		one_line(strip(buf), host, sizeof(host));
+	log_info("; Advised by numastatctl advise%s%s.\n", host[0] ? " on " : "", host);
+	log_info("; Check: numastatctl apply --check %s; apply: numastatctl apply %s\n", name, name);
+	log_info("[profile %s]\n", name);
+	log_info("summary = Advised by numastatctl advise%s%s\n", host[0] ? " on " : "", host);
 	for (size_t i = 0; i < l->n; i++)
 		if (l->v[i].kind == ADV_ADVICE && l->v[i].has_value)
 			profile_knob(&l->v[i]);
@@ -300,7 +304,7 @@ static void print_profile(const struct advice_list *l, const char *name)
 			others = true;
 	if (!others)
 		return;
-	printf(";\n; Also advised, beyond what a profile can set:\n");
+	log_info(";\n; Also advised, beyond what a profile can set:\n");
 	for (size_t i = 0; i < l->n; i++)
 		if (l->v[i].kind == ADV_ADVICE && !l->v[i].has_value)
 			labelled(l->v[i].rule->id, l->v[i].text);
@@ -308,13 +312,11 @@ static void print_profile(const struct advice_list *l, const char *name)
 
 /* ---- options ---- */
 
-/* What the user typed, for a message: control characters as '?', at most 64 bytes. */
+/* What the user typed, for a message: at most 64 bytes (log.c escapes it). */
 static const char *quoted(const char *arg, char *buf, size_t len)
 {
-	char cut[68];
-
-	snprintf(cut, sizeof(cut), "%.64s%s", arg, strlen(arg) > 64 ? "..." : "");
-	return safe(cut, buf, len);
+	snprintf(buf, len, "%.64s%s", arg, strlen(arg) > 64 ? "..." : "");
+	return buf;
 }
 
 static int parse_interval(const char *arg, double *out)

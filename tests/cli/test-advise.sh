@@ -78,8 +78,8 @@ expect_out_has "reader: node_exporter (pid 777) runs with --collector.meminfo_nu
 
 afixture advise-remote-allocations
 prun advise
-expect_out_has "process 4242 (db?worker) holds 1G on node 1 and last ran on node 0" \
-	"the process holding the most remote memory is named (control characters as '?')"
+expect_out_has 'process 4242 (db\x1b[2Jworker) holds 1G on node 1 and last ran on node 0' \
+	"the process holding the most remote memory is named (control characters escaped)"
 expect_out_has "process 4343 (cache) holds 3.9M on node 1" "then the next"
 expect_out_lacks "process 4444" "a process running on the node itself is not remote"
 expect_out_has "trend of other_node: not measured (one sample; --interval SECONDS takes a second)" \
