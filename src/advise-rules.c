@@ -993,6 +993,20 @@ static int eval_hugepages(const struct advise_facts *f, const struct advise_rule
 
 /* ---- knobs away from their defaults ---- */
 
+/* The configured profile's say on k: 'numastatctl apply' would set that. */
+static void profile_wants_evidence(struct advice *a, const struct advise_facts *f,
+				   const struct af_knob *k)
+{
+	char v[KVAL_MAX];
+
+	for (size_t i = 0; i < f->plan.n; i++)
+		if (f->plan.items[i].ref.knob == k->ref.knob)
+			advice_evidence(a, "the configured profile %s wants %s (%s): "
+					"'numastatctl apply' sets it", f->profile,
+					disp(k, &f->plan.items[i].want, v, sizeof(v)),
+					f->plan.items[i].origin);
+}
+
 static int not_default(const struct advise_facts *f, const struct advise_rule *r,
 		       struct advice_list *out, const struct af_knob *k)
 {
@@ -1015,6 +1029,7 @@ static int not_default(const struct advise_facts *f, const struct advise_rule *r
 	knob_evidence(a, k);
 	advice_evidence(a, "registry default: %s", dv);
 	explained_evidence(a, f, k);
+	profile_wants_evidence(a, f, k);
 	return 0;
 }
 

@@ -494,6 +494,24 @@ static void test_not_default(void)
 
 	machine(&f, 2);
 	advise_facts_set_knob(&f, "vm.min_slab_ratio", "37");
+	{
+		struct knob_ref ref;
+		struct kval want;
+		char why[256];
+
+		snprintf(f.profile, sizeof(f.profile), "default");
+		knob_resolve("vm.min_slab_ratio", &ref, why, sizeof(why));
+		knob_parse(&ref, "5", &want, why, sizeof(why));
+		plan_add(&f.plan, &ref, &want, false, "numastatctl.conf:31");
+	}
+	l = judge(&f);
+	a = find(&l, "knob-not-default", ADV_ADVICE);
+	CHECK(has_evidence(a, "the configured profile default wants 5 (numastatctl.conf:31)"),
+	      "and when the configured profile wants the default, says that apply sets it");
+	done(&f, &l);
+
+	machine(&f, 2);
+	advise_facts_set_knob(&f, "vm.min_slab_ratio", "37");
 	snprintf(f.knobs[4].explained, sizeof(f.knobs[4].explained), "sysctl.d /etc/sysctl.d/x.conf:1");
 	CHECK(strcmp(f.knobs[4].ref.name, "vm.min_slab_ratio") == 0, "(the registry order this test assumes)");
 	l = judge(&f);
