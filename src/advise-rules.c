@@ -100,7 +100,7 @@ static void knob_evidence(struct advice *a, const struct af_knob *k)
 	advice_evidence(a, "%s: %s", k->ref.path, disp(k, &k->v, v, sizeof(v)));
 }
 
-/* "0-2,5" for a list of node ids. */
+/* "0-2,5" for a list of node ids, as the kernel prints masks (%*pbl: "0-1" too). */
 static void id_list(const unsigned *ids, size_t n, char *buf, size_t len)
 {
 	size_t o = 0;
@@ -113,7 +113,7 @@ static void id_list(const unsigned *ids, size_t n, char *buf, size_t len)
 			j++;
 		o += (size_t)snprintf(buf + o, len - o, "%s%u", i ? "," : "", ids[i]);
 		if (j > i && o < len)
-			o += (size_t)snprintf(buf + o, len - o, "%s%u", j > i + 1 ? "-" : ",", ids[j]);
+			o += (size_t)snprintf(buf + o, len - o, "-%u", ids[j]);
 		i = j;
 	}
 	if (!n)
