@@ -40,7 +40,8 @@ static void usage(FILE *out)
 	      "\nPer-node NUMA allocation counters (nodeN/numastat), one row per node\n"
 	      "and a TOTAL row.  With an interval: per-interval deltas, vmstat style.\n"
 	      "\nOptions:\n"
-	      "     --nodes <list>     only these nodes (0,2-3 or all)\n"
+	      "     --nodes <list>     only these nodes (0,2-3 or all; ids absent inside\n"
+	      "                          a range are skipped, as numactl does)\n"
 	      " -o, --output <list>    columns to print (+<list> appends to the defaults)\n"
 	      " -n, --noheadings       do not print headings\n"
 	      " -r, --raw              raw output: single spaces, no alignment\n"
@@ -328,18 +329,32 @@ static void warn_gone(const unsigned *ids, size_t n)
 	}
 }
 
+void stat_say_missing_node(const struct node_miss *missing)
+{
+	char here[256] = "";
+	unsigned *all;
+	int n = nodes_enumerate(&all);
+
+	if (n > 0)
+		rangelist_format(all, (size_t)n, here, sizeof(here));
+	if (n > 0)
+		free(all);
+	log_err("--nodes: node %u: no such node here%s (nodes here: %s)", missing->id,
+		missing->range_end ? ": a range's end points must exist" : "", *here ? here : "none");
+}
+
 static int select_nodes(const struct stat_opts *o, unsigned **ids)
 {
-	unsigned missing = 0;
+	struct node_miss missing = { 0 };
 	int n = o->snapshot_arg && !o->since ? stat_snapshot_nodes(o, ids, &missing) :
 		stat_select_nodes(o, ids, &missing);
 
 	if (n == -ENOENT && o->snapshot_arg && !o->since) {
-		log_err("--nodes: node %u: not in snapshot %s", missing, stat_snapshot()->name);
+		log_err("--nodes: node %u: not in snapshot %s", missing.id, stat_snapshot()->name);
 		return -EXIT_USAGE;
 	}
 	if (n == -ENOENT) {
-		log_err("--nodes: node %u: no such node here", missing);
+		stat_say_missing_node(&missing);
 		return -EXIT_USAGE;
 	}
 	if (n > 0 && o->since && !o->n_nodes)

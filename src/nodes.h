@@ -84,6 +84,24 @@ bool numastat_get(const struct numastat *s, const char *key, uint64_t *value);
  */
 int rangelist_parse(const char *s, unsigned **ids);
 
+/* Sorted ids back into a range list ("0-3,5"), cut to fit len. */
+void rangelist_format(const unsigned *ids, size_t n, char *buf, size_t len);
+
+/*
+ * A user's node list ("0-2,5") against the sorted ids present here, by
+ * libnuma's numa_parse_nodestring() rules that numactl users know: a single
+ * id and both end points of a range must exist, the absent ids inside a
+ * range are skipped (0-2 on nodes 0, 2, 5 is 0 and 2).  Returns the count of
+ * sorted, unique ids in *ids (malloc'ed), -ENOENT with the first absent id in
+ * *miss, or the errors of rangelist_parse().
+ */
+struct node_miss {
+	unsigned id;
+	bool range_end; /* the end point of a range, not a single id */
+};
+int nodelist_select(const char *s, const unsigned *present, size_t n_present, unsigned **ids,
+		    struct node_miss *miss);
+
 /*
  * nodeN/meminfo: "Node N Key:   value[ kB]\n" lines, any key set, in file
  * order.  Values with " kB" are kept in kB (bytes() converts); the others

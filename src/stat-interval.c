@@ -579,7 +579,8 @@ static int loop(struct sampler *s, struct pollfd *pfd, struct uevent_listener *u
 
 static int check_opts(const struct stat_opts *o)
 {
-	unsigned *ids, missing = 0;
+	unsigned *ids;
+	struct node_miss missing = { 0 };
 	int n;
 
 	if (!(o->interval >= STAT_INTERVAL_MIN && o->interval <= STAT_INTERVAL_MAX)) {
@@ -599,7 +600,7 @@ static int check_opts(const struct stat_opts *o)
 	n = stat_select_nodes(o, &ids, &missing);
 	free(ids);
 	if (n == -ENOENT) {
-		log_err("--nodes: node %u: no such node here", missing);
+		stat_say_missing_node(&missing);
 		return EXIT_USAGE;
 	}
 	if (n < 0) {

@@ -200,12 +200,13 @@ static int read_all(struct pid_view *v, const struct pid_list *l)
 /* The node columns: --nodes, or every node here plus any a process uses. */
 static int node_columns(struct pid_view *v)
 {
-	unsigned missing = 0, *ids;
+	unsigned *ids;
+	struct node_miss missing = { 0 };
 	int n = stat_select_nodes(v->o, &ids, &missing);
 	size_t cap;
 
 	if (n == -ENOENT) {
-		log_err("--nodes: node %u: no such node here", missing);
+		stat_say_missing_node(&missing);
 		return EXIT_USAGE;
 	}
 	if (n < 0) {

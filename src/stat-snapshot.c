@@ -105,27 +105,31 @@ int stat_numastat_read(unsigned id, struct numastat *out, char *why, size_t whyl
 	return r;
 }
 
-int stat_snapshot_nodes(const struct stat_opts *o, unsigned **ids, unsigned *missing)
+static int cmp_id(const void *a, const void *b)
 {
-	size_t n = 0;
+	unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
 
-	*ids = calloc(saved.n ? saved.n : 1, sizeof(**ids));
-	if (!*ids)
+	return (x > y) - (x < y);
+}
+
+/* The snapshot's nodes, with --nodes read by the same rules as on the live system. */
+int stat_snapshot_nodes(const struct stat_opts *o, unsigned **ids, struct node_miss *missing)
+{
+	unsigned *all = malloc((saved.n ? saved.n : 1) * sizeof(*all));
+	int n;
+
+	*ids = NULL;
+	if (!all)
 		return -ENOMEM;
-	for (size_t i = 0; i < o->n_nodes; i++)
-		if (!saved_node(o->nodes[i])) {
-			*missing = o->nodes[i];
-			return -ENOENT;
-		}
-	for (size_t i = 0; i < saved.n; i++) {
-		bool want = o->n_nodes == 0;
-
-		for (size_t k = 0; k < o->n_nodes && !want; k++)
-			want = o->nodes[k] == saved.ids[i];
-		if (want)
-			(*ids)[n++] = saved.ids[i];
+	memcpy(all, saved.ids, saved.n * sizeof(*all));
+	qsort(all, saved.n, sizeof(*all), cmp_id);
+	if (!o->nodes) {
+		*ids = all;
+		return (int)saved.n;
 	}
-	return (int)n;
+	n = nodelist_select(o->nodes_arg, all, saved.n, ids, missing);
+	free(all);
+	return n;
 }
 
 void stat_snapshot_free(void)

@@ -78,31 +78,17 @@ int stat_columns_parse(struct stat_opts *o, const char *list, const char **bad, 
 	}
 }
 
-int stat_select_nodes(const struct stat_opts *o, unsigned **ids, unsigned *missing)
+int stat_select_nodes(const struct stat_opts *o, unsigned **ids, struct node_miss *missing)
 {
 	unsigned *all;
 	int n = nodes_enumerate(&all);
-	size_t k = 0;
 
 	*ids = NULL;
 	if (n < 0 || !o->nodes)
 		return (*ids = all, n);
-	/* Both lists are sorted: one merge pass. */
-	for (size_t i = 0; i < o->n_nodes; i++) {
-		while (k < (size_t)n && all[k] < o->nodes[i])
-			k++;
-		if (k == (size_t)n || all[k] != o->nodes[i]) {
-			*missing = o->nodes[i];
-			free(all);
-			return -ENOENT;
-		}
-	}
+	n = nodelist_select(o->nodes_arg, all, (size_t)n, ids, missing);
 	free(all);
-	*ids = malloc((o->n_nodes ? o->n_nodes : 1) * sizeof(**ids));
-	if (!*ids)
-		return -ENOMEM;
-	memcpy(*ids, o->nodes, o->n_nodes * sizeof(**ids));
-	return (int)o->n_nodes;
+	return n;
 }
 
 size_t stat_read_rows(const unsigned *ids, size_t n, struct stat_row *rows,

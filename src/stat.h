@@ -98,11 +98,14 @@ struct stat_row {
 };
 
 /*
- * The nodes to show: o->nodes when --nodes was given (each must exist:
- * -ENOENT and *missing set to the first absent id), else every node.
+ * The nodes to show: those of --nodes (nodelist_select(): a single id and
+ * a range's end points must exist, else -ENOENT and *missing set to the
+ * absent id), else every node.
  * *ids is malloc'ed.  Returns the count or -errno.
  */
-int stat_select_nodes(const struct stat_opts *o, unsigned **ids, unsigned *missing);
+int stat_select_nodes(const struct stat_opts *o, unsigned **ids, struct node_miss *missing);
+/* The message for stat_select_nodes()'s -ENOENT, with the nodes there are (cmd-stat.c). */
+void stat_say_missing_node(const struct node_miss *missing);
 
 /*
  * Read nodeN/numastat for each id into rows[i] (node, v[], err).  A failed
@@ -163,7 +166,7 @@ const struct snapshot *stat_snapshot(void);
 /* numastat_read(), or the snapshot's counters (-ENOENT: not in it), or their sum. */
 int stat_numastat_read(unsigned id, struct numastat *out, char *why, size_t whylen);
 /* --snapshot: the snapshot's nodes (o->nodes of them); count, or -ENOENT with *missing. */
-int stat_snapshot_nodes(const struct stat_opts *o, unsigned **ids, unsigned *missing);
+int stat_snapshot_nodes(const struct stat_opts *o, unsigned **ids, struct node_miss *missing);
 void stat_snapshot_free(void);
 
 /* The per-node locality summary of `status` (cmd-status.c calls it); EXIT_*. */

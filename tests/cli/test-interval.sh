@@ -200,7 +200,7 @@ check "the totals list the nodes there now" \
 fixture interval-two
 run stat --nodes 2 0.1 1
 expect_rc 2 "--nodes with a node that does not exist is a usage error"
-expect_err "numastatctl: stat: --nodes: node 2: no such node here" "naming the node"
+expect_err_has "numastatctl: stat: --nodes: node 2: no such node here (nodes here: " "naming the node"
 for bad in "-m 0.1 1" "--compat 0.1 1" "--prometheus 0.1 1"; do
 	# shellcheck disable=SC2086
 	run stat $bad

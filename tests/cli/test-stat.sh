@@ -36,10 +36,21 @@ expect_out " NODE NUMA_HIT
     5   410003
 TOTAL  5510025" "--nodes selects nodes; TOTAL sums only those"
 
-run stat --nodes 0-2 -o NODE
-expect_rc 2 "--nodes naming a node that does not exist exits 2"
-expect_err "numastatctl: stat: --nodes: node 1: no such node here" "naming the node"
+# libnuma's node-string rules, as numactl --membind takes them.
+run stat --nodes 0-2 -n -r -o NODE
+expect_rc 0 "--nodes 0-2 on nodes 0, 2, 5 succeeds"
+expect_out "0
+2
+TOTAL" "skipping the absent node 1 inside the range"
+run stat --nodes 1 -o NODE
+expect_rc 2 "--nodes naming a single node that does not exist exits 2"
+expect_err "numastatctl: stat: --nodes: node 1: no such node here (nodes here: 0,2,5)" \
+	"naming the node and the nodes there are"
 expect_out "" "and prints no table"
+run stat --nodes 0,2-3 -o NODE
+expect_rc 2 "--nodes with a range ending on an absent node exits 2"
+expect_err "numastatctl: stat: --nodes: node 3: no such node here: a range's end points must exist (nodes here: 0,2,5)" \
+	"saying that a range's end points must exist"
 
 run stat --nodes all -n -r -o node
 expect_out "0

@@ -37,7 +37,8 @@ static void test_nodes(void)
 	struct stat_opts o = { 0 };
 	struct stat_row rows[3];
 	char whys[3][STAT_WHY_MAX];
-	unsigned *ids = NULL, missing = 0, want[] = { 2, 5 }, bad[] = { 2, 3 };
+	unsigned *ids = NULL, want[] = { 2, 5 }, bad[] = { 2, 3 }, range[] = { 0, 1, 2 };
+	struct node_miss missing = { 0 };
 	int n;
 
 	snprintf(root, sizeof(root), "%s/sparse3", getenv("FIXTURES"));
@@ -48,14 +49,20 @@ static void test_nodes(void)
 	CHECK(rows[1].node == 2 && rows[1].v[NS_NUMA_MISS] == 3300 &&
 	      rows[2].v[NS_OTHER_NODE] == 410003, "counters land by key");
 	free(ids);
-	o.nodes = want;
-	o.n_nodes = 2;
+	o = (struct stat_opts){ .nodes_arg = "5,2", .nodes = want, .n_nodes = 2 };
 	n = stat_select_nodes(&o, &ids, &missing);
 	CHECK(n == 2 && ids[0] == 2 && ids[1] == 5, "--nodes picks existing ids");
 	free(ids);
-	o.nodes = bad;
-	CHECK(stat_select_nodes(&o, &ids, &missing) == -ENOENT && missing == 3,
-	      "a node that is not there is named");
+	o = (struct stat_opts){ .nodes_arg = "2,3", .nodes = bad, .n_nodes = 2 };
+	CHECK(stat_select_nodes(&o, &ids, &missing) == -ENOENT && missing.id == 3 &&
+	      !missing.range_end, "a single node that is not there is named");
+	o = (struct stat_opts){ .nodes_arg = "0-2", .nodes = range, .n_nodes = 3 };
+	n = stat_select_nodes(&o, &ids, &missing);
+	CHECK(n == 2 && ids[0] == 0 && ids[1] == 2, "0-2 on nodes 0,2,5 skips the absent 1");
+	free(ids);
+	o.nodes_arg = "1-2";
+	CHECK(stat_select_nodes(&o, &ids, &missing) == -ENOENT && missing.id == 1 &&
+	      missing.range_end, "a range whose end point is absent is refused");
 	CHECK(!stat_counters_frozen(), "numa_stat 1 in the fixture: counters not frozen");
 }
 
