@@ -67,6 +67,8 @@ static void usage(FILE *out)
 	fputs("\nAvailable output columns:\n", out);
 	for (int i = 0; i < SCOL_COUNT; i++)
 		fprintf(out, " %14s  %s\n", stat_columns[i].name, stat_columns[i].help);
+	fputs("\nThe kernel counts allocations, not pages: one per request, whatever its\n"
+	      "order (a 2 MiB huge page counts once, like a 4 KiB page).\n", out);
 	fputs("\nWith -m, -o and --sort take meminfo field names (MemTotal, FilePages, ...).\n", out);
 	fputs("With --pid (given before -o), -o takes PID, COMMAND, HUGE, HEAP, STACK, PRIVATE,\n"
 	      "TOTAL and N<node>, one row per process.\n", out);

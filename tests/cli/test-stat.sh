@@ -36,6 +36,18 @@ expect_out " NODE NUMA_HIT
     5   410003
 TOTAL  5510025" "--nodes selects nodes; TOTAL sums only those"
 
+# The kernel counts one event per allocation request, whatever its order.
+run stat --help
+cols=$(printf '%s\n' "$OUT" | sed -n '/^Available output columns:/,/^$/p')
+case "$cols" in
+*NUMA_HIT*page* | *OTHER_NODE*page*) not_ok "no column of stat --help calls the counters pages" "$cols" ;;
+*NUMA_HIT*) ok "no column of stat --help calls the counters pages" ;;
+*) not_ok "no column of stat --help calls the counters pages" "no column list: $OUT" ;;
+esac
+expect_out_has "The kernel counts allocations, not pages: one per request, whatever its" \
+	"and says what they count"
+expect_out_has "NUMA_HIT  allocations served by this node as intended" "column by column"
+
 # libnuma's node-string rules, as numactl --membind takes them.
 run stat --nodes 0-2 -n -r -o NODE
 expect_rc 0 "--nodes 0-2 on nodes 0, 2, 5 succeeds"
