@@ -50,8 +50,19 @@ check "and the binary's path" grep -q '/usr/sbin/numastatctl' "$D/usr/share/man/
 bashdir=$(pkg-config --variable=completionsdir bash-completion 2>/dev/null || echo /usr/share/bash-completion/completions)
 expect_installed "${bashdir#/}/numastatctl" "$SOURCE_ROOT/completions/bash/numastatctl" \
 	"the bash completion goes to bash-completion's completionsdir"
-expect_installed usr/share/zsh/site-functions/_numastatctl "$SOURCE_ROOT/completions/zsh/_numastatctl" \
-	"the zsh completion goes to site-functions"
+expect_installed usr/share/zsh/vendor-completions/_numastatctl "$SOURCE_ROOT/completions/zsh/_numastatctl" \
+	"the zsh completion goes to Debian's vendor-completions"
+# What counts is that zsh finds it: its own $fpath, re-rooted at DESTDIR
+# (ahead of the real one), and compinit registering the function.
+if command -v zsh >/dev/null; then
+	OUT=$(zsh -fc 'D=$1; fpath=(${fpath/#/$D} $fpath); autoload -Uz compinit
+		compinit -u -d "$2" && print -r -- "comps: $_comps[numastatctl]" ${^fpath}/_numastatctl(N)' \
+		zsh "$D" "$TMP/zcompdump" 2>&1)
+	expect_out "comps: _numastatctl $D/usr/share/zsh/vendor-completions/_numastatctl" \
+		"zsh's compinit finds _numastatctl in its default \$fpath, from the installed file"
+else
+	ok "# SKIP zsh is not installed"
+fi
 fishdir=$(pkg-config --variable=completionsdir fish 2>/dev/null || echo /usr/share/fish/vendor_completions.d)
 expect_installed "${fishdir#/}/numastatctl.fish" "$SOURCE_ROOT/completions/fish/numastatctl.fish" \
 	"the fish completion goes to fish's vendor completions"
@@ -103,6 +114,20 @@ if meson install -C "$B" --destdir "$TMP/dest-notf" >"$TMP/install4" 2>&1; then
 	check "but still the boot unit" test -n "$(cd "$TMP/dest-notf" && find . -name numastatctl.service)"
 else
 	not_ok "install with the textfile units switched off" "$(tail -20 "$TMP/install4")"
+fi
+
+# Uninstall removes what was installed and keeps the administrator's
+# profiles, as README's "Uninstalling" says.
+U=$TMP/dest-uninstall
+if meson install -C "$B" --destdir "$U" >"$TMP/install5" 2>&1 &&
+	ninja -C "$B" uninstall >"$TMP/uninstall" 2>&1; then
+	check "ninja uninstall removes the binary" test ! -e "$U/usr/sbin/numastatctl"
+	check "and the man page" test ! -e "$U/usr/share/man/man8/numastatctl.8"
+	check "but keeps /etc/numastatctl.conf" test -f "$U/etc/numastatctl.conf"
+	check "which README's uninstall note names" \
+		grep -q '/etc/numastatctl.conf' <(sed -n '/^### Uninstalling/,/^##/p' "$SOURCE_ROOT/README.md")
+else
+	not_ok "install and uninstall" "$(tail -20 "$TMP/install5" "$TMP/uninstall" 2>&1)"
 fi
 
 done_testing
