@@ -92,7 +92,7 @@ int numalib_load(char *why, size_t whylen)
 
 	if (libnuma)
 		return 0;
-	r = dl_load("libnuma.so.1", &libnuma, libnuma_syms, why, whylen);
+	r = dl_load(DL_LIB_numa, &libnuma, libnuma_syms, why, whylen);
 	if (r < 0)
 		return r;
 	/*

@@ -61,7 +61,7 @@ int out_table_new(struct out_table **tp, const char *json_name, unsigned flags,
 		  char *why, size_t whylen)
 {
 	struct out_table *t;
-	int r = dl_load("libsmartcols.so.1", &smartcols, smartcols_syms, why, whylen);
+	int r = dl_load(DL_LIB_smartcols, &smartcols, smartcols_syms, why, whylen);
 
 	if (r < 0)
 		return r;

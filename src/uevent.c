@@ -181,7 +181,7 @@ struct uevent_listener {
 int uevent_open(struct uevent_listener **lp, char *why, size_t whylen)
 {
 	struct uevent_listener *l;
-	int r = dl_load("libmnl.so.0", &mnl, mnl_syms, why, whylen);
+	int r = dl_load(DL_LIB_mnl, &mnl, mnl_syms, why, whylen);
 	int size = 1 << 20;
 
 	if (r < 0)
