@@ -3,10 +3,15 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 #include <libsmartcols.h>
 
 #include "dl.h"
+#include "json-text.h"
 #include "output.h"
+#include "value.h"
 
 static void *smartcols;
 static typeof(scols_new_table) *sym_scols_new_table;
@@ -148,43 +153,10 @@ void out_table_set_width(struct out_table *t, size_t width)
 	}
 }
 
-/*
- * libsmartcols (2.38) always breaks and indents its JSON, whatever
- * nolinesep says.  For OUT_ONELINE the layout whitespace goes: every newline
- * outside a string, and the indentation after it.  Strings are copied as they
- * are (their newlines are escaped as \n), so the JSON itself is untouched.
- */
-static size_t json_oneline(char *s, size_t len)
+/* The table as libsmartcols prints it, into a malloc'ed buffer. */
+static int render(struct out_table *t, char **buf, size_t *len)
 {
-	bool in_str = false, esc = false, indent = false;
-	size_t out = 0;
-
-	for (size_t i = 0; i < len; i++) {
-		char c = s[i];
-
-		if (in_str) {
-			in_str = esc || c != '"';
-			esc = !esc && c == '\\';
-		} else if (c == '\n') {
-			indent = true;
-			continue;
-		} else if (indent && (c == ' ' || c == '\t'))
-			continue;
-		else
-			in_str = c == '"';
-		indent = false;
-		s[out++] = c;
-	}
-	/* open_memstream() leaves room for a NUL at s[len]: out <= len always fits. */
-	s[out++] = '\n';
-	return out;
-}
-
-static int print_oneline(struct out_table *t, FILE *stream)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *mem = open_memstream(&buf, &len);
+	FILE *mem = open_memstream(buf, len);
 	int r = 0;
 
 	if (!mem)
@@ -194,21 +166,185 @@ static int print_oneline(struct out_table *t, FILE *stream)
 		r = -EIO;
 	if (fclose(mem) != 0 && r == 0)
 		r = -ENOMEM;
-	/* One fwrite(): a many-node sample leaves in one or two write(2)s. */
-	if (r == 0 && len && fwrite(buf, 1, json_oneline(buf, len), stream) == 0)
-		r = -EIO;
-	free(buf);
-	return r < 0 || ferror(stream) ? -EIO : 0;
+	if (r < 0) {
+		free(*buf);
+		*buf = NULL;
+	}
+	return r;
+}
+
+/* JSON text without layout whitespace (see json_compact()). */
+static int render_compact(struct out_table *t, char **buf, size_t *len)
+{
+	int r = render(t, buf, len);
+
+	if (r == 0)
+		*len = json_compact(*buf, *len);
+	return r;
+}
+
+/*
+ * Compact JSON as one line (OUT_ONELINE: a sample per line, one fwrite(),
+ * so a many-node sample leaves in one or two write(2)s), or laid out as
+ * libsmartcols lays it out.
+ */
+static int print_json_text(const char *buf, size_t len, unsigned flags, FILE *stream)
+{
+	if (flags & OUT_ONELINE) {
+		if (fwrite(buf, 1, len, stream) != len || fputc('\n', stream) == EOF)
+			return -EIO;
+		return 0;
+	}
+	return json_pretty(buf, len, stream);
 }
 
 int out_table_print(struct out_table *t, FILE *stream)
 {
-	if ((t->flags & (OUT_JSON | OUT_ONELINE)) == (OUT_JSON | OUT_ONELINE))
-		return print_oneline(t, stream);
-	sym_scols_table_set_stream(t->tb, stream);
-	if (sym_scols_print_table(t->tb) < 0 || ferror(stream))
-		return -EIO;
+	char *buf = NULL;
+	size_t len = 0;
+	int r;
+
+	if (!(t->flags & OUT_JSON)) {
+		sym_scols_table_set_stream(t->tb, stream);
+		if (sym_scols_print_table(t->tb) < 0 || ferror(stream))
+			return -EIO;
+		return 0;
+	}
+	r = render_compact(t, &buf, &len);
+	if (r == 0)
+		r = print_json_text(buf, len, t->flags, stream);
+	free(buf);
+	return r < 0 || ferror(stream) ? -EIO : 0;
+}
+
+int out_table_text(struct out_table *t, char **text)
+{
+	size_t len = 0;
+
+	*text = NULL;
+	return render(t, text, &len);
+}
+
+struct out_doc {
+	char *buf;    /* the members so far, compact, comma separated */
+	size_t len;
+	unsigned flags;
+};
+
+int out_doc_new(struct out_doc **dp, unsigned flags)
+{
+	*dp = calloc(1, sizeof(**dp));
+	if (!*dp)
+		return -ENOMEM;
+	(*dp)->flags = flags;
 	return 0;
+}
+
+static int doc_append(struct out_doc *d, const char *s, size_t n)
+{
+	char *nb = realloc(d->buf, d->len + n + 2);
+
+	if (!nb)
+		return -ENOMEM;
+	d->buf = nb;
+	if (d->len)
+		d->buf[d->len++] = ',';
+	memcpy(d->buf + d->len, s, n);
+	d->len += n;
+	return 0;
+}
+
+/*
+ * From a table's compact {"name":[rows]}: the member itself, "name":{row}
+ * (one row at most; none gives null), or the row's own members.
+ */
+static int doc_take(struct out_doc *d, const char *s, size_t len, enum out_part how)
+{
+	size_t from, to, key_end, rows_from, rows_to, row_end;
+	char *member;
+	int r;
+
+	if (json_object_inner(s, len, &from, &to) < 0 || from == to)
+		return -EINVAL;
+	if (how == OUT_PART_ARRAY)
+		return doc_append(d, s + from, to - from);
+	key_end = json_value_end(s, to, from);
+	if (!key_end || key_end + 2 > to || s[key_end] != ':' || s[key_end + 1] != '[' ||
+	    s[to - 1] != ']')
+		return -EINVAL;
+	rows_from = key_end + 2;
+	rows_to = to - 1;
+	row_end = rows_from < rows_to ? json_value_end(s, rows_to, rows_from) : rows_from;
+	if (row_end != rows_to)
+		return -EINVAL; /* more than one row */
+	if (how == OUT_PART_FIELDS)
+		return rows_from == rows_to ? 0 : doc_append(d, s + rows_from + 1, rows_to - rows_from - 2);
+	if (rows_from == rows_to)
+		r = asprintf(&member, "%.*s:null", (int)(key_end - from), s + from);
+	else
+		r = asprintf(&member, "%.*s:%.*s", (int)(key_end - from), s + from,
+			     (int)(rows_to - rows_from), s + rows_from);
+	if (r < 0)
+		return -ENOMEM;
+	r = doc_append(d, member, strlen(member));
+	free(member);
+	return r;
+}
+
+int out_doc_add(struct out_doc *d, struct out_table *t, enum out_part how)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	int r;
+
+	if (!(t->flags & OUT_JSON))
+		return -EINVAL;
+	r = render_compact(t, &buf, &len);
+	if (r == 0)
+		r = doc_take(d, buf, len, how);
+	free(buf);
+	return r;
+}
+
+int out_doc_print(struct out_doc *d, FILE *stream)
+{
+	char *text;
+	int n = asprintf(&text, "{%.*s}", (int)d->len, d->buf ? d->buf : "");
+	int r;
+
+	if (n < 0)
+		return -ENOMEM;
+	r = print_json_text(text, (size_t)n, d->flags, stream);
+	free(text);
+	return r < 0 || ferror(stream) ? -EIO : 0;
+}
+
+void out_doc_free(struct out_doc *d)
+{
+	if (!d)
+		return;
+	free(d->buf);
+	free(d);
+}
+
+void out_terminal_size(size_t *cols, size_t *rows)
+{
+	struct winsize ws;
+	const char *env;
+	uint64_t v;
+
+	*cols = *rows = 0;
+	if (!isatty(STDOUT_FILENO))
+		return;
+	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0) {
+		*cols = ws.ws_col;
+		*rows = ws.ws_row;
+		return;
+	}
+	env = getenv("COLUMNS");
+	*cols = env && parse_u64(env, 100000, &v) == 0 && v > 0 ? (size_t)v : 80;
+	env = getenv("LINES");
+	*rows = env && parse_u64(env, 100000, &v) == 0 && v > 0 ? (size_t)v : 24;
 }
 
 void out_table_free(struct out_table *t)

@@ -46,4 +46,28 @@ int out_row_setf(struct out_row *r, size_t col, const char *fmt, ...)
 void out_table_set_width(struct out_table *t, size_t width);
 /* Prints to stream; returns 0 or -EIO. */
 int out_table_print(struct out_table *t, FILE *stream);
+/* The text out_table_print() would print, malloc'ed into *text; 0 or -errno. */
+int out_table_text(struct out_table *t, char **text);
 void out_table_free(struct out_table *t);
+
+/*
+ * One JSON document from several tables (each made with OUT_JSON), for the
+ * views whose facts are more than one list: {"time":...,"nodes":[...],
+ * "total":{...}}.  libsmartcols writes every value; out_doc only joins the
+ * members.  flags: OUT_ONELINE for one document per line.
+ */
+struct out_doc;
+enum out_part {
+	OUT_PART_ARRAY,  /* "name": [ rows ] */
+	OUT_PART_OBJECT, /* "name": { the row }, or null: at most one row */
+	OUT_PART_FIELDS, /* the row's members, at the top level: at most one row */
+};
+int out_doc_new(struct out_doc **dp, unsigned flags);
+/* Adds t (the caller still frees it); 0, -EINVAL (shape) or -ENOMEM. */
+int out_doc_add(struct out_doc *d, struct out_table *t, enum out_part how);
+/* Prints {members}; 0 or -EIO. */
+int out_doc_print(struct out_doc *d, FILE *stream);
+void out_doc_free(struct out_doc *d);
+
+/* stdout's terminal size (TIOCGWINSZ, else $COLUMNS/$LINES); 0, 0 when not a terminal. */
+void out_terminal_size(size_t *cols, size_t *rows);

@@ -5,8 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/ioctl.h>
-#include <unistd.h>
 
 #include "output.h"
 #include "stat-grid.h"
@@ -124,16 +122,8 @@ bool stat_counters_frozen(void)
 
 size_t stat_terminal_width(void)
 {
-	struct winsize ws;
-	const char *env;
-	uint64_t v;
+	size_t cols, rows;
 
-	if (!isatty(STDOUT_FILENO))
-		return 0;
-	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
-		return ws.ws_col;
-	env = getenv("COLUMNS");
-	if (env && parse_u64(env, 100000, &v) == 0 && v > 0)
-		return (size_t)v;
-	return 80;
+	out_terminal_size(&cols, &rows);
+	return cols;
 }

@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* JSON layout (json-text.c) and documents of several tables (output.c). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "json-text.h"
+#include "output.h"
+#include "tap.h"
+
+/* json_pretty() of compact text, as a string. */
+static char *pretty(const char *compact)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	json_pretty(compact, strlen(compact), f);
+	fclose(f);
+	return buf;
+}
+
+static char *compact(const char *text)
+{
+	char *s = strdup(text);
+
+	s[json_compact(s, strlen(s))] = '\0';
+	return s;
+}
+
+static void test_layout(void)
+{
+	/* What libsmartcols 2.38 prints for a two-row table. */
+	static const char lsc[] =
+		"{\n   \"knobs\": [\n      {\n         \"name\": \"a b\",\n         \"n\": 1\n"
+		"      },{\n         \"name\": \"x\\\"}, {\",\n         \"n\": null\n      }\n   ]\n}\n";
+	char *c = compact(lsc), *p;
+
+	CHECK_STR(c, "{\"knobs\":[{\"name\":\"a b\",\"n\":1},{\"name\":\"x\\\"}, {\",\"n\":null}]}",
+		  "compact drops layout whitespace, never a string's");
+	p = pretty(c);
+	CHECK_STR(p, lsc, "pretty gives libsmartcols's own layout back");
+	free(p);
+	free(c);
+	c = compact("{ \"values\": [\n null\n ], \"s\": \"[null]\", \"e\": [\n\n   ]}");
+	CHECK_STR(c, "{\"values\":[],\"s\":\"[null]\",\"e\":[]}",
+		  "an array of just null (an empty array column) becomes [], a string stays");
+	p = pretty(c);
+	CHECK_STR(p, "{\n   \"values\": [],\n   \"s\": \"[null]\",\n   \"e\": []\n}\n",
+		  "empty arrays stay on one line");
+	free(p);
+	free(c);
+	p = pretty("{\"a\":{\"b\":[\"x\",\"y\"]},\"t\":true}");
+	CHECK_STR(p, "{\n   \"a\": {\n      \"b\": [\n         \"x\",\n         \"y\"\n      ]\n   },\n"
+		     "   \"t\": true\n}\n", "nested objects and arrays");
+	free(p);
+}
+
+static void test_value_end(void)
+{
+	const char *s = "\"k\\\"}\":[{\"a\":\"]\"},2],12,true}";
+	size_t len = strlen(s), from, to;
+
+	CHECK(json_value_end(s, len, 0) == 6, "a string with an escaped quote and a brace");
+	CHECK(json_value_end(s, len, 7) == 20, "an array with a string holding a bracket");
+	CHECK(json_value_end(s, len, 21) == 23, "a number");
+	CHECK(json_value_end(s, len, 24) == 28, "a literal before a closing brace");
+	CHECK(json_value_end("[1,2", 4, 0) == 0, "an unterminated array");
+	CHECK(json_value_end("\"ab", 3, 0) == 0, "an unterminated string");
+	CHECK(json_object_inner("{\"a\":1}", 7, &from, &to) == 0 && from == 1 && to == 6,
+	      "an object's members");
+	CHECK(json_object_inner("{\"a\":1}{}", 9, &from, &to) < 0, "two objects are not one");
+	CHECK(json_object_inner("[1]", 3, &from, &to) < 0, "an array is not an object");
+}
+
+/* A JSON table named name with columns a (string) and n (number). */
+static struct out_table *table(const char *name, size_t rows)
+{
+	struct out_table *t;
+	char why[256];
+
+	if (out_table_new(&t, name, OUT_JSON, why, sizeof(why)) < 0)
+		return NULL;
+	out_table_add_column(t, "A", 0, 0);
+	out_table_add_column(t, "N", 0, OUT_COL_NUMBER);
+	for (size_t i = 0; i < rows; i++) {
+		struct out_row *r = out_table_add_row(t);
+
+		out_row_setf(r, 0, "row \"%zu\"", i);
+		out_row_setf(r, 1, "%zu", i);
+	}
+	return t;
+}
+
+static char *doc_text(struct out_doc *d)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	out_doc_print(d, f);
+	fclose(f);
+	return buf;
+}
+
+static void test_doc(void)
+{
+	struct out_table *fields = table("x", 1), *nodes = table("nodes", 2),
+			 *total = table("total", 1), *none = table("profile", 0),
+			 *two = table("two", 2), *arr;
+	struct out_doc *d;
+	char *text, why[256];
+
+	if (!fields || !nodes || !total || !none || !two) {
+		CHECK(0, "libsmartcols loads");
+		return;
+	}
+	CHECK(out_doc_new(&d, OUT_ONELINE) == 0, "a document");
+	CHECK(out_doc_add(d, fields, OUT_PART_FIELDS) == 0, "fields of a one-row table");
+	CHECK(out_doc_add(d, nodes, OUT_PART_ARRAY) == 0, "a table as an array");
+	CHECK(out_doc_add(d, total, OUT_PART_OBJECT) == 0, "a one-row table as an object");
+	CHECK(out_doc_add(d, none, OUT_PART_OBJECT) == 0, "no row: null");
+	CHECK(out_doc_add(d, two, OUT_PART_OBJECT) < 0, "two rows are not one object");
+	text = doc_text(d);
+	CHECK_STR(text, "{\"a\":\"row \\\"0\\\"\",\"n\":0,\"nodes\":[{\"a\":\"row \\\"0\\\"\",\"n\":0},"
+			"{\"a\":\"row \\\"1\\\"\",\"n\":1}],\"total\":{\"a\":\"row \\\"0\\\"\",\"n\":0},"
+			"\"profile\":null}\n", "one line, every value written by libsmartcols");
+	free(text);
+	out_doc_free(d);
+	CHECK(out_doc_new(&d, 0) == 0 && out_doc_add(d, total, OUT_PART_OBJECT) == 0, "pretty");
+	text = doc_text(d);
+	CHECK_STR(text, "{\n   \"total\": {\n      \"a\": \"row \\\"0\\\"\",\n      \"n\": 0\n   }\n}\n",
+		  "laid out like a table");
+	free(text);
+	out_doc_free(d);
+	CHECK(out_table_new(&arr, "choices", OUT_JSON, why, sizeof(why)) == 0, "an array column");
+	out_table_add_column(arr, "VALUES", 0, OUT_COL_ARRAY);
+	out_table_add_column(arr, "NONE", 0, OUT_COL_ARRAY);
+	out_row_set(out_table_add_row(arr), 0, "0\n1\non");
+	out_doc_new(&d, OUT_ONELINE);
+	out_doc_add(d, arr, OUT_PART_ARRAY);
+	text = doc_text(d);
+	CHECK_STR(text, "{\"choices\":[{\"values\":[\"0\",\"1\",\"on\"],\"none\":[]}]}\n",
+		  "lines of a cell are array elements; no text is an empty array");
+	free(text);
+	out_doc_free(d);
+	out_table_free(arr);
+	out_table_free(fields);
+	out_table_free(nodes);
+	out_table_free(total);
+	out_table_free(none);
+	out_table_free(two);
+}
+
+int main(void)
+{
+	test_layout();
+	test_value_end();
+	test_doc();
+	return tap_done();
+}
