@@ -90,12 +90,17 @@ EOF
 ### knobs: what can be tuned
 
 The registry every other command validates against, with what this kernel
-has (`PRESENT`) and what a change does (`NOTE`; shown with `-o` here to keep
-the table narrow, `knobs` alone prints every column):
+has (`PRESENT`) and what a change does (`note`). Each knob is a line of its
+short fields with the long ones wrapped under it, which reads at 80 columns:
+
+EOF
+	show knobs vm.numa_stat kernel.numa_balancing
+	cat <<'EOF'
+
+`-o` makes a table of the columns you name (`--output-all`: every column):
 
 EOF
 	show knobs -o NAME,TYPE,VALUES,DEFAULT,PRESENT
-	show knobs -o NAME,NOTE vm.numa_stat kernel.numa_balancing
 	cat <<'EOF'
 
 ### get: read knobs, sysctl style

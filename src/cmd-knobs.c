@@ -18,8 +18,8 @@
 enum { OPT_CHOICES = OPT_CMD_BASE, OPT_OUTPUT_ALL };
 
 enum kcol {
-	KCOL_NAME, KCOL_TYPE, KCOL_VALUES, KCOL_DEFAULT, KCOL_PRESENT, KCOL_SINCE,
-	KCOL_DESCRIPTION, KCOL_NOTE, KCOL_COUNT,
+	KCOL_NAME, KCOL_TYPE, KCOL_VALUES, KCOL_MIN, KCOL_MAX, KCOL_DEFAULT, KCOL_PRESENT,
+	KCOL_SINCE, KCOL_DESCRIPTION, KCOL_NOTE, KCOL_COUNT,
 };
 
 static const struct {
@@ -30,7 +30,9 @@ static const struct {
 } kcols[KCOL_COUNT] = {
 	[KCOL_NAME] = { "NAME", 0, 0, "knob name, sysctl style" },
 	[KCOL_TYPE] = { "TYPE", 0, 0, "bool, int, bitmask, enum or string" },
-	[KCOL_VALUES] = { "VALUES", 0, OUT_COL_WRAP, "what set and profiles accept" },
+	[KCOL_VALUES] = { "VALUES", 0, OUT_COL_WRAP, "what set and profiles accept (JSON: the --choices list)" },
+	[KCOL_MIN] = { "MIN", 0, OUT_COL_RIGHT | OUT_COL_NUMBER, "smallest number accepted (int, bitmask)" },
+	[KCOL_MAX] = { "MAX", 0, OUT_COL_RIGHT | OUT_COL_NUMBER, "largest number accepted (int, bitmask)" },
 	[KCOL_DEFAULT] = { "DEFAULT", 0, 0, "the value on a freshly booted kernel" },
 	[KCOL_PRESENT] = { "PRESENT", 0, OUT_COL_BOOLEAN, "whether this kernel has the knob" },
 	[KCOL_SINCE] = { "SINCE", 0, OUT_COL_WRAP, "first Linux version with the knob" },
@@ -43,6 +45,7 @@ static const struct {
 struct knobs_opts {
 	int cols[MAX_COLS];
 	size_t n_cols;
+	bool cols_set;    /* -o or --output-all: a table, not the per-knob layout */
 	unsigned flags;   /* OUT_* */
 	bool names_only;
 	const char *choices;
@@ -55,13 +58,16 @@ static void usage(FILE *out)
 	      "\nList the knobs numastatctl knows: type, accepted values, default,\n"
 	      "whether this kernel has them, and what changing them does.\n"
 	      "\nOptions:\n"
-	      " -o, --output <list>    columns to print (+<list> appends to the default)\n"
-	      "     --output-all       print every column\n"
+	      " -o, --output <list>    a table of these columns (+<list> appends to all)\n"
+	      "     --output-all       a table of every column\n"
 	      " -n, --noheadings       do not print headings\n"
 	      " -r, --raw              raw output, no alignment\n"
 	      " -N, --names            print knob names only, one per line\n"
 	      "     --choices <knob>   print the values <knob> accepts, one per line\n"
-	      "                          (nothing for integer knobs)\n", out);
+	      "                          (nothing for integer knobs)\n"
+	      "\nWithout -o, -r or -J each knob is a line of its short fields followed by\n"
+	      "its description, values, first kernel and note, wrapped to the terminal\n"
+	      "(80 columns when the output is not a terminal).\n", out);
 	usage_global_options(out);
 	fputs("\nAvailable output columns:\n", out);
 	for (size_t i = 0; i < KCOL_COUNT; i++)
@@ -99,8 +105,8 @@ static int parse_columns(struct knobs_opts *o, const char *list)
 				suggest_add(&s, kcols[i].name);
 			log_usage_err("-o: unknown column '%.*s': %s", (int)len, p,
 				      suggest_result(&s) ? suggest_text(&s, hint, sizeof(hint)) :
-				      "one of NAME, TYPE, VALUES, DEFAULT, PRESENT, SINCE, "
-				      "DESCRIPTION, NOTE");
+				      "one of NAME, TYPE, VALUES, MIN, MAX, DEFAULT, PRESENT, "
+				      "SINCE, DESCRIPTION, NOTE");
 			return -EINVAL;
 		}
 		if (o->n_cols == MAX_COLS) {
@@ -144,8 +150,12 @@ static int parse_opts(int argc, char *argv[], struct knobs_opts *o)
 		case 'o':
 			if (parse_columns(o, optarg) < 0)
 				return EXIT_USAGE;
+			o->cols_set = true;
 			break;
-		case OPT_OUTPUT_ALL: default_columns(o); break;
+		case OPT_OUTPUT_ALL:
+			default_columns(o);
+			o->cols_set = true;
+			break;
 		case 'n': o->flags |= OUT_NOHEADINGS; break;
 		case 'r': o->flags |= OUT_RAW; break;
 		case 'N': o->names_only = true; break;
@@ -156,6 +166,13 @@ static int parse_opts(int argc, char *argv[], struct knobs_opts *o)
 	}
 	if (o->names_only && o->choices) {
 		log_usage_err("--names and --choices exclude each other");
+		return EXIT_USAGE;
+	}
+	/* Lines for shells have no JSON form; knobs -J carries the same facts. */
+	if (G.json && (o->names_only || o->choices)) {
+		log_usage_err("%s prints plain lines for shells and has no JSON form "
+			      "('knobs -J' gives every name and its \"values\")",
+			      o->choices ? "--choices" : "--names");
 		return EXIT_USAGE;
 	}
 	return -1;
@@ -215,6 +232,28 @@ static int select_knobs(int argc, char *argv[], const struct knob **sel, size_t 
 	return rc;
 }
 
+/*
+ * The finite value set, one per line: what --choices prints for shell
+ * completion and knobs -J gives as "values".  Empty for integer and string
+ * knobs.
+ */
+static void choices_text(const struct knob *k, char *buf, size_t len)
+{
+	size_t n = 0;
+
+	buf[0] = '\0';
+	if (k->type == KNOB_INT || k->type == KNOB_STRING)
+		return;
+	if (k->type == KNOB_BOOL)
+		n = (size_t)snprintf(buf, len, "0\n1\n");
+	/* Every number of a small bitmask, then the flag names. */
+	if (k->type == KNOB_BITMASK && k->max - k->min < 64)
+		for (int64_t v = k->min; v <= k->max && n < len; v++)
+			n += (size_t)snprintf(buf + n, len - n, "%" PRId64 "\n", v);
+	for (const struct knob_word *w = k->words; w && w->name && n < len; w++)
+		n += (size_t)snprintf(buf + n, len - n, "%s\n", w->name);
+}
+
 /* The VALUES cell: compact, from the same fields validation uses. */
 static void format_values(const struct knob *k, char *buf, size_t len)
 {
@@ -255,14 +294,28 @@ static bool registry_present(const struct knob *k)
 
 static void fill_cell(struct out_row *row, size_t i, enum kcol c, const struct knob *k)
 {
-	char buf[512];
+	char buf[2048];
+	size_t n;
+	bool range = k->type == KNOB_INT || k->type == KNOB_BITMASK;
 
 	switch (c) {
 	case KCOL_NAME: out_row_set(row, i, k->name); break;
 	case KCOL_TYPE: out_row_set(row, i, knob_type_name(k->type)); break;
 	case KCOL_VALUES:
-		format_values(k, buf, sizeof(buf));
+		if (G.json) {
+			/* An array: one element per line, without the last newline. */
+			choices_text(k, buf, sizeof(buf));
+			n = strlen(buf);
+			if (n)
+				buf[n - 1] = '\0';
+		} else
+			format_values(k, buf, sizeof(buf));
 		out_row_set(row, i, buf);
+		break;
+	case KCOL_MIN:
+	case KCOL_MAX:
+		if (range)
+			out_row_setf(row, i, "%" PRId64, c == KCOL_MIN ? k->min : k->max);
 		break;
 	case KCOL_DEFAULT: out_row_set(row, i, k->default_value); break;
 	case KCOL_PRESENT: out_row_set(row, i, registry_present(k) ? "yes" : "no"); break;
@@ -273,19 +326,17 @@ static void fill_cell(struct out_row *row, size_t i, enum kcol c, const struct k
 	}
 }
 
-static int print_table(const struct knobs_opts *o, const struct knob *const *sel, size_t n)
+/* A table of cols[] for the knobs sel[]; 0 or -errno (why filled). */
+static int build_table(struct out_table **tp, const int *cols, size_t n_cols, unsigned flags,
+		       const struct knob *const *sel, size_t n, char *why, size_t whylen)
 {
 	struct out_table *t;
-	char why[256];
-	int r = out_table_new(&t, "knobs", o->flags | (G.json ? OUT_JSON : 0), why, sizeof(why));
+	int r = out_table_new(&t, "knobs", flags, why, whylen);
 
-	if (r < 0) {
-		log_err("cannot print the table: %s", why);
-		return EXIT_FAIL;
-	}
-	for (size_t i = 0; i < o->n_cols && r == 0; i++)
-		r = out_table_add_column(t, kcols[o->cols[i]].name, kcols[o->cols[i]].whint,
-					 kcols[o->cols[i]].flags);
+	for (size_t i = 0; i < n_cols && r == 0; i++)
+		r = out_table_add_column(t, kcols[cols[i]].name, kcols[cols[i]].whint,
+					 kcols[cols[i]].flags |
+					 ((flags & OUT_JSON) && cols[i] == KCOL_VALUES ? OUT_COL_ARRAY : 0));
 	for (size_t k = 0; k < n && r == 0; k++) {
 		struct out_row *row = out_table_add_row(t);
 
@@ -293,11 +344,29 @@ static int print_table(const struct knobs_opts *o, const struct knob *const *sel
 			r = -ENOMEM;
 			break;
 		}
-		for (size_t i = 0; i < o->n_cols; i++)
-			fill_cell(row, i, (enum kcol)o->cols[i], sel[k]);
+		for (size_t i = 0; i < n_cols; i++)
+			fill_cell(row, i, (enum kcol)cols[i], sel[k]);
 	}
-	if (r == 0)
-		r = out_table_print(t, stdout);
+	if (r == -ENOMEM)
+		snprintf(why, whylen, "out of memory");
+	if (r < 0 && t)
+		out_table_free(t);
+	*tp = r < 0 ? NULL : t;
+	return r;
+}
+
+static int print_table(const struct knobs_opts *o, const struct knob *const *sel, size_t n)
+{
+	struct out_table *t;
+	char why[512];
+	int r = build_table(&t, o->cols, o->n_cols, o->flags | (G.json ? OUT_JSON : 0), sel, n,
+			    why, sizeof(why));
+
+	if (r < 0) {
+		log_err("cannot print the table: %s", why);
+		return EXIT_FAIL;
+	}
+	r = out_table_print(t, stdout);
 	out_table_free(t);
 	if (r < 0) {
 		log_err("cannot print the table: %s", strerror(-r));
@@ -306,12 +375,85 @@ static int print_table(const struct knobs_opts *o, const struct knob *const *sel
 	return EXIT_OK;
 }
 
+/*
+ * "    label: text" word-wrapped to width, continuation lines under the
+ * text.  A word longer than a line stands on a line of its own.
+ */
+static void print_wrapped(const char *label, const char *text, size_t width)
+{
+	size_t lead = 4 + (*label ? strlen(label) + 2 : 0), col = lead;
+	const char *p = text;
+
+	printf("    %s%s", label, *label ? ": " : "");
+	while (*p) {
+		size_t w = strcspn(p, " ");
+
+		if (col > lead && col + 1 + w > width) {
+			printf("\n%*s", (int)lead, "");
+			col = lead;
+		} else if (col > lead) {
+			putchar(' ');
+			col++;
+		}
+		printf("%.*s", (int)w, p);
+		col += w;
+		p += w;
+		p += strspn(p, " ");
+	}
+	putchar('\n');
+}
+
+/*
+ * The layout for people: each knob a line of its short fields (a
+ * libsmartcols table, so the columns line up), then its description,
+ * values, first kernel and note wrapped under it.  Readable at 80 columns, where a table
+ * of all the columns wraps each long one to a few characters.
+ */
+static int print_blocks(const struct knobs_opts *o, const struct knob *const *sel, size_t n)
+{
+	static const int key_cols[] = { KCOL_NAME, KCOL_TYPE, KCOL_DEFAULT, KCOL_PRESENT };
+	size_t cols, rows, width;
+	struct out_table *t;
+	char why[512], values[512], *text = NULL, *line;
+	int r = build_table(&t, key_cols, sizeof(key_cols) / sizeof(key_cols[0]), o->flags, sel,
+			    n, why, sizeof(why));
+
+	if (r < 0) {
+		log_err("cannot print the table: %s", why);
+		return EXIT_FAIL;
+	}
+	r = out_table_text(t, &text);
+	out_table_free(t);
+	if (r < 0) {
+		log_err("cannot print the table: %s", strerror(-r));
+		return EXIT_FAIL;
+	}
+	out_terminal_size(&cols, &rows);
+	width = cols ? cols : 80;
+	line = strtok(text, "\n");
+	/* No cell wraps, so line k (after the header) is knob k. */
+	if (!(o->flags & OUT_NOHEADINGS) && line) {
+		puts(line);
+		line = strtok(NULL, "\n");
+	}
+	for (size_t k = 0; k < n && line; k++, line = strtok(NULL, "\n")) {
+		puts(line);
+		print_wrapped("", sel[k]->help, width);
+		format_values(sel[k], values, sizeof(values));
+		print_wrapped("values", values, width);
+		print_wrapped("since", sel[k]->since, width);
+		if (sel[k]->note)
+			print_wrapped("note", sel[k]->note, width);
+	}
+	free(text);
+	return EXIT_OK;
+}
+
 /* --choices: the finite value set, for shell completion and scripts. */
 static int print_choices(const char *name)
 {
 	struct knob_ref ref;
-	char why[512];
-	const struct knob *k;
+	char why[512], buf[2048];
 	int rc = cmd_setup();
 
 	/* A misspelt name is an error, not a pass-through sysctl with no choices. */
@@ -321,17 +463,10 @@ static int print_choices(const char *name)
 		log_err("%s", why);
 		return EXIT_USAGE;
 	}
-	k = ref.knob;
-	if (!k || k->type == KNOB_INT || k->type == KNOB_STRING)
+	if (!ref.knob)
 		return EXIT_OK; /* no finite set to offer */
-	if (k->type == KNOB_BOOL)
-		fputs("0\n1\n", stdout);
-	/* Every number of a small bitmask, then the flag names. */
-	if (k->type == KNOB_BITMASK && k->max - k->min < 64)
-		for (int64_t v = k->min; v <= k->max; v++)
-			printf("%" PRId64 "\n", v);
-	for (const struct knob_word *w = k->words; w && w->name; w++)
-		printf("%s\n", w->name);
+	choices_text(ref.knob, buf, sizeof(buf));
+	fputs(buf, stdout);
 	return EXIT_OK;
 }
 
@@ -361,7 +496,9 @@ static int run(int argc, char *argv[])
 	else if (rc == EXIT_OK) {
 		/* Only the PRESENT column looks at the system. */
 		rc = cmd_setup();
-		if (rc == EXIT_OK)
+		if (rc == EXIT_OK && !o.cols_set && !G.json && !(o.flags & OUT_RAW))
+			rc = print_blocks(&o, sel, n);
+		else if (rc == EXIT_OK)
 			rc = print_table(&o, sel, n);
 	}
 	free(sel);

@@ -26,7 +26,12 @@ expect_out '{
       {
          "name": "vm.numa_stat",
          "type": "bool",
-         "values": "0, 1 (off, on)",
+         "values": [
+            "0",
+            "1"
+         ],
+         "min": null,
+         "max": null,
          "default": "1",
          "present": false,
          "since": "4.15",
@@ -35,7 +40,9 @@ expect_out '{
       },{
          "name": "vm.zone_distribute_mode",
          "type": "int",
-         "values": "0..2147483647",
+         "values": [],
+         "min": 0,
+         "max": 2147483647,
          "default": "1",
          "present": true,
          "since": "never merged (2013 RFC)",
@@ -43,7 +50,51 @@ expect_out '{
          "note": "only on kernels that carry the 2013 zone allocator policy patches"
       }
    ]
-}' "-J prints the named knobs (short names resolve) with every column, present as a boolean"
+}' "-J prints the named knobs with every column: values an array, min and max numbers, present a boolean"
+run knobs -J -o name,values zone_reclaim_mode
+expect_out '{
+   "knobs": [
+      {
+         "name": "vm.zone_reclaim_mode",
+         "values": [
+            "0",
+            "1",
+            "2",
+            "3",
+            "4",
+            "5",
+            "6",
+            "7",
+            "reclaim",
+            "write",
+            "unmap"
+         ]
+      }
+   ]
+}' "-J values: what --choices prints, as an array"
+
+# Lines for shells have no JSON form: refused, not printed as text.
+for opt in "--choices vm.numa_stat" "-N"; do
+	# shellcheck disable=SC2086
+	run -J knobs $opt
+	expect_rc 2 "knobs $opt -J is a usage error"
+	expect_out "" "knobs $opt -J prints nothing on stdout"
+	expect_err_has "has no JSON form ('knobs -J' gives every name and its \"values\")" \
+		"knobs $opt -J says where the JSON is"
+done
+
+# Without -o: a line per knob, its description, values and note under it.
+run knobs vm.numa_stat
+expect_out "NAME         TYPE DEFAULT PRESENT
+vm.numa_stat bool 1       no
+    count NUMA allocation events (numa_hit, numa_miss, local_node, ...)
+    values: 0, 1 (off, on)
+    since: 4.15
+    note: setting 0 zeroes every NUMA counter on every node; counting restarts
+          from 0 at 1" "knobs NAME: short fields, then the long ones wrapped to 80 columns"
+run knobs --output-all -r -n vm.stat_interval
+expect_out "vm.stat_interval int 1..3600 1 3600 1 no 2.6.22 seconds\x20between\x20folds\x20of\x20per-CPU\x20vm\x20statistics\x20into\x20the\x20global\x20counters NUMA\x20event\x20counters\x20are\x20folded\x20on\x20every\x20read\x20since\x205.14\x20and\x20do\x20not\x20depend\x20on\x20it" \
+	"--output-all is the table of every column"
 
 fixture sparse3
 run knobs -r -n -o NAME,TYPE,VALUES,DEFAULT vm.zone_reclaim_mode vm.numa_zonelist_order vm.stat_interval
@@ -97,7 +148,7 @@ expect_rc 0 "--choices of a pass-through sysctl succeeds with nothing to offer"
 
 run knobs -o NAME,COLOUR
 expect_rc 2 "an unknown column is a usage error"
-expect_err "numastatctl: knobs: -o: unknown column 'COLOUR': one of NAME, TYPE, VALUES, DEFAULT, PRESENT, SINCE, DESCRIPTION, NOTE
+expect_err "numastatctl: knobs: -o: unknown column 'COLOUR': one of NAME, TYPE, VALUES, MIN, MAX, DEFAULT, PRESENT, SINCE, DESCRIPTION, NOTE
 Try 'numastatctl --help' for more information." "naming the column and the allowed ones"
 
 run knobs vm.numa_stat kernel.hostname
@@ -126,5 +177,37 @@ run_raw --sysroot /nonexistent-root knobs
 expect_rc 2 "a sysroot that does not exist is a usage error"
 run_raw --sysroot /nonexistent-root knobs -N
 expect_rc 0 "but --names does not look at the system"
+
+# At 80x24 in a real terminal: nothing wraps, every description reads whole.
+if command -v tmux >/dev/null; then
+	fixture sparse3
+	SOCK=numastatctl-test-$$
+	at_exit 'tmux -L "$SOCK" kill-server 2>/dev/null'
+	env -u TMUX TERM=xterm tmux -L "$SOCK" -f /dev/null new-session -d -x 80 -y 24 \
+		"'$NUMASTATCTL' --sysroot '$ROOT' knobs >/dev/tty 2>'$TMP/tmux.err'; : >'$TMP/tmux.done'; exec sleep 600"
+	for _ in $(seq 1 100); do [ -e "$TMP/tmux.done" ] && break; sleep 0.1; done
+	# -J joins the lines the terminal wrapped: a joined line wider than 80 wrapped.
+	tmux -L "$SOCK" capture-pane -p -J -S - >"$TMP/pane"
+	tmux -L "$SOCK" kill-server
+	check "the knobs ran in tmux at 80x24" test -e "$TMP/tmux.done"
+	long=$(awk 'length($0) > 80' "$TMP/pane")
+	if [ -z "$long" ] && [ -s "$TMP/pane" ]; then ok "no line is wider than the 80-column terminal"; else not_ok "no line is wider than the 80-column terminal" "$long"; fi
+	run knobs -J -o name,description
+	OUT=$(python3 - "$TMP/pane" <<PY
+import json, sys
+screen = " ".join(open(sys.argv[1]).read().split())
+knobs = json.loads(sys.stdin.read())["knobs"]
+for k in knobs:
+    if " ".join(k["description"].split()) not in screen or k["name"] not in screen:
+        print("broken:", k["name"])
+lines = sum(1 for l in open(sys.argv[1]) if l.strip())
+if lines > 6 * len(knobs):
+    print("too long:", lines, "screen lines for", len(knobs), "knobs")
+PY
+<<<"$OUT")
+	expect_out "" "every knob's name and whole description read on screen, at most 6 lines per knob"
+else
+	ok "# SKIP tmux is not installed (add it from .ci/packages)"
+fi
 
 done_testing
