@@ -31,6 +31,7 @@ enum {
 	OPT_RATE,
 	OPT_SNAPSHOT,
 	OPT_SINCE,
+	OPT_TOTALS,
 };
 
 static void usage(FILE *out)
@@ -38,7 +39,8 @@ static void usage(FILE *out)
 	fputs("Usage:\n"
 	      " numastatctl stat [options] [<interval> [<count>]]\n"
 	      "\nPer-node NUMA allocation counters (nodeN/numastat), one row per node\n"
-	      "and a TOTAL row.  With an interval: per-interval deltas, vmstat style.\n"
+	      "and a TOTAL row.  With an interval: the changes over each interval, one\n"
+	      "line per node per sample as vmstat prints them, until Ctrl-C or <count>.\n"
 	      "\nOptions:\n"
 	      "     --nodes <list>     only these nodes (0,2-3 or all; ids absent inside\n"
 	      "                          a range are skipped, as numactl does)\n"
@@ -59,6 +61,8 @@ static void usage(FILE *out)
 	      "                        node_exporter: its meminfo_numa names, which collide\n"
 	      "                          with that collector when it is on\n"
 	      "     --rate             with an interval: per second, not per interval\n"
+	      " -t, --timestamp        with an interval: a TIME column (HH:MM:SS) on each line\n"
+	      "     --totals           with an interval: the totals since the start, at the end\n"
 	      " -p, --pid <pid|pattern>  per-process memory per node (numa_maps)\n"
 	      "     --snapshot <name>  the counters saved in a snapshot (or latest) instead\n"
 	      "                          of the live ones; 'numastatctl snapshots' lists them\n"
@@ -186,6 +190,8 @@ static int one_option(struct stat_opts *o, int c, bool *width_set)
 		return 0;
 	case OPT_PROM_NAMES: return parse_prom_names(o, optarg);
 	case OPT_RATE: o->rate = true; return 0;
+	case 't': o->timestamp = true; return 0;
+	case OPT_TOTALS: o->totals = true; return 0;
 	case 'p': return add_pid(o, optarg) < 0 ? -1 : 0;
 	case OPT_SNAPSHOT:
 	case OPT_SINCE:
@@ -232,8 +238,8 @@ static int parse_operands(struct stat_opts *o, int argc, char *argv[])
 /* Checks across options, once all are known. */
 static int check_combination(struct stat_opts *o)
 {
-	if (o->rate && o->interval == 0) {
-		log_usage_err("--rate needs an interval");
+	if ((o->rate || o->timestamp || o->totals) && o->interval == 0) {
+		log_usage_err("%s needs an interval", o->rate ? "--rate" : o->timestamp ? "-t" : "--totals");
 		return -1;
 	}
 	if (o->prom_names_set && !o->prometheus && !o->textfile) {
@@ -288,6 +294,8 @@ static int parse_opts(int argc, char *argv[], struct stat_opts *o)
 		{ "textfile", required_argument, NULL, OPT_TEXTFILE },
 		{ "prometheus-names", required_argument, NULL, OPT_PROM_NAMES },
 		{ "rate", no_argument, NULL, OPT_RATE },
+		{ "timestamp", no_argument, NULL, 't' },
+		{ "totals", no_argument, NULL, OPT_TOTALS },
 		{ "pid", required_argument, NULL, 'p' },
 		{ "snapshot", required_argument, NULL, OPT_SNAPSHOT },
 		{ "since", required_argument, NULL, OPT_SINCE },
@@ -296,7 +304,7 @@ static int parse_opts(int argc, char *argv[], struct stat_opts *o)
 	bool width_set = false;
 	int c;
 
-	while ((c = cmd_getopt(argc, argv, "o:nrmbzw:p:", opts)) != -1) {
+	while ((c = cmd_getopt(argc, argv, "o:nrmbzw:p:t", opts)) != -1) {
 		if (c == 'h') {
 			usage(stdout);
 			return EXIT_OK;

@@ -169,6 +169,7 @@ int stat_print_counters(const struct stat_opts *o, const struct stat_row *rows, 
 		g.cols[c] = (struct grid_col){ d->name, d->json, d->flags };
 	}
 	g.has_total = true;
+	g.json_doc = true;
 	sorted = sort_rows(&def, rows, n);
 	if (!sorted) {
 		grid_free(&g);

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "output.h"
 #include "stat-grid.h"
@@ -179,6 +180,76 @@ static int print_folded(const struct grid *g, const struct view *v, size_t width
 	return r;
 }
 
+/* Rows v->rows[from, to) as a JSON table named name; columns from first_col on. */
+static int json_table(const struct grid *g, const struct view *v, size_t from, size_t to,
+		      size_t first_col, const char *name, struct out_table **tp, char *why,
+		      size_t whylen)
+{
+	struct out_table *t;
+	int r = out_table_new(&t, name, OUT_JSON, why, whylen);
+
+	if (r < 0)
+		return r;
+	for (size_t c = first_col; c < v->ncols; c++)
+		out_table_add_column(t, g->cols[v->cols[c]].json, 0, g->cols[v->cols[c]].flags);
+	for (size_t i = from; i < to; i++) {
+		struct out_row *row = out_table_add_row(t);
+
+		if (!row) {
+			out_table_free(t);
+			snprintf(why, whylen, "out of memory");
+			return -ENOMEM;
+		}
+		for (size_t c = first_col; c < v->ncols; c++) {
+			const char *s = g->text[CELL(g, v->rows[i], v->cols[c])];
+
+			out_row_set(row, c - first_col, *s ? s : NULL);
+		}
+	}
+	*tp = t;
+	return 0;
+}
+
+/* {"time":..., "nodes":[...], "total":{...}}: the TOTAL row is an object. */
+static int print_json_doc(const struct grid *g, const struct view *v, char *why, size_t whylen)
+{
+	struct out_table *nodes = NULL, *total = NULL, *time_t_ = NULL;
+	struct out_doc *d = NULL;
+	struct timespec now;
+	char when[32];
+	size_t data = v->nrows;
+	int r;
+
+	/* make_view() left the TOTAL row out of JSON views: it is the grid's last. */
+	struct view tv = { (size_t[]){ g->nrows - 1 }, 1, v->cols, v->ncols };
+
+	clock_gettime(CLOCK_REALTIME, &now);
+	stat_iso_time(&now, when, sizeof(when));
+	r = out_table_new(&time_t_, "time", OUT_JSON, why, whylen);
+	if (r == 0 && out_table_add_column(time_t_, "time", 0, 0) == 0) {
+		struct out_row *row = out_table_add_row(time_t_);
+
+		r = row ? out_row_set(row, 0, when) : -ENOMEM;
+	}
+	if (r == 0)
+		r = json_table(g, v, 0, data, 0, "nodes", &nodes, why, whylen);
+	if (r == 0)
+		r = json_table(g, &tv, 0, 1, 1, "total", &total, why, whylen);
+	if (r == 0)
+		r = out_doc_new(&d, 0);
+	if (r == 0 && (r = out_doc_add(d, time_t_, OUT_PART_FIELDS)) == 0 &&
+	    (r = out_doc_add(d, nodes, OUT_PART_ARRAY)) == 0 &&
+	    (r = out_doc_add(d, total, OUT_PART_OBJECT)) == 0)
+		r = out_doc_print(d, stdout);
+	if (r < 0 && !*why)
+		snprintf(why, whylen, r == -EIO ? "cannot write to standard output" : "out of memory");
+	out_doc_free(d);
+	out_table_free(time_t_);
+	out_table_free(nodes);
+	out_table_free(total);
+	return r;
+}
+
 int grid_print(const struct grid *g, const struct stat_opts *o, unsigned extra_flags,
 	       const char *json_name, char *why, size_t whylen)
 {
@@ -189,7 +260,10 @@ int grid_print(const struct grid *g, const struct stat_opts *o, unsigned extra_f
 
 	if (r < 0)
 		snprintf(why, whylen, "out of memory");
-	else if (o->width && !(flags & (OUT_JSON | OUT_RAW)) && v.ncols > 1)
+	else if (o->json && g->json_doc && g->has_total && !(extra_flags & OUT_ONELINE)) {
+		why[0] = '\0';
+		r = print_json_doc(g, &v, why, whylen);
+	} else if (o->width && !(flags & (OUT_JSON | OUT_RAW)) && v.ncols > 1)
 		r = print_folded(g, &v, o->width, flags, why, whylen);
 	else
 		r = print_section(g, &v, 1, v.ncols, flags, json_name, why, whylen);

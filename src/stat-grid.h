@@ -27,7 +27,8 @@ struct grid {
 	char (*text)[GRID_CELL_MAX]; /* nrows * ncols; "" prints as JSON null */
 	double *key;                 /* nrows * ncols: sort key */
 	bool *nonzero;               /* nrows * ncols */
-	bool has_total;              /* the last row is TOTAL: never sorted, not in JSON */
+	bool has_total;              /* the last row is TOTAL: never sorted, not in the JSON rows */
+	bool json_doc;               /* JSON: {"time","nodes","total"} (needs has_total) */
 	int sort_col;                /* column index, -1 = keep row order */
 };
 

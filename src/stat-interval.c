@@ -67,6 +67,9 @@ struct sampler {
 	struct timespec started;
 	unsigned long sample;
 	bool rescan;                  /* a node vanished: re-scan before the next sample */
+	bool lines;                   /* vmstat-style lines; else a table per sample */
+	struct stat_lines ln;
+	int stopped_by;               /* the signal that ended the sampling, or 0 */
 	int rc;
 };
 
@@ -201,12 +204,20 @@ static void take_sample(struct sampler *s, double secs)
 	}
 }
 
-/* The text over each table: when, how long, what the numbers are. */
+/* Local wall-clock time, HH:MM:SS: the title of a table, the TIME column. */
+static void clock_text(const struct timespec *ts, char *buf, size_t len)
+{
+	struct tm tm;
+
+	localtime_r(&ts->tv_sec, &tm);
+	strftime(buf, len, "%H:%M:%S", &tm);
+}
+
+/* The text over each table of the block layout: when, how long, what. */
 static void print_title(const struct sampler *s, bool total)
 {
 	struct timespec now;
 	char when[16];
-	struct tm tm;
 
 	if (s->o->noheadings)
 		return;
@@ -214,8 +225,7 @@ static void print_title(const struct sampler *s, bool total)
 		now = s->started;
 	else
 		clock_gettime(CLOCK_REALTIME, &now);
-	localtime_r(&now.tv_sec, &tm);
-	strftime(when, sizeof(when), "%H:%M:%S", &tm);
+	clock_text(&now, when, sizeof(when));
 	if (s->sample > 1 || total)
 		putchar('\n');
 	if (total)
@@ -232,8 +242,6 @@ static void json_count(struct out_row *r, size_t col, int scol, const uint64_t *
 {
 	double num, den;
 
-	if (scol == SCOL_NODE)
-		return;
 	if (scol == SCOL_LOCAL_PCT || scol == SCOL_MISS_PCT) {
 		num = (double)d[scol == SCOL_LOCAL_PCT ? NS_LOCAL_NODE : NS_NUMA_MISS];
 		den = num + (double)d[scol == SCOL_LOCAL_PCT ? NS_OTHER_NODE : NS_NUMA_HIT];
@@ -247,82 +255,140 @@ static void json_count(struct out_row *r, size_t col, int scol, const uint64_t *
 		out_row_setf(r, col, "%" PRIu64, d[scol - SCOL_NUMA_HIT]);
 }
 
-static void json_columns(struct out_table *t, const struct stat_opts *o, bool total)
+/* A one-row JSON table of the sample's own fields: sample, time, seconds (or since, seconds). */
+static int json_fields(struct out_table *t, const struct sampler *s, bool total, const char *when)
 {
+	struct out_row *r;
+	size_t col = 0;
+
 	if (!total)
 		out_table_add_column(t, "sample", 0, OUT_COL_NUMBER);
 	out_table_add_column(t, total ? "since" : "time", 0, 0);
 	out_table_add_column(t, "seconds", 0, OUT_COL_NUMBER);
-	for (size_t c = 0; c < o->n_cols; c++)
-		out_table_add_column(t, stat_columns[o->cols[c]].json, 0,
-				     stat_columns[o->cols[c]].flags);
-	if (!total)
-		out_table_add_column(t, "reset", 0, OUT_COL_BOOLEAN);
-}
-
-/* ISO 8601 UTC: what a script can sort and parse anywhere. */
-static void iso_time(const struct timespec *ts, char *buf, size_t len)
-{
-	struct tm tm;
-
-	gmtime_r(&ts->tv_sec, &tm);
-	strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
-}
-
-static void json_row(struct out_table *t, const struct sampler *s, size_t i, bool total,
-		     const char *when)
-{
-	const struct tracked *tr = &s->t[i];
-	struct out_row *r = out_table_add_row(t);
-	bool valid = total ? tr->secs > 0 : s->rows[i].err == 0;
-	size_t col = 0;
-
-	if (!r)
-		return;
+	if (!(r = out_table_add_row(t)))
+		return -ENOMEM;
 	if (!total)
 		out_row_setf(r, col++, "%lu", s->sample);
 	out_row_set(r, col++, when);
-	out_row_setf(r, col++, "%.2f", total ? tr->secs : s->secs);
-	for (size_t c = 0; c < s->shown.n_cols; c++, col++) {
-		if (s->shown.cols[c] == SCOL_NODE)
-			out_row_setf(r, col, "%u", tr->node);
-		else if (valid)
-			json_count(r, col, s->shown.cols[c], total ? tr->sum : s->delta[i],
-				   total ? tr->secs : s->secs, s->o->rate);
-	}
-	if (!total)
-		out_row_set(r, col, s->reset[i] ? "1" : "0"); /* libsmartcols: "0" is false */
+	return out_row_setf(r, col, "%.2f", total ? s->run_secs : s->secs);
 }
 
-/* One line of JSON: {"nodes":[...]} per sample, {"total":[...]} at the end. */
+/* The nodes array: the shown columns, and whether the node's counters went down. */
+static int json_nodes(struct out_table *t, const struct sampler *s, bool total)
+{
+	for (size_t c = 0; c < s->shown.n_cols; c++)
+		out_table_add_column(t, stat_columns[s->shown.cols[c]].json, 0,
+				     stat_columns[s->shown.cols[c]].flags);
+	if (!total)
+		out_table_add_column(t, "reset", 0, OUT_COL_BOOLEAN);
+	for (size_t i = 0; i < s->n; i++) {
+		const struct tracked *tr = &s->t[i];
+		struct out_row *r = out_table_add_row(t);
+		bool valid = total ? tr->secs > 0 : s->rows[i].err == 0;
+		size_t col = 0;
+
+		if (!r)
+			return -ENOMEM;
+		for (size_t c = 0; c < s->shown.n_cols; c++, col++) {
+			if (s->shown.cols[c] == SCOL_NODE)
+				out_row_setf(r, col, "%u", tr->node);
+			else if (valid)
+				json_count(r, col, s->shown.cols[c], total ? tr->sum : s->delta[i],
+					   total ? tr->secs : s->secs, s->o->rate);
+		}
+		if (!total)
+			out_row_set(r, col, s->reset[i] ? "1" : "0"); /* libsmartcols: "0" is false */
+	}
+	return 0;
+}
+
+/* The total object: the shown columns but NODE, summed over the nodes with a value. */
+static int json_total(struct out_table *t, const struct sampler *s, bool total)
+{
+	uint64_t sum[NS_STANDARD] = { 0 };
+	struct out_row *r;
+	size_t col = 0;
+
+	for (size_t i = 0; i < s->n; i++) {
+		const uint64_t *d = total ? s->t[i].sum : s->delta[i];
+
+		if (total ? s->t[i].secs <= 0 : s->rows[i].err != 0)
+			continue;
+		for (int k = 0; k < NS_STANDARD; k++)
+			sum[k] = d[k] > UINT64_MAX - sum[k] ? UINT64_MAX : sum[k] + d[k];
+	}
+	for (size_t c = 0; c < s->shown.n_cols; c++)
+		if (s->shown.cols[c] != SCOL_NODE)
+			out_table_add_column(t, stat_columns[s->shown.cols[c]].json, 0,
+					     stat_columns[s->shown.cols[c]].flags);
+	if (!(r = out_table_add_row(t)))
+		return -ENOMEM;
+	for (size_t c = 0; c < s->shown.n_cols; c++)
+		if (s->shown.cols[c] != SCOL_NODE)
+			json_count(r, col++, s->shown.cols[c], sum, total ? s->run_secs : s->secs,
+				   s->o->rate);
+	return 0;
+}
+
+/*
+ * One line of JSON per sample, {"sample":..,"time":..,"seconds":..,
+ * "nodes":[...],"total":{...}}, and with --totals a last one with "since"
+ * instead of "sample" and "time": the same shape as one-shot stat -J.
+ */
 static int print_json(const struct sampler *s, bool total)
 {
-	struct out_table *t;
+	struct out_table *t[3] = { NULL, NULL, NULL };
+	static const char *const names[3] = { "", "nodes", "total" };
+	static const enum out_part parts[3] = { OUT_PART_FIELDS, OUT_PART_ARRAY, OUT_PART_OBJECT };
+	struct out_doc *d = NULL;
 	struct timespec now;
-	char why[256], when[32];
-	int r;
+	char why[256] = "", when[32];
+	int r = 0;
 
-	r = out_table_new(&t, total ? "total" : "nodes", OUT_JSON | OUT_ONELINE, why, sizeof(why));
-	if (r < 0) {
-		log_err("cannot print JSON: %s", why);
-		return r;
-	}
-	json_columns(t, &s->shown, total);
 	if (total)
 		now = s->started;
 	else
 		clock_gettime(CLOCK_REALTIME, &now);
-	iso_time(&now, when, sizeof(when));
-	for (size_t i = 0; i < s->n; i++)
-		json_row(t, s, i, total, when);
-	r = out_table_print(t, stdout);
-	out_table_free(t);
+	stat_iso_time(&now, when, sizeof(when));
+	for (int i = 0; i < 3 && r == 0; i++)
+		r = out_table_new(&t[i], names[i], OUT_JSON, why, sizeof(why));
+	if (r == 0)
+		r = json_fields(t[0], s, total, when);
+	if (r == 0)
+		r = json_nodes(t[1], s, total);
+	if (r == 0)
+		r = json_total(t[2], s, total);
+	if (r == 0)
+		r = out_doc_new(&d, OUT_ONELINE);
+	for (int i = 0; i < 3 && r == 0; i++)
+		r = out_doc_add(d, t[i], parts[i]);
+	if (r == 0)
+		r = out_doc_print(d, stdout);
+	else
+		log_err("cannot print JSON: %s", *why ? why : strerror(-r));
+	out_doc_free(d);
+	for (int i = 0; i < 3; i++)
+		out_table_free(t[i]);
 	return r;
 }
 
-/* The totals since the start, as one more table (or JSON line). */
+/* The clock time of a line (now), or of the start for the totals. */
+static void line_time(const struct sampler *s, bool total, char *buf, size_t len)
+{
+	struct timespec now;
+
+	if (total)
+		now = s->started;
+	else
+		clock_gettime(CLOCK_REALTIME, &now);
+	clock_text(&now, buf, len);
+}
+
+/* --totals: the totals since the start, in the layout of the samples. */
 static int print_total(struct sampler *s)
 {
+	char when[16];
+
 	for (size_t i = 0; i < s->n; i++) {
 		const struct tracked *t = &s->t[i];
 
@@ -334,16 +400,25 @@ static int print_total(struct sampler *s)
 	if (s->o->json)
 		return print_json(s, true);
 	print_title(s, true);
-	return stat_print_counters(&s->shown, s->rows, s->n, 0);
+	if (!s->lines)
+		return stat_print_counters(&s->shown, s->rows, s->n, 0);
+	line_time(s, true, when, sizeof(when));
+	s->ln.header_due = !s->o->noheadings;
+	stat_lines_print(&s->ln, s->rows, s->n, when);
+	return ferror(stdout) ? -EIO : 0;
 }
 
 static int print_sample(struct sampler *s)
 {
-	int r;
+	char when[16];
+	int r = 0;
 
 	if (s->o->json)
 		r = print_json(s, false);
-	else {
+	else if (s->lines) {
+		line_time(s, false, when, sizeof(when));
+		stat_lines_print(&s->ln, s->rows, s->n, when);
+	} else {
 		print_title(s, false);
 		r = stat_print_counters(&s->shown, s->rows, s->n, 0);
 	}
@@ -551,6 +626,16 @@ static int on_timer(struct sampler *s, int tfd)
 	return print_sample(s) < 0 ? -EIO : 1;
 }
 
+/* The signal read from the signalfd (SIGINT if it cannot be read). */
+static int which_signal(int sfd)
+{
+	struct signalfd_siginfo si;
+
+	if (read(sfd, &si, sizeof(si)) == (ssize_t)sizeof(si))
+		return (int)si.ssi_signo;
+	return SIGINT;
+}
+
 enum { FD_TIMER, FD_SIGNAL, FD_UEVENT, FD_COUNT };
 
 static int loop(struct sampler *s, struct pollfd *pfd, struct uevent_listener *ul)
@@ -563,8 +648,10 @@ static int loop(struct sampler *s, struct pollfd *pfd, struct uevent_listener *u
 				continue;
 			return -errno;
 		}
-		if (pfd[FD_SIGNAL].revents)
+		if (pfd[FD_SIGNAL].revents) {
+			s->stopped_by = which_signal(pfd[FD_SIGNAL].fd);
 			return 0;
+		}
 		if ((ul && pfd[FD_UEVENT].revents && topology_changed(ul)) || s->rescan) {
 			s->rescan = false;
 			if (rescan(s, true) < 0)
@@ -648,7 +735,13 @@ static int sample_until_done(struct sampler *s)
 
 	if (r >= 0) {
 		r = loop(s, pfd, ul);
-		if (r == 0 && print_total(s) < 0)
+		/* Ctrl-C is how `stat 1` ends: one line says so, not a block of totals. */
+		if (r == 0 && s->stopped_by)
+			log_err("stopped by %s after %lu sample%s over %.2f s%s",
+				s->stopped_by == SIGTERM ? "SIGTERM" : "SIGINT", s->sample,
+				s->sample == 1 ? "" : "s", s->run_secs,
+				s->o->totals ? "" : " (--totals prints the totals since the start)");
+		if (r == 0 && s->o->totals && print_total(s) < 0)
 			r = -EIO;
 		if (r == -EIO)
 			s->rc = EXIT_FAIL; /* stdout failed: main() says why */
@@ -663,6 +756,21 @@ static int sample_until_done(struct sampler *s)
 	return r < 0 && r != -EIO ? EXIT_FAIL : s->rc;
 }
 
+/*
+ * vmstat's layout, one line per node per sample, where a line fits the
+ * width (-w, or the terminal's; unlimited into a pipe); else a folded
+ * table per sample.
+ */
+static void choose_layout(struct sampler *s)
+{
+	size_t cols, rows;
+
+	out_terminal_size(&cols, &rows);
+	stat_lines_init(&s->ln, &s->shown, s->o->timestamp, rows);
+	s->lines = !s->o->json &&
+		   (s->o->raw || !s->o->width || stat_lines_width(&s->ln) <= s->o->width);
+}
+
 static char stdout_buf[1 << 18];
 
 int stat_interval_run(const struct stat_opts *o)
@@ -675,6 +783,7 @@ int stat_interval_run(const struct stat_opts *o)
 	if (s.shown.n_cols == 0)
 		for (int c = SCOL_NODE; c <= SCOL_OTHER_NODE; c++)
 			s.shown.cols[s.shown.n_cols++] = c;
+	choose_layout(&s);
 	/* One read at start, as the one-shot table does: zeros would mislead. */
 	if (stat_counters_frozen())
 		log_warn("vm.numa_stat is 0: NUMA counters are frozen at zero, every change "

@@ -222,6 +222,7 @@ int stat_mem_print(const struct stat_opts *o, const struct stat_node *nodes, siz
 						   OUT_COL_RIGHT | OUT_COL_NUMBER };
 	}
 	g.has_total = true;
+	g.json_doc = true;
 	g.sort_col = c->sort >= 0 ? c->sort + 1 : -1;
 	fill(&g, o, nodes, n, c);
 	r = grid_print(&g, o, 0, "nodes", stat_why, sizeof(stat_why));

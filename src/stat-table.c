@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 
 #include "output.h"
 #include "stat-grid.h"
@@ -126,4 +127,12 @@ size_t stat_terminal_width(void)
 
 	out_terminal_size(&cols, &rows);
 	return cols;
+}
+
+void stat_iso_time(const struct timespec *ts, char *buf, size_t len)
+{
+	struct tm tm;
+
+	gmtime_r(&ts->tv_sec, &tm);
+	strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }

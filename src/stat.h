@@ -75,6 +75,8 @@ struct stat_opts {
 	double interval;   /* seconds; 0 = one-shot */
 	long count;        /* samples; 0 = until interrupted */
 	bool rate;         /* --rate: per second rather than per interval */
+	bool timestamp;    /* -t: a time column on each line */
+	bool totals;       /* --totals: the totals since the start, at the end */
 
 	/* --pid (stat-pid.c): PIDs or patterns as given. */
 	char **pids;
@@ -140,6 +142,10 @@ const char *stat_strerror(void);
 /* True when vm.numa_stat reads 0: the counters are frozen at zero. */
 bool stat_counters_frozen(void);
 
+/* ISO 8601 UTC ("2026-01-31T12:00:00Z"): what a script can sort and parse anywhere. */
+struct timespec;
+void stat_iso_time(const struct timespec *ts, char *buf, size_t len);
+
 /* The terminal's width: TIOCGWINSZ on stdout, else $COLUMNS; 0 = not a tty. */
 size_t stat_terminal_width(void);
 
@@ -168,6 +174,26 @@ int stat_numastat_read(unsigned id, struct numastat *out, char *why, size_t whyl
 /* --snapshot: the snapshot's nodes (o->nodes of them); count, or -ENOENT with *missing. */
 int stat_snapshot_nodes(const struct stat_opts *o, unsigned **ids, struct node_miss *missing);
 void stat_snapshot_free(void);
+/* Interval mode's vmstat-style lines (stat-lines.c). */
+struct stat_lines {
+	const struct stat_opts *o;     /* the columns shown */
+	bool timestamp;                /* -t: a TIME column first */
+	size_t width[STAT_MAX_COLS];   /* each column's width so far */
+	size_t screen_rows;            /* the terminal's height; 0: not a terminal */
+	size_t since_header;           /* lines printed since the last header */
+	bool header_due;
+};
+void stat_lines_init(struct stat_lines *l, const struct stat_opts *shown, bool timestamp,
+		     size_t screen_rows);
+/* The width of a line with the columns as wide as their names (the header). */
+size_t stat_lines_width(const struct stat_lines *l);
+/*
+ * One line per row ("-" where a row has no value: err != 0), the header
+ * first when due: at the start, once per screenful, or after a column grew.
+ * when is the TIME column's text.
+ */
+void stat_lines_print(struct stat_lines *l, const struct stat_row *rows, size_t n,
+		      const char *when);
 
 /* The per-node locality summary of `status` (cmd-status.c calls it); EXIT_*. */
 int stat_status_summary(void);

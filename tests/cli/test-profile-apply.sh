@@ -158,9 +158,7 @@ expect_rc 0 "a profile without knobs applies"
 expect_out "profile empty sets no knobs" "and says it sets nothing"
 prun apply -J empty
 expect_out '{
-   "knobs": [
-
-   ]
+   "knobs": []
 }' "-J gives an empty knobs array"
 
 # The snapshot is a precondition of numa_stat 1 -> 0.

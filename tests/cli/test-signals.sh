@@ -108,8 +108,10 @@ for sig in INT TERM; do
 	wait "$st"
 	rc=$?
 	check "SIG$sig ends interval stat with exit 0 (rc $rc)" test "$rc" = 0
-	check "SIG$sig: interval stat printed its samples" grep -q TOTAL "$sout"
-	check "SIG$sig: nothing on stderr" test ! -s "$serr"
+	check "SIG$sig: interval stat printed its samples" grep -q "^NODE NUMA_HIT" "$sout"
+	check "SIG$sig: one line on stderr says it stopped" \
+		grep -qxE "numastatctl: stat: stopped by SIG$sig after [0-9]+ samples? over [0-9.]+ s \(--totals prints the totals since the start\)" "$serr"
+	check "SIG$sig: and nothing else" test "$(grep -c '' "$serr")" = 1
 done
 
 # stdout errors: a full disk is reported and fails the run.

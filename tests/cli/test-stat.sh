@@ -152,8 +152,14 @@ check "off a terminal \$COLUMNS is ignored: no folding" [ "$(grep -c '^ NODE' "$
 run stat -w 5
 expect_rc 2 "a width below 20 is refused"
 
+# untime: the one-shot -J time is now; everything else must not change.
+untime() {
+	sed -E 's/^   "time": "[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z",$/   "time": "T",/' <<<"$OUT"
+}
 run stat -J --nodes 5
+OUT=$(untime)
 expect_out '{
+   "time": "T",
    "nodes": [
       {
          "node": 5,
@@ -164,11 +170,21 @@ expect_out '{
          "local_node": 0,
          "other_node": 410003
       }
-   ]
-}' "-J prints the nodes array with numbers and no TOTAL"
+   ],
+   "total": {
+      "numa_hit": 410003,
+      "numa_miss": 0,
+      "numa_foreign": 0,
+      "interleave_hit": 0,
+      "local_node": 0,
+      "other_node": 410003
+   }
+}' "-J: the time (ISO 8601 UTC), the nodes array and the TOTAL row as a total object"
 
 run stat -J -o node,local%,miss% --nodes 0,5
+OUT=$(untime)
 expect_out '{
+   "time": "T",
    "nodes": [
       {
          "node": 0,
@@ -179,8 +195,12 @@ expect_out '{
          "local_pct": 0.0,
          "miss_pct": 0.0
       }
-   ]
-}' "-J derived columns are numbers"
+   ],
+   "total": {
+      "local_pct": 94.6,
+      "miss_pct": 0.0
+   }
+}' "-J derived columns are numbers, the total's computed from the sums"
 
 run stat extra1 extra2 extra3
 expect_rc 2 "more than INTERVAL COUNT is a usage error"
@@ -275,15 +295,21 @@ expect_out "9 1078515712 18432
 TOTAL 2153053184 21504" "-m -b bytes, -o field names case-insensitive, --sort on a field"
 
 run stat -m -J -o HugePages_Total,Active\(anon\) --nodes 9
+OUT=$(untime)
 expect_out '{
+   "time": "T",
    "nodes": [
       {
          "node": 9,
          "hugepages_total": 33554432,
          "active_anon": 52598784
       }
-   ]
-}' "-m -J: bytes as numbers, keys in lower case"
+   ],
+   "total": {
+      "hugepages_total": 33554432,
+      "active_anon": 52598784
+   }
+}' "-m -J: bytes as numbers, keys in lower case, with time and total"
 
 run stat -m -o MemTotal,NoSuchField
 expect_rc 2 "-m -o with an unknown field exits 2"
