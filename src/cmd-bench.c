@@ -272,7 +272,7 @@ static const struct {
 	unsigned flags;
 	bool json_only;
 } columns[] = {
-	{ "KNOB", 0, true }, { "VALUE", 0, false }, { "NODE", OUT_COL_NUMBER, true },
+	{ "NAME", 0, true }, { "VALUE", 0, false }, { "NODE", OUT_COL_NUMBER, true },
 	{ "THREADS", OUT_COL_NUMBER, true }, { "SIZE_MIB", OUT_COL_NUMBER, true },
 	{ "ROUNDS", OUT_COL_NUMBER | OUT_COL_RIGHT, false },
 	{ "NS_PER_FAULT", OUT_COL_NUMBER | OUT_COL_RIGHT, false },

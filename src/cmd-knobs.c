@@ -62,7 +62,7 @@ static void usage(FILE *out)
 	      "     --output-all       a table of every column\n"
 	      " -n, --noheadings       do not print headings\n"
 	      " -r, --raw              raw output, no alignment\n"
-	      " -N, --names            print knob names only, one per line\n"
+	      " -N, --names            print knob names only, one per line (-J: as JSON)\n"
 	      "     --choices <knob>   print the values <knob> accepts, one per line\n"
 	      "                          (nothing for integer knobs)\n"
 	      "\nWithout -o, -r or -J each knob is a line of its short fields followed by\n"
@@ -169,11 +169,17 @@ static int parse_opts(int argc, char *argv[], struct knobs_opts *o)
 		return EXIT_USAGE;
 	}
 	/* Lines for shells have no JSON form; knobs -J carries the same facts. */
-	if (G.json && (o->names_only || o->choices)) {
-		log_usage_err("%s prints plain lines for shells and has no JSON form "
-			      "('knobs -J' gives every name and its \"values\")",
-			      o->choices ? "--choices" : "--names");
+	if (G.json && o->choices) {
+		log_usage_err("--choices has no JSON form: it prints plain lines for shells "
+			      "('knobs -J' gives each knob's \"values\")");
 		return EXIT_USAGE;
+	}
+	/* -N -J: the names as JSON, what -o NAME gives. */
+	if (G.json && o->names_only) {
+		o->names_only = false;
+		o->n_cols = 0;
+		o->cols[o->n_cols++] = KCOL_NAME;
+		o->cols_set = true;
 	}
 	return -1;
 }

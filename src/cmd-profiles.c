@@ -249,46 +249,64 @@ static size_t drift(const struct plan *p, char *buf, size_t len)
 	return count;
 }
 
-/* status names each knob sysctl.d sets otherwise than the profile. */
-static void sysctld_status(const struct plan *p, const char *profile)
-{
-	struct sysctld_conflicts conflicts = { 0 };
-
-	if (sysctld_conflicts_find(p, &conflicts) < 0)
-		log_warn("cannot compare with sysctl.d: %s", strerror(ENOMEM));
-	report_sysctld_conflicts(&conflicts, profile, sysctld_boot_unit_enabled());
-	sysctld_conflicts_free(&conflicts);
-}
-
-void profiles_status(void)
+void profiles_state(struct profile_state *st)
 {
 	struct profile_config c = { 0 };
 	struct profile_resolved r;
-	struct plan p = { 0 };
-	char why[1024], diff[2048];
 
-	/* status -J is one JSON document; the profile line is for people. */
-	if (G.json)
-		return;
-	if (profiles_load(&c, false) != EXIT_OK)
-		log_warn("the configuration has problems: 'numastatctl profiles' lists them");
-	else if (!c.default_at.line)
-		log_info("profile: none configured\n");
-	else if (profile_resolve(&c, c.default_profile, &r, why, sizeof(why)) < 0)
-		log_warn("profile %s: %s", c.default_profile, why);
-	else {
-		if (profile_plan(&c, &r, &p) == 0) {
-			plan_read_live(&p);
-			if (drift(&p, diff, sizeof(diff)))
-				log_info("profile: %s (live differs: %s)\n", c.default_profile, diff);
-			else
-				log_info("profile: %s (live matches)\n", c.default_profile);
-			sysctld_status(&p, c.default_profile);
+	*st = (struct profile_state){ .kind = PSTATE_NONE };
+	if (profiles_load(&c, false) != EXIT_OK) {
+		st->kind = PSTATE_BROKEN;
+		snprintf(st->problem, sizeof(st->problem),
+			 "the configuration has problems: 'numastatctl profiles' lists them");
+	} else if (c.default_at.line) {
+		snprintf(st->name, sizeof(st->name), "%s", c.default_profile);
+		if (profile_resolve(&c, c.default_profile, &r, st->problem, sizeof(st->problem)) < 0)
+			st->kind = PSTATE_BROKEN;
+		else {
+			if (profile_plan(&c, &r, &st->plan) == 0) {
+				plan_read_live(&st->plan);
+				st->kind = PSTATE_CHECKED;
+				/* What sysctl.d sets otherwise: advice, so a failure only says so. */
+				if (sysctld_conflicts_find(&st->plan, &st->sysctld) < 0)
+					snprintf(st->sysctld_problem, sizeof(st->sysctld_problem),
+						 "cannot compare with sysctl.d: %s", strerror(ENOMEM));
+			} else {
+				st->kind = PSTATE_BROKEN;
+				snprintf(st->problem, sizeof(st->problem), "out of memory");
+			}
+			profile_resolved_free(&r);
 		}
-		plan_free(&p);
-		profile_resolved_free(&r);
 	}
 	profile_config_free(&c);
+}
+
+void profiles_state_free(struct profile_state *st)
+{
+	sysctld_conflicts_free(&st->sysctld);
+	plan_free(&st->plan);
+}
+
+bool profiles_state_differs(const struct profile_state *st)
+{
+	for (size_t i = 0; st->kind == PSTATE_CHECKED && i < st->plan.n; i++)
+		if (st->plan.items[i].action == ACT_WRITE || st->plan.items[i].action == ACT_FAILED)
+			return true;
+	return false;
+}
+
+void profiles_status(const struct profile_state *st)
+{
+	char diff[2048];
+
+	if (st->kind == PSTATE_NONE)
+		log_info("profile: none configured\n");
+	else if (st->kind == PSTATE_BROKEN)
+		return; /* status warns about it */
+	else if (drift(&st->plan, diff, sizeof(diff)))
+		log_info("profile: %s (live differs: %s)\n", st->name, diff);
+	else
+		log_info("profile: %s (live matches)\n", st->name);
 }
 
 /*
@@ -373,6 +391,11 @@ static int run(int argc, char *argv[])
 	}
 	if (argc - optind > 1 || (cat && optind < argc)) {
 		log_usage_err("unexpected argument '%s'", argv[argc - 1]);
+		return EXIT_USAGE;
+	}
+	if (cat && G.json) {
+		log_usage_err("--cat-config has no JSON form: it prints the configuration files as "
+			      "they are ('profiles -J NAME' gives a profile's keys)");
 		return EXIT_USAGE;
 	}
 	if (cat)

@@ -4,7 +4,9 @@
 
 #include <stdbool.h>
 
+#include "plan.h"
 #include "profile.h"
+#include "sysctld.h"
 
 /*
  * Load --config or the default files (refusing files others can write when
@@ -23,4 +25,17 @@ const char *profiles_data_dir(const struct profile_config *c);
 /* The same, loading the configuration (even one with problems elsewhere). */
 const char *profiles_effective_data_dir(void);
 /* For `status`: the configured profile and whether the live system matches it. */
-void profiles_status(void);
+struct profile_state {
+	enum { PSTATE_NONE, PSTATE_BROKEN, PSTATE_CHECKED } kind;
+	char name[PROFILE_NAME_MAX]; /* "" when none is configured */
+	char problem[1024];          /* PSTATE_BROKEN: why it cannot be checked */
+	struct plan plan;            /* PSTATE_CHECKED: live values read */
+	struct sysctld_conflicts sysctld; /* PSTATE_CHECKED: what sysctl.d sets otherwise */
+	char sysctld_problem[128];   /* why sysctl.d could not be compared ("" if it was) */
+};
+void profiles_state(struct profile_state *st);
+void profiles_state_free(struct profile_state *st);
+/* A knob of the profile differs from the live value, or cannot be read. */
+bool profiles_state_differs(const struct profile_state *st);
+/* The profile line of `status` (nothing when broken: status warns). */
+void profiles_status(const struct profile_state *st);

@@ -256,8 +256,17 @@ static int check_combination(struct stat_opts *o)
 			      "--pid and an interval", o->since ? "since" : "snapshot");
 		return -1;
 	}
-	if (o->compat && (o->json || o->prometheus || o->textfile)) {
-		log_usage_err("--compat prints numastat's text: it excludes -J, --prometheus, --textfile");
+	if (o->compat && (o->prometheus || o->textfile)) {
+		log_usage_err("--compat prints numastat's text: it excludes --prometheus and --textfile");
+		return -1;
+	}
+	/* Text formats other tools read have no JSON form; stat -J gives the same counters. */
+	if (o->json && (o->compat || o->prometheus || o->textfile)) {
+		log_usage_err("%s has no JSON form: it %s ('stat -J' gives the counters)",
+			      o->compat ? "--compat" : o->prometheus ? "--prometheus" : "--textfile",
+			      o->compat ? "prints numastat's text" :
+			      o->prometheus ? "prints the Prometheus text format" :
+					      "writes the Prometheus text format");
 		return -1;
 	}
 	if (o->meminfo && o->cols_arg)
@@ -620,47 +629,47 @@ out:
 	return rc;
 }
 
-/*
- * The per-node locality summary that `status` prints under its knob table.
- * Under -J status prints only its knobs table (one JSON document), so the
- * summary is left out there.
- */
+/* The per-node locality summary of `status`: the columns that answer "local?". */
 static const int summary_cols[] = {
 	SCOL_NODE, SCOL_NUMA_HIT, SCOL_NUMA_MISS, SCOL_OTHER_NODE, SCOL_LOCAL_PCT, SCOL_MISS_PCT,
 };
 
-int stat_status_summary(void)
+int stat_summary_read(struct stat_summary *s)
 {
-	struct stat_opts o = { .width = stat_terminal_width() };
-	char (*whys)[STAT_WHY_MAX];
-	struct stat_row *rows;
-	unsigned *ids;
-	int n = G.json ? 0 : stat_select_nodes(&o, &ids, NULL), rc = EXIT_OK;
+	int n;
 
-	if (n <= 0)
-		return EXIT_OK; /* no NUMA nodes here: nothing to summarise */
-	rows = calloc((size_t)n, sizeof(*rows));
-	whys = calloc((size_t)n, sizeof(*whys));
-	if (!rows || !whys) {
-		rc = EXIT_FAIL;
-		goto out;
-	}
+	*s = (struct stat_summary){ .o = { .width = stat_terminal_width() } };
 	for (size_t i = 0; i < sizeof(summary_cols) / sizeof(summary_cols[0]); i++)
-		o.cols[o.n_cols++] = summary_cols[i];
-	stat_read_rows(ids, (size_t)n, rows, whys);
-	for (int i = 0; i < n; i++)
-		if (rows[i].err)
-			log_warn("/sys/devices/system/node/node%u/numastat: %s", ids[i], whys[i]);
+		s->o.cols[s->o.n_cols++] = summary_cols[i];
+	n = stat_select_nodes(&s->o, &s->ids, NULL);
+	if (n <= 0)
+		return 0; /* no NUMA nodes here: nothing to summarise */
+	s->rows = calloc((size_t)n, sizeof(*s->rows));
+	s->whys = calloc((size_t)n, sizeof(*s->whys));
+	if (!s->rows || !s->whys)
+		return -ENOMEM;
+	s->n = (size_t)n;
+	stat_read_rows(s->ids, s->n, s->rows, s->whys);
+	return 0;
+}
+
+int stat_summary_print(const struct stat_summary *s)
+{
+	if (!s->n)
+		return EXIT_OK;
 	printf("\nPer-node locality (allocation events since boot or the last counter reset):\n");
-	if (stat_print_counters(&o, rows, (size_t)n, 0) < 0) {
+	if (stat_print_counters(&s->o, s->rows, s->n, 0) < 0) {
 		log_err("%s", stat_strerror());
-		rc = EXIT_FAIL;
+		return EXIT_FAIL;
 	}
-out:
-	free(rows);
-	free(whys);
-	free(ids);
-	return rc;
+	return EXIT_OK;
+}
+
+void stat_summary_free(struct stat_summary *s)
+{
+	free(s->ids);
+	free(s->rows);
+	free(s->whys);
 }
 
 const struct cmd cmd_stat = { "stat", run, "per-node NUMA statistics", usage };

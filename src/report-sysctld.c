@@ -30,19 +30,26 @@ static void after_system(const struct sysctld_conflict *c, char *buf, size_t len
 			 c->system.value, c->system.file, c->system.line);
 }
 
+void sysctld_conflict_text(const struct sysctld_conflict *k, const char *profile,
+			   bool unit_enabled, char *buf, size_t len)
+{
+	const struct sysctld_setting *s = k->boot_differs ? &k->boot : &k->system;
+	char want[KVAL_MAX], boot[KVAL_MAX + 100], system[KVAL_MAX + 400];
+
+	at_boot(k, unit_enabled, boot, sizeof(boot));
+	after_system(k, system, sizeof(system));
+	snprintf(buf, len, "%s: sysctl.d sets %s at %s:%u, profile %s wants %s: %s; %s",
+		 k->item->ref.name, s->value, s->file, s->line, profile,
+		 knob_display(&k->item->ref, &k->item->want, want, sizeof(want)), boot, system);
+}
+
 void report_sysctld_conflicts(const struct sysctld_conflicts *c, const char *profile,
 			      bool unit_enabled)
 {
-	for (size_t i = 0; i < c->n; i++) {
-		const struct sysctld_conflict *k = &c->v[i];
-		const struct sysctld_setting *s = k->boot_differs ? &k->boot : &k->system;
-		char want[KVAL_MAX], boot[KVAL_MAX + 100], system[KVAL_MAX + 400];
+	char line[2048];
 
-		at_boot(k, unit_enabled, boot, sizeof(boot));
-		after_system(k, system, sizeof(system));
-		log_warn("%s: sysctl.d sets %s at %s:%u, profile %s wants %s: %s; %s",
-			 k->item->ref.name, s->value, s->file, s->line, profile,
-			 knob_display(&k->item->ref, &k->item->want, want, sizeof(want)), boot,
-			 system);
+	for (size_t i = 0; i < c->n; i++) {
+		sysctld_conflict_text(&c->v[i], profile, unit_enabled, line, sizeof(line));
+		log_warn("%s", line);
 	}
 }

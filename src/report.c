@@ -66,7 +66,7 @@ static void text_line(const struct plan_item *it, bool dry_run)
 }
 
 /* The sysctl.d columns of apply --check -J: null where sysctl.d agrees. */
-static void conflict_columns(struct out_table *t)
+void report_conflict_columns(struct out_table *t)
 {
 	static const char *const names[] = {
 		"sysctl_d_boot", "sysctl_d_boot_value", "sysctl_d_system",
@@ -77,7 +77,7 @@ static void conflict_columns(struct out_table *t)
 		out_table_add_column(t, names[i], 0, 0);
 }
 
-static void conflict_cells(struct out_row *row, size_t col, const struct sysctld_conflict *c,
+void report_conflict_cells(struct out_row *row, size_t col, const struct sysctld_conflict *c,
 			   bool unit_enabled)
 {
 	char buf[KVAL_MAX];
@@ -112,7 +112,7 @@ static int json_report(const struct plan *p, const struct sysctld_conflicts *c)
 	out_table_add_column(t, "new", 0, 0);
 	out_table_add_column(t, "action", 0, 0);
 	if (c)
-		conflict_columns(t);
+		report_conflict_columns(t);
 	for (size_t i = 0; i < p->n; i++) {
 		const struct plan_item *it = &p->items[i];
 		struct out_row *row = out_table_add_row(t);
@@ -124,7 +124,7 @@ static int json_report(const struct plan *p, const struct sysctld_conflicts *c)
 		out_row_set(row, 2, shown(it, &it->want, b, sizeof(b)));
 		out_row_set(row, 3, plan_action_name(it->action));
 		if (c)
-			conflict_cells(row, 4, sysctld_conflict_of(c, it), unit_enabled);
+			report_conflict_cells(row, 4, sysctld_conflict_of(c, it), unit_enabled);
 	}
 	r = out_table_print(t, stdout);
 	out_table_free(t);

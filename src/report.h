@@ -13,6 +13,7 @@
  */
 int report_plan(const struct plan *p, bool dry_run);
 struct sysctld_conflicts;
+struct sysctld_conflict;
 /*
  * The same; with G.json each knob also carries where sysctl.d sets it
  * otherwise (sysctl_d_boot, sysctl_d_system: "FILE:LINE", their values, and
@@ -45,3 +46,15 @@ void report_missing_hint(const struct plan *p);
  */
 void report_sysctld_conflicts(const struct sysctld_conflicts *c, const char *profile,
 			      bool unit_enabled);
+/* The text of one such warning (status keeps it for its JSON too). */
+void sysctld_conflict_text(const struct sysctld_conflict *k, const char *profile,
+			   bool unit_enabled, char *buf, size_t len);
+/*
+ * JSON: the sysctl.d columns of apply --check -J (sysctl_d_boot, ...,
+ * boot_value), and one row's cells from col on (c may be NULL).
+ */
+struct out_table;
+struct out_row;
+void report_conflict_columns(struct out_table *t);
+void report_conflict_cells(struct out_row *row, size_t col, const struct sysctld_conflict *c,
+			   bool unit_enabled);

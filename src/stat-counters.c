@@ -147,37 +147,63 @@ static struct stat_row *sort_rows(const struct stat_opts *o, const struct stat_r
 	return s;
 }
 
-int stat_print_counters(const struct stat_opts *o, const struct stat_row *rows, size_t n,
-			unsigned extra_flags)
+/* The grid of rows with o's columns (defaults filled in def) and a TOTAL row. */
+static int build_grid(const struct stat_opts *o, const struct stat_row *rows, size_t n,
+		      struct stat_opts *def, struct grid *g)
 {
-	struct stat_opts def = *o;
 	struct stat_row *sorted;
-	struct grid g;
 	size_t good = 0;
 	int r;
 
-	if (def.n_cols == 0)
-		stat_default_columns(&def);
+	*def = *o;
+	if (def->n_cols == 0)
+		stat_default_columns(def);
 	for (size_t i = 0; i < n; i++)
 		good += rows[i].err == 0;
-	r = grid_init(&g, good + 1, def.n_cols);
+	r = grid_init(g, good + 1, def->n_cols);
 	if (r < 0)
 		return r;
-	for (size_t c = 0; c < def.n_cols; c++) {
-		const struct stat_coldesc *d = &stat_columns[def.cols[c]];
+	for (size_t c = 0; c < def->n_cols; c++) {
+		const struct stat_coldesc *d = &stat_columns[def->cols[c]];
 
-		g.cols[c] = (struct grid_col){ d->name, d->json, d->flags };
+		g->cols[c] = (struct grid_col){ d->name, d->json, d->flags };
 	}
-	g.has_total = true;
-	g.json_doc = true;
-	sorted = sort_rows(&def, rows, n);
+	g->has_total = true;
+	g->json_doc = true;
+	sorted = sort_rows(def, rows, n);
 	if (!sorted) {
-		grid_free(&g);
+		grid_free(g);
 		return -ENOMEM;
 	}
-	fill(&g, &def, sorted, n);
+	fill(g, def, sorted, n);
 	free(sorted);
+	return 0;
+}
+
+int stat_print_counters(const struct stat_opts *o, const struct stat_row *rows, size_t n,
+			unsigned extra_flags)
+{
+	struct stat_opts def;
+	struct grid g;
+	int r = build_grid(o, rows, n, &def, &g);
+
+	if (r < 0)
+		return r;
 	r = grid_print(&g, &def, extra_flags, "nodes", stat_why, sizeof(stat_why));
+	grid_free(&g);
+	return r;
+}
+
+int stat_counters_json(const struct stat_opts *o, const struct stat_row *rows, size_t n,
+		       struct out_doc *d)
+{
+	struct stat_opts def;
+	struct grid g;
+	int r = build_grid(o, rows, n, &def, &g);
+
+	if (r < 0)
+		return r;
+	r = grid_add_json(&g, &def, d, stat_why, sizeof(stat_why));
 	grid_free(&g);
 	return r;
 }

@@ -210,43 +210,79 @@ static int json_table(const struct grid *g, const struct view *v, size_t from, s
 	return 0;
 }
 
-/* {"time":..., "nodes":[...], "total":{...}}: the TOTAL row is an object. */
-static int print_json_doc(const struct grid *g, const struct view *v, char *why, size_t whylen)
+/* "nodes" and "total" (the TOTAL row, without its first column) into d. */
+static int add_json(const struct grid *g, const struct view *v, struct out_doc *d, char *why,
+		    size_t whylen)
 {
-	struct out_table *nodes = NULL, *total = NULL, *time_t_ = NULL;
-	struct out_doc *d = NULL;
-	struct timespec now;
-	char when[32];
-	size_t data = v->nrows;
-	int r;
-
+	struct out_table *nodes = NULL, *total = NULL;
 	/* make_view() left the TOTAL row out of JSON views: it is the grid's last. */
 	struct view tv = { (size_t[]){ g->nrows - 1 }, 1, v->cols, v->ncols };
+	int r = json_table(g, v, 0, v->nrows, 0, "nodes", &nodes, why, whylen);
 
-	clock_gettime(CLOCK_REALTIME, &now);
-	stat_iso_time(&now, when, sizeof(when));
-	r = out_table_new(&time_t_, "time", OUT_JSON, why, whylen);
-	if (r == 0 && out_table_add_column(time_t_, "time", 0, 0) == 0) {
-		struct out_row *row = out_table_add_row(time_t_);
-
-		r = row ? out_row_set(row, 0, when) : -ENOMEM;
-	}
-	if (r == 0)
-		r = json_table(g, v, 0, data, 0, "nodes", &nodes, why, whylen);
 	if (r == 0)
 		r = json_table(g, &tv, 0, 1, 1, "total", &total, why, whylen);
 	if (r == 0)
-		r = out_doc_new(&d, 0);
-	if (r == 0 && (r = out_doc_add(d, time_t_, OUT_PART_FIELDS)) == 0 &&
-	    (r = out_doc_add(d, nodes, OUT_PART_ARRAY)) == 0 &&
-	    (r = out_doc_add(d, total, OUT_PART_OBJECT)) == 0)
+		r = out_doc_add(d, nodes, OUT_PART_ARRAY);
+	if (r == 0)
+		r = out_doc_add(d, total, OUT_PART_OBJECT);
+	out_table_free(nodes);
+	out_table_free(total);
+	return r;
+}
+
+/* The time of the reading, as the first member of a document. */
+static int add_time(struct out_doc *d, char *why, size_t whylen)
+{
+	struct out_table *t;
+	struct out_row *row;
+	struct timespec now;
+	char when[32];
+	int r = out_table_new(&t, "", OUT_JSON, why, whylen);
+
+	if (r < 0)
+		return r;
+	clock_gettime(CLOCK_REALTIME, &now);
+	stat_iso_time(&now, when, sizeof(when));
+	r = out_table_add_column(t, "time", 0, 0);
+	row = r == 0 ? out_table_add_row(t) : NULL;
+	r = row ? out_row_set(row, 0, when) : -ENOMEM;
+	if (r == 0)
+		r = out_doc_add(d, t, OUT_PART_FIELDS);
+	out_table_free(t);
+	return r;
+}
+
+/* {"time":..., "nodes":[...], "total":{...}}: the TOTAL row is an object. */
+static int print_json_doc(const struct grid *g, const struct view *v, char *why, size_t whylen)
+{
+	struct out_doc *d = NULL;
+	int r = out_doc_new(&d, 0);
+
+	if (r == 0)
+		r = add_time(d, why, whylen);
+	if (r == 0)
+		r = add_json(g, v, d, why, whylen);
+	if (r == 0)
 		r = out_doc_print(d, stdout);
 	if (r < 0 && !*why)
 		snprintf(why, whylen, r == -EIO ? "cannot write to standard output" : "out of memory");
 	out_doc_free(d);
-	out_table_free(time_t_);
-	out_table_free(nodes);
-	out_table_free(total);
+	return r;
+}
+
+int grid_add_json(const struct grid *g, const struct stat_opts *o, struct out_doc *d, char *why,
+		  size_t whylen)
+{
+	struct view v = { 0 };
+	int r = make_view(g, o, true, &v);
+
+	why[0] = '\0';
+	if (r == 0)
+		r = add_json(g, &v, d, why, whylen);
+	if (r < 0 && !*why)
+		snprintf(why, whylen, "out of memory");
+	free(v.rows);
+	free(v.cols);
 	return r;
 }
 

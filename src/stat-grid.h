@@ -44,4 +44,8 @@ void grid_set(struct grid *g, size_t row, size_t col, const char *text, double k
  */
 int grid_print(const struct grid *g, const struct stat_opts *o, unsigned extra_flags,
 	       const char *json_name, char *why, size_t whylen);
+/* JSON: "nodes" and "total" (needs has_total) into d, with o's -z.  0 or -errno. */
+struct out_doc;
+int grid_add_json(const struct grid *g, const struct stat_opts *o, struct out_doc *d, char *why,
+		  size_t whylen);
 extern char stat_why[256];

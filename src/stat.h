@@ -136,6 +136,11 @@ int stat_column_lookup(const char *name, size_t len);
 int stat_print_counters(const struct stat_opts *o, const struct stat_row *rows, size_t n,
 			unsigned extra_flags);
 
+/* The same rows as "nodes" and "total" members of a JSON document (status -J). */
+struct out_doc;
+int stat_counters_json(const struct stat_opts *o, const struct stat_row *rows, size_t n,
+		       struct out_doc *d);
+
 /* Why the last stat_print_counters() (or another table printer) failed. */
 const char *stat_strerror(void);
 
@@ -195,5 +200,16 @@ size_t stat_lines_width(const struct stat_lines *l);
 void stat_lines_print(struct stat_lines *l, const struct stat_row *rows, size_t n,
 		      const char *when);
 
-/* The per-node locality summary of `status` (cmd-status.c calls it); EXIT_*. */
-int stat_status_summary(void);
+/* The per-node locality summary of `status` (cmd-status.c), in cmd-stat.c. */
+struct stat_summary {
+	struct stat_opts o;          /* its columns */
+	unsigned *ids;
+	struct stat_row *rows;       /* err != 0: unreadable, why in whys[i] */
+	char (*whys)[STAT_WHY_MAX];
+	size_t n;                    /* 0: no NUMA nodes here */
+};
+/* Read every node's counters; 0 or -ENOMEM. */
+int stat_summary_read(struct stat_summary *s);
+/* Its heading and table on stdout; EXIT_*. */
+int stat_summary_print(const struct stat_summary *s);
+void stat_summary_free(struct stat_summary *s);

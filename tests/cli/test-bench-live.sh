@@ -31,6 +31,7 @@ check "-J: two rows; B's interval and 'significant' agree (significant iff 0 is 
 import json, sys
 a, b = json.loads(sys.argv[1])["bench"]
 assert (a["value"], b["value"]) == ("1", "0"), (a, b)
+assert a["name"] == b["name"] == "vm.numa_stat" and "knob" not in a, a
 assert a["rounds"] == b["rounds"] == 5 and a["threads"] == 1 and a["size_mib"] == 4
 assert a["ns_per_fault"] > 0 and b["faults_per_sec"] > 0
 assert a["diff_pct"] is None and isinstance(b["diff_pct"], float)

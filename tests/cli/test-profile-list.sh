@@ -98,6 +98,11 @@ expect_rc 1 "--cat-config of a missing file exits 1"
 expect_err "numastatctl: profiles: /nonexistent.conf: cannot read: No such file or directory" "naming it"
 prun profiles --cat-config base
 expect_rc 2 "--cat-config takes no profile"
+prun profiles --cat-config -J
+expect_rc 2 "--cat-config -J is refused: the files have no JSON form"
+expect_out "" "and prints no text on stdout"
+expect_err_has "numastatctl: profiles: --cat-config has no JSON form: it prints the configuration files as they are ('profiles -J NAME' gives a profile's keys)" \
+	"saying where the JSON is"
 
 # status names the configured profile and compares it with the live values.
 pfixture profile-basic

@@ -63,8 +63,16 @@ check "(while the table does: the check above can fail)" grep -q 'file=libsmartc
 run stat --compat=q
 expect_rc 2 "an unknown numastat letter exits 2"
 expect_err_has "--compat=q: 'q' is not a numastat option here (c, m, n, z; -p is --pid)" "naming it"
-run stat --compat -J
-expect_rc 2 "--compat with -J exits 2"
+# Text formats other tools read have no JSON form: each is refused alike.
+for opt in --compat --prometheus "--textfile $TMP"; do
+	# shellcheck disable=SC2086
+	run stat $opt -J
+	expect_rc 2 "stat $opt -J exits 2"
+	expect_out "" "stat $opt -J prints nothing on stdout"
+	expect_err_has "numastatctl: stat: ${opt%% *} has no JSON form: it " "stat $opt -J says why, in the same words"
+	expect_err_has "('stat -J' gives the counters)" "and where the JSON is"
+done
+check "--textfile -J wrote no file" test ! -e "$TMP/numastatctl.prom"
 run stat --compat=n --sort nine
 expect_rc 2 "--compat --sort takes a node id or total"
 

@@ -23,14 +23,58 @@ expect_err_has "warning: vm.zone_reclaim_mode is 99, outside what numastatctl se
 expect_err_has "tiering mode promotes pages, but mm.numa.demotion_enabled is off" "warns about tiering without demotion"
 check "an out-of-range value is described with its unknown bits" grep -q 'unknown bits 0x60' <<<"$OUT"
 
+# status -J: one document carrying what the text shows, with the same words.
 fixture sparse3
-run status -J
+echo 0 >"$ROOT/proc/sys/vm/numa_stat"
+echo 7 >"$ROOT/$(echo sys/devices/system/node/node2/numastat)"
+cat >"$TMP/status.conf" <<'CONF'
+[numastatctl]
+profile = tuned
+[profile tuned]
+summary = two knobs
+vm.min_slab_ratio = 5
+vm.zone_reclaim_mode = 0
+CONF
+chmod 0644 "$TMP/status.conf"
+run --config "$TMP/status.conf" status -J
 expect_rc 0 "status -J succeeds"
-check "status -J is one JSON document with a knobs array" python3 -c '
+check "status -J carries the knobs by name, the drift, the locality and the warnings" python3 -c '
 import json, sys
 d = json.loads(sys.argv[1])
-k = {x["knob"]: x for x in d["knobs"]}
-assert k["vm.min_slab_ratio"]["value"] == "37", k
+assert list(d) == ["knobs", "profile", "drift", "nodes", "total", "warnings"], list(d)
+k = {x["name"]: x for x in d["knobs"]}
+assert k["vm.min_slab_ratio"] == {"name": "vm.min_slab_ratio", "value": "37",
+	"meaning": "percent of a node'"'"'s pages in reclaimable slab before zone reclaim shrinks slab"}, k
+assert d["profile"] == {"name": "tuned", "state": "differs", "problem": None}, d["profile"]
+assert d["drift"] == [{"name": "vm.min_slab_ratio", "value": "37", "wants": "5",
+	"origin": sys.argv[2] + ":5"}], d["drift"]
+assert [n["node"] for n in d["nodes"]] == [0, 5], d["nodes"]
+assert d["nodes"][0] == {"node": 0, "numa_hit": 7300011, "numa_miss": 120, "other_node": 10131,
+	"local_pct": 99.9, "miss_pct": 0.0}, d["nodes"][0]
+assert d["total"]["numa_hit"] == 7300011 + 410003, d["total"]
+assert d["warnings"] == [
+	"/sys/devices/system/node/node2/numastat: line 1: expected '"'"'name value'"'"'",
+	"vm.numa_stat is 0: NUMA counters are frozen at zero"], d["warnings"]
+' "$OUT" "$TMP/status.conf"
+expect_err "numastatctl: status: warning: /sys/devices/system/node/node2/numastat: line 1: expected 'name value'
+numastatctl: status: warning: vm.numa_stat is 0: NUMA counters are frozen at zero" \
+	"the warnings also go to stderr, as without -J"
+run --config "$TMP/status.conf" status
+expect_out_has "profile: tuned (live differs: vm.min_slab_ratio is 37 (wants 5))" "the text says the same drift"
+sed -i 's/vm.min_slab_ratio = 5/vm.min_slab_ratio = 37/' "$TMP/status.conf"
+run --config "$TMP/status.conf" status -J
+check "a profile the live system matches: state matches, no drift" python3 -c '
+import json, sys
+d = json.loads(sys.argv[1])
+assert d["profile"]["state"] == "matches" and d["drift"] == [], d
+' "$OUT"
+run --config "$TMP/nonexistent.conf" status -J
+check "a configuration with problems: state broken, the problem named, and a warning" python3 -c '
+import json, sys
+d = json.loads(sys.argv[1])
+p = d["profile"]
+assert p["state"] == "broken" and p["name"] is None and "profiles" in p["problem"], p
+assert p["problem"] in d["warnings"], d
 ' "$OUT"
 
 run status extra
