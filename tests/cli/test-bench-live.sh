@@ -27,6 +27,8 @@ expect_err_has "zeroed the NUMA counters; they were saved to $TMP/s1/snapshots/"
 
 run_raw --state-dir "$TMP/s2" -J bench --rounds 5 --size 4
 expect_rc 0 "bench -J succeeds"
+check "bench -J matches its schema in numastatctl(8)" \
+	python3 "$SOURCE_ROOT/tests/json-schema.py" "$SOURCE_ROOT/man/numastatctl.8.scd" bench <<<"$OUT"
 check "-J: two rows; B's interval and 'significant' agree (significant iff 0 is outside)" python3 -c '
 import json, sys
 a, b = json.loads(sys.argv[1])["bench"]

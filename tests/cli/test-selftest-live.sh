@@ -65,6 +65,8 @@ assert nodes and all(n["numa_hit"] > 0 for n in nodes), nodes
 
 run_raw --state-dir "$state" -J selftest --toggle --pages 64
 expect_rc 0 "selftest -J --toggle passes"
+check "selftest -J matches its schema in numastatctl(8)" \
+	python3 "$SOURCE_ROOT/tests/json-schema.py" "$SOURCE_ROOT/man/numastatctl.8.scd" selftest <<<"$OUT"
 check "-J prints the checks array, none failed, counting off passed" python3 -c '
 import json, sys
 checks = json.loads(sys.argv[1])["checks"]

@@ -1,0 +1,101 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Every -J output against the schema numastatctl(8) documents for it (the
+# JSON OUTPUT section, read by tests/json-schema.py), and the page's own
+# examples against their schemas.  selftest and bench run on the live
+# system: test-selftest-live and test-bench-live check theirs.
+. "$(dirname "$0")/lib.sh"
+: "${SOURCE_ROOT:?run through meson test}"
+
+PAGE=$SOURCE_ROOT/man/numastatctl.8.scd
+CHECKER=$SOURCE_ROOT/tests/json-schema.py
+
+# schema PART [--lines] [--partial] DESC: $OUT matches PART's schema.
+schema() {
+	local part=$1 desc=${*: -1} why
+	if why=$(python3 "$CHECKER" "$PAGE" "$part" "${@:2:$#-2}" <<<"$OUT" 2>&1); then
+		ok "$desc"
+	else
+		not_ok "$desc" "$why" "output:" "$OUT"
+	fi
+}
+
+check "the page's examples match their schemas" python3 "$CHECKER" "$PAGE" --examples
+# refuses PART DESC: the checker rejects $OUT for PART (it is no rubber stamp).
+refuses() {
+	if python3 "$CHECKER" "$PAGE" "$1" <<<"$OUT" >"$TMP/why" 2>&1; then
+		not_ok "$2" "accepted: $OUT"
+	else
+		ok "$2"
+	fi
+}
+OUT='{"knobs": [{"knob": "vm.numa_stat", "value": "1"}]}'
+refuses get "the checker refuses an unknown key ('knob' for 'name')"
+OUT='{"knobs": [{"name": "vm.numa_stat"}]}'
+refuses get "the checker refuses a missing key"
+OUT='{"knobs": [{"name": "vm.numa_stat", "value": 1}]}'
+refuses get "the checker refuses a number where a string belongs"
+OUT='{"checks": [{"result": "PASS", "check": "x", "node": null, "cpu_node": null, "counter": null, "delta": null, "want": null, "note": null}]}'
+refuses selftest "the checker refuses a word outside an enumeration"
+OUT='{"time": "T", "nodes": [{"node": 0}], "total": {}}'
+refuses stat "the checker refuses an object without its keys"
+
+fixture sparse3
+CONF=$TMP/json.conf
+cat >"$CONF" <<'CONF'
+[numastatctl]
+profile = tuned
+[profile base]
+summary = the base
+vm.zone_reclaim_mode = 0
+[profile tuned]
+include = base
+summary = tuned
+vm.min_slab_ratio = 5
+-vm.zone_distribute_mode = 1
+CONF
+chmod 0644 "$CONF"
+echo 0 >"$ROOT/proc/sys/vm/numa_stat"
+run --config "$CONF" -J status
+schema status "status -J, with drift and a warning"
+run --config "$TMP/none.conf" -J status
+schema status "status -J, the configuration broken"
+
+run -J get
+schema get "get -J"
+run -J set vm.min_slab_ratio=9 vm.zone_reclaim_mode=0
+schema "set, apply, revert" "set -J"
+run -J revert
+schema "set, apply, revert" "revert -J"
+run --config "$CONF" -J apply --dry-run
+schema "set, apply, revert" "apply --dry-run -J, a skipped knob among them"
+run --config "$CONF" -J apply --check
+schema "set, apply, revert" "apply --check -J"
+
+fixture sparse3
+run -J stat
+schema stat "stat -J"
+run -J stat -o NODE,LOCAL%,MISS% -z
+schema stat --partial "stat -J -o, fewer columns"
+run -J stat -m
+schema "stat -m" "stat -m -J"
+run -J stat 0.01 2 --totals
+schema "stat INTERVAL" --lines "stat INTERVAL -J --totals, each line"
+run -J stat 0.01 1 --rate
+schema "stat INTERVAL" --lines "stat INTERVAL -J --rate"
+
+fixture pid-procs
+run -J stat --pid 4242
+schema "stat --pid" "stat --pid -J"
+
+fixture sparse3
+run --config "$CONF" -J profiles
+schema profiles "profiles -J"
+run --config "$CONF" -J profiles tuned
+schema "profiles NAME" "profiles NAME -J"
+run -J knobs
+schema knobs "knobs -J, every knob"
+run -J knobs -N
+schema knobs --partial "knobs -N -J"
+
+done_testing
