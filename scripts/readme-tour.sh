@@ -148,8 +148,15 @@ EOF
 	echo '```'
 	cat <<'EOF'
 
-With an interval, `stat 1` prints per-second deltas until Ctrl-C (`stat 1 10`:
-ten samples), like vmstat.
+With an interval, `stat` prints the changes over each interval as `vmstat`
+does: a header, then one line per node per sample (the header again once
+per screenful), until Ctrl-C or COUNT samples; `-t` adds a time column,
+`--rate` makes them per second, `--totals` adds the totals since the start.
+A dump does not change, so every change here is 0:
+
+EOF
+	show stat 0.5 2
+	cat <<'EOF'
 
 ### profiles: named sets of knob values
 
