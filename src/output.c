@@ -277,8 +277,9 @@ static int doc_take(struct out_doc *d, const char *s, size_t len, enum out_part 
 	row_end = rows_from < rows_to ? json_value_end(s, rows_to, rows_from) : rows_from;
 	if (row_end != rows_to)
 		return -EINVAL; /* more than one row */
+	/* No row, or a row without columns ({}): no fields to add. */
 	if (how == OUT_PART_FIELDS)
-		return rows_from == rows_to ? 0 : doc_append(d, s + rows_from + 1, rows_to - rows_from - 2);
+		return rows_to - rows_from <= 2 ? 0 : doc_append(d, s + rows_from + 1, rows_to - rows_from - 2);
 	if (rows_from == rows_to)
 		r = asprintf(&member, "%.*s:null", (int)(key_end - from), s + from);
 	else

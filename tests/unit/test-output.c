@@ -120,6 +120,17 @@ static void test_doc(void)
 	CHECK(out_doc_add(d, total, OUT_PART_OBJECT) == 0, "a one-row table as an object");
 	CHECK(out_doc_add(d, none, OUT_PART_OBJECT) == 0, "no row: null");
 	CHECK(out_doc_add(d, two, OUT_PART_OBJECT) < 0, "two rows are not one object");
+	{
+		struct out_table *empty;
+		char w[256];
+
+		out_table_new(&empty, "e", OUT_JSON, w, sizeof(w));
+		out_table_add_row(empty);
+		CHECK(out_doc_add(d, empty, OUT_PART_FIELDS) < 0 &&
+		      out_doc_add(d, empty, OUT_PART_ARRAY) < 0,
+		      "a table without columns is refused, never half a member");
+		out_table_free(empty);
+	}
 	text = doc_text(d);
 	CHECK_STR(text, "{\"a\":\"row \\\"0\\\"\",\"n\":0,\"nodes\":[{\"a\":\"row \\\"0\\\"\",\"n\":0},"
 			"{\"a\":\"row \\\"1\\\"\",\"n\":1}],\"total\":{\"a\":\"row \\\"0\\\"\",\"n\":0},"
