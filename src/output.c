@@ -66,8 +66,10 @@ int out_table_new(struct out_table **tp, const char *json_name, unsigned flags,
 		  char *why, size_t whylen)
 {
 	struct out_table *t;
-	int r = dl_load(DL_LIB_smartcols, &smartcols, smartcols_syms, why, whylen);
+	int r;
 
+	*tp = NULL; /* callers may free it whatever happened */
+	r = dl_load(DL_LIB_smartcols, &smartcols, smartcols_syms, why, whylen);
 	if (r < 0)
 		return r;
 	t = calloc(1, sizeof(*t));

@@ -31,7 +31,7 @@ enum {
 struct out_table;
 struct out_row;
 
-/* Loads libsmartcols when needed; on failure why names the problem. */
+/* Loads libsmartcols when needed; on failure *tp is NULL and why names the problem. */
 int out_table_new(struct out_table **tp, const char *json_name, unsigned flags,
 		  char *why, size_t whylen);
 int out_table_add_column(struct out_table *t, const char *name, double width_hint,
