@@ -7,7 +7,7 @@ man/numastatctl.8.scd, each "## part" holding blocks marked "; json: schema"
 or "; json: example".  A schema is JSON whose string values name types
 (string, number, boolean, null; alternatives joined by "|"; any other word is
 a literal), [X] is an array of X, the key "*" any further key, and a key
-ending in "?" one that appears only when asked for (-o).
+ending in "?" one that appears only in some cases (-o, apply --check).
 
   json-schema.py PAGE --examples        every example matches its part's schema
   json-schema.py PAGE PART [--lines] [--partial] < OUTPUT

@@ -223,8 +223,8 @@ expect_out_has "Per-node locality (allocation events since boot or the last coun
     5   410003         0     410003    0.0   0.0
 TOTAL 12810036      3420     443476   96.5   0.0" "status shows per-node locality"
 run status -J
-check "status -J is one valid JSON document without the summary" \
-	python3 -c 'import json,sys; d = json.load(sys.stdin); assert list(d) == ["knobs"]' <"$TMP/out"
+check "status -J is one valid JSON document, the locality summary in it" \
+	python3 -c 'import json,sys; d = json.load(sys.stdin); assert [n["node"] for n in d["nodes"]] == [0, 2, 5] and d["total"]["numa_hit"] == 12810036, d' <"$TMP/out"
 
 # One broken node: the others are printed, the bad file is named, exit 1.
 fixture stat-broken

@@ -143,5 +143,17 @@ prun status
 expect_rc 0 "status succeeds"
 expect_err_has "numastatctl: status: warning: vm.min_slab_ratio: sysctl.d sets 37 at /etc/sysctl.d/50-numa.conf:1, profile fast wants 9" \
 	"status warns about the configured profile's conflicts"
+prun status -J
+check "status -J lists the conflict in sysctl_d, and the warning" python3 -c '
+import json, sys
+d = json.loads(sys.argv[1])
+assert d["sysctl_d"] == [{"name": "vm.min_slab_ratio", "wants": "9",
+	"sysctl_d_boot": "/etc/sysctl.d/50-numa.conf:1", "sysctl_d_boot_value": "37",
+	"sysctl_d_system": "/etc/sysctl.d/50-numa.conf:1", "sysctl_d_system_value": "37",
+	"boot_value": "37"}], d["sysctl_d"]
+assert any(w.startswith("vm.min_slab_ratio: sysctl.d sets 37 at ") for w in d["warnings"]), d
+' "$OUT"
+check "and matches its schema in numastatctl(8)" \
+	python3 "$SOURCE_ROOT/tests/json-schema.py" "$SOURCE_ROOT/man/numastatctl.8.scd" status <<<"$OUT"
 
 done_testing
