@@ -230,7 +230,7 @@ static int add_json(const struct grid *g, const struct view *v, struct out_doc *
 	return r;
 }
 
-/* The time of the reading, as the first member of a document. */
+/* When the counters were read (a snapshot's time), as the first member of a document. */
 static int add_time(struct out_doc *d, char *why, size_t whylen)
 {
 	struct out_table *t;
@@ -241,7 +241,7 @@ static int add_time(struct out_doc *d, char *why, size_t whylen)
 
 	if (r < 0)
 		return r;
-	clock_gettime(CLOCK_REALTIME, &now);
+	stat_counters_time(&now);
 	stat_iso_time(&now, when, sizeof(when));
 	r = out_table_add_column(t, "time", 0, 0);
 	row = r == 0 ? out_table_add_row(t) : NULL;

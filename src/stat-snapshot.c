@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "snapshot.h"
@@ -130,6 +131,14 @@ int stat_snapshot_nodes(const struct stat_opts *o, unsigned **ids, struct node_m
 	n = nodelist_select(o->nodes_arg, all, saved.n, ids, missing);
 	free(all);
 	return n;
+}
+
+void stat_counters_time(struct timespec *ts)
+{
+	if (active && !adding)
+		*ts = saved.time;
+	else
+		clock_gettime(CLOCK_REALTIME, ts);
 }
 
 void stat_snapshot_free(void)

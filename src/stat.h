@@ -179,6 +179,8 @@ int stat_numastat_read(unsigned id, struct numastat *out, char *why, size_t whyl
 /* --snapshot: the snapshot's nodes (o->nodes of them); count, or -ENOENT with *missing. */
 int stat_snapshot_nodes(const struct stat_opts *o, unsigned **ids, struct node_miss *missing);
 void stat_snapshot_free(void);
+/* When the counters shown were read: the snapshot's time under --snapshot, else now. */
+void stat_counters_time(struct timespec *ts);
 /* Interval mode's vmstat-style lines (stat-lines.c). */
 struct stat_lines {
 	const struct stat_opts *o;     /* the columns shown */

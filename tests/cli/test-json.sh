@@ -84,6 +84,15 @@ schema "stat INTERVAL" --lines "stat INTERVAL -J --totals, each line"
 run -J stat 0.01 1 --rate
 schema "stat INTERVAL" --lines "stat INTERVAL -J --rate"
 
+run set vm.numa_stat=0
+echo 1 >"$ROOT/proc/sys/vm/numa_stat"
+run -J snapshots
+schema snapshots "snapshots -J"
+run -J stat --snapshot latest
+schema stat "stat --snapshot -J"
+run -J stat --since latest
+schema stat "stat --since -J"
+
 fixture pid-procs
 run -J stat --pid 4242
 schema "stat --pid" "stat --pid -J"

@@ -100,7 +100,7 @@ vm.numa_stat bool 1       no
     note: setting 0 zeroes every NUMA counter on every node; counting restarts
           from 0 at 1" "knobs NAME: short fields, then the long ones wrapped to 80 columns"
 run knobs --output-all -r -n vm.stat_interval
-expect_out "vm.stat_interval int 1..3600 1 3600 1 no 2.6.22 seconds\x20between\x20folds\x20of\x20per-CPU\x20vm\x20statistics\x20into\x20the\x20global\x20counters NUMA\x20event\x20counters\x20are\x20folded\x20on\x20every\x20read\x20since\x205.14\x20and\x20do\x20not\x20depend\x20on\x20it" \
+expect_out "vm.stat_interval int 1..2147483 1 2147483 1 no 2.6.22 seconds\x20between\x20folds\x20of\x20per-CPU\x20vm\x20statistics\x20into\x20the\x20global\x20counters NUMA\x20event\x20counters\x20are\x20folded\x20on\x20every\x20read\x20since\x205.14\x20and\x20do\x20not\x20depend\x20on\x20it" \
 	"--output-all is the table of every column"
 
 fixture sparse3

@@ -86,7 +86,10 @@ expect_out "$before" "shows the table stat showed before the reset"
 run stat --snapshot "$snap" --compat
 expect_out "$before_compat" "--compat: numastat's output of the counters before the reset"
 run stat --snapshot "${snap%.json}" -J
-expect_out "$before_json" "-J, with the name given without .json"
+# The same document, read at the snapshot's time (to the second).
+at=$(sed -E 's/\.[0-9]{9}Z$/Z/' <<<"$when")
+expect_out "$(sed -E "s/^   \"time\": \"[^\"]*\",$/   \"time\": \"$at\",/" <<<"$before_json")" \
+	"-J, with the name given without .json: the counters before the reset, at the snapshot's time"
 run stat --snapshot latest -o NODE,LOCAL%,MISS% --nodes 0,5
 expect_out "$before_cols" "-o and --nodes work on the saved counters"
 run stat --snapshot latest --prometheus
