@@ -61,6 +61,10 @@ schema status "status -J, with drift and a warning"
 run --config "$TMP/none.conf" -J status
 schema status "status -J, the configuration broken"
 
+run --config "$CONF" -J advise
+schema advise "advise -J"
+run -J advise --rules
+schema "advise --rules" "advise --rules -J"
 run -J get
 schema get "get -J"
 run -J set vm.min_slab_ratio=9 vm.zone_reclaim_mode=0
