@@ -104,20 +104,37 @@ stop() {
 	ERR=$(cat "$TMP/bg.err")
 }
 
-ok() {
-	TAP_N=$((TAP_N + 1))
-	echo "ok $TAP_N - $1"
+# TAP reads stdout line by line: a line that is not TAP makes the whole
+# script an error, whatever it says.  So descriptions are kept on one line
+# and everything else a test prints goes through diag.
+
+# diag TEXT...: each line of each argument as a TAP comment ("#   ...").
+diag() {
+	local arg
+	for arg in "$@"; do
+		# A carriage return ends a line for some readers too.
+		printf '%s\n' "${arg//$'\r'/$'\n'}" | sed 's/^/#   /'
+	done
 }
 
+# tap_line STATUS DESC: one result line; line breaks in DESC become "\n".
+tap_line() {
+	local desc=${2//$'\r'/\\r}
+	printf '%s %d - %s\n' "$1" "$TAP_N" "${desc//$'\n'/\\n}"
+}
+
+ok() {
+	TAP_N=$((TAP_N + 1))
+	tap_line ok "$1"
+}
+
+# not_ok DESC [DIAG...]: a failed check, with diagnostics (diag).
 not_ok() {
 	TAP_N=$((TAP_N + 1))
 	TAP_FAILED=$((TAP_FAILED + 1))
-	echo "not ok $TAP_N - $1"
+	tap_line "not ok" "$1"
 	shift
-	local line
-	for line in "$@"; do
-		printf '%s\n' "$line" | sed 's/^/#   /'
-	done
+	diag "$@"
 }
 
 # check DESC CMD...: passes when CMD succeeds.
@@ -178,7 +195,8 @@ live_numa_stat() {
 
 # skip_all REASON: the whole script does not apply here.
 skip_all() {
-	echo "1..0 # SKIP $1"
+	local why=${1//$'\r'/ }
+	echo "1..0 # SKIP ${why//$'\n'/ }"
 	exit 0
 }
 

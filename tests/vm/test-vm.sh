@@ -74,7 +74,7 @@ while IFS= read -r line; do
 	case "$line" in
 	"ok "*) seen=$((seen + 1)); ok "${line#ok [0-9]* - }" ;;
 	"not ok "*) seen=$((seen + 1)); not_ok "${line#not ok [0-9]* - }" ;;
-	"#"*) printf '%s\n' "$line" ;;
+	"#"*) diag "${line#"#"}" ;;
 	1..*) plan=${line#1..} ;;
 	esac
 done < <(tr -d '\r' <"$TMP/tap.log" 2>/dev/null)
@@ -98,5 +98,5 @@ else
 	not_ok "the guest finished all its checks" "plan '${plan:-none}', lines $seen" \
 		"$(console_tail)"
 fi
-echo "# $KERNEL under $accel, 4 nodes: ${elapsed}s from start to power-off"
+diag "$KERNEL under $accel, 4 nodes: ${elapsed}s from start to power-off"
 done_testing

@@ -1,0 +1,55 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# lib.sh itself: a failing check prints only TAP, however many lines its
+# description or its diagnostics hold (a traceback, a command's whole
+# output), so one failure is reported as that failure and not as "unknown
+# TAP output" that hides the rest.
+. "$(dirname "$0")/lib.sh"
+LIB=$(dirname "$0")/lib.sh
+
+# child SCRIPT: SCRIPT run after lib.sh in a shell of its own; sets OUT, RC.
+child() {
+	OUT=$(bash -c ". '$LIB'; $1" 2>"$TMP/child.err")
+	RC=$?
+	ERR=$(cat "$TMP/child.err")
+}
+
+# expect_tap DESC: every line of OUT is a TAP line.
+expect_tap() {
+	local bad
+	bad=$(grep -vE '^(ok [0-9]+ - |not ok [0-9]+ - |#|1\.\.[0-9]+( # SKIP .*)?$)' <<<"$OUT")
+	if [ -z "$bad" ]; then ok "$1"; else not_ok "$1" "lines that are not TAP:" "$bad"; fi
+}
+
+child '
+trace=$(printf "Traceback (most recent call last):\n  File \"<string>\", line 3\nValueError: x")
+not_ok "stats: $trace" "stderr:" "$trace" "two$(printf "\r")lines" ""
+OUT=$(printf "first\nsecond") expect_out "want" "a multi-line stdout"
+ERR=$(printf "e1\ne2") expect_err_has "missing" "a multi-line stderr"
+ok "a passing check
+with a line break"
+diag "what a test prints itself,
+on two lines"
+done_testing'
+expect_tap "multi-line descriptions and diagnostics stay TAP"
+check "a failing script exits non-zero" test "$RC" != 0
+check "the failure is counted" grep -qx '1\.\.4' <<<"$OUT"
+check "a description stays on its line" \
+	grep -qxF 'not ok 1 - stats: Traceback (most recent call last):\n  File "<string>", line 3\nValueError: x' <<<"$OUT"
+check "each diagnostic line is kept as a comment" grep -qxF '#   ValueError: x' <<<"$OUT"
+check "a carriage return starts a new diagnostic line" grep -qxF '#   lines' <<<"$OUT"
+check "the checks' own diagnostics too" grep -qxF '#   second' <<<"$OUT"
+check "and diag's" grep -qxF '#   on two lines' <<<"$OUT"
+check "lib.sh prints nothing on stderr" test -z "$ERR"
+
+child 'skip_all "no such tool
+here"'
+expect_tap "a multi-line skip reason stays TAP"
+check "and skips the script" grep -qx '1\.\.0 # SKIP no such tool here' <<<"$OUT"
+check "with exit 0" test "$RC" = 0
+
+child 'ok "fine"; done_testing'
+expect_tap "a passing script is TAP"
+check "and exits 0" test "$RC" = 0
+
+done_testing
