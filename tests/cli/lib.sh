@@ -193,6 +193,48 @@ live_numa_stat() {
 	at_exit 'echo "$NUMA_STAT_ORIG" >"$NUMA_STAT"'
 }
 
+# Tools from packages.  ./quickstart installs every package .ci/packages
+# names, so in CI (CI set, not "false") such a tool missing is a failure:
+# a skip would hide that a check never ran.  Elsewhere, and for packages
+# .ci/packages leaves out on purpose, a missing tool skips with the reason.
+PACKAGES=$FIXTURES/../../.ci/packages
+
+# ci_requires PACKAGE: true in CI when .ci/packages names PACKAGE.
+ci_requires() {
+	[ -n "${CI:-}" ] && [ "$CI" != false ] || return 1
+	sed 's/#.*//; s/[[:space:]]//g' "$PACKAGES" 2>/dev/null | grep -qxF -- "$1"
+}
+
+# missing REASON PACKAGE: one check cannot run without PACKAGE: skipped, or
+# failed where ci_requires it.
+missing() {
+	if ci_requires "$2"; then
+		not_ok "$1" "CI installs $2 (.ci/packages), so this check must run"
+	else
+		ok "# SKIP $1"
+	fi
+}
+
+# missing_all REASON PACKAGE: the same for the whole script; ends it.
+missing_all() {
+	ci_requires "$2" || skip_all "$1"
+	not_ok "$1" "CI installs $2 (.ci/packages), so this script must run"
+	done_testing
+	exit
+}
+
+# have TOOL PACKAGE: true when TOOL is installed; reports missing if not.
+have() {
+	command -v "$1" >/dev/null && return 0
+	missing "$1 is not installed (package $2)" "$2"
+	return 1
+}
+
+# need TOOL PACKAGE: the whole script needs TOOL (missing_all without it).
+need() {
+	command -v "$1" >/dev/null || missing_all "$1 is not installed (package $2)" "$2"
+}
+
 # skip_all REASON: the whole script does not apply here.
 skip_all() {
 	local why=${1//$'\r'/ }

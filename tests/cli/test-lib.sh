@@ -52,4 +52,28 @@ child 'ok "fine"; done_testing'
 expect_tap "a passing script is TAP"
 check "and exits 0" test "$RC" = 0
 
+# A tool missing: a skip, except in CI for a package .ci/packages installs.
+nothing=no-such-tool-$$
+child "CI= have $nothing valgrind || echo '# have: false'; done_testing"
+expect_tap "a missing tool outside CI is TAP"
+check "and a skip" grep -qx "ok 1 - # SKIP $nothing is not installed (package valgrind)" <<<"$OUT"
+check "that leaves the script passing" test "$RC" = 0
+check "have answers false" grep -qx '# have: false' <<<"$OUT"
+child "CI=true have $nothing valgrind; done_testing"
+expect_tap "in CI, a package .ci/packages installs missing is TAP"
+check "and a failure" grep -qx "not ok 1 - $nothing is not installed (package valgrind)" <<<"$OUT"
+check "that fails the script" test "$RC" != 0
+child "CI=true have $nothing tuned; CI=false have $nothing valgrind; done_testing"
+check "in CI, a package .ci/packages leaves out is still a skip" \
+	grep -qx "ok 1 - # SKIP $nothing is not installed (package tuned)" <<<"$OUT"
+check "and CI=false is not CI" grep -qx "ok 2 - # SKIP $nothing is not installed (package valgrind)" <<<"$OUT"
+child "have bash bash && echo '# have: true'; done_testing"
+check "an installed tool is no check at all" test "$OUT" = $'# have: true\n1..0'
+child "CI= need $nothing valgrind; ok 'went on'; done_testing"
+check "need skips the whole script" test "$OUT" = "1..0 # SKIP $nothing is not installed (package valgrind)"
+child "CI=true need $nothing valgrind; ok 'went on'; done_testing"
+expect_tap "need in CI is TAP"
+check "and fails the whole script" test "$OUT" = $'not ok 1 - '"$nothing is not installed (package valgrind)"$'\n#   CI installs valgrind (.ci/packages), so this script must run\n1..1'
+check "with a non-zero exit" test "$RC" != 0
+
 done_testing
