@@ -194,15 +194,17 @@ live_numa_stat() {
 }
 
 # Tools from packages.  ./quickstart installs every package .ci/packages
-# names, so in CI (CI set, not "false") such a tool missing is a failure:
-# a skip would hide that a check never ran.  Elsewhere, and for packages
-# .ci/packages leaves out on purpose, a missing tool skips with the reason.
+# names, so in CI (CI set, not "false" or "0") such a tool missing is a
+# failure: a skip would hide that a check never ran.  Elsewhere, and for
+# packages .ci/packages leaves out on purpose, it skips with the reason.
 PACKAGES=$FIXTURES/../../.ci/packages
 
-# ci_requires PACKAGE: true in CI when .ci/packages names PACKAGE.
+# ci_requires PACKAGE: true in CI when .ci/packages names PACKAGE (or
+# cannot be read: in CI a check must not pass by skipping on a doubt).
 ci_requires() {
-	[ -n "${CI:-}" ] && [ "$CI" != false ] || return 1
-	sed 's/#.*//; s/[[:space:]]//g' "$PACKAGES" 2>/dev/null | grep -qxF -- "$1"
+	case "${CI:-}" in "" | false | 0) return 1 ;; esac
+	[ -r "$PACKAGES" ] || return 0
+	sed 's/#.*//; s/[[:space:]]//g' "$PACKAGES" | grep -qxF -- "$1"
 }
 
 # missing REASON PACKAGE: one check cannot run without PACKAGE: skipped, or
