@@ -79,9 +79,11 @@ check "with a non-zero exit" test "$RC" != 0
 # The packages the tests name for their tools: each one is in .ci/packages,
 # so CI runs every check (none is left out of .ci/packages on purpose yet).
 here=$(dirname "$0")
-named=$(grep -hE '^\s*((el)?if (! )?)?(have|need|missing|missing_all) |\|\| (missing_all|need) ' \
-	"$here"/test-*.sh "$here"/../vm/*.sh |
-	grep -oE '(have|need) [^ ;]+ [^ ;]+|missing(_all)? "[^"]*" [^ ;]+' | awk '{ print $NF }' | sort -u)
+# (continued lines joined first: a call may follow a "\" or a "||").
+named=$(cat "$here"/test-*.sh "$here"/../vm/*.sh |
+	sed -e ':a' -e '/\(\\\|||\)$/{N; s/\\\?\n[[:space:]]*/ /; ba' -e '}' |
+	grep -E '^\s*((el)?if (! )?)?(have|need|missing|missing_all) |\|\| (missing_all|need) ' |
+	grep -oE '(have|need) [^ ;]+ [^ ;]+|missing(_all)? "[^"]*" +[^ ;]+' | awk '{ print $NF }' | sort -u)
 unlisted=$(comm -23 <(echo "$named") <(sed 's/#.*//; s/[[:space:]]//g' "$PACKAGES" | grep . | sort -u))
 check "the tests name packages ($(echo $named))" test -n "$named"
 if [ -z "$unlisted" ]; then ok "each of them is in .ci/packages"; else
