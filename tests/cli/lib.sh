@@ -104,20 +104,37 @@ stop() {
 	ERR=$(cat "$TMP/bg.err")
 }
 
-ok() {
-	TAP_N=$((TAP_N + 1))
-	echo "ok $TAP_N - $1"
+# TAP reads stdout line by line: a line that is not TAP makes the whole
+# script an error, whatever it says.  So descriptions are kept on one line
+# and everything else a test prints goes through diag.
+
+# diag TEXT...: each line of each argument as a TAP comment ("#   ...").
+diag() {
+	local arg
+	for arg in "$@"; do
+		# A carriage return ends a line for some readers too.
+		printf '%s\n' "${arg//$'\r'/$'\n'}" | sed 's/^/#   /'
+	done
 }
 
+# tap_line STATUS DESC: one result line; line breaks in DESC become "\n".
+tap_line() {
+	local desc=${2//$'\r'/\\r}
+	printf '%s %d - %s\n' "$1" "$TAP_N" "${desc//$'\n'/\\n}"
+}
+
+ok() {
+	TAP_N=$((TAP_N + 1))
+	tap_line ok "$1"
+}
+
+# not_ok DESC [DIAG...]: a failed check, with diagnostics (diag).
 not_ok() {
 	TAP_N=$((TAP_N + 1))
 	TAP_FAILED=$((TAP_FAILED + 1))
-	echo "not ok $TAP_N - $1"
+	tap_line "not ok" "$1"
 	shift
-	local line
-	for line in "$@"; do
-		printf '%s\n' "$line" | sed 's/^/#   /'
-	done
+	diag "$@"
 }
 
 # check DESC CMD...: passes when CMD succeeds.
@@ -176,9 +193,54 @@ live_numa_stat() {
 	at_exit 'echo "$NUMA_STAT_ORIG" >"$NUMA_STAT"'
 }
 
+# Tools from packages.  ./quickstart installs every package .ci/packages
+# names, so in CI (CI set, not "false" or "0") such a tool missing is a
+# failure: a skip would hide that a check never ran.  Elsewhere, and for
+# packages .ci/packages leaves out on purpose, it skips with the reason.
+PACKAGES=$FIXTURES/../../.ci/packages
+
+# ci_requires PACKAGE: true in CI when .ci/packages names PACKAGE (or
+# cannot be read: in CI a check must not pass by skipping on a doubt).
+ci_requires() {
+	case "${CI:-}" in "" | false | 0) return 1 ;; esac
+	[ -r "$PACKAGES" ] || return 0
+	sed 's/#.*//; s/[[:space:]]//g' "$PACKAGES" | grep -qxF -- "$1"
+}
+
+# missing REASON PACKAGE: one check cannot run without PACKAGE: skipped, or
+# failed where ci_requires it.
+missing() {
+	if ci_requires "$2"; then
+		not_ok "$1" "CI installs $2 (.ci/packages), so this check must run"
+	else
+		ok "# SKIP $1"
+	fi
+}
+
+# missing_all REASON PACKAGE: the same for the whole script; ends it.
+missing_all() {
+	ci_requires "$2" || skip_all "$1"
+	not_ok "$1" "CI installs $2 (.ci/packages), so this script must run"
+	done_testing
+	exit
+}
+
+# have TOOL PACKAGE: true when TOOL is installed; reports missing if not.
+have() {
+	command -v "$1" >/dev/null && return 0
+	missing "$1 is not installed (package $2)" "$2"
+	return 1
+}
+
+# need TOOL PACKAGE: the whole script needs TOOL (missing_all without it).
+need() {
+	command -v "$1" >/dev/null || missing_all "$1 is not installed (package $2)" "$2"
+}
+
 # skip_all REASON: the whole script does not apply here.
 skip_all() {
-	echo "1..0 # SKIP $1"
+	local why=${1//$'\r'/ }
+	echo "1..0 # SKIP ${why//$'\n'/ }"
 	exit 0
 }
 

@@ -9,7 +9,7 @@
 RULES=$SOURCE_ROOT/contrib/prometheus/numastatctl.rules.yml
 RULES_TEST=$SOURCE_ROOT/contrib/prometheus/numastatctl.rules.test.yml
 
-command -v promtool >/dev/null || skip_all "promtool is not installed (Debian: prometheus)"
+need promtool prometheus
 
 # promtool_ok DESC ARGS...: promtool ARGS succeeds.
 promtool_ok() {

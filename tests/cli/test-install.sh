@@ -8,7 +8,7 @@
 . "$(dirname "$0")/lib.sh"
 : "${SOURCE_ROOT:?run through meson test}"
 
-command -v meson >/dev/null || skip_all "meson is not installed"
+need meson meson
 B=$TMP/build D=$TMP/dest
 if ! meson setup "$B" "$SOURCE_ROOT" --prefix=/usr -Dtests=false >"$TMP/log" 2>&1 ||
 	! meson install -C "$B" --destdir "$D" >"$TMP/install1" 2>&1; then

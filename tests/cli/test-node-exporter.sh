@@ -11,9 +11,12 @@
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/profile-lib.sh"
 
+# node_exporter: the name of upstream's own binary.
 EXPORTER=$(command -v prometheus-node-exporter || command -v node_exporter) ||
-	skip_all "prometheus-node-exporter is not installed"
-command -v python3 >/dev/null || skip_all "python3 is not installed (used to find a port and scrape)"
+	missing_all "prometheus-node-exporter is not installed (package prometheus-node-exporter)" \
+		prometheus-node-exporter
+# python3 finds a port and scrapes.
+need python3 python3
 [ -d /sys/devices/system/node/node0 ] || [ -n "$(ls -d /sys/devices/system/node/node* 2>/dev/null)" ] ||
 	skip_all "no NUMA node directories here: meminfo_numa has nothing to collect"
 
@@ -78,12 +81,10 @@ profile = here
 vm.numa_stat = 1'
 run_raw --config "$CONF" --state-dir "$TMP/state" stat --textfile "$TMP/textfile"
 expect_rc 0 "stat --textfile on this machine succeeds"
-if command -v promtool >/dev/null; then
+if have promtool prometheus; then
 	lint=$(promtool check metrics <"$TMP/textfile/numastatctl.prom" 2>&1)
 	if [ -z "$lint" ]; then ok "promtool finds nothing in this machine's textfile"
 	else not_ok "promtool finds nothing in this machine's textfile" "$lint"; fi
-else
-	ok "# SKIP promtool is not installed"
 fi
 
 if exporter_run "$TMP/textfile" ours; then

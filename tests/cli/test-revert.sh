@@ -141,7 +141,9 @@ fi
 # An immutable state dir (root is not exempt): nothing new can be written in it.
 fixture sparse3
 run set vm.min_slab_ratio=50
-if chattr +i "$STATE" 2>/dev/null; then
+if ! have chattr e2fsprogs; then
+	: # reported by have
+elif chattr +i "$STATE" 2>/dev/null; then
 	saved=$(cat "$STATE/revert")
 	run set vm.min_unmapped_ratio=5
 	expect_rc 1 "immutable: a change without a revert point is refused"
@@ -179,7 +181,9 @@ check "writes nothing and says nothing" test -z "$ERR"
 fixture sparse3
 run set vm.min_slab_ratio=50
 saved=$(cat "$STATE/revert")
-if chattr +i "$ROOT/$VM/zone_reclaim_mode" 2>/dev/null; then
+if ! have chattr e2fsprogs; then
+	: # reported by have
+elif chattr +i "$ROOT/$VM/zone_reclaim_mode" 2>/dev/null; then
 	run set --no-revert-point vm.min_unmapped_ratio=5 vm.zone_reclaim_mode=1
 	expect_rc 1 "a failed change with --no-revert-point is rolled back"
 	expect_file "$STATE/revert" "$saved" "and the revert point of the change before is back"

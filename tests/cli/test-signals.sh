@@ -138,7 +138,7 @@ p = subprocess.run(sys.argv[1:], stdout=w, stderr=subprocess.PIPE, restore_signa
 sys.stderr.buffer.write(p.stderr)
 sys.exit(p.returncode if p.returncode >= 0 else 128 - p.returncode)' "$@"
 }
-if command -v python3 >/dev/null; then
+if have python3 python3; then
 	closed_pipe "$NUMASTATCTL" -S "$ROOT" get 2>"$TMP/pipe.err"
 	rc=$?
 	check "stdout to a closed pipe (SIGPIPE ignored) exits 1 (rc $rc)" test "$rc" = 1

@@ -19,7 +19,7 @@ expect_err "" "no warning while counting"
 run_raw stat -J -o NODE,NUMA_HIT
 expect_out_has '"numa_hit": ' "-J on the live system"
 
-if command -v numastat >/dev/null; then
+if have numastat numactl; then
 	numastat >"$TMP/real"
 	run_raw stat --compat
 	# Counters move between the two runs: compare the header and row names.

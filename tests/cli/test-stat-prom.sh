@@ -10,7 +10,7 @@
 promtool_clean() {
 	local out rc
 	if ! command -v promtool >/dev/null; then
-		ok "# SKIP promtool is not installed: $1"
+		missing "promtool is not installed (package prometheus): $1" prometheus
 		return
 	fi
 	out=$(promtool check metrics <"$2" 2>&1)
@@ -168,12 +168,10 @@ expect_out_has 'node_memory_numa_HugePages_Total{node="0"} 0' "HugePages_Total t
 expect_out_lacks 'numastatctl_numa_hit_total' "instead of ours"
 expect_out_has 'numastatctl_knob_value{knob="vm.numa_stat"} 1' "the rest keeps our namespace"
 well_formed "still well-formed" "$TMP/ne.prom"
-if command -v promtool >/dev/null; then
+if have promtool prometheus; then
 	promtool check metrics <"$TMP/ne.prom" >"$TMP/lint" 2>&1
 	check "promtool finds only node_exporter's own camelCase names" \
 		test -s "$TMP/lint" -a "$(grep -vc "^node_memory_numa_[A-Za-z_]* metric names should be written in 'snake_case' not 'camelCase'$" "$TMP/lint")" = 0
-else
-	ok "# SKIP promtool is not installed"
 fi
 prun stat --prometheus
 cp "$TMP/out" "$TMP/default.prom"

@@ -137,7 +137,7 @@ TOTAL           4421   12370000
 TOTAL     443476" "a table wider than the width folds into sections, NODE repeated"
 
 # On a terminal the width comes from TIOCGWINSZ, else $COLUMNS; off a terminal it is unlimited.
-if command -v script >/dev/null; then
+if have script bsdutils; then
 	COLUMNS=40 script -qec "'$NUMASTATCTL' --sysroot '$ROOT' stat" /dev/null </dev/null >"$TMP/tty"
 	check "on a terminal without a size, \$COLUMNS=40 folds the table" \
 		[ "$(tr -d '\r' <"$TMP/tty" | grep -c '^ NODE')" = 3 ]

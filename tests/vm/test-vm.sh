@@ -15,10 +15,10 @@ VM_TIMEOUT=180
 
 # The guest runs the binary built here: an x86_64 one.
 [ "$(uname -m)" = x86_64 ] || skip_all "the guest is x86_64, this host is $(uname -m)"
-command -v $QEMU >/dev/null || skip_all "$QEMU not installed (package qemu-system-x86)"
+need $QEMU qemu-system-x86
 # shellcheck disable=SC2012 # ls -v: the newest version last
 KERNEL=$(ls -v /boot/vmlinuz-* 2>/dev/null | tail -n 1)
-[ -n "$KERNEL" ] || skip_all "no /boot/vmlinuz-* to boot (package linux-image-amd64)"
+[ -n "$KERNEL" ] || missing_all "no /boot/vmlinuz-* to boot (package linux-image-amd64)" linux-image-amd64
 [ -r "$KERNEL" ] || skip_all "$KERNEL: not readable (the VM test runs as root)"
 
 bail_out() {
@@ -81,7 +81,7 @@ while IFS= read -r line; do
 	case "$line" in
 	"ok "*) seen=$((seen + 1)); ok "${line#ok [0-9]* - }" ;;
 	"not ok "*) seen=$((seen + 1)); not_ok "${line#not ok [0-9]* - }" ;;
-	"#"*) printf '%s\n' "$line" ;;
+	"#"*) diag "${line#"#"}" ;;
 	1..*) plan=${line#1..} ;;
 	esac
 done < <(tr -d '\r' <"$TMP/tap.log" 2>/dev/null)
@@ -105,5 +105,5 @@ else
 	not_ok "the guest finished all its checks" "plan '${plan:-none}', lines $seen" \
 		"$(console_tail)"
 fi
-echo "# $KERNEL under $accel, 4 nodes (node 3 memory only): ${elapsed}s from start to power-off"
+diag "$KERNEL under $accel, 4 nodes (node 3 memory only): ${elapsed}s from start to power-off"
 done_testing

@@ -1,0 +1,92 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# lib.sh itself: a failing check prints only TAP, however many lines its
+# description or its diagnostics hold (a traceback, a command's whole
+# output), so one failure is reported as that failure and not as "unknown
+# TAP output" that hides the rest.
+. "$(dirname "$0")/lib.sh"
+LIB=$(dirname "$0")/lib.sh
+
+# child SCRIPT: SCRIPT run after lib.sh in a shell of its own; sets OUT, RC.
+child() {
+	OUT=$(bash -c ". '$LIB'; $1" 2>"$TMP/child.err")
+	RC=$?
+	ERR=$(cat "$TMP/child.err")
+}
+
+# expect_tap DESC: every line of OUT is a TAP line.
+expect_tap() {
+	local bad
+	bad=$(grep -vE '^(ok [0-9]+ - |not ok [0-9]+ - |#|1\.\.[0-9]+( # SKIP .*)?$)' <<<"$OUT")
+	if [ -z "$bad" ]; then ok "$1"; else not_ok "$1" "lines that are not TAP:" "$bad"; fi
+}
+
+child '
+trace=$(printf "Traceback (most recent call last):\n  File \"<string>\", line 3\nValueError: x")
+not_ok "stats: $trace" "stderr:" "$trace" "two$(printf "\r")lines" ""
+OUT=$(printf "first\nsecond") expect_out "want" "a multi-line stdout"
+ERR=$(printf "e1\ne2") expect_err_has "missing" "a multi-line stderr"
+ok "a passing check
+with a line break"
+diag "what a test prints itself,
+on two lines"
+done_testing'
+expect_tap "multi-line descriptions and diagnostics stay TAP"
+check "a failing script exits non-zero" test "$RC" != 0
+check "the failure is counted" grep -qx '1\.\.4' <<<"$OUT"
+check "a description stays on its line" \
+	grep -qxF 'not ok 1 - stats: Traceback (most recent call last):\n  File "<string>", line 3\nValueError: x' <<<"$OUT"
+check "each diagnostic line is kept as a comment" grep -qxF '#   ValueError: x' <<<"$OUT"
+check "a carriage return starts a new diagnostic line" grep -qxF '#   lines' <<<"$OUT"
+check "the checks' own diagnostics too" grep -qxF '#   second' <<<"$OUT"
+check "and diag's" grep -qxF '#   on two lines' <<<"$OUT"
+check "lib.sh prints nothing on stderr" test -z "$ERR"
+
+child 'skip_all "no such tool
+here"'
+expect_tap "a multi-line skip reason stays TAP"
+check "and skips the script" grep -qx '1\.\.0 # SKIP no such tool here' <<<"$OUT"
+check "with exit 0" test "$RC" = 0
+
+child 'ok "fine"; done_testing'
+expect_tap "a passing script is TAP"
+check "and exits 0" test "$RC" = 0
+
+# A tool missing: a skip, except in CI for a package .ci/packages installs.
+nothing=no-such-tool-$$
+child "CI= have $nothing valgrind || echo '# have: false'; done_testing"
+expect_tap "a missing tool outside CI is TAP"
+check "and a skip" grep -qx "ok 1 - # SKIP $nothing is not installed (package valgrind)" <<<"$OUT"
+check "that leaves the script passing" test "$RC" = 0
+check "have answers false" grep -qx '# have: false' <<<"$OUT"
+child "CI=true have $nothing valgrind; done_testing"
+expect_tap "in CI, a package .ci/packages installs missing is TAP"
+check "and a failure" grep -qx "not ok 1 - $nothing is not installed (package valgrind)" <<<"$OUT"
+check "that fails the script" test "$RC" != 0
+child "CI=true have $nothing tuned; CI=false have $nothing valgrind; done_testing"
+check "in CI, a package .ci/packages leaves out is still a skip" \
+	grep -qx "ok 1 - # SKIP $nothing is not installed (package tuned)" <<<"$OUT"
+check "and CI=false is not CI" grep -qx "ok 2 - # SKIP $nothing is not installed (package valgrind)" <<<"$OUT"
+child "have bash bash && echo '# have: true'; done_testing"
+check "an installed tool is no check at all" test "$OUT" = $'# have: true\n1..0'
+child "CI= need $nothing valgrind; ok 'went on'; done_testing"
+check "need skips the whole script" test "$OUT" = "1..0 # SKIP $nothing is not installed (package valgrind)"
+child "CI=true need $nothing valgrind; ok 'went on'; done_testing"
+expect_tap "need in CI is TAP"
+check "and fails the whole script" test "$OUT" = $'not ok 1 - '"$nothing is not installed (package valgrind)"$'\n#   CI installs valgrind (.ci/packages), so this script must run\n1..1'
+check "with a non-zero exit" test "$RC" != 0
+
+# The packages the tests name for their tools: each one is in .ci/packages,
+# so CI runs every check (none is left out of .ci/packages on purpose yet).
+here=$(dirname "$0")
+# (continued lines joined first: a call may follow a "\" or a "||").
+named=$(cat "$here"/test-*.sh "$here"/../vm/*.sh |
+	sed -e ':a' -e '/\(\\\|||\)$/{N; s/\\\?\n[[:space:]]*/ /; ba' -e '}' |
+	grep -E '^\s*((el)?if (! )?)?(have|need|missing|missing_all) |\|\| (missing_all|need) ' |
+	grep -oE '(have|need) [^ ;]+ [^ ;]+|missing(_all)? "[^"]*" +[^ ;]+' | awk '{ print $NF }' | sort -u)
+unlisted=$(comm -23 <(echo "$named") <(sed 's/#.*//; s/[[:space:]]//g' "$PACKAGES" | grep . | sort -u))
+check "the tests name packages ($(echo $named))" test -n "$named"
+if [ -z "$unlisted" ]; then ok "each of them is in .ci/packages"; else
+	not_ok "each of them is in .ci/packages" "not there:" "$unlisted"; fi
+
+done_testing
