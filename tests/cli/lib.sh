@@ -138,10 +138,12 @@ not_ok() {
 }
 
 # check DESC CMD...: passes when CMD succeeds.
+# What CMD prints never reaches TAP raw (compgen -G, a chatty python3):
+# it is kept, and shown as diagnostics when the check fails.
 check() {
-	local desc=$1
+	local desc=$1 said
 	shift
-	if "$@"; then ok "$desc"; else not_ok "$desc" "command failed: $*"; fi
+	if said=$("$@" 2>&1); then ok "$desc"; else not_ok "$desc" "command failed: $*" "$said"; fi
 }
 
 expect_rc() {
