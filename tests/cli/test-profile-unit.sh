@@ -15,7 +15,7 @@ for line in Type=oneshot RemainAfterExit=yes DefaultDependencies=no \
 	'Before=sysinit.target shutdown.target' ConditionPathExists=/sys/devices/system/node \
 	WantedBy=sysinit.target PartOf=systemd-sysctl.service TimeoutSec=30s \
 	ProtectSystem=strict RuntimeDirectory=numastatctl RuntimeDirectoryPreserve=yes \
-	ReadWritePaths=-/var/lib/numastatctl ProtectHome=yes PrivateDevices=yes PrivateNetwork=yes \
+	ReadOnlyPaths=/run ProtectHome=yes PrivateDevices=yes PrivateNetwork=yes \
 	RestrictAddressFamilies=none NoNewPrivileges=yes CapabilityBoundingSet=CAP_SYS_ADMIN \
 	SystemCallFilter=@system-service MemoryDenyWriteExecute=yes RestrictNamespaces=yes; do
 	check "the unit has $line" grep -qxF "$line" "$UNIT"
