@@ -15,15 +15,17 @@ for line in Type=oneshot RemainAfterExit=yes DefaultDependencies=no \
 	'Before=sysinit.target shutdown.target' ConditionPathExists=/sys/devices/system/node \
 	WantedBy=sysinit.target PartOf=systemd-sysctl.service TimeoutSec=30s \
 	ProtectSystem=strict RuntimeDirectory=numastatctl RuntimeDirectoryPreserve=yes \
-	ReadOnlyPaths=/run ProtectHome=yes PrivateDevices=yes PrivateNetwork=yes \
+	ReadOnlyPaths=/run ProtectHome=yes DevicePolicy=closed PrivateNetwork=yes \
 	RestrictAddressFamilies=none NoNewPrivileges=yes CapabilityBoundingSet=CAP_SYS_ADMIN \
 	SystemCallFilter=@system-service MemoryDenyWriteExecute=yes RestrictNamespaces=yes; do
 	check "the unit has $line" grep -qxF "$line" "$UNIT"
 done
 # Settings that would stop the apply or move it past local-fs.target: a
 # read-only /proc/sys and /sys, a /proc without /proc/sys, a user namespace
-# (root in it does not own /proc/sys), a private /tmp (ordered after /var/tmp).
-for bad in ProtectKernelTunables=yes ProcSubset=pid PrivateUsers=yes PrivateTmp=yes DynamicUser=yes; do
+# (root in it does not own /proc/sys), a private /tmp (ordered after /var/tmp),
+# a private /dev (made on the host's /tmp: fails while the root is read-only).
+for bad in ProtectKernelTunables=yes ProcSubset=pid PrivateUsers=yes PrivateTmp=yes DynamicUser=yes \
+	PrivateDevices=yes; do
 	if grep -qxF "$bad" "$UNIT"; then not_ok "the unit has no $bad"; else ok "the unit has no $bad"; fi
 done
 exec_start=$(sed -n 's/^ExecStart=//p' "$UNIT")
