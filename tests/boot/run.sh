@@ -107,7 +107,9 @@ guest_config() {
 	# A booted, not a first-boot system: no firstboot prompts on the console.
 	tr -d '-' </proc/sys/kernel/random/uuid >"$R/etc/machine-id"
 	echo numastatctl-boot >"$R/etc/hostname"
-	echo '/dev/vda / ext4 rw 0 0' >"$R/etc/fstab"
+	# The root stays read-only for the whole boot: the unit must need
+	# nothing but /run, whenever /var is mounted or remounted writable.
+	echo '/dev/vda / ext4 ro 0 0' >"$R/etc/fstab"
 }
 guest_config
 ok "the guest enables numastatctl.service, with sysctl.d setting the profile's knobs otherwise"
@@ -127,8 +129,7 @@ fi
 rm -rf "$R"
 prepared=$(($(date +%s) - start))
 
-# Four nodes of 512 MiB; "ro" as Debian's boot loader passes it: the root is
-# read-only until systemd-remount-fs, maybe still while the unit runs.
+# Four nodes of 512 MiB; the root read-only (see the fstab above).
 # shellcheck disable=SC2046 # numa_args is a list of words on purpose
 run_guest "$BOOT_TIMEOUT" -smp 4 -m 2G $(numa_args 512M) \
 	-kernel "$TMP/${KERNEL##*/}" -initrd "$TMP/${INITRD##*/}" \
