@@ -129,9 +129,10 @@ fi
 rm -rf "$R"
 prepared=$(($(date +%s) - start))
 
-# Four nodes of 512 MiB; the root read-only (see the fstab above).
+# Four nodes of 512 MiB and one CPU each; the root read-only (see the fstab
+# above).
 # shellcheck disable=SC2046 # numa_args is a list of words on purpose
-run_guest "$BOOT_TIMEOUT" -smp 4 -m 2G $(numa_args 512M) \
+run_guest "$BOOT_TIMEOUT" -smp 4 -m 2G $(numa_args 512M 4) \
 	-kernel "$TMP/${KERNEL##*/}" -initrd "$TMP/${INITRD##*/}" \
 	-drive "file=$TMP/root.img,format=raw,if=virtio" \
 	-append "root=/dev/vda ro console=ttyS0 panic=-1 systemd.firstboot=off"
