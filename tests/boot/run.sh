@@ -36,9 +36,10 @@ bail_out() {
 [ "$(uname -m)" = x86_64 ] || skip_all "the guest is x86_64, this host is $(uname -m)"
 # mmdebstrap's root mode and mkfs.ext4 -d keep file owners only as root.
 [ "$(id -u)" = 0 ] || skip_all "builds a root file system: run as root"
-for cmd in $QEMU:qemu-system-x86 mmdebstrap:mmdebstrap mkfs.ext4:e2fsprogs meson:meson; do
-	command -v "${cmd%%:*}" >/dev/null || skip_all "${cmd%%:*} not installed (package ${cmd#*:})"
-done
+need $QEMU qemu-system-x86
+need mmdebstrap mmdebstrap
+need mkfs.ext4 e2fsprogs
+need meson meson
 
 start=$(date +%s)
 tarball=$("$BOOT_DIR/mkrootfs.sh" "$CACHE" 2>"$TMP/mkrootfs.err") ||
@@ -137,5 +138,5 @@ run_guest "$BOOT_TIMEOUT" -smp 4 -m 2G $(numa_args 512M 4) \
 	-drive "file=$TMP/root.img,format=raw,if=virtio" \
 	-append "root=/dev/vda ro console=ttyS0 panic=-1 systemd.firstboot=off"
 relay_tap "$BOOT_TIMEOUT"
-echo "# ${KERNEL##*/} with systemd under TCG, 4 nodes: ${prepared}s to prepare, ${ELAPSED}s from power-on to power-off"
+diag "${KERNEL##*/} with systemd under TCG, 4 nodes: ${prepared}s to prepare, ${ELAPSED}s from power-on to power-off"
 done_testing
