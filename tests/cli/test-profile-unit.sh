@@ -1,8 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The boot unit: systemd-analyze verify accepts it, it carries the ordering
-# the boot apply needs, and its command line needs only the runtime
-# directory (early boot, /var not yet writable).
+# the boot apply needs, follows systemd-sysctl's restarts, runs sandboxed
+# with a timeout, and its command line needs only the runtime directory
+# (early boot, /var not yet writable).  tests/boot/ boots it for real.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/profile-lib.sh"
 : "${SOURCE_ROOT:?run through meson test}" "${BUILD_ROOT:?run through meson test}"
@@ -12,13 +13,30 @@ check "the unit is generated" test -s "$UNIT"
 for line in Type=oneshot RemainAfterExit=yes DefaultDependencies=no \
 	'After=systemd-sysctl.service systemd-modules-load.service' \
 	'Before=sysinit.target shutdown.target' ConditionPathExists=/sys/devices/system/node \
-	WantedBy=sysinit.target; do
+	WantedBy=sysinit.target PartOf=systemd-sysctl.service TimeoutSec=30s \
+	ProtectSystem=strict RuntimeDirectory=numastatctl RuntimeDirectoryPreserve=yes \
+	ReadOnlyPaths=/run ProtectHome=yes DevicePolicy=closed PrivateNetwork=yes \
+	RestrictAddressFamilies=none NoNewPrivileges=yes CapabilityBoundingSet=CAP_SYS_ADMIN \
+	SystemCallFilter=@system-service MemoryDenyWriteExecute=yes RestrictNamespaces=yes; do
 	check "the unit has $line" grep -qxF "$line" "$UNIT"
+done
+# Settings that would stop the apply or move it past local-fs.target: a
+# read-only /proc/sys and /sys, a /proc without /proc/sys, a user namespace
+# (root in it does not own /proc/sys), a private /tmp (ordered after /var/tmp),
+# a private /dev (made on the host's /tmp: fails while the root is read-only).
+for bad in ProtectKernelTunables=yes ProcSubset=pid PrivateUsers=yes PrivateTmp=yes DynamicUser=yes \
+	PrivateDevices=yes; do
+	if grep -qxF "$bad" "$UNIT"; then not_ok "the unit has no $bad"; else ok "the unit has no $bad"; fi
 done
 exec_start=$(sed -n 's/^ExecStart=//p' "$UNIT")
 case "$exec_start" in
-/*/numastatctl\ *" apply "*) ok "ExecStart runs numastatctl apply by absolute path" ;;
+/*/numastatctl\ apply\ *) ok "ExecStart runs numastatctl apply by absolute path" ;;
 *) not_ok "ExecStart runs numastatctl apply by absolute path" "got: $exec_start" ;;
+esac
+# A plain 'numastatctl revert' must find what the boot apply saved.
+case "$exec_start" in
+*--state-dir* | *--config* | *" -c "*) not_ok "ExecStart uses the default state and config" "got: $exec_start" ;;
+*) ok "ExecStart uses the default state and config" ;;
 esac
 
 if have systemd-analyze systemd; then
@@ -36,6 +54,14 @@ if have systemd-analyze systemd; then
 	RC=$? ERR=$(cat "$TMP/err")
 	if [ "$RC" != 0 ] || [ -n "$ERR" ]; then ok "verify complains about a broken copy"; else
 		not_ok "verify complains about a broken copy" "it passed"; fi
+	# systemd's own rating of the sandbox (9.5 UNSAFE without one).
+	systemd-analyze security --offline=true --no-pager "$TMP/numastatctl.service" >"$TMP/out" 2>&1
+	OUT=$(cat "$TMP/out")
+	exposure=$(sed -n 's/.*Overall exposure level for [^:]*: \([0-9.]*\) .*/\1/p' "$TMP/out")
+	case "$exposure" in
+	[01].*) ok "systemd-analyze security rates the unit's exposure below 2.0 (got $exposure)" ;;
+	*) not_ok "systemd-analyze security rates the unit's exposure below 2.0" "$OUT" ;;
+	esac
 fi
 
 # Early boot: /var may still be read-only or unmounted, but the unit needs

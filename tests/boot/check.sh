@@ -1,0 +1,260 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# The boot test's guest side, run by numastatctl-boot-check.service once
+# multi-user.target is reached on a Debian 12 system booted with systemd:
+# proves on the running system that numastatctl.service put the profile in
+# force over sysctl.d, that a restart of systemd-sysctl re-applies it, what
+# still undoes it, that "numastatctl revert" without flags undoes the boot
+# apply, and that the unit's sandbox lets the apply through.  TAP goes to
+# the second serial port (the console also carries kernel and systemd
+# messages); the unit powers the guest off when this script ends.
+set -u
+exec 3>/dev/ttyS1
+stty -F /dev/ttyS1 raw -echo 2>/dev/null
+KNOBS=/usr/local/lib/numastatctl-boot/knobs
+UNIT=numastatctl.service
+# Every command that waits on systemd is bounded: a hang fails one check and
+# the guest still powers off.
+T=60
+
+N=0
+ok() {
+	N=$((N + 1))
+	echo "ok $N - $1" >&3
+}
+not_ok() {
+	N=$((N + 1))
+	echo "not ok $N - $1" >&3
+	shift
+	local line
+	for line in "$@"; do
+		printf '%s\n' "$line" | head -n 40 | sed 's/^/#   /' >&3
+	done
+}
+diag() {
+	printf '# %s\n' "$*" >&3
+}
+
+# run CMD...: sets OUT (stdout and stderr) and RC; everything also goes to
+# the console for the log.
+run() {
+	OUT=$(timeout $T "$@" 2>&1)
+	RC=$?
+	printf '$ %s\n%s\n[exit %s]\n' "$*" "$OUT" "$RC"
+}
+
+# expect_rc WANT DESC: the last run exited WANT.
+expect_rc() {
+	if [ "$RC" = "$1" ]; then ok "$2"; else not_ok "$2" "exit $RC, want $1" "$OUT"; fi
+}
+
+# knob_path NAME: where the kernel keeps a knob, read here without numastatctl.
+knob_path() {
+	case "$1" in
+	mm.numa.*) echo "/sys/kernel/mm/numa/${1#mm.numa.}" ;;
+	*) echo "/proc/sys/${1//.//}" ;;
+	esac
+}
+
+# knobs: the table's rows, "KNOB SET-BY BEFORE PROFILE".
+knobs() {
+	grep -v '^#' "$KNOBS"
+}
+
+# expect_knobs COLUMN DESC: every knob holds its BEFORE (3) or PROFILE (4) value.
+expect_knobs() {
+	local name by before profile want got bad=()
+	while read -r name by before profile; do
+		if [ "$1" = 3 ]; then want=$before; else want=$profile; fi
+		got=$(cat "$(knob_path "$name")")
+		[ "$got" = "$want" ] || bad+=("$name is $got, want $want")
+	done < <(knobs)
+	if [ ${#bad[@]} = 0 ]; then ok "$2"; else not_ok "$2" "${bad[@]}"; fi
+}
+
+# journal_count LINE: how often the unit logged LINE in this boot.
+journal_count() {
+	timeout $T journalctl --sync
+	timeout $T journalctl -b -u $UNIT -o cat --no-pager | grep -cxF -- "$1"
+}
+
+# expect_applied SYSCTLD KERNEL DESC: the unit's journal shows each knob
+# changed from BEFORE to PROFILE exactly SYSCTLD times for a knob sysctl.d
+# sets, KERNEL times for the others: the apply ran that often, and each time
+# found the value that boot (sysctl.d or the kernel) had put there.
+expect_applied() {
+	local name by before profile n want bad=()
+	while read -r name by before profile; do
+		if [ "$by" = sysctl.d ]; then want=$1; else want=$2; fi
+		n=$(journal_count "$name: $before -> $profile")
+		[ "$n" = "$want" ] || bad+=("'$name: $before -> $profile' logged $n times, want $want")
+	done < <(knobs)
+	if [ ${#bad[@]} = 0 ]; then ok "$3"; else
+		not_ok "$3" "${bad[@]}" "$(journalctl -b -u $UNIT -o cat --no-pager)"
+	fi
+}
+
+# settle: wait (bounded) until systemd has no job left for the unit.  A
+# restart of systemd-sysctl returns once its own job is done; the restart
+# it propagates to the unit (PartOf=) runs after it (After=).
+settle() {
+	local _
+	for _ in $(seq 1 $T); do
+		systemctl list-jobs --no-legend | grep -qF " $UNIT " || return 0
+		sleep 1
+	done
+	diag "a job for $UNIT still waits after ${T}s"
+}
+
+# knob_values: every knob of the table and vm.mmap_min_addr, as NAME=VALUE.
+knob_values() {
+	local name rest
+	while read -r name rest; do
+		echo "$name=$(cat "$(knob_path "$name")")"
+	done < <(knobs; echo vm.mmap_min_addr)
+}
+
+# expect_active DESC: the boot unit is active and its last run succeeded.
+expect_active() {
+	local state
+	state="$(timeout $T systemctl show -P ActiveState $UNIT) $(timeout $T systemctl show -P Result $UNIT)"
+	if [ "$state" = "active success" ]; then ok "$1"; else
+		not_ok "$1" "ActiveState, Result: $state" "$(systemctl status --no-pager $UNIT 2>&1)"
+	fi
+}
+
+read -r uptime </proc/uptime
+diag "systemd $(systemctl --version | head -n 1 | cut -d' ' -f2), kernel $(uname -r)," \
+	"$(find /sys/devices/system/node -maxdepth 1 -name 'node[0-9]*' | wc -l) NUMA nodes;" \
+	"checks start at ${uptime%% *}s of uptime"
+
+# 1. After boot: the unit ran, its sandbox let every write through (one of
+# them needs CAP_SYS_ADMIN, one is under /sys), and the profile holds over
+# what sysctl.d wrote before it.
+expect_active "$UNIT is active after boot"
+expect_applied 1 1 "at boot the unit changed each knob from the sysctl.d or kernel value to the profile's"
+expect_knobs 4 "every knob holds the profile's value after boot"
+run numastatctl apply --check
+expect_rc 0 "apply --check exits 0 after boot: the profile is in force over sysctl.d"
+
+# 2. The sandbox is the one the unit file asks for, and systemd rates it.
+props=$(systemctl show -p ProtectSystem,CapabilityBoundingSet,PrivateNetwork,NoNewPrivileges,ProtectKernelTunables $UNIT | sort | paste -sd' ')
+want='CapabilityBoundingSet=cap_sys_admin NoNewPrivileges=yes PrivateNetwork=yes ProtectKernelTunables=no ProtectSystem=strict'
+if [ "$props" = "$want" ]; then ok "the unit ran with ProtectSystem=strict, no network and only CAP_SYS_ADMIN"; else
+	not_ok "the unit ran with ProtectSystem=strict, no network and only CAP_SYS_ADMIN" "got: $props" "want: $want"
+fi
+run systemd-analyze security --no-pager $UNIT
+exposure=$(printf '%s\n' "$OUT" | sed -n 's/.*Overall exposure level for [^:]*: \([0-9.]*\) \([A-Z]*\).*/\1 \2/p')
+diag "systemd-analyze security $UNIT: ${exposure:-no figure}"
+case "$exposure" in
+[01].*) ok "systemd-analyze security rates the unit below 2.0 (got $exposure)" ;;
+*) not_ok "systemd-analyze security rates the unit below 2.0" "$OUT" ;;
+esac
+
+# 3. A plain revert, no flags, undoes the boot apply: every knob returns to
+# what sysctl.d or the kernel had set before the unit ran.
+run numastatctl revert
+expect_rc 0 "numastatctl revert (no flags) exits 0"
+case "$OUT" in
+*"saved before 'apply"*) ok "it restores the values saved before the boot apply" ;;
+*) not_ok "it restores the values saved before the boot apply" "$OUT" ;;
+esac
+expect_knobs 3 "and puts back every value that boot set before the unit ran"
+run numastatctl apply --check
+expect_rc 3 "apply --check then reports drift (exit 3)"
+run systemctl restart $UNIT
+expect_rc 0 "systemctl restart $UNIT applies the profile again"
+expect_applied 2 2 "changing each knob from the boot value to the profile's a second time"
+run numastatctl apply --check
+expect_rc 0 "and the profile is in force again"
+
+# 4. Restarting systemd-sysctl writes the sysctl.d values again; PartOf=
+# restarts the unit after it, so the profile is back.  The journal shows the
+# apply found the sysctl.d values again: the restart did undo it first.
+run systemctl restart systemd-sysctl.service
+expect_rc 0 "systemctl restart systemd-sysctl succeeds"
+settle
+expect_active "$UNIT is active after the restart"
+expect_applied 3 2 "the restart wrote the sysctl.d values and the unit re-applied the profile after it"
+run numastatctl apply --check
+expect_rc 0 "apply --check exits 0 after restarting systemd-sysctl"
+# Debian's procps.service is another name of systemd-sysctl.service.
+if [ "$(systemctl show -P Id procps.service 2>/dev/null)" = systemd-sysctl.service ]; then
+	run systemctl restart procps.service
+	expect_rc 0 "systemctl restart procps (an alias of systemd-sysctl) succeeds"
+	settle
+	expect_applied 4 2 "and the unit re-applied the profile after it too"
+	run numastatctl apply --check
+	expect_rc 0 "apply --check exits 0 after restarting procps"
+else
+	ok "# SKIP procps.service is not an alias of systemd-sysctl.service here"
+fi
+
+# 5. sysctl --system by hand undoes the profile, which systemd cannot see:
+# the unit stays active, apply --check tells.
+run sysctl --system
+expect_rc 0 "sysctl --system succeeds"
+run numastatctl apply --check
+expect_rc 3 "apply --check exits 3 after sysctl --system: the sysctl.d values are back"
+missing=()
+while read -r name by before profile; do
+	[ "$by" = sysctl.d ] || continue
+	case "$OUT" in *"$name is $before"*) ;; *) missing+=("$name") ;; esac
+done < <(knobs)
+if [ ${#missing[@]} = 0 ]; then ok "and names each knob sysctl.d set back"; else
+	not_ok "and names each knob sysctl.d set back" "missing: ${missing[*]}" "$OUT"
+fi
+expect_active "$UNIT still shows active: only apply --check sees the drift"
+
+# dropin_restart EXECSTART...: restart the unit, its sandbox unchanged, with
+# these command lines instead of its own (a runtime drop-in); sets OUT, RC.
+dropin_restart() {
+	local line
+	mkdir -p /run/systemd/system/$UNIT.d
+	{
+		printf '[Service]\nExecStart=\n'
+		for line in "$@"; do printf 'ExecStart=%s\n' "$line"; done
+	} >/run/systemd/system/$UNIT.d/test.conf
+	systemctl daemon-reload
+	run systemctl restart $UNIT
+	rm -r /run/systemd/system/$UNIT.d
+	systemctl daemon-reload
+}
+
+# 6. The sandbox is in force where apply runs.  The file system: read-only
+# but for the runtime directory (probes in the unit's place report each path).
+# One line, and $$ for systemd, which expands $NAME in ExecStart= itself.
+# shellcheck disable=SC2016
+probe='for d in /etc /var/lib /run /run/numastatctl; do if touch $$d/numastatctl-probe 2>/dev/null; then rm $$d/numastatctl-probe; echo "probe: $$d writable"; else echo "probe: $$d read-only"; fi; done'
+dropin_restart "/bin/sh -c '$probe'"
+timeout $T journalctl --sync
+probes=$(timeout $T journalctl -b -u $UNIT -o cat --no-pager | grep '^probe: ' | paste -sd' ')
+diag "in the unit's sandbox: ${probes//probe: /}"
+want='probe: /etc read-only probe: /var/lib read-only probe: /run read-only probe: /run/numastatctl writable'
+if [ "$probes" = "$want" ]; then ok "in the unit's sandbox only the runtime directory is writable"; else
+	not_ok "in the unit's sandbox only the runtime directory is writable" "got: $probes" "want: $want"
+fi
+
+# The capability bounding set: a profile with a sysctl whose kernel handler
+# wants CAP_SYS_RAWIO fails in the unit, names the knob, and changes nothing.
+values_before=$(knob_values)
+dropin_restart "/usr/sbin/numastatctl apply --no-snapshot rawio"
+if [ "$RC" != 0 ]; then ok "the unit refuses a profile that needs CAP_SYS_RAWIO"; else
+	not_ok "the unit refuses a profile that needs CAP_SYS_RAWIO" "it succeeded"
+fi
+timeout $T journalctl --sync
+log=$(timeout $T journalctl -b -u $UNIT -o cat --no-pager | grep -F 'vm.mmap_min_addr: cannot write')
+if [ -n "$log" ]; then ok "its journal says why: $log"; else
+	not_ok "its journal says it cannot write vm.mmap_min_addr" \
+		"$(journalctl -b -u $UNIT -o cat --no-pager | tail -n 15)"
+fi
+values_after=$(knob_values)
+if [ "$values_after" = "$values_before" ]; then ok "and the failed apply changed nothing"; else
+	not_ok "and the failed apply changed nothing" "before:" "$values_before" "after:" "$values_after"
+fi
+run systemctl restart $UNIT
+expect_rc 0 "without the drop-in the unit applies again"
+expect_active "$UNIT is active at the end"
+timeout $T journalctl -b -u $UNIT -o short-monotonic --no-pager
+
+echo "1..$N" >&3

@@ -1,0 +1,142 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# The boot test: a real Debian 12 system with systemd, booted under QEMU with
+# four NUMA nodes, numastatctl installed into it by `meson install`,
+# numastatctl.service enabled, and a sysctl.d file that sets the profile's
+# knobs differently.  check.sh runs in the guest after multi-user.target and
+# reports TAP, which becomes ours.  The root file system comes from
+# mkrootfs.sh (mmdebstrap; built once, then cached).
+#
+#   tests/boot/run.sh            or   meson test -C build --suite boot
+#
+# Needs root, mmdebstrap, qemu-system-x86, e2fsprogs and the apt sources to
+# reach Debian the first time.  Environment: NUMASTATCTL_BOOT_CACHE (where
+# the root file system tarball is kept, default
+# ${XDG_CACHE_HOME:-/var/cache}/numastatctl-boot), BOOT_TIMEOUT (seconds the
+# guest may run, default 900).
+BOOT_DIR=$(cd "$(dirname "$0")" && pwd)
+SOURCE_ROOT=${SOURCE_ROOT:-$(cd "$BOOT_DIR/../.." && pwd)}
+# lib.sh wants these for the CLI tests; this test builds and installs its
+# own copy of numastatctl with --prefix=/usr.
+export NUMASTATCTL=${NUMASTATCTL:-/usr/sbin/numastatctl} FIXTURES=${FIXTURES:-$SOURCE_ROOT/tests/fixtures}
+# shellcheck source=tests/cli/lib.sh
+. "$BOOT_DIR/../cli/lib.sh"
+# shellcheck source=tests/vm/qemu-lib.sh
+. "$BOOT_DIR/../vm/qemu-lib.sh"
+
+BOOT_TIMEOUT=${BOOT_TIMEOUT:-900}
+CACHE=${NUMASTATCTL_BOOT_CACHE:-${XDG_CACHE_HOME:-/var/cache}/numastatctl-boot}
+GUEST_LIB=/usr/local/lib/numastatctl-boot
+
+bail_out() {
+	echo "Bail out! $*"
+	exit 1
+}
+
+[ "$(uname -m)" = x86_64 ] || skip_all "the guest is x86_64, this host is $(uname -m)"
+# mmdebstrap's root mode and mkfs.ext4 -d keep file owners only as root.
+[ "$(id -u)" = 0 ] || skip_all "builds a root file system: run as root"
+need $QEMU qemu-system-x86
+need mmdebstrap mmdebstrap
+need mkfs.ext4 e2fsprogs
+need meson meson
+
+start=$(date +%s)
+tarball=$("$BOOT_DIR/mkrootfs.sh" "$CACHE" 2>"$TMP/mkrootfs.err") ||
+	bail_out "$(tail -n 5 "$TMP/mkrootfs.err")"
+ok "a Debian 12 root file system with systemd: $tarball"
+
+R=$TMP/root
+if ! mkdir "$R" || ! tar -xpf "$tarball" -C "$R" --numeric-owner; then
+	bail_out "cannot unpack $tarball"
+fi
+
+# The project, as a distribution would install it.
+if meson setup "$TMP/build" "$SOURCE_ROOT" --prefix=/usr -Dtests=false >"$TMP/build.log" 2>&1 &&
+	meson install -C "$TMP/build" --destdir "$R" >>"$TMP/build.log" 2>&1; then
+	ok "meson setup --prefix=/usr and meson install --destdir into the guest's root"
+else
+	bail_out "meson setup or install failed: $(tail -n 5 "$TMP/build.log")"
+fi
+
+# knobs ARGS: the table's rows (see tests/boot/knobs).
+knobs() {
+	grep -v '^#' "$BOOT_DIR/knobs"
+}
+
+# The guest's configuration: sysctl.d sets some of the profile's knobs to
+# other values, so the profile holds only when the unit runs after it.
+guest_config() {
+	local name by before profile
+	{
+		echo "# The boot test: values numastatctl.service must override."
+		knobs | while read -r name by before profile; do
+			[ "$by" = sysctl.d ] && echo "$name = $before"
+		done
+	} >"$R/etc/sysctl.d/50-numastatctl-boot.conf"
+	{
+		printf '[numastatctl]\nprofile = boot\n\n[profile boot]\n'
+		echo "summary = The boot test: every knob differs from what boot sets before the unit"
+		knobs | while read -r name by before profile; do echo "$name = $profile"; done
+		printf '\n[profile rawio]\ninclude = boot\n'
+		echo "summary = The boot profile and a sysctl whose handler needs CAP_SYS_RAWIO"
+		echo "vm.mmap_min_addr = 32768"
+	} >"$R/etc/numastatctl.conf"
+	chmod 0644 "$R/etc/sysctl.d/50-numastatctl-boot.conf" "$R/etc/numastatctl.conf"
+
+	mkdir -p "$R$GUEST_LIB"
+	install -m 0755 "$BOOT_DIR/check.sh" "$R$GUEST_LIB/check.sh"
+	install -m 0644 "$BOOT_DIR/knobs" "$R$GUEST_LIB/knobs"
+	cat >"$R/etc/systemd/system/numastatctl-boot-check.service" <<-EOF
+		[Unit]
+		Description=numastatctl boot test: check the boot profile, then power off
+		After=multi-user.target
+		SuccessAction=poweroff
+		FailureAction=poweroff
+		[Service]
+		Type=oneshot
+		ExecStart=$GUEST_LIB/check.sh
+		StandardOutput=journal+console
+		StandardError=journal+console
+		TimeoutStartSec=600
+		[Install]
+		WantedBy=multi-user.target
+	EOF
+	systemctl --root="$R" enable numastatctl.service numastatctl-boot-check.service \
+		>"$TMP/enable.log" 2>&1 || bail_out "systemctl enable: $(cat "$TMP/enable.log")"
+
+	# A booted, not a first-boot system: no firstboot prompts on the console.
+	tr -d '-' </proc/sys/kernel/random/uuid >"$R/etc/machine-id"
+	echo numastatctl-boot >"$R/etc/hostname"
+	# The root stays read-only for the whole boot: the unit must need
+	# nothing but /run, whenever /var is mounted or remounted writable.
+	echo '/dev/vda / ext4 ro 0 0' >"$R/etc/fstab"
+}
+guest_config
+ok "the guest enables numastatctl.service, with sysctl.d setting the profile's knobs otherwise"
+
+# The guest's own kernel and initramfs, as its boot loader would take them.
+# shellcheck disable=SC2012 # ls -v: the newest version last
+KERNEL=$(ls -v "$R"/boot/vmlinuz-* 2>/dev/null | tail -n 1)
+INITRD=$R/boot/initrd.img-${KERNEL##*/vmlinuz-}
+if [ ! -f "$KERNEL" ] || [ ! -f "$INITRD" ]; then
+	bail_out "no kernel and initramfs in the guest's /boot"
+fi
+cp "$KERNEL" "$INITRD" "$TMP/"
+
+if ! mkfs.ext4 -q -F -L numastatctl-boot -d "$R" "$TMP/root.img" 2G >"$TMP/mkfs.log" 2>&1; then
+	bail_out "mkfs.ext4 -d: $(tail -n 3 "$TMP/mkfs.log")"
+fi
+rm -rf "$R"
+prepared=$(($(date +%s) - start))
+
+# Four nodes of 512 MiB and one CPU each; the root read-only (see the fstab
+# above).
+# shellcheck disable=SC2046 # numa_args is a list of words on purpose
+run_guest "$BOOT_TIMEOUT" -smp 4 -m 2G $(numa_args 512M 4) \
+	-kernel "$TMP/${KERNEL##*/}" -initrd "$TMP/${INITRD##*/}" \
+	-drive "file=$TMP/root.img,format=raw,if=virtio" \
+	-append "root=/dev/vda ro console=ttyS0 panic=-1 systemd.firstboot=off"
+relay_tap "$BOOT_TIMEOUT"
+diag "${KERNEL##*/} with systemd under TCG, 4 nodes: ${prepared}s to prepare, ${ELAPSED}s from power-on to power-off"
+done_testing
