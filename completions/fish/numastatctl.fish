@@ -164,6 +164,7 @@ complete -c numastatctl -n $c -l textfile -x -a '(__fish_complete_directories)' 
 complete -c numastatctl -n $c -l prometheus-names -x -a 'numastatctl node_exporter' -d 'Metric names of the per-node series'
 complete -c numastatctl -n $c -l snapshot -x -a '(__numastatctl_snapshots)' -d 'The counters saved in a snapshot'
 complete -c numastatctl -n $c -l since -x -a '(__numastatctl_snapshots)' -d 'Live counters plus those saved in a snapshot'
+complete -c numastatctl -n $c -l balancing -d 'NUMA balancing and page migration counters'
 
 # apply
 set -l c '__fish_seen_subcommand_from apply'
