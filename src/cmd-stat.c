@@ -34,6 +34,7 @@ enum {
 	OPT_SINCE,
 	OPT_TOTALS,
 	OPT_BALANCING,
+	OPT_TIERS,
 };
 
 static void usage(FILE *out)
@@ -70,7 +71,8 @@ static void usage(FILE *out)
 	      "                          of the live ones; 'numastatctl snapshots' lists them\n"
 	      "     --since <name>     the live counters plus those saved in a snapshot (or\n"
 	      "                          latest): the counts across that reset\n"
-	      "     --balancing        NUMA balancing and page migration counters\n", out);
+	      "     --balancing        NUMA balancing and page migration counters\n"
+	      "     --tiers            memory tiers, node kinds, distances, promotion, demotion\n", out);
 	fputs("\nAvailable output columns:\n", out);
 	for (int i = 0; i < SCOL_COUNT; i++)
 		fprintf(out, " %14s  %s\n", stat_columns[i].name, stat_columns[i].help);
@@ -218,6 +220,7 @@ static int one_option(struct stat_opts *o, int c, bool *width_set)
 		o->since = c == OPT_SINCE;
 		return 0;
 	case OPT_BALANCING: return set_view(o, STAT_VIEW_BALANCING);
+	case OPT_TIERS: return set_view(o, STAT_VIEW_TIERS);
 	}
 	return -1;
 }
@@ -325,6 +328,7 @@ static int parse_opts(int argc, char *argv[], struct stat_opts *o)
 		{ "snapshot", required_argument, NULL, OPT_SNAPSHOT },
 		{ "since", required_argument, NULL, OPT_SINCE },
 		{ "balancing", no_argument, NULL, OPT_BALANCING },
+		{ "tiers", no_argument, NULL, OPT_TIERS },
 		{ NULL, 0, NULL, 0 },
 	};
 	bool width_set = false;

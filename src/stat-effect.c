@@ -35,6 +35,7 @@ int stat_effect_run(const struct stat_opts *o)
 	}
 	switch (o->view) {
 	case STAT_VIEW_BALANCING: return stat_balance_run(o);
+	case STAT_VIEW_TIERS: return stat_tiers_run(o);
 	}
 	return EXIT_USAGE;
 }
@@ -154,6 +155,23 @@ void stat_cell_size(struct grid *g, size_t r, size_t c, int64_t v, bool is_signe
 		snprintf(buf + l, sizeof(buf) - l, "%c", suffix[i < 0 ? 0 : i]);
 	}
 	grid_set(g, r, c, buf, (double)v, v != 0);
+}
+
+bool stat_node_in(const unsigned *ids, size_t n, unsigned id)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (ids[mid] == id)
+			return true;
+		if (ids[mid] < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return false;
 }
 
 int stat_grid_print(const struct grid *g, const struct stat_opts *o, unsigned extra_flags,

@@ -177,6 +177,8 @@ void stat_cell_pct(struct grid *g, size_t r, size_t c, double num, double den);
 /* A size cell: "15.6M" (powers of 1024), bytes with -b or -J; signed: "+1.5M". */
 void stat_cell_size(struct grid *g, size_t r, size_t c, int64_t v, bool is_signed,
 		    const struct stat_opts *o);
+/* Is id in the sorted list ids[0..n)? */
+bool stat_node_in(const unsigned *ids, size_t n, unsigned id);
 /* Print a grid with o's flags; the reason in stat_strerror() on failure. */
 int stat_grid_print(const struct grid *g, const struct stat_opts *o, unsigned extra_flags,
 		    const char *json_name);

@@ -327,9 +327,13 @@ int vms_print(const struct vms_table *t, const struct vms_show *s,
 		return r;
 	}
 	g.ncols = set_columns(&g, s, json, in);
-	for (size_t i = 0; i < t->n; i++)
+	for (size_t i = 0; i < t->n; i++) {
+		/* A kernel with none of the view's counters has no machine row to show. */
+		if (t->rows[i].node == VMS_ALL && !(t->global | t->per_node))
+			continue;
 		if (json || vms_row_valid(t, i, in))
 			fill_row(t, s, &g, gr++, i, in);
+	}
 	g.nrows = gr;
 	/* The machine row stays last in a table, like TOTAL; JSON has it as a row. */
 	g.has_total = !json && t->n_nodes > 0 && gr > 0 &&
@@ -339,6 +343,11 @@ int vms_print(const struct vms_table *t, const struct vms_show *s,
 			g.sort_col = (int)(i + (json ? (i > 0) + (in ? (in->total ? 2 : 3) : 0) : 0));
 	if (in && !json)
 		stat_loop_title(t->o, in);
+	/* Nothing at all: the scope line above has said why. */
+	if (gr == 0 && !json) {
+		grid_free(&g);
+		return 0;
+	}
 	r = stat_grid_print(&g, t->o, in && json ? OUT_ONELINE : 0,
 			    in && in->total ? "total" : s->json_name);
 	grid_free(&g);

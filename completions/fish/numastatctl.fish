@@ -165,6 +165,7 @@ complete -c numastatctl -n $c -l prometheus-names -x -a 'numastatctl node_export
 complete -c numastatctl -n $c -l snapshot -x -a '(__numastatctl_snapshots)' -d 'The counters saved in a snapshot'
 complete -c numastatctl -n $c -l since -x -a '(__numastatctl_snapshots)' -d 'Live counters plus those saved in a snapshot'
 complete -c numastatctl -n $c -l balancing -d 'NUMA balancing and page migration counters'
+complete -c numastatctl -n $c -l tiers -d 'Memory tiers, node kinds, distances, promotion and demotion'
 
 # apply
 set -l c '__fish_seen_subcommand_from apply'

@@ -87,9 +87,9 @@ fixture effect-6.1
 sed -i -E '/^(numa_(pte|huge|hint|pages)|pgmigrate_)/d' "$ROOT/proc/vmstat"
 run stat --balancing
 expect_rc 0 "a kernel without NUMA balancing is not an error"
-expect_out "NUMA balancing counters: none on this kernel
-NODE
- all" "it says so in one line"
+expect_out "NUMA balancing counters: none on this kernel" "it says so in one line, and has no table"
+run -J stat --balancing
+check "-J: an empty list" python3 -c 'import json, sys; assert json.load(sys.stdin) == {"balancing": []}' <<<"$OUT"
 
 # A kernel that kept them per node would get node rows and the machine row.
 fixture effect-6.1
