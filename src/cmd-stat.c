@@ -35,6 +35,7 @@ enum {
 	OPT_TOTALS,
 	OPT_BALANCING,
 	OPT_TIERS,
+	OPT_CGROUP,
 };
 
 static void usage(FILE *out)
@@ -72,7 +73,8 @@ static void usage(FILE *out)
 	      "     --since <name>     the live counters plus those saved in a snapshot (or\n"
 	      "                          latest): the counts across that reset\n"
 	      "     --balancing        NUMA balancing and page migration counters\n"
-	      "     --tiers            memory tiers, node kinds, distances, promotion, demotion\n", out);
+	      "     --tiers            memory tiers, node kinds, distances, promotion, demotion\n"
+	      "     --cgroup <path|unit|pattern>  per-node memory of cgroups (cgroup v2)\n", out);
 	fputs("\nAvailable output columns:\n", out);
 	for (int i = 0; i < SCOL_COUNT; i++)
 		fprintf(out, " %14s  %s\n", stat_columns[i].name, stat_columns[i].help);
@@ -181,6 +183,22 @@ static int set_view(struct stat_opts *o, int view)
 	return 0;
 }
 
+static int add_cgroup(struct stat_opts *o, char *arg)
+{
+	char **v;
+
+	if (set_view(o, STAT_VIEW_CGROUP) < 0)
+		return -1;
+	v = reallocarray(o->cgroups, o->n_cgroups + 1, sizeof(*v));
+	if (!v) {
+		log_err("out of memory");
+		return -1;
+	}
+	o->cgroups = v;
+	o->cgroups[o->n_cgroups++] = arg;
+	return 0;
+}
+
 /* One option; 0, or -1 when a usage error was printed. */
 static int one_option(struct stat_opts *o, int c, bool *width_set)
 {
@@ -221,6 +239,7 @@ static int one_option(struct stat_opts *o, int c, bool *width_set)
 		return 0;
 	case OPT_BALANCING: return set_view(o, STAT_VIEW_BALANCING);
 	case OPT_TIERS: return set_view(o, STAT_VIEW_TIERS);
+	case OPT_CGROUP: return add_cgroup(o, optarg);
 	}
 	return -1;
 }
@@ -329,6 +348,7 @@ static int parse_opts(int argc, char *argv[], struct stat_opts *o)
 		{ "since", required_argument, NULL, OPT_SINCE },
 		{ "balancing", no_argument, NULL, OPT_BALANCING },
 		{ "tiers", no_argument, NULL, OPT_TIERS },
+		{ "cgroup", required_argument, NULL, OPT_CGROUP },
 		{ NULL, 0, NULL, 0 },
 	};
 	bool width_set = false;
@@ -651,6 +671,7 @@ out:
 	free(ids);
 	free(o.nodes);
 	free(o.pids);
+	free(o.cgroups);
 	return rc;
 }
 

@@ -66,7 +66,7 @@ struct balance {
 	const struct stat_opts *o;
 	struct vms_table t;
 	struct vms_show show;
-	int shown[STAT_MAX_COLS];
+	int shown[STAT_MAX_COLS + 1]; /* and NODE in front */
 };
 
 /* HINT_LOCAL%: the only column the table does not read. */

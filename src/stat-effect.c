@@ -36,6 +36,7 @@ int stat_effect_run(const struct stat_opts *o)
 	switch (o->view) {
 	case STAT_VIEW_BALANCING: return stat_balance_run(o);
 	case STAT_VIEW_TIERS: return stat_tiers_run(o);
+	case STAT_VIEW_CGROUP: return stat_cgroup_run(o);
 	}
 	return EXIT_USAGE;
 }

@@ -78,7 +78,7 @@ struct tiers {
 	const struct stat_opts *o;
 	struct vms_table t;
 	struct vms_show show;
-	int shown[STAT_MAX_COLS];
+	int shown[STAT_MAX_COLS + 1]; /* and NODE in front */
 	struct memtiers mt;      /* nodes.h: memtiers_read() */
 	bool tiering;            /* the kernel has MEMTIER_DIR */
 	struct node_kind *kind;  /* t.n_nodes */
@@ -167,14 +167,17 @@ static int read_kinds(struct tiers *ts)
 static void distance_cell(const struct tiers *ts, const struct node_kind *k, struct grid *g,
 			  size_t gr, size_t gc)
 {
-	char buf[GRID_CELL_MAX * 8];
+	char *buf = k && k->dist ? malloc(ts->n_dist * 4 + 1) : NULL;
 	size_t j = 0;
 
-	for (size_t i = 0; k && k->dist && i < ts->n_dist && j < sizeof(buf); i++)
-		j += (size_t)snprintf(buf + j, sizeof(buf) - j, "%s%u",
-				      i == 0 ? "" : ts->o->json ? "\n" : " ", k->dist[i]);
-	/* A grid cell holds GRID_CELL_MAX - 1 bytes: longer lists are left out, not cut. */
-	grid_set(g, gr, gc, k && k->dist && j < GRID_CELL_MAX ? buf : NULL, 0, true);
+	/* At most "255 " per node. */
+	for (size_t i = 0; buf && i < ts->n_dist; i++)
+		j += (size_t)sprintf(buf + j, "%s%u", i == 0 ? "" : ts->o->json ? "\n" : " ",
+				     k->dist[i]);
+	if (buf)
+		buf[j] = '\0';
+	grid_set_long(g, gr, gc, buf, 0, true);
+	free(buf);
 }
 
 static void flag_cell(const struct tiers *ts, int v, struct grid *g, size_t gr, size_t gc)
