@@ -14,6 +14,7 @@ void cg_numa_free(struct cg_numa *s)
 	free(s->name);
 	free(s->node);
 	free(s->v);
+	free(s->total);
 	*s = (struct cg_numa){ 0 };
 }
 
@@ -25,13 +26,15 @@ int cg_numa_copy(struct cg_numa *dst, const struct cg_numa *src)
 	dst->name = calloc(items, sizeof(*dst->name));
 	dst->node = calloc(nodes, sizeof(*dst->node));
 	dst->v = calloc(items * nodes, sizeof(*dst->v));
-	if (!dst->name || !dst->node || !dst->v) {
+	dst->total = calloc(nodes, sizeof(*dst->total));
+	if (!dst->name || !dst->node || !dst->v || !dst->total) {
 		cg_numa_free(dst);
 		return -ENOMEM;
 	}
 	memcpy(dst->name, src->name, src->n_items * sizeof(*dst->name));
 	memcpy(dst->node, src->node, src->n_nodes * sizeof(*dst->node));
 	memcpy(dst->v, src->v, src->n_items * src->n_nodes * sizeof(*dst->v));
+	memcpy(dst->total, src->total, src->n_nodes * sizeof(*dst->total));
 	return 0;
 }
 
@@ -156,6 +159,29 @@ static int numa_line(const char *p, size_t len, unsigned line, void *ctx, char *
 	return 0;
 }
 
+/* Each node's total, once: a table of many cgroups asks for them again and again. */
+static int node_totals(struct cg_numa *s)
+{
+	static const char *const parts[] = {
+		"anon", "file", "kernel_stack", "pagetables", "sec_pagetables",
+		"slab_reclaimable", "slab_unreclaimable",
+	};
+
+	s->total = calloc(s->n_nodes ? s->n_nodes : 1, sizeof(*s->total));
+	if (!s->total)
+		return -ENOMEM;
+	for (size_t i = 0; i < sizeof(parts) / sizeof(parts[0]); i++) {
+		int k = cg_numa_item(s, parts[i]);
+
+		for (size_t n = 0; k >= 0 && n < s->n_nodes; n++) {
+			uint64_t v = CG_V(s, (size_t)k, n);
+
+			s->total[n] = v > UINT64_MAX - s->total[n] ? UINT64_MAX : s->total[n] + v;
+		}
+	}
+	return 0;
+}
+
 int cg_numa_parse(const char *buf, size_t len, struct cg_numa *out, char *why, size_t whylen)
 {
 	struct parse ps = { .s = out };
@@ -163,6 +189,8 @@ int cg_numa_parse(const char *buf, size_t len, struct cg_numa *out, char *why, s
 
 	*out = (struct cg_numa){ 0 };
 	r = node_text_lines(buf, len, numa_line, &ps, why, whylen);
+	if (r == 0)
+		r = node_totals(out);
 	if (r == -EPROTO)
 		snprintf(why, whylen, "cgroup v1's format (total=..., in pages), not v2's");
 	else if (r == -ENOMEM)
@@ -182,9 +210,18 @@ int cg_numa_item(const struct cg_numa *s, const char *name)
 
 int cg_numa_node(const struct cg_numa *s, unsigned node)
 {
-	for (size_t i = 0; i < s->n_nodes; i++)
-		if (s->node[i] == node)
-			return (int)i;
+	size_t lo = 0, hi = s->n_nodes;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (s->node[mid] == node)
+			return (int)mid;
+		if (s->node[mid] < node)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
 	return -1;
 }
 
@@ -195,18 +232,5 @@ bool cg_item_is_count(const char *name)
 
 uint64_t cg_numa_node_total(const struct cg_numa *s, size_t ni)
 {
-	static const char *const parts[] = {
-		"anon", "file", "kernel_stack", "pagetables", "sec_pagetables",
-		"slab_reclaimable", "slab_unreclaimable",
-	};
-	uint64_t t = 0;
-
-	for (size_t i = 0; i < sizeof(parts) / sizeof(parts[0]); i++) {
-		int k = cg_numa_item(s, parts[i]);
-
-		if (k >= 0)
-			t = CG_V(s, (size_t)k, ni) > UINT64_MAX - t ? UINT64_MAX
-								    : t + CG_V(s, (size_t)k, ni);
-	}
-	return t;
+	return s->total ? s->total[ni] : 0;
 }

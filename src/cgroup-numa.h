@@ -25,6 +25,7 @@ struct cg_numa {
 	char (*name)[CG_ITEM_NAME_MAX]; /* n_items, in file order */
 	unsigned *node;                 /* n_nodes, in file order (ascending) */
 	uint64_t *v;                    /* n_items * n_nodes */
+	uint64_t *total;                /* n_nodes: cg_numa_node_total(), computed once */
 };
 
 #define CG_V(s, item, ni) ((s)->v[(item) * (s)->n_nodes + (ni)])
@@ -40,7 +41,7 @@ void cg_numa_free(struct cg_numa *s);
 int cg_numa_copy(struct cg_numa *dst, const struct cg_numa *src);
 /* The index of item name, or -1. */
 int cg_numa_item(const struct cg_numa *s, const char *name);
-/* The index of node in s->node, or -1. */
+/* The index of node in s->node (a binary search: they ascend), or -1. */
 int cg_numa_node(const struct cg_numa *s, unsigned node);
 /* True for the items that count events (workingset_*, pg*), not bytes. */
 bool cg_item_is_count(const char *name);
