@@ -79,17 +79,20 @@ struct cgview {
 	char *buf;                    /* CG_NUMA_STAT_BUF */
 };
 
-/* Control characters from a cgroup's name become \xHH in messages and titles. */
+/*
+ * Control characters from a cgroup's name become \xHH in messages and
+ * titles; what does not fit in size ends in "...".
+ */
 static const char *safe(const char *s, char *out, size_t size)
 {
 	size_t j = 0;
 
-	for (; *s && j + 5 < size; s++)
+	for (; *s && j + 8 < size; s++)
 		if ((unsigned char)*s < 0x20 || *s == 0x7f)
 			j += (size_t)snprintf(out + j, size - j, "\\x%02x", (unsigned char)*s);
 		else
 			out[j++] = *s;
-	out[j] = '\0';
+	snprintf(out + j, size - j, "%s", *s ? "..." : "");
 	return out;
 }
 
@@ -153,7 +156,8 @@ static int find_root(struct cgview *v)
 static int resolve(struct cgview *v)
 {
 	struct cg_list l = { 0 };
-	char why[CG_PATH_MAX + 128], shown[CG_PATH_MAX * 4];
+	/* An argument is shown up to 256 bytes: enough to recognise it. */
+	char why[CG_PATH_MAX + 128], shown[256];
 	int rc = EXIT_OK;
 
 	for (size_t i = 0; i < v->o->n_cgroups; i++) {

@@ -97,6 +97,7 @@ struct vms_table {
 	struct vms_row *rows;      /* node rows (if any), then the machine row last */
 	size_t n;
 	size_t n_nodes;            /* node rows */
+	bool node_rows;            /* node rows show more than counters: keep failed ones */
 	char *buf;                 /* VMSTAT_BUF */
 };
 

@@ -117,7 +117,7 @@ int vms_setup(struct vms_table *t, const struct stat_opts *o, uint32_t want, boo
 	unsigned *ids = NULL;
 	int n = select_ids(o, &ids), r;
 
-	*t = (struct vms_table){ .o = o, .want = want };
+	*t = (struct vms_table){ .o = o, .want = want, .node_rows = node_rows };
 	if (n < 0)
 		return -n;
 	t->buf = malloc(VMSTAT_BUF);
@@ -331,7 +331,8 @@ int vms_print(const struct vms_table *t, const struct vms_show *s,
 		/* A kernel with none of the view's counters has no machine row to show. */
 		if (t->rows[i].node == VMS_ALL && !(t->global | t->per_node))
 			continue;
-		if (json || vms_row_valid(t, i, in))
+		/* A node that could not be read still has its kind to show (--tiers). */
+		if (json || vms_row_valid(t, i, in) || (t->node_rows && t->rows[i].node != VMS_ALL))
 			fill_row(t, s, &g, gr++, i, in);
 	}
 	g.nrows = gr;

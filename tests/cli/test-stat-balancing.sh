@@ -198,6 +198,23 @@ printf 'numa_hint_faults 1\n' >>"$ROOT/proc/vmstat"
 run stat --balancing
 expect_rc 1 "a counter twice exits 1"
 expect_err_has "counter appears twice" "saying so"
+rm "$ROOT/proc/vmstat"
+mkdir "$ROOT/proc/vmstat"
+run stat --balancing
+expect_rc 1 "/proc/vmstat as a directory exits 1"
+expect_err "numastatctl: stat: /proc/vmstat: Is a directory" "saying so"
+rmdir "$ROOT/proc/vmstat"
+mkfifo "$ROOT/proc/vmstat"
+run stat --balancing
+expect_rc 1 "/proc/vmstat as a FIFO in a dump exits 1, and does not hang"
+expect_err_has "not a regular file" "saying so"
+fixture effect-6.1
+run stat --balancing -r -o "$(printf 'NUMA_PTE_UPDATES,%.0s' $(seq 31))PGMIGRATE_FAIL"
+expect_rc 0 "-o with 32 columns, NODE put in front of them, exits 0"
+check "and shows 33 columns" test "$(printf '%s\n' "$OUT" | sed -n 2p | wc -w)" = 33
+run stat --balancing -o "$(printf 'NUMA_PTE_UPDATES,%.0s' $(seq 32))PGMIGRATE_FAIL"
+expect_rc 2 "-o with 33 columns exits 2"
+expect_err_has "-o: too many columns at 'PGMIGRATE_FAIL' for --balancing" "saying so"
 run stat --balancing -m
 expect_rc 2 "--balancing -m exits 2"
 expect_err_has "--balancing is a view of its own: it excludes -m, --compat, --pid, --snapshot, --since and --prometheus-names" "saying why"

@@ -236,6 +236,15 @@ printf 'anon N0=5 N1=x\n' >"$ROOT/$CG/init.scope/memory.numa_stat"
 run stat --cgroup init.scope
 expect_rc 1 "a malformed file exits 1"
 expect_err_has "init.scope/memory.numa_stat: line 1: expected N<node>=<value>" "with the line"
+run stat --cgroup "/$(printf 'a%.0s' $(seq 5000))"
+expect_rc 2 "a path longer than the kernel allows exits 2"
+expect_err_has "Try 'numastatctl --help'" "a usage error, with the usual hint"
+check "which shows the start of the argument, not all 5000 bytes" test "$(printf '%s' "$ERR" | head -n 1 | wc -c)" -lt 400
+rm "$ROOT/$CG/init.scope/memory.numa_stat"
+mkfifo "$ROOT/$CG/init.scope/memory.numa_stat"
+run stat --cgroup init.scope
+expect_rc 1 "a FIFO for memory.numa_stat in a dump exits 1, and does not hang"
+expect_err_has "init.scope/memory.numa_stat: not a regular file" "saying so"
 run stat --cgroup nginx.service --nodes 9
 expect_rc 2 "--nodes naming an absent node exits 2"
 run stat --cgroup nginx.service --pid 1

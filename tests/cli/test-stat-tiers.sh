@@ -178,6 +178,17 @@ expect_err "numastatctl: stat: /sys/devices/system/node/node1/distance: not one 
 case "$OUT" in *"1 4 yes yes 20 30"*"1    "*) ok "the other nodes and the table are still shown" ;;
 *) not_ok "the other nodes and the table are still shown" "$OUT" ;; esac
 fixture effect-6.1
+rm "$ROOT/$NODE_DIR/node2/vmstat"
+run stat --tiers -r -n -o NODE,TIER,PGPROMOTE_SUCCESS
+expect_rc 1 "a node without vmstat exits 1"
+expect_err "numastatctl: stat: /sys/devices/system/node/node2/vmstat: file is missing" "naming the file"
+case "$OUT" in "0 4 300
+1 4 20
+2 4 
+3 22 0
+all  320"*) ok "the node keeps its row (its tier), without counters" ;;
+*) not_ok "the node keeps its row (its tier), without counters" "$OUT" ;; esac
+fixture effect-6.1
 rm "$ROOT/$NODE_DIR/has_cpu"
 run -J stat --tiers --nodes 0
 check "a kernel without has_cpu: has_cpu is null, not false" \
