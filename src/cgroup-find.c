@@ -237,6 +237,7 @@ static int children(const char *root, const char *cg, char ***names, size_t *n)
 		qsort(l.path, l.n, sizeof(*l.path), cmp_str);
 	*names = l.path;
 	*n = l.n;
+	free(l.matched); /* the names are the caller's now; the flags are no one's */
 	return 0;
 }
 
