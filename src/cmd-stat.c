@@ -83,6 +83,9 @@ static void usage(FILE *out)
 	fputs("\nWith -m, -o and --sort take meminfo field names (MemTotal, FilePages, ...).\n", out);
 	fputs("With --pid (given before -o), -o takes PID, COMMAND, HUGE, HEAP, STACK, PRIVATE,\n"
 	      "TOTAL and N<node>, one row per process.\n", out);
+	fputs("With --balancing, --tiers or --cgroup, -o and --sort take the view's columns\n"
+	      "(the kernel's counter names; for --cgroup the kinds of memory, or CGROUP, N<node>,\n"
+	      "TOTAL, MAIN and OFF% with several cgroups); an unknown one lists them.\n", out);
 	usage_global_options(out);
 	fputs("\nFor more details see numastatctl(8).\n", out);
 }
