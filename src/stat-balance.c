@@ -221,16 +221,18 @@ void stat_balance_status(void)
 	if (G.json || knob_resolve("kernel.numa_balancing", &ref, NULL, 0) < 0)
 		return;
 	if ((r = knob_read(&ref, &v)) < 0) {
-		printf("NUMA balancing: %s (%s)\n", r == -ENOENT ? "not on this kernel" : "unknown",
-		       r == -ENOENT ? "no kernel.numa_balancing" : sysfs_strerror(r));
+		stat_print_escaped("NUMA balancing: %s (%s)\n",
+				   r == -ENOENT ? "not on this kernel" : "unknown",
+				   r == -ENOENT ? "no kernel.numa_balancing" : sysfs_strerror(r));
 		return;
 	}
 	knob_describe(&ref, &v, mode, sizeof(mode));
 	faults = since_boot(done, sizeof(done));
 	/* Off: what it did while it was on, if anything. */
 	if (strcmp(v.text, "0") == 0)
-		printf("NUMA balancing: off%s%s%s\n", faults ? " (since boot " : "",
-		       faults ? done : "", faults ? ")" : "");
+		stat_print_escaped("NUMA balancing: off%s%s%s\n", faults ? " (since boot " : "",
+				   faults ? done : "", faults ? ")" : "");
 	else
-		printf("NUMA balancing: on (%s)%s%s\n", mode, done[0] ? "; since boot " : "", done);
+		stat_print_escaped("NUMA balancing: on (%s)%s%s\n", mode,
+				   done[0] ? "; since boot " : "", done);
 }

@@ -24,6 +24,7 @@
 #include "cgroup-find.h"
 #include "cgroup-numa.h"
 #include "cmd.h"
+#include "escape.h"
 #include "log.h"
 #include "nodes.h"
 #include "output.h"
@@ -80,26 +81,26 @@ struct cgview {
 };
 
 /*
- * Control characters from a cgroup's name become \xHH in messages and
- * titles; what does not fit in size ends in "...".
+ * An argument for a message, cut to size with "..." (log.c escapes what a
+ * message holds, so only the length is this function's business).
  */
-static const char *safe(const char *s, char *out, size_t size)
+static const char *cut(const char *s, char *out, size_t size)
 {
-	size_t j = 0;
+	size_t len = strlen(s);
 
-	for (; *s && j + 8 < size; s++)
-		if ((unsigned char)*s < 0x20 || *s == 0x7f)
-			j += (size_t)snprintf(out + j, size - j, "\\x%02x", (unsigned char)*s);
-		else
-			out[j++] = *s;
-	snprintf(out + j, size - j, "%s", *s ? "..." : "");
+	if (len < size) {
+		memcpy(out, s, len + 1);
+		return out;
+	}
+	memcpy(out, s, size - 4);
+	memcpy(out + size - 4, "...", 4);
 	return out;
 }
 
 /* One pread of a cgroup's memory.numa_stat into cur. */
 static int cg_read(struct cgview *v, struct cg *c)
 {
-	char path[CG_PATH_MAX + CG_ROOT_MAX + 32], why[STAT_WHY_MAX], shown[sizeof(path) * 4];
+	char path[CG_PATH_MAX + CG_ROOT_MAX + 32], why[STAT_WHY_MAX];
 	struct cg_numa s;
 	ssize_t n;
 	int r;
@@ -121,7 +122,7 @@ static int cg_read(struct cgview *v, struct cg *c)
 		return r;
 	if (r < 0) {
 		if (!c->failed)
-			log_err("%s: %s", safe(path, shown, sizeof(shown)), why);
+			log_err("%s: %s", path, why);
 		c->failed = true;
 		return r;
 	}
@@ -166,7 +167,7 @@ static int resolve(struct cgview *v)
 
 		if (!*arg)
 			snprintf(why, sizeof(why), "expected a cgroup path, a unit or a pattern");
-		safe(arg, shown, sizeof(shown));
+		cut(arg, shown, sizeof(shown));
 		v->multi |= cg_is_pattern(arg);
 		if (r == -EINVAL) {
 			log_usage_err("--cgroup '%s': %s", shown, why);
@@ -414,7 +415,10 @@ static int pick_columns(const struct cgview *v, struct colset *cs, const char *c
 	return 0;
 }
 
-/* A size (human units; bytes with -b or -J) or a count; signed for changes; per second with --rate. */
+/*
+ * A size (human units; bytes with -b or -J) or a count; signed for changes;
+ * per second with --rate.
+ */
 static void put_value(const struct cgview *v, struct grid *g, size_t r, size_t c,
 		      const struct col *col, int64_t val, const struct stat_loop_info *in)
 {
@@ -679,13 +683,14 @@ static int print_json(const struct cgview *v, const struct stat_loop_info *in)
 	return r;
 }
 
-/* "cgroup /system.slice/nginx.service" over one cgroup's table. */
+/* "cgroup /system.slice/nginx.service" over one cgroup's table (escaped: a name is anything). */
 static void title(const struct cgview *v, const struct cg *c)
 {
-	char shown[CG_PATH_MAX * 4];
-
-	if (!v->o->noheadings && !v->o->json)
-		printf("cgroup %s\n", safe(c->path, shown, sizeof(shown)));
+	if (v->o->noheadings || v->o->json)
+		return;
+	fputs("cgroup ", stdout);
+	escape_fputs(c->path, stdout, 0);
+	putchar('\n');
 }
 
 static int print(const struct cgview *v, const struct stat_loop_info *in)

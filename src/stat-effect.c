@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* What the --balancing, --tiers and --cgroup views share (stat-effect.h). */
 #include <errno.h>
+#include <stdarg.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,6 +9,7 @@
 #include <strings.h>
 
 #include "cmd.h"
+#include "escape.h"
 #include "log.h"
 #include "output.h"
 #include "stat-effect.h"
@@ -173,6 +175,17 @@ bool stat_node_in(const unsigned *ids, size_t n, unsigned id)
 			hi = mid;
 	}
 	return false;
+}
+
+void stat_print_escaped(const char *fmt, ...)
+{
+	char buf[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	escape_fputs(buf, stdout, ESCAPE_KEEP_NEWLINE);
 }
 
 int stat_grid_print(const struct grid *g, const struct stat_opts *o, unsigned extra_flags,

@@ -180,6 +180,8 @@ void stat_cell_size(struct grid *g, size_t r, size_t c, int64_t v, bool is_signe
 		    const struct stat_opts *o);
 /* Is id in the sorted list ids[0..n)? */
 bool stat_node_in(const unsigned *ids, size_t n, unsigned id);
+/* printf to stdout with what came from outside (knob values) escaped (escape.h). */
+void stat_print_escaped(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Print a grid with o's flags; the reason in stat_strerror() on failure. */
 int stat_grid_print(const struct grid *g, const struct stat_opts *o, unsigned extra_flags,
 		    const char *json_name);

@@ -309,10 +309,11 @@ static void knobs_line(void)
 	const char *d = knob_value("mm.numa.demotion_enabled", de, sizeof(de));
 	long mode = b ? strtol(b, NULL, 10) : 0;
 
-	printf("promotion: %s (kernel.numa_balancing %s%s); demotion: %s "
-	       "(mm.numa.demotion_enabled %s%s)\n", mode & 2 ? "on" : "off",
-	       b ? "= " : "not on this kernel", b ? b : "", d && strcmp(d, "true") == 0 ? "on" : "off",
-	       d ? "= " : "not on this kernel", d ? d : "");
+	stat_print_escaped("promotion: %s (kernel.numa_balancing %s%s); demotion: %s "
+			   "(mm.numa.demotion_enabled %s%s)\n", mode & 2 ? "on" : "off",
+			   b ? "= " : "not on this kernel", b ? b : "",
+			   d && strcmp(d, "true") == 0 ? "on" : "off",
+			   d ? "= " : "not on this kernel", d ? d : "");
 }
 
 static void header_lines(const struct tiers *ts)

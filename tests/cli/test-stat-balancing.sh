@@ -243,5 +243,13 @@ expect_out_has "NUMA balancing: not on this kernel (no kernel.numa_balancing)" \
 	"status: a kernel without NUMA balancing"
 run -J status
 expect_out_lacks "NUMA balancing" "status -J prints only its JSON"
+fixture effect-6.1
+printf '3\033[2J\n' >"$ROOT/proc/sys/kernel/numa_balancing"
+run status
+expect_out_has 'NUMA balancing: on (not a number); since boot' "a dump's junk knob value is described, not echoed"
+case "$OUT" in *$'\033'*) not_ok "status: no raw ESC reaches the terminal" "$OUT" ;; *) ok "status: no raw ESC reaches the terminal" ;; esac
+run stat --tiers
+expect_out_has 'promotion: on (kernel.numa_balancing = 3\x1b[2J)' "in the --tiers line too"
+case "$OUT" in *$'\033'*) not_ok "no raw ESC reaches the terminal" "$OUT" ;; *) ok "no raw ESC reaches the terminal" ;; esac
 
 done_testing

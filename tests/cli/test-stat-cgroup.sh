@@ -160,6 +160,9 @@ run stat --cgroup 'system.slice/a*' -r -n -o CGROUP,TOTAL
 expect_out '/system.slice/a\x0ab.service 2M' "a control character in a name is shown as \\x0a"
 run -J stat --cgroup 'system.slice/a*' -o total
 expect_out_has '"cgroup": "/system.slice/a\nb.service"' "and JSON escapes it"
+run stat --cgroup "/system.slice/a
+b.service" -o total
+expect_out_has 'cgroup /system.slice/a\x0ab.service' "and the title over one cgroup's table"
 
 # Interval mode: signed changes per node, per second with --rate, JSON lines.
 fixture effect-6.1
