@@ -13,6 +13,7 @@
 #include "log.h"
 #include "output.h"
 #include "stat-effect.h"
+#include "suggest.h"
 
 const char *stat_view_option(int view)
 {
@@ -62,11 +63,26 @@ static const char *name_list(const char *const *names, size_t n, char *buf, size
 	return buf;
 }
 
+/* "'X' for --tiers: did you mean Y?", or the list of what there is. */
+static void unknown(const struct stat_opts *o, const char *opt, const char *const *names,
+		    size_t n, const char *bad, size_t len)
+{
+	char list[1024], hint[SUGGEST_MAX_LEN + 32];
+	struct suggest s;
+
+	suggest_init_n(&s, bad, len);
+	for (size_t i = 0; i < n; i++)
+		suggest_add(&s, names[i]);
+	suggest_text(&s, hint, sizeof(hint));
+	log_usage_err("%s: unknown column '%.*s' for %s: %s", opt, (int)len, bad,
+		      stat_view_option(o->view), hint[0] ? hint : name_list(names, n, list,
+									  sizeof(list)));
+}
+
 int stat_view_columns(const struct stat_opts *o, const char *const *names, size_t n,
 		      const int *defaults, size_t nd, int *cols, size_t *ncols, int *sort)
 {
 	const char *p = o->cols_arg;
-	char list[1024];
 
 	*ncols = 0;
 	*sort = -1;
@@ -79,18 +95,20 @@ int stat_view_columns(const struct stat_opts *o, const char *const *names, size_
 		size_t len = strcspn(p, ",");
 		int c = lookup(names, n, p, len);
 
-		if (c < 0 || *ncols == STAT_MAX_COLS) {
-			log_usage_err("-o: %s '%.*s' for %s (%s)", c < 0 ? "unknown column" :
-				      "too many columns at", (int)len, p, stat_view_option(o->view),
-				      name_list(names, n, list, sizeof(list)));
+		if (c < 0) {
+			unknown(o, "-o", names, n, p, len);
+			return -EINVAL;
+		}
+		if (*ncols == STAT_MAX_COLS) {
+			log_usage_err("-o: too many columns at '%.*s' for %s: at most %d",
+				      (int)len, p, stat_view_option(o->view), STAT_MAX_COLS);
 			return -EINVAL;
 		}
 		cols[(*ncols)++] = c;
 		p = p[len] ? p + len + 1 : NULL;
 	}
 	if (o->sort_arg && (*sort = lookup(names, n, o->sort_arg, strlen(o->sort_arg))) < 0) {
-		log_usage_err("--sort: unknown column '%s' for %s (%s)", o->sort_arg,
-			      stat_view_option(o->view), name_list(names, n, list, sizeof(list)));
+		unknown(o, "--sort", names, n, o->sort_arg, strlen(o->sort_arg));
 		return -EINVAL;
 	}
 	return 0;

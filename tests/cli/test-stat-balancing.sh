@@ -59,12 +59,15 @@ run stat --balancing -o HINT_LOCAL%
 expect_out "NUMA balancing counters: machine-wide (/proc/vmstat, row all)
 NODE HINT_LOCAL%
  all        25.0" "NODE always comes first, so a row says what it is"
-run stat --balancing -o +nope
+run stat --balancing -o +zzz
 expect_rc 2 "an unknown -o column exits 2"
-expect_err_has "-o: unknown column 'nope' for --balancing (NODE, NUMA_PTE_UPDATES," \
+expect_err_has "-o: unknown column 'zzz' for --balancing: NODE, NUMA_PTE_UPDATES," \
 	"naming the column and the view's columns"
 run stat --balancing --sort bogus
 expect_rc 2 "an unknown --sort column exits 2"
+run stat --balancing -o NUMA_HINT_FALTS
+expect_err "numastatctl: stat: -o: unknown column 'NUMA_HINT_FALTS' for --balancing: did you mean NUMA_HINT_FAULTS?
+Try 'numastatctl --help' for more information." "a misspelt column gets a suggestion"
 run stat --balancing --nodes 5
 expect_rc 2 "--nodes naming an absent node exits 2"
 expect_err "numastatctl: stat: --nodes: node 5: no such node here (nodes here: 0-3)" "saying which"

@@ -254,7 +254,9 @@ run stat --cgroup nginx.service --pid 1
 expect_rc 2 "--cgroup --pid exits 2"
 run stat --cgroup nginx.service -o NODE,BOGUS
 expect_rc 2 "an unknown -o column exits 2"
-expect_err_has "-o: unknown column 'BOGUS' for --cgroup (NODE, ANON, FILE," "listing the columns"
+expect_err_has "-o: unknown column 'BOGUS' for --cgroup: NODE, ANON, FILE," "listing the columns"
+run stat --cgroup nginx.service --sort anno
+expect_err_has "--sort: unknown column 'anno' for --cgroup: did you mean ANON?" "or suggesting the closest"
 
 # The hierarchy: v1 only, v2 without memory, none.
 fixture effect-5.10
