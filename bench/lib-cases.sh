@@ -28,10 +28,17 @@ fake_procsys() {
 	chmod 600 "$TMP/conf/bench.conf" "$TMP/conf/sysctl.conf"
 }
 
+# The files of stat --balancing, --tiers and --cgroup on a generated tree:
+# vmstat per node, two tiers, CGROUPS services with memory.numa_stat.
+gen_effect() {
+	"$SRC/tests/fixtures/gen-effect.sh" "$1" "$2" >/dev/null
+}
+
 make_sysroots() {
 	local n
 	for n in 1 64 1024; do
 		gen_nodes "$TMP/nodes-$n" "$n"
+		gen_effect "$TMP/nodes-$n" $((n == 64 ? 100 : 0))
 		placeholder "@R$n@" "$TMP/nodes-$n" "nodes-$n"
 	done
 	fake_procsys
@@ -53,6 +60,9 @@ CI_CASES=(
 	"stat-64|@BIN@ stat|stat|64"
 	"stat-1024|@BIN@ stat|stat|1024"
 	"apply|@BIN@ --state-dir @STATE@ -c @CONF@ apply bench|apply|"
+	"stat-balancing|@BIN@ --sysroot @R64@ stat --balancing|stat|"
+	"stat-tiers|@BIN@ --sysroot @R64@ stat --tiers|stat|"
+	"stat-cgroup|@BIN@ --sysroot @R64@ stat --cgroup *.service|stat|"
 )
 
 declare -A COUNT=()

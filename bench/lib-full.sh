@@ -96,6 +96,44 @@ interval_rows() {
 	CMDS+=("interval instructions: (\`$(on_nodes "@BIN@ stat $iv 3" 1024)\` - the same with count 2) / 1024")
 }
 
+# per_sample CMDLINE FILES [SYSCALL]: the syscalls (or only SYSCALL) of one
+# more interval sample per file read: (count 3 - count 2) / FILES, or n/a.
+per_sample() {
+	local a b
+	a=$(scount "$1 0.01 2" "${3:-}")
+	b=$(scount "$1 0.01 3" "${3:-}")
+	awk -v a="$a" -v b="$b" -v n="$2" 'BEGIN { if (a ~ /^[0-9]+$/ && b ~ /^[0-9]+$/) printf "%.2f\n", (b - a) / n; else print "n/a" }'
+}
+
+# stat --balancing, --tiers, --cgroup on 64 generated nodes and 100 cgroups:
+# each reads each of its files once; interval mode about one syscall per
+# file per sample.  The files: --balancing /proc/vmstat (node0/vmstat once,
+# to learn what is per node); --tiers /proc/vmstat and 64 nodeN/vmstat per
+# sample (64 distance files once); --cgroup 100 memory.numa_stat.
+effect_rows() {
+	local view files label cmd s per
+	for view in "--balancing|1" "--tiers|65" "--cgroup *.service|100"; do
+		label=${view%|*} files=${view#*|}
+		cmd="@BIN@ --sysroot @R64@ stat $label"
+		s=$(scount "$cmd")
+		row "syscalls, one-shot \`stat $label\`, 64 nodes, 100 cgroups" "$s" "-" "-" "(reference)" "-"
+		per=$(per_sample "$cmd" "$files" pread64)
+		row "reads (pread) per file per interval sample, \`stat $label\` ($files files)" "$per" "-" "-" \
+			"1" "$(le "$per" 1)"
+		per=$(per_sample "$cmd" 1)
+		row "syscalls per interval sample, \`stat $label\` ($files files)" "$per" "-" "-" "(reference)" "-"
+		CMDS+=("$label: \`strace -f -c $(show "$cmd")\`; per sample: (the same with \`0.01 3\` - with \`0.01 2\`), all syscalls, and pread64 alone (\`-e trace=pread64\`) / $files")
+	done
+	for view in "--balancing|1" "--tiers|65" "--cgroup *.service|100"; do
+		label=${view%|*} files=${view#*|}
+		cmd="@BIN@ --sysroot @R64@ stat $label"
+		s=$(awk -v a="$(icount "$cmd 0.01 2")" -v b="$(icount "$cmd 0.01 3")" -v n="$files" \
+			'BEGIN { if (a ~ /^[0-9]+$/ && b ~ /^[0-9]+$/) printf "%.0f\n", (b - a) / n; else print "n/a" }')
+		row "instructions per file per interval sample, \`stat $label\`" "$s" "-" "-" "(reference)" "-"
+	done
+	CMDS+=("instructions per sample: (callgrind of \`$(show "@BIN@ --sysroot @R64@ stat VIEW 0.01 3")\` - with count 2) / files")
+}
+
 scaling_rows() {
 	local a=${COUNT[stat-64]} b=${COUNT[stat-1024]} r
 	r=$(ratio "$b" "$a")
@@ -142,7 +180,7 @@ kernel_rows() {
 	cc -O2 -o "$TMP/read-cost" "$HERE/read-cost.c" || return
 	zones=$(awk '/^Node/ { z = $0 } /^ +managed +[1-9]/ { n++ } END { print n + 0 }' /proc/zoneinfo)
 	cpus=$(getconf _NPROCESSORS_ONLN)
-	for f in $n/numastat $n/cpulist $n/meminfo $n/vmstat /proc/zoneinfo; do
+	for f in $n/numastat $n/cpulist $n/meminfo $n/vmstat /proc/vmstat /proc/zoneinfo; do
 		t=$("$TMP/read-cost" "$f" 20000)
 		row "kernel: one pread of ${f#/sys/devices/system/node/} ($zones populated zones, $cpus online CPUs)" "$t ns" "-" "-" "(reference)" "-"
 	done
@@ -267,6 +305,26 @@ write_results() {
 	} >"$OUT"
 }
 
+# bench/run --effect: the rows of stat --balancing, --tiers and --cgroup
+# alone, as markdown on standard output (results.md is left as it is).
+effect_run() {
+	local key c cmd
+	effect_rows
+	kernel_rows
+	echo "| what | numastatctl | peer | ratio (peer/ours) | goal | met |"
+	echo "|---|---|---|---|---|---|"
+	printf '%s\n' "${ROWS[@]}"
+	echo
+	printf -- '- %s\n' "${CMDS[@]}"
+	for key in stat-balancing stat-tiers stat-cgroup; do
+		for c in "${CI_CASES[@]}"; do
+			[ "${c%%|*}" = "$key" ] || continue
+			IFS='|' read -r _ cmd _ _ <<<"$c"
+			echo "$key $(icount "$cmd")"
+		done
+	done
+}
+
 full_run() {
 	LOAD0=$(cut -d' ' -f1-3 /proc/loadavg)
 	count_cases
@@ -277,6 +335,7 @@ full_run() {
 		stat_syscall_rows
 		interval_rows
 		scaling_rows
+		effect_rows
 	fi
 	built apply && tuned_rows
 	kernel_rows

@@ -73,11 +73,13 @@ on_nodes() {
 	fi
 }
 
-# scount CMDLINE: system calls of the process and its children (strace -c -f).
+# scount CMDLINE [SYSCALL]: system calls of the process and its children
+# (strace -c -f), or only those of SYSCALL.
 scount() {
 	argv_of "$1"
 	ns
-	"${CLEAN_ENV[@]}" "${NS[@]}" strace -f -c -o "$TMP/strace" "${ARGV[@]}" >/dev/null 2>"$TMP/err" </dev/null ||
+	"${CLEAN_ENV[@]}" "${NS[@]}" strace -f -c ${2:+-e trace="$2"} -o "$TMP/strace" "${ARGV[@]}" \
+		>/dev/null 2>"$TMP/err" </dev/null ||
 		{ echo fail; return; }
 	awk '$NF == "total" { print $4 }' "$TMP/strace"
 }

@@ -16,7 +16,8 @@ readme=${2:-$src/README.md}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cp -a "$src/tests/fixtures/sparse3" "$work/sparse3"
-find "$work/sparse3" -name .gitkeep -delete
+cp -a "$src/tests/fixtures/effect-6.1" "$work/effect"
+find "$work/sparse3" "$work/effect" -name .gitkeep -delete
 install -m 0644 "$src/numastatctl.conf" "$work/numastatctl.conf"
 cd "$work"
 GLOBAL=(--sysroot sparse3 --config numastatctl.conf --state-dir state)
@@ -158,6 +159,10 @@ EOF
 	show stat 0.5 2
 	cat <<'EOF'
 
+EOF
+	effect_tour
+	cat <<'EOF'
+
 ### profiles: named sets of knob values
 
 EOF
@@ -205,6 +210,35 @@ path. A short run here (a longer recorded run, and what it means, is in
 
 EOF
 	live_show bench --rounds 8 --size 16
+}
+
+# The views of what the knobs do, on a copy of tests/fixtures/effect-6.1.
+effect_tour() {
+	local saved=("${GLOBAL[@]}")
+
+	cat <<'EOF'
+### stat --balancing, --tiers, --cgroup: what the knobs do
+
+What NUMA balancing and memory tiering do, and which services have their
+memory on which node. These ran with `--sysroot effect`, a copy of
+`tests/fixtures/effect-6.1`: four nodes, node 3 memory only and in a slower
+tier, the counters a 6.1 kernel has, and a cgroup v2 tree. Every view takes
+`-J`, `--prometheus`, `--textfile DIR`, `--nodes` and an interval.
+
+EOF
+	GLOBAL=(--sysroot effect --state-dir state)
+	show stat --balancing
+	show stat --tiers
+	show stat --cgroup nginx.service
+	show stat --cgroup '*.service'
+	GLOBAL=("${saved[@]}")
+	cat <<'EOF'
+
+With an interval, `stat --balancing 5` answers "is balancing converging?":
+NUMA_PAGES_MIGRATED per interval falls and HINT_LOCAL% rises. The line above
+each table says which counters this kernel keeps per node, which only for the
+whole machine (row `all`), and which it lacks.
+EOF
 }
 
 # live_show ARGS...: show on the live system when that is possible here.

@@ -14,6 +14,7 @@
 #include "log.h"
 #include "stat-compat.h"
 #include "snapshot.h"
+#include "stat-effect.h"
 #include "stat-views.h"
 #include "stat.h"
 #include "suggest.h"
@@ -32,6 +33,9 @@ enum {
 	OPT_SNAPSHOT,
 	OPT_SINCE,
 	OPT_TOTALS,
+	OPT_BALANCING,
+	OPT_TIERS,
+	OPT_CGROUP,
 };
 
 static void usage(FILE *out)
@@ -67,7 +71,10 @@ static void usage(FILE *out)
 	      "     --snapshot <name>  the counters saved in a snapshot (or latest) instead\n"
 	      "                          of the live ones; 'numastatctl snapshots' lists them\n"
 	      "     --since <name>     the live counters plus those saved in a snapshot (or\n"
-	      "                          latest): the counts across that reset\n", out);
+	      "                          latest): the counts across that reset\n"
+	      "     --balancing        NUMA balancing and page migration counters\n"
+	      "     --tiers            memory tiers, node kinds, distances, promotion, demotion\n"
+	      "     --cgroup <path|unit|pattern>  per-node memory of cgroups (cgroup v2)\n", out);
 	fputs("\nAvailable output columns:\n", out);
 	for (int i = 0; i < SCOL_COUNT; i++)
 		fprintf(out, " %14s  %s\n", stat_columns[i].name, stat_columns[i].help);
@@ -76,6 +83,9 @@ static void usage(FILE *out)
 	fputs("\nWith -m, -o and --sort take meminfo field names (MemTotal, FilePages, ...).\n", out);
 	fputs("With --pid (given before -o), -o takes PID, COMMAND, HUGE, HEAP, STACK, PRIVATE,\n"
 	      "TOTAL and N<node>, one row per process.\n", out);
+	fputs("With --balancing, --tiers or --cgroup, -o and --sort take the view's columns\n"
+	      "(the kernel's counter names; for --cgroup the kinds of memory, or CGROUP, N<node>,\n"
+	      "TOTAL, MAIN and OFF% with several cgroups); an unknown one lists them.\n", out);
 	usage_global_options(out);
 	fputs("\nFor more details see numastatctl(8).\n", out);
 }
@@ -164,6 +174,34 @@ static int parse_prom_names(struct stat_opts *o, const char *arg)
 	return -1;
 }
 
+/* --balancing, --tiers, --cgroup: one view at a time (stat-effect.h). */
+static int set_view(struct stat_opts *o, int view)
+{
+	if (o->view && o->view != view) {
+		log_usage_err("%s and %s are separate views: give one", stat_view_option(o->view),
+			      stat_view_option(view));
+		return -1;
+	}
+	o->view = view;
+	return 0;
+}
+
+static int add_cgroup(struct stat_opts *o, char *arg)
+{
+	char **v;
+
+	if (set_view(o, STAT_VIEW_CGROUP) < 0)
+		return -1;
+	v = reallocarray(o->cgroups, o->n_cgroups + 1, sizeof(*v));
+	if (!v) {
+		log_err("out of memory");
+		return -1;
+	}
+	o->cgroups = v;
+	o->cgroups[o->n_cgroups++] = arg;
+	return 0;
+}
+
 /* One option; 0, or -1 when a usage error was printed. */
 static int one_option(struct stat_opts *o, int c, bool *width_set)
 {
@@ -202,6 +240,9 @@ static int one_option(struct stat_opts *o, int c, bool *width_set)
 		o->snapshot_arg = optarg;
 		o->since = c == OPT_SINCE;
 		return 0;
+	case OPT_BALANCING: return set_view(o, STAT_VIEW_BALANCING);
+	case OPT_TIERS: return set_view(o, STAT_VIEW_TIERS);
+	case OPT_CGROUP: return add_cgroup(o, optarg);
 	}
 	return -1;
 }
@@ -271,7 +312,7 @@ static int check_combination(struct stat_opts *o)
 	}
 	if (o->meminfo && o->cols_arg)
 		return 0;
-	if (o->sort_arg && !o->meminfo && !o->compat) {
+	if (o->sort_arg && !o->meminfo && !o->compat && !o->view) {
 		int c = stat_column_lookup(o->sort_arg, strlen(o->sort_arg));
 
 		if (c < 0) {
@@ -308,6 +349,9 @@ static int parse_opts(int argc, char *argv[], struct stat_opts *o)
 		{ "pid", required_argument, NULL, 'p' },
 		{ "snapshot", required_argument, NULL, OPT_SNAPSHOT },
 		{ "since", required_argument, NULL, OPT_SINCE },
+		{ "balancing", no_argument, NULL, OPT_BALANCING },
+		{ "tiers", no_argument, NULL, OPT_TIERS },
+		{ "cgroup", required_argument, NULL, OPT_CGROUP },
 		{ NULL, 0, NULL, 0 },
 	};
 	bool width_set = false;
@@ -325,7 +369,7 @@ static int parse_opts(int argc, char *argv[], struct stat_opts *o)
 	if (!width_set)
 		o->width = stat_terminal_width();
 	/* -o names counter columns unless -m or --pid (anywhere) gave it other columns. */
-	if (!o->meminfo && !o->n_pids && o->cols_arg && parse_output(o, o->cols_arg) < 0)
+	if (!o->meminfo && !o->n_pids && !o->view && o->cols_arg && parse_output(o, o->cols_arg) < 0)
 		return EXIT_USAGE;
 	if (parse_operands(o, argc - optind, argv + optind) < 0 || check_combination(o) < 0)
 		return EXIT_USAGE;
@@ -593,9 +637,13 @@ static int run(int argc, char *argv[])
 		goto out;
 	if ((rc = cmd_setup()) != EXIT_OK)
 		goto out;
+	/* The views, interval mode and --pid live in stat-effect.c, stat-interval.c, stat-pid.c. */
+	if (o.view) {
+		rc = stat_effect_run(&o);
+		goto out;
+	}
 	if (o.snapshot_arg && (rc = load_snapshot(&o)) != EXIT_OK)
 		goto out;
-	/* Interval mode and --pid live in stat-interval.c and stat-pid.c. */
 	if (o.n_pids) {
 		rc = stat_pid_run(&o);
 		goto out;
@@ -626,6 +674,7 @@ out:
 	free(ids);
 	free(o.nodes);
 	free(o.pids);
+	free(o.cgroups);
 	return rc;
 }
 

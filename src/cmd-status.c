@@ -11,6 +11,7 @@
 #include "log.h"
 #include "output.h"
 #include "report.h"
+#include "stat-effect.h"
 #include "stat.h"
 #include "sysfs.h"
 
@@ -139,6 +140,7 @@ static int print_text(struct status *st)
 		out_table_free(t);
 	}
 	profiles_status(&st->prof);
+	stat_balance_status();
 	if (stat_summary_print(&st->sum) != EXIT_OK)
 		rc = EXIT_FAIL;
 	return rc;

@@ -113,6 +113,8 @@ int out_table_add_column(struct out_table *t, const char *name, double width_hin
 		sym_scols_column_set_json_type(cl, SCOLS_JSON_NUMBER);
 	else if (flags & OUT_COL_BOOLEAN)
 		sym_scols_column_set_json_type(cl, SCOLS_JSON_BOOLEAN);
+	else if (flags & OUT_COL_BOOLEAN_OPT)
+		sym_scols_column_set_json_type(cl, SCOLS_JSON_BOOLEAN_OPTIONAL);
 	else if (flags & OUT_COL_NUMBERS) {
 		/* libsmartcols makes array elements of the chunks its wrap function cuts. */
 		sym_scols_column_set_json_type(cl, SCOLS_JSON_ARRAY_NUMBER);

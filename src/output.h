@@ -26,6 +26,7 @@ enum {
 	OUT_COL_WRAP    = 1 << 4, /* may wrap to fit the terminal */
 	OUT_COL_NUMBERS = 1 << 5, /* JSON array of numbers: the cell holds one per line */
 	OUT_COL_ARRAY   = 1 << 6, /* JSON array of strings: one element per line of the cell */
+	OUT_COL_BOOLEAN_OPT = 1 << 7, /* JSON true/false, null when the cell is empty */
 };
 
 struct out_table;

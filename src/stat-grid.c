@@ -31,6 +31,9 @@ int grid_init(struct grid *g, size_t nrows, size_t ncols)
 
 void grid_free(struct grid *g)
 {
+	for (size_t i = 0; g->long_text && i < g->nrows * g->ncols; i++)
+		free(g->long_text[i]);
+	free(g->long_text);
 	free(g->cols);
 	free(g->text);
 	free(g->key);
@@ -45,6 +48,28 @@ void grid_set(struct grid *g, size_t row, size_t col, const char *text, double k
 	snprintf(g->text[i], GRID_CELL_MAX, "%s", text ? text : "");
 	g->key[i] = key;
 	g->nonzero[i] = nonzero;
+}
+
+int grid_set_long(struct grid *g, size_t row, size_t col, const char *text, double key,
+		  bool nonzero)
+{
+	size_t i = CELL(g, row, col);
+
+	grid_set(g, row, col, text, key, nonzero);
+	/* Sized for the grid as allocated: callers may shrink nrows and ncols later. */
+	if (!g->long_text && !(g->long_text = calloc(g->nrows * g->ncols, sizeof(char *))))
+		return -ENOMEM;
+	free(g->long_text[i]);
+	g->long_text[i] = text ? strdup(text) : NULL;
+	return !text || g->long_text[i] ? 0 : -ENOMEM;
+}
+
+/* A cell's text: the long copy when there is one. */
+static const char *cell_text(const struct grid *g, size_t r, size_t c)
+{
+	size_t i = CELL(g, r, c);
+
+	return g->long_text && g->long_text[i] ? g->long_text[i] : g->text[i];
 }
 
 /* The rows and columns left after -z, rows in sort order. */
@@ -131,9 +156,9 @@ static int print_section(const struct grid *g, const struct view *v, size_t from
 			snprintf(why, whylen, "out of memory");
 			return -ENOMEM;
 		}
-		out_row_set(row, 0, g->text[CELL(g, rr, 0)]);
+		out_row_set(row, 0, cell_text(g, rr, 0));
 		for (size_t k = from; k < to; k++) {
-			const char *s = g->text[CELL(g, rr, v->cols[k])];
+			const char *s = cell_text(g, rr, v->cols[k]);
 
 			out_row_set(row, k - from + 1, *s ? s : NULL);
 		}
@@ -150,7 +175,7 @@ static size_t col_width(const struct grid *g, const struct view *v, size_t c)
 	size_t w = strlen(g->cols[c].name);
 
 	for (size_t i = 0; i < v->nrows; i++) {
-		size_t l = strlen(g->text[CELL(g, v->rows[i], c)]);
+		size_t l = strlen(cell_text(g, v->rows[i], c));
 
 		if (l > w)
 			w = l;
@@ -201,7 +226,7 @@ static int json_table(const struct grid *g, const struct view *v, size_t from, s
 			return -ENOMEM;
 		}
 		for (size_t c = first_col; c < v->ncols; c++) {
-			const char *s = g->text[CELL(g, v->rows[i], v->cols[c])];
+			const char *s = cell_text(g, v->rows[i], v->cols[c]);
 
 			out_row_set(row, c - first_col, *s ? s : NULL);
 		}

@@ -27,6 +27,7 @@ struct grid {
 	char (*text)[GRID_CELL_MAX]; /* nrows * ncols; "" prints as JSON null */
 	double *key;                 /* nrows * ncols: sort key */
 	bool *nonzero;               /* nrows * ncols */
+	char **long_text;            /* nrows * ncols, NULL until grid_set_long(): longer cells */
 	bool has_total;              /* the last row is TOTAL: never sorted, not in the JSON rows */
 	bool json_doc;               /* JSON: {"time","nodes","total"} (needs has_total) */
 	int sort_col;                /* column index, -1 = keep row order */
@@ -37,6 +38,9 @@ int grid_init(struct grid *g, size_t nrows, size_t ncols);
 void grid_free(struct grid *g);
 /* Set a cell's text, sort key and zero flag. */
 void grid_set(struct grid *g, size_t row, size_t col, const char *text, double key, bool nonzero);
+/* A cell of any length (a cgroup path): copied; 0 or -ENOMEM (the cell is then cut). */
+int grid_set_long(struct grid *g, size_t row, size_t col, const char *text, double key,
+		  bool nonzero);
 
 /*
  * Print with o's -n/-r/-J/-z and width.  json_name names the JSON array.

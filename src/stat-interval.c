@@ -568,7 +568,7 @@ static bool topology_changed(struct uevent_listener *ul)
 }
 
 /* The timer: a first expiry and a period of o->interval seconds. */
-static int timer_open(double interval)
+int stat_timer_open(double interval)
 {
 	struct itimerspec its;
 	int fd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC);
@@ -593,7 +593,7 @@ static int timer_open(double interval)
  * between samples and the totals still print.  Blocked signals are queued
  * even where the shell set them to be ignored (background jobs).
  */
-static int signals_open(void)
+int stat_signals_open(void)
 {
 	sigset_t set;
 	int fd;
@@ -727,8 +727,8 @@ static int sample_until_done(struct sampler *s)
 {
 	struct uevent_listener *ul = watch_topology();
 	struct pollfd pfd[FD_COUNT] = {
-		[FD_TIMER] = { .fd = timer_open(s->o->interval), .events = POLLIN },
-		[FD_SIGNAL] = { .fd = signals_open(), .events = POLLIN },
+		[FD_TIMER] = { .fd = stat_timer_open(s->o->interval), .events = POLLIN },
+		[FD_SIGNAL] = { .fd = stat_signals_open(), .events = POLLIN },
 		[FD_UEVENT] = { .fd = ul ? uevent_fd(ul) : -1, .events = POLLIN },
 	};
 	int r = pfd[FD_TIMER].fd < 0 ? pfd[FD_TIMER].fd : pfd[FD_SIGNAL].fd;

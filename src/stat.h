@@ -82,6 +82,11 @@ struct stat_opts {
 	char **pids;
 	size_t n_pids;
 
+	/* --balancing, --tiers, --cgroup: a view of its own (stat-effect.h). */
+	int view;               /* enum stat_view; 0: the counter table */
+	char **cgroups;         /* --cgroup PATH|UNIT|PATTERN, as given */
+	size_t n_cgroups;
+
 	/* The arguments as given, for the views that resolve them themselves. */
 	const char *cols_arg;   /* -o: -m resolves meminfo field names */
 	const char *sort_arg;   /* --sort: -m takes a field, --compat a node id or total */
@@ -201,6 +206,9 @@ size_t stat_lines_width(const struct stat_lines *l);
  */
 void stat_lines_print(struct stat_lines *l, const struct stat_row *rows, size_t n,
 		      const char *when);
+/* The sampling timer and Ctrl-C as fds (stat-interval.c); an fd or -errno. */
+int stat_timer_open(double interval);
+int stat_signals_open(void);
 
 /* The per-node locality summary of `status` (cmd-status.c), in cmd-stat.c. */
 struct stat_summary {

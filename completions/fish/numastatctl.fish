@@ -86,6 +86,16 @@ function __numastatctl_node_ids
     end
 end
 
+# The units that have a cgroup: slices and scopes at the top, services,
+# scopes and slices one level down.
+function __numastatctl_cgroups
+    set -l d (__numastatctl_sysroot)/sys/fs/cgroup
+    test -e $d/cgroup.controllers; or not test -d $d/unified; or set d $d/unified
+    for u in $d/*.slice $d/*.scope $d/*/*.service $d/*/*.scope $d/*/*.slice
+        test -d $u; and string replace -r '.*/' '' -- $u
+    end
+end
+
 function __numastatctl_nodes
     set -l ids (__numastatctl_node_ids)
     string match -q -- '*,*' (commandline -ct); or set -a ids all
@@ -164,6 +174,9 @@ complete -c numastatctl -n $c -l textfile -x -a '(__fish_complete_directories)' 
 complete -c numastatctl -n $c -l prometheus-names -x -a 'numastatctl node_exporter' -d 'Metric names of the per-node series'
 complete -c numastatctl -n $c -l snapshot -x -a '(__numastatctl_snapshots)' -d 'The counters saved in a snapshot'
 complete -c numastatctl -n $c -l since -x -a '(__numastatctl_snapshots)' -d 'Live counters plus those saved in a snapshot'
+complete -c numastatctl -n $c -l balancing -d 'NUMA balancing and page migration counters'
+complete -c numastatctl -n $c -l tiers -d 'Memory tiers, node kinds, distances, promotion and demotion'
+complete -c numastatctl -n $c -l cgroup -x -a '(__numastatctl_cgroups)' -d 'Per-node memory of cgroups'
 
 # apply
 set -l c '__fish_seen_subcommand_from apply'

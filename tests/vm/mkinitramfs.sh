@@ -1,12 +1,14 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# mkinitramfs.sh BINARY INIT SRCDIR OUT: an uncompressed newc initramfs that
-# carries busybox, the built numastatctl, every library it links or dlopen()s
-# (at the host's paths, so the guest's ld.so finds them where it looks), the
-# numactl package's own numastat for comparison, and INIT as /init.
+# mkinitramfs.sh BINARY INIT SRCDIR OUT [HELPER...]: an uncompressed newc
+# initramfs that carries busybox, the built numastatctl, every library it
+# links or dlopen()s (at the host's paths, so the guest's ld.so finds them
+# where it looks), the numactl package's own numastat for comparison, the
+# test's helper programs in /usr/bin, and INIT as /init.
 set -eu
 
 BINARY=$1 INIT=$2 SRCDIR=$3 OUT=$4
+shift 4
 ROOT=$(mktemp -d "${TMPDIR:-/tmp}/numastatctl-initramfs.XXXXXX")
 trap 'rm -rf "$ROOT"' EXIT
 
@@ -75,6 +77,12 @@ done
 numastat=$(command -v numastat) || die "numastat: not installed (package numactl)"
 put "$numastat" /usr/bin/numastat
 with_libs "$numastat"
+
+for helper in "$@"; do
+	put "$helper" "/usr/bin/${helper##*/}"
+	with_libs "$helper"
+	chmod 0755 "$ROOT/usr/bin/${helper##*/}"
+done
 
 put "$INIT" /init
 chmod 0755 "$ROOT/init" "$ROOT/usr/bin/busybox" "$ROOT/usr/sbin/numastatctl"

@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* /proc/vmstat and nodeN/vmstat: the balancing and tiering counters (node-vmstat.h). */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "node-vmstat.h"
+#include "nodes.h"
+#include "sysfs.h"
+#include "value.h"
+
+const char *const vms_names[VMS_COUNT] = {
+	[VMS_NUMA_PTE_UPDATES] = "numa_pte_updates",
+	[VMS_NUMA_HUGE_PTE_UPDATES] = "numa_huge_pte_updates",
+	[VMS_NUMA_HINT_FAULTS] = "numa_hint_faults",
+	[VMS_NUMA_HINT_FAULTS_LOCAL] = "numa_hint_faults_local",
+	[VMS_NUMA_PAGES_MIGRATED] = "numa_pages_migrated",
+	[VMS_PGMIGRATE_SUCCESS] = "pgmigrate_success",
+	[VMS_PGMIGRATE_FAIL] = "pgmigrate_fail",
+	[VMS_PGPROMOTE_SUCCESS] = "pgpromote_success",
+	[VMS_PGPROMOTE_CANDIDATE] = "pgpromote_candidate",
+	[VMS_PGPROMOTE_CANDIDATE_NRL] = "pgpromote_candidate_nrl",
+	[VMS_PGDEMOTE_KSWAPD] = "pgdemote_kswapd",
+	[VMS_PGDEMOTE_DIRECT] = "pgdemote_direct",
+	[VMS_PGDEMOTE_KHUGEPAGED] = "pgdemote_khugepaged",
+	[VMS_PGDEMOTE_PROACTIVE] = "pgdemote_proactive",
+};
+
+static int key_of(const char *name, size_t len)
+{
+	for (int k = 0; k < VMS_COUNT; k++)
+		if (strlen(vms_names[k]) == len && memcmp(vms_names[k], name, len) == 0)
+			return k;
+	return -1;
+}
+
+static int vmstat_line(const char *p, size_t len, unsigned line, void *ctx, char *why,
+		       size_t whylen)
+{
+	struct vmstat_sel *out = ctx;
+	const char *sp = memchr(p, ' ', len);
+	size_t klen = sp ? (size_t)(sp - p) : 0;
+	uint64_t v;
+	int k;
+
+	if (klen == 0)
+		return node_line_error(why, whylen, line, "expected 'name value'");
+	for (size_t i = 0; i < klen; i++)
+		if (!((p[i] >= 'a' && p[i] <= 'z') || (p[i] >= '0' && p[i] <= '9') || p[i] == '_'))
+			return node_line_error(why, whylen, line,
+					       "counter name has characters other than a-z, 0-9, _");
+	switch (parse_u64_n(sp + 1, len - klen - 1, UINT64_MAX, &v)) {
+	case 0:
+		break;
+	case -ERANGE:
+		return node_line_error(why, whylen, line, "value does not fit in 64 bits");
+	default:
+		return node_line_error(why, whylen, line, "value is not a decimal number");
+	}
+	k = key_of(p, klen);
+	if (k < 0)
+		return 0;
+	if (out->have & VMS_BIT(k))
+		return node_line_error(why, whylen, line, "counter appears twice");
+	out->have |= VMS_BIT(k);
+	out->v[k] = v;
+	return 0;
+}
+
+int vmstat_parse(const char *buf, size_t len, struct vmstat_sel *out, char *why, size_t whylen)
+{
+	out->have = 0;
+	return node_text_lines(buf, len, vmstat_line, out, why, whylen);
+}
+
+void vmstat_node_path(unsigned node, char *buf, size_t size)
+{
+	snprintf(buf, size, NODE_DIR "/node%u/vmstat", node);
+}
+
+static int read_error(ssize_t n, char *why, size_t whylen)
+{
+	snprintf(why, whylen, "%s", n == -EFBIG ? "file too large" : sysfs_strerror((int)n));
+	return (int)n;
+}
+
+int vmstat_read(const char *path, struct vmstat_sel *out, char *buf, size_t size,
+		char *why, size_t whylen)
+{
+	ssize_t n = sysfs_read_file(path, buf, size);
+
+	if (n < 0)
+		return read_error(n, why, whylen);
+	return vmstat_parse(buf, (size_t)n, out, why, whylen);
+}
+
+int vmstat_pread(int fd, struct vmstat_sel *out, char *buf, size_t size, char *why,
+		 size_t whylen)
+{
+	ssize_t n = sysfs_pread_fd(fd, buf, size);
+
+	if (n < 0)
+		return read_error(n, why, whylen);
+	return vmstat_parse(buf, (size_t)n, out, why, whylen);
+}

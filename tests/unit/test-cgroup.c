@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* memory.numa_stat (cgroup-numa.c) and finding cgroups (cgroup-find.c). */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cgroup-find.h"
+#include "cgroup-numa.h"
+#include "sysfs.h"
+#include "tap.h"
+
+static char why[256];
+
+static int parse(const char *text, struct cg_numa *s)
+{
+	return cg_numa_parse(text, strlen(text), s, why, sizeof(why));
+}
+
+static void test_parse_good(void)
+{
+	struct cg_numa s, c;
+
+	CHECK(parse("anon N0=98304 N1=180224 N2=110592 N3=0\nfile N0=0 N1=1986560 N2=0 N3=0\n"
+		    "kernel_stack N0=0 N1=16384 N2=0 N3=0\nslab_reclaimable N0=22664 N1=0 N2=1696 N3=1296\n"
+		    "workingset_refault_anon N0=7 N1=0 N2=0 N3=0\n", &s) == 0, "6.1 lines parse");
+	CHECK(s.n_items == 5 && s.n_nodes == 4 && s.node[3] == 3, "five items, four nodes");
+	CHECK(CG_V(&s, 0, 1) == 180224 && CG_V(&s, 3, 2) == 1696, "values by item and node");
+	CHECK(cg_numa_item(&s, "file") == 1 && cg_numa_item(&s, "shmem") == -1, "items by name");
+	CHECK(cg_numa_node(&s, 2) == 2 && cg_numa_node(&s, 7) == -1, "nodes by id");
+	CHECK(cg_numa_node_total(&s, 1) == 180224 + 1986560 + 16384, "a node's total: anon + file + "
+	      "kernel_stack + slab, not the event counts");
+	CHECK(cg_numa_copy(&c, &s) == 0 && c.n_items == 5 && CG_V(&c, 4, 0) == 7 &&
+	      strcmp(c.name[2], "kernel_stack") == 0, "a deep copy");
+	cg_numa_free(&c);
+	cg_numa_free(&s);
+	CHECK(parse("anon N1=5 N4=6\nfile N1=0 N4=18446744073709551615\n", &s) == 0 &&
+	      s.node[0] == 1 && s.node[1] == 4 && CG_V(&s, 1, 1) == UINT64_MAX,
+	      "sparse node ids (N_MEMORY nodes only) and the largest u64");
+	CHECK(cg_numa_node_total(&s, 1) == UINT64_MAX, "a total saturates, it does not wrap");
+	cg_numa_free(&s);
+	CHECK(cg_item_is_count("workingset_refault_anon") && cg_item_is_count("pgdemote_kswapd") &&
+	      cg_item_is_count("pgpromote_success") && !cg_item_is_count("anon") &&
+	      !cg_item_is_count("kernel_stack") && !cg_item_is_count("hugetlb"),
+	      "event items are counts, the others bytes");
+}
+
+static void test_parse_bad(void)
+{
+	struct cg_numa s;
+
+	CHECK(parse("total=770492 N0=770492\nfile=765504 N0=765504\n", &s) == -EPROTO,
+	      "cgroup v1's format is recognised");
+	CHECK_STR(why, "cgroup v1's format (total=..., in pages), not v2's", "and said");
+	CHECK(s.v == NULL && s.n_items == 0, "nothing is kept on failure");
+	CHECK(parse("", &s) == -EBADMSG, "an empty file");
+	CHECK(parse("anon\n", &s) == -EBADMSG, "an item without nodes");
+	CHECK(parse("anon N0=1 N1=2\nfile N0=1\n", &s) == -EBADMSG, "fewer nodes than line 1");
+	CHECK_STR(why, "line 2: expected N<node>=<value>", "naming the line");
+	CHECK(parse("anon N0=1\nfile N0=1 N1=2\n", &s) == -EBADMSG, "more nodes than line 1");
+	CHECK(parse("anon N0=1 N1=2\nfile N1=1 N0=2\n", &s) == -EBADMSG, "other nodes than line 1");
+	CHECK(parse("anon N1=1 N0=2\n", &s) == -EBADMSG, "nodes out of order");
+	CHECK(parse("anon N0=1 N0=2\n", &s) == -EBADMSG, "a node twice");
+	CHECK(parse("anon N0=1\nanon N0=2\n", &s) == -EBADMSG, "an item twice");
+	CHECK(parse("anon N0=-1\n", &s) == -EBADMSG, "a negative value");
+	CHECK(parse("anon N0=18446744073709551616\n", &s) == -EBADMSG, "u64 overflow");
+	CHECK(parse("anon N0=1 \n", &s) == -EBADMSG, "a trailing space");
+	CHECK(parse("anon  N0=1\n", &s) == -EBADMSG, "two spaces");
+	CHECK(parse("anon N0=\n", &s) == -EBADMSG, "no value");
+	CHECK(parse("anon N=1\n", &s) == -EBADMSG, "no node id");
+	CHECK(parse("anon N65536=1\n", &s) == -EBADMSG, "a node id above the largest");
+	CHECK(parse("Anon N0=1\n", &s) == -EBADMSG, "capitals in an item");
+	CHECK(parse("anon N0=1\r\n", &s) == -EBADMSG, "CRLF");
+	CHECK(parse("anon N0=1", &s) == -EBADMSG, "no final newline");
+	CHECK(cg_numa_parse("anon N0=1\n\0", 11, &s, why, sizeof(why)) == -EBADMSG, "a NUL byte");
+	CHECK(parse("a_name_that_is_far_longer_than_thirty_nine N0=1\n", &s) == -EBADMSG,
+	      "an item name too long");
+}
+
+static void test_names(void)
+{
+	CHECK(cg_is_unit("nginx.service") && cg_is_unit("user-1000.slice") &&
+	      cg_is_unit("session-2.scope") && cg_is_unit("-.slice"), "units");
+	CHECK(!cg_is_unit("system.slice/nginx.service") && !cg_is_unit(".service") &&
+	      !cg_is_unit("nginx") && !cg_is_unit("timer.timer"), "not units");
+	CHECK(cg_is_pattern("*.service") && cg_is_pattern("a?b") && cg_is_pattern("[ab]") &&
+	      !cg_is_pattern("/a/b"), "patterns");
+}
+
+static int use(const char *name)
+{
+	const char *fx = getenv("FIXTURES");
+	char root[4096];
+
+	snprintf(root, sizeof(root), "%s/%s", fx ? fx : ".", name);
+	return sysfs_init(root);
+}
+
+/* Resolve arg and compare the paths found with want ("a b"). */
+static void resolves(const char *root, const char *arg, int rc, const char *want)
+{
+	struct cg_list l = { 0 };
+	char got[1024] = "";
+	int r = cg_resolve(root, arg, &l, why, sizeof(why));
+
+	for (size_t i = 0; i < l.n; i++)
+		snprintf(got + strlen(got), sizeof(got) - strlen(got), "%s%s", i ? " " : "",
+			 l.path[i]);
+	CHECK(r == rc, "'%s' returns %d (got %d)", arg, rc, r);
+	CHECK_STR(got, want, "'%s' names %s", arg, want);
+	cg_list_free(&l);
+}
+
+static void test_find(void)
+{
+	char root[CG_ROOT_MAX];
+
+	CHECK(use("effect-6.1") == 0 && cg_root_find(root, sizeof(root)) == CG_ROOT_OK,
+	      "6.1 fixture: v2 with memory");
+	CHECK_STR(root, "/sys/fs/cgroup", "at /sys/fs/cgroup");
+	resolves(root, "nginx.service", 1, "/system.slice/nginx.service");
+	resolves(root, "user-1000.slice", 1, "/user.slice/user-1000.slice");
+	resolves(root, "-.slice", 1, "/");
+	resolves(root, "user@1000.service", 1, "/user.slice/user-1000.slice/user@1000.service");
+	resolves(root, "/", 1, "/");
+	resolves(root, "/sys/fs/cgroup", 1, "/");
+	resolves(root, "/sys/fs/cgroup/init.scope", 1, "/init.scope");
+	resolves(root, "system.slice//db.service/", 1, "/system.slice/db.service");
+	resolves(root, "system.slice/*", 3,
+		 "/system.slice/db.service /system.slice/nginx.service /system.slice/we\"ird\\name.service");
+	resolves(root, "*.slice", 3, "/system.slice /user.slice /user.slice/user-1000.slice");
+	resolves(root, "worker", -ENOENT, ""); /* a plain name is a path from the root */
+	resolves(root, "*.nothing", 0, "");
+	resolves(root, "nope.service", -ENOENT, "");
+	resolves(root, "/system.slice/../..", -EINVAL, "");
+	resolves(root, "system.slice/./x", -EINVAL, "");
+	CHECK(use("effect-5.10") == 0 && cg_root_find(root, sizeof(root)) == CG_ROOT_V1_ONLY,
+	      "5.10 fixture: the memory controller on v1");
+	CHECK(use("effect-6.18") == 0 && cg_root_find(root, sizeof(root)) == CG_ROOT_NO_MEMORY,
+	      "6.18 fixture: v2 without memory");
+	CHECK(use("knobs-few") == 0 && cg_root_find(root, sizeof(root)) == CG_ROOT_NONE,
+	      "no cgroup hierarchy at all");
+}
+
+int main(void)
+{
+	test_parse_good();
+	test_parse_bad();
+	test_names();
+	test_find();
+	return tap_done();
+}
