@@ -23,6 +23,8 @@ static char *compact(const char *text)
 {
 	char *s = strdup(text);
 
+	if (!s)
+		abort();
 	s[json_compact(s, strlen(s))] = '\0';
 	return s;
 }
