@@ -26,6 +26,8 @@ trace=$(printf "Traceback (most recent call last):\n  File \"<string>\", line 3\
 not_ok "stats: $trace" "stderr:" "$trace" "two$(printf "\r")lines" ""
 OUT=$(printf "first\nsecond") expect_out "want" "a multi-line stdout"
 ERR=$(printf "e1\ne2") expect_err_has "missing" "a multi-line stderr"
+check "output of a passing command" printf "raw\\nlines\\n"
+check "output of a failing command" sh -c "echo raw out; echo raw err >&2; exit 1"
 ok "a passing check
 with a line break"
 diag "what a test prints itself,
@@ -33,13 +35,15 @@ on two lines"
 done_testing'
 expect_tap "multi-line descriptions and diagnostics stay TAP"
 check "a failing script exits non-zero" test "$RC" != 0
-check "the failure is counted" grep -qx '1\.\.4' <<<"$OUT"
+check "the failures are counted" grep -qx '1\.\.6' <<<"$OUT"
 check "a description stays on its line" \
 	grep -qxF 'not ok 1 - stats: Traceback (most recent call last):\n  File "<string>", line 3\nValueError: x' <<<"$OUT"
 check "each diagnostic line is kept as a comment" grep -qxF '#   ValueError: x' <<<"$OUT"
 check "a carriage return starts a new diagnostic line" grep -qxF '#   lines' <<<"$OUT"
 check "the checks' own diagnostics too" grep -qxF '#   second' <<<"$OUT"
 check "and diag's" grep -qxF '#   on two lines' <<<"$OUT"
+check "a command's output shows only when it fails" \
+	test "$(grep -c '^#   raw \(out\|err\)$' <<<"$OUT")" = 2 -a "$(grep -cx 'raw\|lines' <<<"$OUT")" = 0
 check "lib.sh prints nothing on stderr" test -z "$ERR"
 
 child 'skip_all "no such tool
