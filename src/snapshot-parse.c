@@ -126,7 +126,8 @@ static int number(struct json *j, uint64_t *v)
 static int member(struct json *j, unsigned *id, bool *have_id, struct numastat *st)
 {
 	char name[COUNTER_NAME_MAX];
-	uint64_t v, old;
+	/* Set by number(); clang-tidy cannot see into parse_u64_n to know. */
+	uint64_t v = 0, old;
 	int r = key(j, name, sizeof(name));
 
 	if (r == 0)
