@@ -41,6 +41,7 @@ struct status {
 	size_t n;
 	struct profile_state prof;
 	bool unit_enabled;           /* numastatctl.service runs after systemd-sysctl */
+	struct stat_balance_status bal;
 	struct stat_summary sum;
 	char *warnings[STATUS_MAX_WARNINGS];
 	size_t n_warnings;
@@ -140,7 +141,7 @@ static int print_text(struct status *st)
 		out_table_free(t);
 	}
 	profiles_status(&st->prof);
-	stat_balance_status();
+	stat_balance_status_print(&st->bal);
 	if (stat_summary_print(&st->sum) != EXIT_OK)
 		rc = EXIT_FAIL;
 	return rc;
@@ -268,8 +269,8 @@ static int warnings_json(const struct status *st, struct out_doc *d, char *why, 
 }
 
 /*
- * {"knobs":[...],"profile":{...},"drift":[...],"sysctl_d":[...],"nodes":[...],
- * "total":{...},"warnings":[...]}
+ * {"knobs":[...],"profile":{...},"drift":[...],"sysctl_d":[...],"balancing":{...},
+ * "nodes":[...],"total":{...},"warnings":[...]}
  */
 static int print_json(const struct status *st)
 {
@@ -284,6 +285,7 @@ static int print_json(const struct status *st)
 	    (r = profile_json(st, d, why, sizeof(why))) == 0 &&
 	    (r = drift_json(st, d, why, sizeof(why))) == 0 &&
 	    (r = sysctld_json(st, d, why, sizeof(why))) == 0 &&
+	    (r = stat_balance_status_json(&st->bal, d, why, sizeof(why))) == 0 &&
 	    (r = stat_counters_json(&st->sum.o, st->sum.rows, st->sum.n, d)) == 0 &&
 	    (r = warnings_json(st, d, why, sizeof(why))) == 0)
 		r = out_doc_print(d, stdout);
@@ -327,6 +329,7 @@ static int read_status(struct status *st)
 	else if (st->prof.kind == PSTATE_BROKEN)
 		warn(st, "%s", st->prof.problem);
 	sysctld_warnings(st);
+	stat_balance_status_read(&st->bal);
 	if (stat_summary_read(&st->sum) < 0) {
 		log_err("out of memory");
 		return EXIT_FAIL;

@@ -177,62 +177,102 @@ int stat_balance_run(const struct stat_opts *o)
 	return r > rc ? r : rc;
 }
 
-/*
- * "8192 hint faults, 0.0% local, 8192 pages migrated" from /proc/vmstat;
- * the hint faults, or 0 when the kernel lacks the counters.
- */
-static uint64_t since_boot(char *buf, size_t size)
+void stat_balance_status_read(struct stat_balance_status *b)
 {
-	struct vmstat_sel s;
-	char why[STAT_WHY_MAX], *text = malloc(VMSTAT_BUF);
 	uint32_t need = VMS_BIT(VMS_NUMA_HINT_FAULTS) | VMS_BIT(VMS_NUMA_HINT_FAULTS_LOCAL) |
 			VMS_BIT(VMS_NUMA_PAGES_MIGRATED);
-	size_t j;
+	char why[STAT_WHY_MAX], *text;
+	struct knob_ref ref;
+	struct vmstat_sel s;
+	struct kval v;
 
-	buf[0] = '\0';
-	if (!text || vmstat_read(VMSTAT_GLOBAL, &s, text, VMSTAT_BUF, why, sizeof(why)) < 0 ||
-	    (s.have & need) != need) {
-		free(text);
-		return 0;
+	*b = (struct stat_balance_status){ .state = -ENOENT };
+	if (knob_resolve("kernel.numa_balancing", &ref, NULL, 0) < 0)
+		return;
+	if ((b->state = knob_read(&ref, &v)) < 0)
+		return;
+	b->state = strcmp(v.text, "0") != 0;
+	knob_describe(&ref, &v, b->mode, sizeof(b->mode));
+	text = malloc(VMSTAT_BUF);
+	if (text && vmstat_read(VMSTAT_GLOBAL, &s, text, VMSTAT_BUF, why, sizeof(why)) == 0 &&
+	    (s.have & need) == need) {
+		b->counters = true;
+		b->faults = s.v[VMS_NUMA_HINT_FAULTS];
+		b->local = s.v[VMS_NUMA_HINT_FAULTS_LOCAL];
+		b->migrated = s.v[VMS_NUMA_PAGES_MIGRATED];
+		b->has_promoted = s.have & VMS_BIT(VMS_PGPROMOTE_SUCCESS);
+		b->promoted = s.v[VMS_PGPROMOTE_SUCCESS];
 	}
 	free(text);
-	j = (size_t)snprintf(buf, size, "%" PRIu64 " hint faults", s.v[VMS_NUMA_HINT_FAULTS]);
-	if (s.v[VMS_NUMA_HINT_FAULTS] && j < size)
-		j += (size_t)snprintf(buf + j, size - j, ", %.1f%% local",
-				      100.0 * (double)s.v[VMS_NUMA_HINT_FAULTS_LOCAL] /
-					      (double)s.v[VMS_NUMA_HINT_FAULTS]);
-	if (j < size)
-		j += (size_t)snprintf(buf + j, size - j, ", %" PRIu64 " pages migrated",
-				      s.v[VMS_NUMA_PAGES_MIGRATED]);
-	if ((s.have & VMS_BIT(VMS_PGPROMOTE_SUCCESS)) && s.v[VMS_PGPROMOTE_SUCCESS] && j < size)
-		snprintf(buf + j, size - j, ", %" PRIu64 " promoted",
-			 s.v[VMS_PGPROMOTE_SUCCESS]);
-	return s.v[VMS_NUMA_HINT_FAULTS];
 }
 
-void stat_balance_status(void)
+/* "8192 hint faults, 0.0% local, 8192 pages migrated" */
+static void since_boot(const struct stat_balance_status *b, char *buf, size_t size)
 {
-	struct knob_ref ref;
-	struct kval v;
-	char mode[128], done[256];
-	uint64_t faults;
-	int r;
+	size_t j = (size_t)snprintf(buf, size, "%" PRIu64 " hint faults", b->faults);
 
-	if (G.json || knob_resolve("kernel.numa_balancing", &ref, NULL, 0) < 0)
-		return;
-	if ((r = knob_read(&ref, &v)) < 0) {
+	if (b->faults && j < size)
+		j += (size_t)snprintf(buf + j, size - j, ", %.1f%% local",
+				      100.0 * (double)b->local / (double)b->faults);
+	if (j < size)
+		j += (size_t)snprintf(buf + j, size - j, ", %" PRIu64 " pages migrated", b->migrated);
+	if (b->has_promoted && b->promoted && j < size)
+		snprintf(buf + j, size - j, ", %" PRIu64 " promoted", b->promoted);
+}
+
+void stat_balance_status_print(const struct stat_balance_status *b)
+{
+	char done[256] = "";
+
+	if (b->state < 0) {
 		stat_print_escaped("NUMA balancing: %s (%s)\n",
-				   r == -ENOENT ? "not on this kernel" : "unknown",
-				   r == -ENOENT ? "no kernel.numa_balancing" : sysfs_strerror(r));
+				   b->state == -ENOENT ? "not on this kernel" : "unknown",
+				   b->state == -ENOENT ? "no kernel.numa_balancing"
+						       : sysfs_strerror(b->state));
 		return;
 	}
-	knob_describe(&ref, &v, mode, sizeof(mode));
-	faults = since_boot(done, sizeof(done));
+	if (b->counters)
+		since_boot(b, done, sizeof(done));
 	/* Off: what it did while it was on, if anything. */
-	if (strcmp(v.text, "0") == 0)
-		stat_print_escaped("NUMA balancing: off%s%s%s\n", faults ? " (since boot " : "",
-				   faults ? done : "", faults ? ")" : "");
+	if (b->state == 0)
+		stat_print_escaped("NUMA balancing: off%s%s%s\n", b->faults ? " (since boot " : "",
+				   b->faults ? done : "", b->faults ? ")" : "");
 	else
-		stat_print_escaped("NUMA balancing: on (%s)%s%s\n", mode,
+		stat_print_escaped("NUMA balancing: on (%s)%s%s\n", b->mode,
 				   done[0] ? "; since boot " : "", done);
+}
+
+int stat_balance_status_json(const struct stat_balance_status *b, struct out_doc *d, char *why,
+			     size_t whylen)
+{
+	static const char *const keys[] = { "state", "mode", "hint_faults", "hint_faults_local",
+					    "hint_local_pct", "pages_migrated", "pages_promoted" };
+	struct out_table *t;
+	struct out_row *row;
+	int r = out_table_new(&t, "balancing", OUT_JSON, why, whylen);
+
+	if (r < 0)
+		return r;
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		out_table_add_column(t, keys[i], 0, i < 2 ? 0 : OUT_COL_NUMBER);
+	if (!(row = out_table_add_row(t)))
+		r = -ENOMEM;
+	if (r == 0)
+		r = out_row_set(row, 0, b->state == -ENOENT ? "absent" : b->state < 0 ? "unknown"
+						       : b->state ? "on" : "off");
+	if (r == 0 && b->state >= 0)
+		r = out_row_set(row, 1, b->mode);
+	if (r == 0 && b->counters) {
+		out_row_setf(row, 2, "%" PRIu64, b->faults);
+		out_row_setf(row, 3, "%" PRIu64, b->local);
+		if (b->faults)
+			out_row_setf(row, 4, "%.1f", 100.0 * (double)b->local / (double)b->faults);
+		out_row_setf(row, 5, "%" PRIu64, b->migrated);
+		if (b->has_promoted)
+			out_row_setf(row, 6, "%" PRIu64, b->promoted);
+	}
+	if (r == 0)
+		r = out_doc_add(d, t, OUT_PART_OBJECT);
+	out_table_free(t);
+	return r;
 }

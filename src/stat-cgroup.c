@@ -626,7 +626,7 @@ static int print_spread(const struct cgview *v, const struct stat_loop_info *in)
 static int print_json(const struct cgview *v, const struct stat_loop_info *in)
 {
 	const struct colset *cs = &v->items;
-	size_t lead = in ? (in->total ? 2 : 3) : 0, ncols = lead + cs->n_shown + 1 + 2, gr = 0;
+	size_t lead = 0, ncols = cs->n_shown + 1 + 2, gr = 0;
 	struct order *ord = calloc(v->n ? v->n : 1, sizeof(*ord));
 	size_t n = ord ? cgroup_order(v, in, ord) : 0;
 	struct grid g;
@@ -638,8 +638,6 @@ static int print_json(const struct cgview *v, const struct stat_loop_info *in)
 		snprintf(stat_why, sizeof(stat_why), "out of memory");
 		return r;
 	}
-	if (in)
-		stat_loop_json_columns(&g, in);
 	g.cols[lead] = (struct grid_col){ "CGROUP", "cgroup", 0 };
 	for (size_t k = 0; k < cs->n_shown; k++)
 		g.cols[lead + 1 + k] = (struct grid_col){ cs->c[cs->shown[k]].name,
@@ -654,14 +652,12 @@ static int print_json(const struct cgview *v, const struct stat_loop_info *in)
 		struct spread sp = spread_of(v, c, NULL);
 
 		for (size_t k = 0; k < v->n_nodes; k++, gr++) {
-			/* item_row() fills NODE and the items; shift them past the lead and CGROUP. */
+			/* item_row() fills NODE and the items; they go after CGROUP. */
 			struct grid row;
 
 			if (grid_init(&row, 1, cs->n_shown) < 0)
 				break;
 			item_row(v, c, &row, 0, v->nodes[k], in);
-			if (in)
-				stat_loop_json_cells(&g, gr, in);
 			grid_set_long(&g, gr, lead, c->path, 0, true);
 			for (size_t j = 0; j < cs->n_shown; j++)
 				grid_set(&g, gr, lead + 1 + j, row.text[j][0] ? row.text[j] : NULL, 0, true);
@@ -677,7 +673,7 @@ static int print_json(const struct cgview *v, const struct stat_loop_info *in)
 		}
 	}
 	g.nrows = gr;
-	r = stat_grid_print(&g, v->o, in ? OUT_ONELINE : 0, in && in->total ? "total" : "cgroups");
+	r = stat_view_json(&g, v->o, in, "cgroups");
 	grid_free(&g);
 	free(ord);
 	return r;

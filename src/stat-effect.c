@@ -32,6 +32,12 @@ int stat_effect_run(const struct stat_opts *o)
 			      "--snapshot, --since and --prometheus-names", stat_view_option(o->view));
 		return EXIT_USAGE;
 	}
+	/* A view's sample is a table titled with its time: -t has no column to add. */
+	if (o->timestamp) {
+		log_usage_err("-t: %s prints each sample as a table titled with its time",
+			      stat_view_option(o->view));
+		return EXIT_USAGE;
+	}
 	if (o->interval > 0 && (o->prometheus || o->textfile)) {
 		log_usage_err("interval mode: --prometheus and --textfile are one-shot");
 		return EXIT_USAGE;

@@ -36,10 +36,24 @@ int stat_tiers_run(const struct stat_opts *o);
 int stat_cgroup_run(const struct stat_opts *o);
 
 /*
- * The one line `status` prints about NUMA balancing: whether it is on, in
- * which mode, and what it did since boot.  Prints nothing with -J.
+ * What `status` says about NUMA balancing: whether it is on, in which mode,
+ * and what it did since boot (read once; a line of text or a JSON member).
  */
-void stat_balance_status(void);
+struct stat_balance_status {
+	int state;            /* 1 on, 0 off, -ENOENT no kernel.numa_balancing, -errno */
+	char mode[128];       /* the knob in words: "normal", "normal|tiering" */
+	bool counters;        /* the kernel has the hint fault and migration counters */
+	uint64_t faults, local, migrated;
+	bool has_promoted;
+	uint64_t promoted;
+};
+void stat_balance_status_read(struct stat_balance_status *b);
+/* "NUMA balancing: on (normal); since boot 8200 hint faults, 25.0% local, ..." */
+void stat_balance_status_print(const struct stat_balance_status *b);
+/* "balancing": {"state":..,"mode":..,"hint_faults":..,...} into d. */
+struct out_doc;
+int stat_balance_status_json(const struct stat_balance_status *b, struct out_doc *d, char *why,
+			     size_t whylen);
 
 /* --- the interval loop (stat-loop.c) --- */
 
@@ -65,9 +79,14 @@ struct stat_loop_ops {
 int stat_loop_run(const struct stat_opts *o, const struct stat_loop_ops *ops, void *ctx);
 /* The text over a sample's table ("sample 2 at 10:00:01: changes over 1.00 s"). */
 void stat_loop_title(const struct stat_opts *o, const struct stat_loop_info *in);
-/* JSON of a sample: the columns sample (not for totals), time/since, seconds. */
-size_t stat_loop_json_columns(struct grid *g, const struct stat_loop_info *in);
-void stat_loop_json_cells(struct grid *g, size_t row, const struct stat_loop_info *in);
+/*
+ * A view's JSON document: {"time":...,NAME:[rows]} one-shot (in NULL),
+ * {"sample":...,"time":...,"seconds":...,NAME:[...]} on one line per
+ * sample, {"since":...,"seconds":...,NAME:[...]} for the totals.  The
+ * rows are g's data rows after -z and --sort.  0 or -errno (stat_strerror()).
+ */
+int stat_view_json(const struct grid *g, const struct stat_opts *o,
+		   const struct stat_loop_info *in, const char *name);
 /* A count or its rate for a sample cell: whole per second in tables, 2 decimals in JSON. */
 void stat_loop_count(struct grid *g, size_t r, size_t c, uint64_t d, const struct stat_opts *o,
 		     double secs);

@@ -311,6 +311,26 @@ int grid_add_json(const struct grid *g, const struct stat_opts *o, struct out_do
 	return r;
 }
 
+int grid_add_json_rows(const struct grid *g, const struct stat_opts *o, struct out_doc *d,
+		       const char *name, char *why, size_t whylen)
+{
+	struct out_table *t = NULL;
+	struct view v = { 0 };
+	int r = make_view(g, o, true, &v);
+
+	why[0] = '\0';
+	if (r == 0)
+		r = json_table(g, &v, 0, v.nrows, 0, name, &t, why, whylen);
+	if (r == 0)
+		r = out_doc_add(d, t, OUT_PART_ARRAY);
+	if (r < 0 && !*why)
+		snprintf(why, whylen, "out of memory");
+	out_table_free(t);
+	free(v.rows);
+	free(v.cols);
+	return r;
+}
+
 int grid_print(const struct grid *g, const struct stat_opts *o, unsigned extra_flags,
 	       const char *json_name, char *why, size_t whylen)
 {

@@ -46,6 +46,13 @@ int grid_set_long(struct grid *g, size_t row, size_t col, const char *text, doub
  * Print with o's -n/-r/-J/-z and width.  json_name names the JSON array.
  * 0, or -errno with why filled (libsmartcols missing, write error).
  */
+struct out_doc;
+/*
+ * The data rows (not TOTAL) after -z and --sort, as the JSON array name of
+ * d (the views of stat-effect.h).  0 or -errno with why filled.
+ */
+int grid_add_json_rows(const struct grid *g, const struct stat_opts *o, struct out_doc *d,
+		       const char *name, char *why, size_t whylen);
 int grid_print(const struct grid *g, const struct stat_opts *o, unsigned extra_flags,
 	       const char *json_name, char *why, size_t whylen);
 /* JSON: "nodes" and "total" (needs has_total) into d, with o's -z.  0 or -errno. */

@@ -8,8 +8,10 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/signalfd.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -37,33 +39,59 @@ void stat_loop_title(const struct stat_opts *o, const struct stat_loop_info *in)
 		       o->rate ? "per second" : "changes", in->secs);
 }
 
-size_t stat_loop_json_columns(struct grid *g, const struct stat_loop_info *in)
+/* The leading members of a view's document: time; sample, time, seconds; since, seconds. */
+static int lead_fields(struct out_doc *d, const struct stat_loop_info *in, char *why,
+		       size_t whylen)
 {
+	struct out_table *t;
+	struct out_row *row;
+	struct timespec now;
+	char when[32];
 	size_t c = 0;
+	int r = out_table_new(&t, "", OUT_JSON, why, whylen);
 
-	if (!in->total)
-		g->cols[c++] = (struct grid_col){ "SAMPLE", "sample", OUT_COL_NUMBER };
-	g->cols[c++] = (struct grid_col){ in->total ? "SINCE" : "TIME", in->total ? "since" : "time", 0 };
-	g->cols[c++] = (struct grid_col){ "SECONDS", "seconds", OUT_COL_NUMBER };
-	return c;
+	if (r < 0)
+		return r;
+	if (!in)
+		clock_gettime(CLOCK_REALTIME, &now);
+	stat_iso_time(in ? &in->when : &now, when, sizeof(when));
+	if (in && !in->total)
+		out_table_add_column(t, "sample", 0, OUT_COL_NUMBER);
+	out_table_add_column(t, in && in->total ? "since" : "time", 0, 0);
+	if (in)
+		out_table_add_column(t, "seconds", 0, OUT_COL_NUMBER);
+	if (!(row = out_table_add_row(t)))
+		r = -ENOMEM;
+	if (r == 0 && in && !in->total)
+		r = out_row_setf(row, c++, "%lu", in->sample);
+	if (r == 0)
+		r = out_row_set(row, c++, when);
+	if (r == 0 && in)
+		r = out_row_setf(row, c, "%.2f", in->secs);
+	if (r == 0)
+		r = out_doc_add(d, t, OUT_PART_FIELDS);
+	out_table_free(t);
+	return r;
 }
 
-void stat_loop_json_cells(struct grid *g, size_t row, const struct stat_loop_info *in)
+int stat_view_json(const struct grid *g, const struct stat_opts *o,
+		   const struct stat_loop_info *in, const char *name)
 {
-	char buf[32];
-	struct tm tm;
-	size_t c = 0;
+	struct out_doc *d = NULL;
+	int r = out_doc_new(&d, in ? OUT_ONELINE : 0);
 
-	if (!in->total) {
-		snprintf(buf, sizeof(buf), "%lu", in->sample);
-		grid_set(g, row, c++, buf, 0, true);
-	}
-	/* ISO 8601 UTC: what a script can sort and parse anywhere. */
-	gmtime_r(&in->when.tv_sec, &tm);
-	strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%SZ", &tm);
-	grid_set(g, row, c++, buf, 0, true);
-	snprintf(buf, sizeof(buf), "%.2f", in->secs);
-	grid_set(g, row, c, buf, 0, true);
+	stat_why[0] = '\0';
+	if (r == 0)
+		r = lead_fields(d, in, stat_why, sizeof(stat_why));
+	if (r == 0)
+		r = grid_add_json_rows(g, o, d, name, stat_why, sizeof(stat_why));
+	if (r == 0)
+		r = out_doc_print(d, stdout);
+	if (r < 0 && !stat_why[0])
+		snprintf(stat_why, sizeof(stat_why), r == -EIO ? "cannot write to standard output"
+								: "out of memory");
+	out_doc_free(d);
+	return r;
 }
 
 void stat_loop_count(struct grid *g, size_t r, size_t c, uint64_t d, const struct stat_opts *o,
@@ -94,8 +122,18 @@ struct loop {
 	struct timespec started;
 	double run_secs;
 	unsigned long sample;
+	int stopped_by;   /* the signal that ended the sampling, or 0 */
 	int rc;
 };
+
+static int which_signal(int sfd)
+{
+	struct signalfd_siginfo si;
+
+	if (read(sfd, &si, sizeof(si)) == (ssize_t)sizeof(si))
+		return (int)si.ssi_signo;
+	return SIGINT;
+}
 
 /* One timer expiry (or several, if we were late): a sample. */
 static int on_timer(struct loop *l, int tfd)
@@ -129,8 +167,10 @@ static int loop(struct loop *l, struct pollfd *pfd)
 				continue;
 			return -errno;
 		}
-		if (pfd[FD_SIGNAL].revents)
+		if (pfd[FD_SIGNAL].revents) {
+			l->stopped_by = which_signal(pfd[FD_SIGNAL].fd);
 			return 0;
+		}
 		if (pfd[FD_TIMER].revents && on_timer(l, pfd[FD_TIMER].fd) < 0)
 			return -EIO;
 	}
@@ -169,8 +209,16 @@ int stat_loop_run(const struct stat_opts *o, const struct stat_loop_ops *ops, vo
 	r = pfd[FD_TIMER].fd < 0 ? pfd[FD_TIMER].fd : pfd[FD_SIGNAL].fd;
 	if (r < 0)
 		log_err("cannot set up the sampling timer: %s", strerror(-r));
-	else if ((r = loop(&l, pfd)) == 0)
-		r = print_total(&l);
+	else if ((r = loop(&l, pfd)) == 0) {
+		/* As the counter table says it: one line, and the totals only when asked. */
+		if (l.stopped_by)
+			log_err("stopped by %s after %lu sample%s over %.2f s%s",
+				l.stopped_by == SIGTERM ? "SIGTERM" : "SIGINT", l.sample,
+				l.sample == 1 ? "" : "s", l.run_secs,
+				o->totals ? "" : " (--totals prints the totals since the start)");
+		if (o->totals)
+			r = print_total(&l);
+	}
 	if (r < 0 && r != -EIO)
 		log_err("sampling stopped: %s", strerror(-r));
 	for (int i = 0; i < FD_COUNT; i++)

@@ -266,11 +266,11 @@ void vms_scope_line(const struct vms_table *t, const char *what, FILE *f)
 	fputc('\n', f);
 }
 
-/* The grid's columns: JSON lead (interval), node (and scope), the shown ones, reset. */
+/* The grid's columns: node (and scope in JSON), the shown ones, reset (JSON samples). */
 static size_t set_columns(struct grid *g, const struct vms_show *s, bool json,
 			  const struct stat_loop_info *in)
 {
-	size_t c = json && in ? stat_loop_json_columns(g, in) : 0;
+	size_t c = 0;
 
 	for (size_t i = 0; i < s->n; i++) {
 		const struct vms_col *col = &s->cols[s->shown[i]];
@@ -293,9 +293,6 @@ static void fill_row(const struct vms_table *t, const struct vms_show *s, struct
 	char id[16];
 	uint64_t v;
 
-	if (json && in)
-		stat_loop_json_cells(g, gr, in);
-	c = json && in ? (in->total ? 2 : 3) : 0;
 	snprintf(id, sizeof(id), "%u", row->node);
 	grid_set(g, gr, c++, all ? (json ? NULL : "all") : id, all ? 1e12 : row->node, true);
 	if (json)
@@ -318,7 +315,7 @@ int vms_print(const struct vms_table *t, const struct vms_show *s,
 	      const struct stat_loop_info *in)
 {
 	bool json = t->o->json;
-	size_t ncols = s->n + (json ? 1 : 0) + (json && in ? 4 : 0), gr = 0;
+	size_t ncols = s->n + (json ? 2 : 0), gr = 0;
 	struct grid g;
 	int r = grid_init(&g, t->n, ncols);
 
@@ -341,7 +338,7 @@ int vms_print(const struct vms_table *t, const struct vms_show *s,
 		      t->rows[t->n - 1].node == VMS_ALL && vms_row_valid(t, t->n - 1, in);
 	for (size_t i = 0; i < s->n && s->sort >= 0; i++)
 		if (s->shown[i] == s->sort)
-			g.sort_col = (int)(i + (json ? (i > 0) + (in ? (in->total ? 2 : 3) : 0) : 0));
+			g.sort_col = (int)(i + (json && i > 0));
 	if (in && !json)
 		stat_loop_title(t->o, in);
 	/* Nothing at all: the scope line above has said why. */
@@ -349,8 +346,7 @@ int vms_print(const struct vms_table *t, const struct vms_show *s,
 		grid_free(&g);
 		return 0;
 	}
-	r = stat_grid_print(&g, t->o, in && json ? OUT_ONELINE : 0,
-			    in && in->total ? "total" : s->json_name);
+	r = json ? stat_view_json(&g, t->o, in, s->json_name) : stat_grid_print(&g, t->o, 0, "");
 	grid_free(&g);
 	return r;
 }

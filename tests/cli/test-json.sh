@@ -101,6 +101,27 @@ fixture pid-procs
 run -J stat --pid 4242
 schema "stat --pid" "stat --pid -J"
 
+# The views of what the knobs do: one-shot, and a line per sample with the totals.
+fixture effect-6.1
+run -J status
+schema status "status -J with NUMA balancing on and its counters"
+run -J stat --balancing
+schema "stat --balancing" "stat --balancing -J"
+run -J stat --tiers
+schema "stat --tiers" "stat --tiers -J"
+run -J stat --cgroup nginx.service
+schema "stat --cgroup" "stat --cgroup -J, one cgroup"
+run -J stat --cgroup '*.service'
+schema "stat --cgroup" "stat --cgroup -J, several"
+for view in --balancing --tiers "--cgroup system.slice/*"; do
+	# shellcheck disable=SC2086 # the view and its argument are two words
+	run -J stat $view --rate 0.01 2 --totals
+	schema "stat --balancing, --tiers, --cgroup INTERVAL" --lines "stat $view INTERVAL --totals -J"
+done
+fixture effect-5.10
+run -J status
+schema status "status -J with NUMA balancing off"
+
 fixture sparse3
 run --config "$CONF" -J profiles
 schema profiles "profiles -J"

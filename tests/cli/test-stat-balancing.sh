@@ -36,7 +36,9 @@ NODE NUMA_PTE_UPDATES NUMA_HUGE_PTE_UPDATES NUMA_HINT_FAULTS NUMA_HINT_FAULTS_LO
 expect_err "" "nothing on stderr"
 
 run -J stat --balancing
+OUT=$(printf '%s\n' "$OUT" | untimed)
 expect_out '{
+   "time":"T",
    "balancing": [
       {
          "node": null,
@@ -51,7 +53,7 @@ expect_out '{
          "pgmigrate_fail": 3
       }
    ]
-}' "-J: node null and scope all mark the machine-wide row"
+}' "-J: when it was read; node null and scope all mark the machine-wide row"
 
 run stat --balancing -o node,hint_local%,numa_pages_migrated -n -r
 expect_out "all 25.0 6150" "-o picks columns by name, case-insensitive; -n -r"
@@ -92,7 +94,7 @@ run stat --balancing
 expect_rc 0 "a kernel without NUMA balancing is not an error"
 expect_out "NUMA balancing counters: none on this kernel" "it says so in one line, and has no table"
 run -J stat --balancing
-check "-J: an empty list" python3 -c 'import json, sys; assert json.load(sys.stdin) == {"balancing": []}' <<<"$OUT"
+check "-J: an empty list" python3 -c 'import json, sys; assert json.load(sys.stdin)["balancing"] == []' <<<"$OUT"
 
 # A kernel that kept them per node would get node rows and the machine row.
 fixture effect-6.1
@@ -146,7 +148,7 @@ check "--textfile writes numastatctl-balancing.prom, beside the table's numastat
 
 # Interval mode: deltas, HINT_LOCAL% of the interval, rates, JSON lines, totals.
 fixture effect-6.1
-run stat --balancing 0.01 2 -r
+run stat --balancing 0.01 2 -r --totals
 OUT=$(printf '%s\n' "$OUT" | untimed)
 expect_out "NUMA balancing counters: machine-wide (/proc/vmstat, row all)
 sample 1 at T: changes over S s
@@ -162,7 +164,7 @@ NODE NUMA_PTE_UPDATES NUMA_HUGE_PTE_UPDATES NUMA_HINT_FAULTS NUMA_HINT_FAULTS_LO
 all 0 0 0 0  0 0 0" "unchanged counters: zero deltas and no locality (nothing faulted)"
 
 fixture effect-6.1
-start stat --balancing -r -o NODE,NUMA_HINT_FAULTS,HINT_LOCAL%,NUMA_PAGES_MIGRATED 0.2
+start stat --balancing -r -o NODE,NUMA_HINT_FAULTS,HINT_LOCAL%,NUMA_PAGES_MIGRATED --totals 0.2
 wait_for "$TMP/bg.out" "sample 1 at"
 vmstat proc/vmstat numa_hint_faults 8300 numa_hint_faults_local 2140 numa_pages_migrated 6160
 check "hint faults and migrations in an interval show as deltas, locality of that interval" \
@@ -172,6 +174,7 @@ check "a counter going down is said, not shown as a huge delta" \
 	wait_for "$TMP/bg.err" "/proc/vmstat: counters went down"
 stop
 expect_rc 0 "Ctrl-C ends it with exit 0"
+expect_err_has "numastatctl: stat: stopped by SIGINT after " "saying so in one line, as the counter table does"
 total=$(printf '%s\n' "$OUT" | sed -n '/^total since/,$p')
 expect_total="NODE NUMA_HINT_FAULTS HINT_LOCAL% NUMA_PAGES_MIGRATED
 all 100 90.0 10"
@@ -179,11 +182,15 @@ case "$total" in *"$expect_total") ok "the totals sum the intervals before the r
 *) not_ok "the totals sum the intervals before the reset" "$total" ;; esac
 
 fixture effect-6.1
-run -J stat --balancing --rate -o NODE,NUMA_HINT_FAULTS 0.01 1
+run -J stat --balancing --rate -o NODE,NUMA_HINT_FAULTS 0.01 1 --totals
 OUT=$(printf '%s\n' "$OUT" | untimed)
-expect_out '{"balancing":[{"sample":1,"time":"T","seconds":S,"node":null,"scope":"all","numa_hint_faults":0.00,"reset":false}]}
-{"total":[{"since":"T","seconds":S,"node":null,"scope":"all","numa_hint_faults":0.00}]}' \
-	"-J --rate: one JSON line per sample, rates with two decimals, then the totals"
+expect_out '{"sample":1,"time":"T","seconds":S,"balancing":[{"node":null,"scope":"all","numa_hint_faults":0.00,"reset":false}]}
+{"since":"T","seconds":S,"balancing":[{"node":null,"scope":"all","numa_hint_faults":0.00}]}' \
+	"-J --rate --totals: one JSON line per sample, rates with two decimals, then the totals"
+run -J stat --balancing 0.01 1 -o NODE
+check "without --totals, only the samples" test "$(printf '%s\n' "$OUT" | grep -c '')" = 1
+run stat --balancing -t 0.01 1
+expect_rc 2 "-t with a view exits 2: its samples are tables titled with their time"
 
 # Errors.
 fixture effect-6.1

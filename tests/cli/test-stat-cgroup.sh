@@ -88,7 +88,9 @@ expect_out "0 300M
 TOTAL 680M" "--sort by a kind of memory, largest first; TOTAL last"
 
 run -J stat --cgroup nginx.service --nodes 0
+OUT=$(printf '%s\n' "$OUT" | untimed)
 expect_out '{
+   "time":"T",
    "cgroups": [
       {
          "cgroup": "/system.slice/nginx.service",
@@ -166,7 +168,7 @@ expect_out_has 'cgroup /system.slice/a\x0ab.service' "and the title over one cgr
 
 # Interval mode: signed changes per node, per second with --rate, JSON lines.
 fixture effect-6.1
-start stat --cgroup nginx.service -r -o anon,total 0.2
+start stat --cgroup nginx.service -r -o anon,total --totals 0.2
 wait_for "$TMP/bg.out" "sample 1 at"
 numa_stat /system.slice/nginx.service anon "N0=208666624 N1=9437184 N2=0 N3=0"
 check "memory moving from node 0 to node 1 shows as -1M and +1M" \
@@ -177,7 +179,7 @@ case "$OUT" in *"total since"*"0 -1M -1M"*"1 +1M +1M"*"TOTAL 0B 0B") ok "the tot
 *) not_ok "the totals: the change since the start" "$OUT" ;; esac
 
 fixture effect-6.1
-run stat --cgroup 'system.slice/*' 0.01 1 -r
+run stat --cgroup 'system.slice/*' 0.01 1 -r --totals
 OUT=$(printf '%s\n' "$OUT" | untimed)
 expect_out 'sample 1 at T: changes over S s
 CGROUP N0 N1 N2 N3 TOTAL
@@ -190,10 +192,10 @@ CGROUP N0 N1 N2 N3 TOTAL
 /system.slice/db.service 0B 0B 0B 0B 0B
 /system.slice/we"ird\x5cname.service 0B 0B 0B 0B 0B
 /system.slice/nginx.service 0B 0B 0B 0B 0B' "several, interval: each node's change, no MAIN or OFF% (a state, not a change)"
-run -J stat --cgroup nginx.service --rate -o anon --nodes 1 0.01 1
+run -J stat --cgroup nginx.service --rate -o anon --nodes 1 0.01 1 --totals
 OUT=$(printf '%s\n' "$OUT" | untimed)
-expect_out '{"cgroups":[{"sample":1,"time":"T","seconds":S,"cgroup":"/system.slice/nginx.service","node":1,"anon":0.00}]}
-{"total":[{"since":"T","seconds":S,"cgroup":"/system.slice/nginx.service","node":1,"anon":0.00}]}' \
+expect_out '{"sample":1,"time":"T","seconds":S,"cgroups":[{"cgroup":"/system.slice/nginx.service","node":1,"anon":0.00}]}
+{"since":"T","seconds":S,"cgroups":[{"cgroup":"/system.slice/nginx.service","node":1,"anon":0.00}]}' \
 	"-J --rate: a line per sample, bytes per second"
 
 # Not found, bad names.

@@ -126,7 +126,7 @@ case "$OUT" in *"numastatctl_memory_tiers 0"*) ok "--prometheus: 0 memory tiers"
 
 # Interval mode: promotion on node 0 shows as a delta there.
 fixture effect-6.1
-start stat --tiers -r -o NODE,PGPROMOTE_SUCCESS 0.2
+start stat --tiers -r -o NODE,PGPROMOTE_SUCCESS --totals 0.2
 wait_for "$TMP/bg.out" "sample 1 at"
 sed -E 's/^pgpromote_success 300$/pgpromote_success 364/' "$ROOT/$NODE_DIR/node0/vmstat" >"$TMP/v"
 dd if="$TMP/v" of="$ROOT/$NODE_DIR/node0/vmstat" conv=notrunc status=none
@@ -136,7 +136,7 @@ expect_rc 0 "Ctrl-C ends it with exit 0"
 case "$OUT" in *"total since"*"0 64"*) ok "and the totals carry it" ;; *) not_ok "and the totals carry it" "$OUT" ;; esac
 
 fixture effect-6.1
-run stat --tiers --rate 0.01 1 -o NODE,PGDEMOTE_KSWAPD -r
+run stat --tiers --rate 0.01 1 -o NODE,PGDEMOTE_KSWAPD -r --totals
 OUT=$(printf '%s\n' "$OUT" | untimed)
 expect_out "memory tiers: 2, fastest first: memory_tier4 (nodes 0-2), memory_tier22 (node 3)
 promotion: on (kernel.numa_balancing = 3); demotion: on (mm.numa.demotion_enabled = true)

@@ -41,7 +41,11 @@ expect_rc 0 "status -J succeeds"
 check "status -J carries the knobs by name, the drift, the locality and the warnings" python3 -c '
 import json, sys
 d = json.loads(sys.argv[1])
-assert list(d) == ["knobs", "profile", "drift", "sysctl_d", "nodes", "total", "warnings"], list(d)
+assert list(d) == ["knobs", "profile", "drift", "sysctl_d", "balancing", "nodes", "total",
+	"warnings"], list(d)
+assert d["balancing"] == {"state": "on", "mode": "normal", "hint_faults": None,
+	"hint_faults_local": None, "hint_local_pct": None, "pages_migrated": None,
+	"pages_promoted": None}, d["balancing"]
 k = {x["name"]: x for x in d["knobs"]}
 assert k["vm.min_slab_ratio"] == {"name": "vm.min_slab_ratio", "value": "37",
 	"meaning": "percent of a node'"'"'s pages in reclaimable slab before zone reclaim shrinks slab"}, k
