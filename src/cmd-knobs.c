@@ -265,6 +265,7 @@ static void format_values(const struct knob *k, char *buf, size_t len)
 {
 	size_t n = 0;
 
+	buf[0] = '\0'; /* an enum without words adds nothing */
 	switch (k->type) {
 	case KNOB_BOOL:
 		snprintf(buf, len, "0, 1 (off, on)");

@@ -83,7 +83,8 @@ int knob_list_build(struct knob_list *l, bool passthrough)
 	r = add_dir(l, "vm", "");
 	if (r == 0)
 		r = add_dir(l, "kernel", "numa_");
-	qsort(l->refs + first, l->n - first, sizeof(*l->refs), cmp_refs);
+	if (l->n > first) /* refs may still be NULL */
+		qsort(l->refs + first, l->n - first, sizeof(*l->refs), cmp_refs);
 	return r;
 }
 

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* Typed values of knobs: validation, canonical form, display, live I/O. */
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "knobs.h"
@@ -182,9 +184,15 @@ static int parse_typed(const struct knob_ref *ref, const char *in, struct kval *
 /* "5.18" (or "6.18.44-fc") as 5018; -1 when it is not a version. */
 static int version_number(const char *s)
 {
-	unsigned major, minor;
+	char *end;
+	unsigned long major, minor;
 
-	if (sscanf(s, "%u.%u", &major, &minor) != 2 || major >= 1000 || minor >= 1000)
+	errno = 0;
+	major = strtoul(s, &end, 10);
+	if (end == s || *end != '.' || !isdigit((unsigned char)end[1]))
+		return -1;
+	minor = strtoul(end + 1, &end, 10);
+	if (errno || major >= 1000 || minor >= 1000)
 		return -1;
 	return (int)(major * 1000 + minor);
 }
