@@ -54,14 +54,12 @@ expect_installed usr/share/zsh/vendor-completions/_numastatctl "$SOURCE_ROOT/com
 	"the zsh completion goes to Debian's vendor-completions"
 # What counts is that zsh finds it: its own $fpath, re-rooted at DESTDIR
 # (ahead of the real one), and compinit registering the function.
-if command -v zsh >/dev/null; then
+if have zsh zsh; then
 	OUT=$(zsh -fc 'D=$1; fpath=(${fpath/#/$D} $fpath); autoload -Uz compinit
 		compinit -u -d "$2" && print -r -- "comps: $_comps[numastatctl]" ${^fpath}/_numastatctl(N)' \
 		zsh "$D" "$TMP/zcompdump" 2>&1)
 	expect_out "comps: _numastatctl $D/usr/share/zsh/vendor-completions/_numastatctl" \
 		"zsh's compinit finds _numastatctl in its default \$fpath, from the installed file"
-else
-	ok "# SKIP zsh is not installed"
 fi
 fishdir=$(pkg-config --variable=completionsdir fish 2>/dev/null || echo /usr/share/fish/vendor_completions.d)
 expect_installed "${fishdir#/}/numastatctl.fish" "$SOURCE_ROOT/completions/fish/numastatctl.fish" \

@@ -186,7 +186,7 @@ run_raw --sysroot /nonexistent-root knobs -N
 expect_rc 0 "but --names does not look at the system"
 
 # At 80x24 in a real terminal: nothing wraps, every description reads whole.
-if command -v tmux >/dev/null; then
+if have tmux tmux; then
 	fixture sparse3
 	SOCK=numastatctl-test-$$
 	at_exit 'tmux -L "$SOCK" kill-server 2>/dev/null'
@@ -213,8 +213,6 @@ if lines > 6 * len(knobs):
 PY
 <<<"$OUT")
 	expect_out "" "every knob's name and whole description read on screen, at most 6 lines per knob"
-else
-	ok "# SKIP tmux is not installed (add it from .ci/packages)"
 fi
 
 done_testing

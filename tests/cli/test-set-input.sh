@@ -62,7 +62,7 @@ judge() {
 		fi ;;
 	esac
 }
-if command -v prlimit >/dev/null; then
+if have prlimit util-linux; then
 	yes 'vm.min_slab_ratio = 7' | head -10000 >"$TMP/big.conf"
 	printf 'vm.min_slab_ratio = 7\nvm.min_*ratio = 8\n' >"$TMP/small.conf"
 	# The least that starts at all (the loader's needs vary by machine) ...

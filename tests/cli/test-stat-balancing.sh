@@ -135,7 +135,7 @@ case "$OUT" in *'# HELP numastatctl_numa_hint_faults_total NUMA hinting faults t
 numastatctl_numa_hint_faults_total 8200'*) ok "--prometheus: our namespace, counters _total" ;;
 *) not_ok "--prometheus: our namespace, counters _total" "$OUT" ;;
 esac
-if command -v promtool >/dev/null; then
+if have promtool prometheus; then
 	printf '%s\n' "$OUT" >"$TMP/b.prom"
 	check "promtool check metrics finds nothing" promtool check metrics <"$TMP/b.prom"
 fi

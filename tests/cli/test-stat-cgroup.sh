@@ -144,7 +144,7 @@ case "$OUT" in *'numastatctl_cgroup_memory_bytes{cgroup="/system.slice/we\"ird\\
 *) not_ok "--prometheus escapes a label value" "$OUT" ;; esac
 case "$OUT" in *'numastatctl_cgroup_memory_events_total{cgroup="/system.slice/nginx.service",node="0",event="workingset_refault_file"} 12'*) ok "--prometheus: event items are counters" ;;
 *) not_ok "--prometheus: event items are counters" "$OUT" ;; esac
-if command -v promtool >/dev/null; then
+if have promtool prometheus; then
 	printf '%s\n' "$OUT" >"$TMP/c.prom"
 	check "promtool check metrics finds nothing" promtool check metrics <"$TMP/c.prom"
 fi

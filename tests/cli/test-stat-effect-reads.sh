@@ -4,7 +4,7 @@
 # read once; with an interval, opened once and pread once per sample.
 . "$(dirname "$0")/lib.sh"
 
-command -v strace >/dev/null || skip_all "strace not installed"
+need strace strace
 ROOT=$(mktemp -d "$TMP/root.XXXXXX")
 "$FIXTURES/gen-nodes.sh" "$ROOT" 4 >/dev/null
 "$FIXTURES/gen-effect.sh" "$ROOT" 3 >/dev/null

@@ -78,7 +78,7 @@ for line in 'numastatctl_memory_tiers 2' 'numastatctl_node_memory_tier{node="3"}
 	'numastatctl_pgpromote_success_total{node="0"} 300' 'numastatctl_pgdemote_kswapd_total 777'; do
 	case "$OUT" in *"$line"*) ok "--prometheus has $line" ;; *) not_ok "--prometheus has $line" "$OUT" ;; esac
 done
-if command -v promtool >/dev/null; then
+if have promtool prometheus; then
 	printf '%s\n' "$OUT" >"$TMP/t.prom"
 	check "promtool check metrics finds nothing" promtool check metrics <"$TMP/t.prom"
 fi
