@@ -84,7 +84,7 @@ check "with a non-zero exit" test "$RC" != 0
 # so CI runs every check (none is left out of .ci/packages on purpose yet).
 here=$(dirname "$0")
 # (continued lines joined first: a call may follow a "\" or a "||").
-named=$(cat "$here"/test-*.sh "$here"/../vm/*.sh |
+named=$(cat "$here"/test-*.sh "$here"/../vm/*.sh "$here"/../boot/*.sh |
 	sed -e ':a' -e '/\(\\\|||\)$/{N; s/\\\?\n[[:space:]]*/ /; ba' -e '}' |
 	grep -E '^\s*((el)?if (! )?)?(have|need|missing|missing_all) |\|\| (missing_all|need) ' |
 	grep -oE '(have|need) [^ ;]+ [^ ;]+|missing(_all)? "[^"]*" +[^ ;]+' | awk '{ print $NF }' | sort -u)
