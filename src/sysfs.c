@@ -105,6 +105,13 @@ static int walk_step(struct walk *w, const char *comp, int flags, bool last)
 			close(fd);
 		return -e;
 	}
+	if (S_ISLNK(st.st_mode) && last && (flags & O_NOFOLLOW)) {
+		/* As openat2: O_PATH gets the link itself, anything else ELOOP. */
+		if (flags & O_PATH)
+			return fd;
+		close(fd);
+		return -ELOOP;
+	}
 	if (S_ISLNK(st.st_mode)) {
 		close(fd);
 		return walk_link(w, comp, flags, last);

@@ -116,6 +116,19 @@ cases() {
 	check "$m no snapshot holds the outside counters" \
 		bash -c "! grep -rqs 777777 '$STATE'"
 
+	# An open with O_NOFOLLOW gets the last link itself: the boot unit is
+	# enabled by a link whose target is not in the dump (nor may it be read).
+	fixture sparse3
+	mkdir -p "$ROOT/etc/sysctl.d" "$ROOT/etc/systemd/system/sysinit.target.wants"
+	echo 'vm.zone_reclaim_mode = 0' >"$ROOT/etc/sysctl.d/50-numa.conf"
+	ln -s /usr/lib/systemd/system/numastatctl.service \
+		"$ROOT/etc/systemd/system/sysinit.target.wants/numastatctl.service"
+	printf '[profile p]\nvm.zone_reclaim_mode = 1\n' >"$TMP/unit.conf"
+	chmod 0644 "$TMP/unit.conf"
+	runm --config "$TMP/unit.conf" apply --check p
+	expect_err_has "at boot the profile wins (numastatctl.service runs after systemd-sysctl)" \
+		"$m a link to a unit file the dump lacks still enables the unit"
+
 	if [ "$(outside_sum)" = "$BEFORE" ]; then
 		ok "$m every file outside the root is untouched"
 	else
