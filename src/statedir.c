@@ -267,15 +267,16 @@ static int refuse_link(int dirfd, const char *dirpath, const char *name, int err
 	return -err;
 }
 
-int statedir_open_sub(int dirfd, const char *dirpath, const char *name, bool create,
-		      char *why, size_t whylen)
+/*
+ * What openat() of dirpath/name gave (fd, or -1 with errno): the fd once it
+ * passed the trust check, else -errno with why (a symlink named as such).
+ */
+static int checked(int fd, int dirfd, const char *dirpath, const char *name, bool dir,
+		   char *why, size_t whylen)
 {
-	const int flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC;
 	char path[PATH_MAX + NAME_MAX + 2];
-	int fd = openat(dirfd, name, flags), r;
+	int r;
 
-	if (fd < 0 && errno == ENOENT && create && (mkdirat(dirfd, name, 0755) == 0 || errno == EEXIST))
-		fd = openat(dirfd, name, flags);
 	if (fd < 0) {
 		if (errno == ENOENT) {
 			snprintf(why, whylen, "%s/%s: %s", dirpath, name, strerror(ENOENT));
@@ -284,7 +285,7 @@ int statedir_open_sub(int dirfd, const char *dirpath, const char *name, bool cre
 		return refuse_link(dirfd, dirpath, name, errno, why, whylen);
 	}
 	snprintf(path, sizeof(path), "%s/%s", dirpath, name);
-	r = statedir_check_fd(fd, path, true, why, whylen);
+	r = statedir_check_fd(fd, path, dir, why, whylen);
 	if (r < 0) {
 		close(fd);
 		return r;
@@ -292,24 +293,21 @@ int statedir_open_sub(int dirfd, const char *dirpath, const char *name, bool cre
 	return fd;
 }
 
+int statedir_open_sub(int dirfd, const char *dirpath, const char *name, bool create,
+		      char *why, size_t whylen)
+{
+	const int flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC;
+	int fd = openat(dirfd, name, flags);
+
+	if (fd < 0 && errno == ENOENT && create && (mkdirat(dirfd, name, 0755) == 0 || errno == EEXIST))
+		fd = openat(dirfd, name, flags);
+	return checked(fd, dirfd, dirpath, name, true, why, whylen);
+}
+
 int statedir_open_file(int dirfd, const char *dirpath, const char *name, char *why,
 		       size_t whylen)
 {
-	char path[PATH_MAX + NAME_MAX + 2];
-	int fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC), r;
+	int fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
 
-	if (fd < 0) {
-		if (errno == ENOENT) {
-			snprintf(why, whylen, "%s/%s: %s", dirpath, name, strerror(ENOENT));
-			return -ENOENT;
-		}
-		return refuse_link(dirfd, dirpath, name, errno, why, whylen);
-	}
-	snprintf(path, sizeof(path), "%s/%s", dirpath, name);
-	r = statedir_check_fd(fd, path, false, why, whylen);
-	if (r < 0) {
-		close(fd);
-		return r;
-	}
-	return fd;
+	return checked(fd, dirfd, dirpath, name, false, why, whylen);
 }
