@@ -227,6 +227,16 @@ missing_all() {
 	exit
 }
 
+# unsanitized WHAT: true unless the binary is built with a sanitizer (meson's
+# b_sanitize, in SANITIZE); ASan reserves terabytes of shadow memory up
+# front, so WHAT (an address-space limit) is skipped there and runs in the
+# plain and valgrind runs.
+unsanitized() {
+	case "${SANITIZE:-none}" in none | "") return 0 ;; esac
+	ok "# SKIP $1: the binary is built with -Db_sanitize=$SANITIZE"
+	return 1
+}
+
 # have TOOL PACKAGE: true when TOOL is installed; reports missing if not.
 have() {
 	command -v "$1" >/dev/null && return 0

@@ -85,7 +85,7 @@ bad_conf "a repeated section after 280 others" "$M" \
 
 # Short of memory, a configuration is never half read: whatever could not be
 # kept (an error, a key, a drop-in), apply fails, and says so in its own lines.
-if have prlimit util-linux; then
+if unsanitized "an address-space limit" && have prlimit util-linux; then
 	fixture sparse3
 	T="$TMP/typo-elsewhere.conf"
 	{ for i in $(seq 0 199); do printf '[profile p%d]\nsummary = x\nvm.numa_stat = 1\n' "$i"; done
