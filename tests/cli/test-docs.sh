@@ -19,20 +19,20 @@ FISH_COMP=$SOURCE_ROOT/completions/fish/numastatctl.fish
 commands=$(python3 - "$SOURCE_ROOT/src" <<'PY'
 import glob, re, sys
 src = sys.argv[1]
-main = open(src + "/main.c").read()
+main = open(src + "/cmd/main.c").read()
 table = re.search(r"commands\[\]\s*=\s*\{(.*?)\};", main, re.S).group(1)
 defs = {}
-for f in glob.glob(src + "/cmd-*.c"):
+for f in glob.glob(src + "/cmd/cmd-*.c"):
     for sym, name in re.findall(r'struct cmd (cmd_\w+)\s*=\s*\{\s*(?:\.name\s*=\s*)?"([^"]+)"', open(f).read()):
         defs[sym] = name
 for sym in re.findall(r"&(cmd_\w+)", table):
     print(defs.get(sym, "?" + sym))
 PY
 )
-# The global options: main.c's option tables, as "--long" and "-x" words.
-global_opts=$(python3 - "$SOURCE_ROOT/src/main.c" <<'PY'
+# The global options: cmd.c's and main.c's option tables, as "--long" and "-x" words.
+global_opts=$(python3 - "$SOURCE_ROOT/src/cmd/cmd.c" "$SOURCE_ROOT/src/cmd/main.c" <<'PY'
 import re, sys
-text = open(sys.argv[1]).read()
+text = open(sys.argv[1]).read() + open(sys.argv[2]).read()
 for name, val in re.findall(r'\{\s*"([a-z-]+)",\s*\w+,\s*NULL,\s*([^ }]+)\s*\}', text):
     print("--" + name)
     if re.fullmatch(r"'.'", val):
@@ -42,7 +42,7 @@ PY
 
 check "the dispatch table names every command" test "$(echo "$commands" | wc -l)" -ge 10
 case "$commands" in *'?'*) not_ok "every cmd_X in commands[] has a name" "$commands" ;; *) ok "every cmd_X in commands[] has a name" ;; esac
-check "main.c has global options" test "$(echo "$global_opts" | wc -l)" -ge 10
+check "cmd.c and main.c have global options" test "$(echo "$global_opts" | wc -l)" -ge 10
 
 # has_word TEXT WORD: WORD stands in TEXT as a whole option or command word.
 has_word() {
@@ -229,7 +229,7 @@ elif have mandoc mandoc; then
 	expect_all "SEE ALSO names the peers" "$see_also" "numastat(8)" "numactl(8)" "sysctl(8)" "sysctl.d(5)" "tuned-adm(8)"
 	exit_status=$(sed -n '/^EXIT STATUS/,/^FILES/p' <<<"$rendered")
 	missing=()
-	for code in $(sed -n 's/.*EXIT_[A-Z]* = \([0-9]*\),.*/\1/p' "$SOURCE_ROOT/src/cmd.h"); do
+	for code in $(sed -n 's/.*EXIT_[A-Z]* = \([0-9]*\),.*/\1/p' "$SOURCE_ROOT/src/cmd/cmd.h"); do
 		grep -qxF "       $code" <<<"$exit_status" || missing+=("$code")
 	done
 	if [ ${#missing[@]} -eq 0 ]; then ok "EXIT STATUS has an entry for every code of cmd.h"; else not_ok "EXIT STATUS has an entry for every code of cmd.h" "missing: ${missing[*]}"; fi

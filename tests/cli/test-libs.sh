@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# The libraries loaded with dlopen() (src/dl-libs.h) are declared where
+# The libraries loaded with dlopen() (src/shared/dl-libs.h) are declared where
 # packagers' tools look, since they are not in the ELF NEEDED list: one
 # .note.dlopen note each (FDO, type 0x407c0c0a, a JSON array), and README's
 # runtime dependencies.  When one is missing at run time, the message names
@@ -10,7 +10,7 @@
 . "$(dirname "$0")/lib.sh"
 : "${SOURCE_ROOT:?run through meson test}"
 
-LIBS_H=$SOURCE_ROOT/src/dl-libs.h
+LIBS_H=$SOURCE_ROOT/src/shared/dl-libs.h
 # soname package priority, one line per library, from the one list there is.
 libs=$(sed -n 's/.*X([a-z]*, "\([^"]*\)", "\([^"]*\)", "\([^"]*\)",.*/\1 \2 \3/p' "$LIBS_H")
 check "dl-libs.h lists the dlopen()ed libraries" test "$(printf '%s\n' "$libs" | grep -c .)" -ge 3

@@ -105,7 +105,7 @@ static void test_values(void)
 }
 
 /*
- * Each knob's edges, as its kernel handler has them (src/knobs.c cites it):
+ * Each knob's edges, as its kernel handler has them (src/lib/knobs.c cites it):
  * the last value in and the first one out on either side.
  */
 static void test_bounds(void)

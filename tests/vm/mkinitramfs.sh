@@ -50,7 +50,7 @@ with_libs() {
 dlopen_sonames() {
 	{
 		printf '%s\n' libsmartcols.so.1 libnuma.so.1 libmnl.so.0
-		grep -ho '"lib[a-z0-9_+-]*\.so\.[0-9]*"' "$SRCDIR"/src/*.c | tr -d '"'
+		grep -ho '"lib[a-z0-9_+-]*\.so\.[0-9]*"' "$SRCDIR"/src/*/*.c | tr -d '"'
 	} | sort -u
 }
 

@@ -1,0 +1,230 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* apply [PROFILE]: check the whole configuration, then write what differs, all or nothing. */
+#include <errno.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "profiles.h"
+#include "lock.h"
+#include "log.h"
+#include "plan-execute.h"
+#include "report.h"
+#include "sysctld.h"
+
+enum { OPT_DRY_RUN = OPT_CMD_BASE, OPT_CHECK, OPT_NO_SNAPSHOT, OPT_NO_REVERT_POINT };
+
+struct apply_opts {
+	bool dry_run, check, no_snapshot, no_revert_point;
+	const char *name;
+};
+
+static void usage(FILE *out)
+{
+	fputs("Usage:\n"
+	      " numastatctl apply [options] [<profile>]\n"
+	      "\nApply a profile of numastatctl.conf (by default the one named by 'profile ='\n"
+	      "under [numastatctl]).  The whole configuration is checked before anything is\n"
+	      "written, only values that differ are written, and a failed write restores the\n"
+	      "rest.  'numastatctl revert' restores the values from before.\n"
+	      "\nOptions:\n"
+	      "     --dry-run          show what would change, write nothing\n"
+	      "     --check            write nothing; exit 3 when the live system differs\n"
+	      "     --no-snapshot      let vm.numa_stat go 1 -> 0 without saving the counters\n"
+	      "     --no-revert-point  change even when the old values cannot be saved for\n"
+	      "                          'revert' (which then has nothing to undo)\n", out);
+	usage_global_options(out);
+	fputs("\nExit status: 0 done (or no drift), 1 failed and rolled back, 2 usage or\n"
+	      "configuration error (nothing written), 3 drift found by --check.\n"
+	      "\nFor more details see numastatctl(8) and numastatctl.conf(5).\n", out);
+}
+
+/*
+ * "vm.numa_stat is 1, profile wants 0 (FILE:LINE)" for every drifting knob,
+ * and a warning for every knob sysctl.d sets otherwise: it is no drift yet,
+ * but `sysctl --system` (or a boot without the unit) makes one.
+ */
+static int check(const struct plan *p, const char *name)
+{
+	struct sysctld_conflicts conflicts = { 0 };
+	char a[KVAL_MAX], b[KVAL_MAX];
+	size_t n = 0;
+	int r;
+
+	for (size_t i = 0; i < p->n; i++) {
+		const struct plan_item *it = &p->items[i];
+
+		if (it->action != ACT_WRITE)
+			continue;
+		n++;
+		if (!G.json)
+			log_info("%s is %s, profile %s wants %s (%s)\n", it->ref.name,
+				 knob_display(&it->ref, &it->old, a, sizeof(a)), name,
+				 knob_display(&it->ref, &it->want, b, sizeof(b)), it->origin);
+	}
+	if (sysctld_conflicts_find(p, &conflicts) < 0)
+		log_warn("cannot compare with sysctl.d: %s", strerror(ENOMEM));
+	report_sysctld_conflicts(&conflicts, name, sysctld_boot_unit_enabled());
+	r = G.json ? report_plan_with(p, true, &conflicts) : 0;
+	sysctld_conflicts_free(&conflicts);
+	if (r < 0)
+		return EXIT_FAIL;
+	if (!G.json && n)
+		log_info("profile %s: %zu knob%s differ%s\n", name, n, n == 1 ? "" : "s",
+			 n == 1 ? "s" : "");
+	else if (!G.json)
+		log_info("profile %s: the live system matches\n", name);
+	return n ? EXIT_DRIFT : EXIT_OK;
+}
+
+static int execute(struct plan *p, const struct apply_opts *o, const struct state_lock *l,
+		   const char *data_dir)
+{
+	char what[128];
+	struct plan_opts po = { .run_fd = l->dirfd, .run_dir = l->dir, .data_dir = data_dir,
+				.no_snapshot = o->no_snapshot,
+				.no_revert_point = o->no_revert_point, .what = what };
+	int r;
+
+	snprintf(what, sizeof(what), "apply %s", o->name);
+	r = plan_execute(p, &po);
+	if (r == -ECANCELED) {
+		report_refusal(&po);
+		return EXIT_FAIL;
+	}
+	report_plan(p, false);
+	report_plan_notes(p, &po);
+	if (r < 0) {
+		log_err("profile %s was not applied: every value written before the failure "
+			"was restored", o->name);
+		return EXIT_FAIL;
+	}
+	return EXIT_OK;
+}
+
+/* Under the lock (unless nothing is written): read, plan, write. */
+static int transact(struct plan *p, const struct apply_opts *o, const char *data_dir)
+{
+	struct state_lock l = { .fd = -1, .dirfd = -1 };
+	char why[1024];
+	int rc;
+
+	if (!o->dry_run && !o->check && lock_acquire(&l, cmd_run_dir(), why, sizeof(why)) < 0) {
+		log_err("%s", why);
+		return EXIT_FAIL;
+	}
+	if (plan_read_live(p) < 0) {
+		/* Only --dry-run and --check may word the plan as what would happen. */
+		if (!o->dry_run && !o->check)
+			plan_abandon(p);
+		report_plan(p, o->dry_run || o->check);
+		report_missing_hint(p);
+		log_err("profile %s was not applied: nothing was changed", o->name);
+		rc = EXIT_FAIL;
+	} else if (o->check)
+		rc = check(p, o->name);
+	else if (o->dry_run)
+		rc = report_plan(p, true) < 0 ? EXIT_FAIL : EXIT_OK;
+	else
+		rc = execute(p, o, &l, data_dir);
+	lock_release(&l);
+	return rc;
+}
+
+static int apply(const struct profile_config *c, struct apply_opts *o)
+{
+	struct profile_resolved r;
+	struct plan p = { 0 };
+	char why[1024];
+	int rc;
+
+	if (!o->name && !c->default_at.line) {
+		log_err("no profile given, and none is configured: name one, or set 'profile =' "
+			"under [numastatctl] in the configuration");
+		return EXIT_USAGE;
+	}
+	if (!o->name)
+		o->name = c->default_profile;
+	if (profile_resolve(c, o->name, &r, why, sizeof(why)) < 0) {
+		log_err("%s", why);
+		return EXIT_USAGE;
+	}
+	if (profile_plan(c, &r, &p) < 0) {
+		log_err("%s", strerror(ENOMEM));
+		rc = EXIT_FAIL;
+	} else if (!p.n && !G.json) {
+		log_info("profile %s sets no knobs\n", o->name);
+		rc = EXIT_OK;
+	} else
+		rc = transact(&p, o, profiles_data_dir(c));
+	plan_free(&p);
+	profile_resolved_free(&r);
+	return rc;
+}
+
+static int parse_options(int argc, char *argv[], struct apply_opts *o)
+{
+	static const struct option opts[] = {
+		{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
+		{ "check", no_argument, NULL, OPT_CHECK },
+		{ "no-snapshot", no_argument, NULL, OPT_NO_SNAPSHOT },
+		{ "no-revert-point", no_argument, NULL, OPT_NO_REVERT_POINT },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	while ((c = cmd_getopt(argc, argv, "", opts)) != -1) {
+		switch (c) {
+		case 'h':
+			usage(stdout);
+			return -1;
+		case OPT_DRY_RUN:
+			o->dry_run = true;
+			break;
+		case OPT_CHECK:
+			o->check = true;
+			break;
+		case OPT_NO_SNAPSHOT:
+			o->no_snapshot = true;
+			break;
+		case OPT_NO_REVERT_POINT:
+			o->no_revert_point = true;
+			break;
+		default:
+			return EXIT_USAGE;
+		}
+	}
+	if (o->dry_run && o->check) {
+		log_usage_err("--dry-run and --check exclude each other");
+		return EXIT_USAGE;
+	}
+	if (argc - optind > 1) {
+		log_usage_err("unexpected argument '%s': apply takes one profile", argv[optind + 1]);
+		return EXIT_USAGE;
+	}
+	o->name = optind < argc ? argv[optind] : NULL;
+	return EXIT_OK;
+}
+
+static int run(int argc, char *argv[])
+{
+	struct apply_opts o = { 0 };
+	struct profile_config c = { 0 };
+	int rc = parse_options(argc, argv, &o);
+
+	if (rc != EXIT_OK)
+		return rc < 0 ? EXIT_OK : rc;
+	if ((rc = cmd_setup()) != EXIT_OK)
+		return rc;
+	rc = profiles_load(&c, true);
+	if (rc == EXIT_OK)
+		rc = apply(&c, &o);
+	else if (rc == EXIT_USAGE)
+		log_err("nothing was changed: fix the configuration first");
+	profile_config_free(&c);
+	return rc;
+}
+
+const struct cmd cmd_apply = {
+	"apply", run, "apply a profile (--dry-run, --check, all or nothing)", usage
+};

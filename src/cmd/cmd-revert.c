@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* revert: write back the values saved before the last apply or set changed them. */
+#include <errno.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "profiles.h"
+#include "lock.h"
+#include "log.h"
+#include "plan-execute.h"
+#include "report.h"
+#include "state.h"
+#include "statedir.h"
+
+enum { OPT_DRY_RUN = OPT_CMD_BASE, OPT_NO_SNAPSHOT };
+
+struct revert_opts {
+	bool dry_run, no_snapshot;
+};
+
+static void usage(FILE *out)
+{
+	fputs("Usage:\n"
+	      " numastatctl revert [options]\n"
+	      "\nRestore the values saved before the last 'apply' or 'set' changed them\n"
+	      "(exactly as the kernel held them; all or nothing, like set), then forget them.\n"
+	      "\nOptions:\n"
+	      "     --dry-run          show what would be restored, write nothing\n"
+	      "     --no-snapshot      let vm.numa_stat go 1 -> 0 without saving the counters\n",
+	      out);
+	usage_global_options(out);
+	fputs("\nFor more details see numastatctl(8).\n", out);
+}
+
+static int forget(int dirfd, const char *dir)
+{
+	int r = state_clear_prior(dirfd);
+
+	if (r < 0)
+		log_warn("%s/" STATE_REVERT_FILE ": cannot remove: %s", dir, strerror(-r));
+	return r;
+}
+
+static int restore(struct plan *p, int dirfd, const char *dir, const char *what,
+		   const struct revert_opts *ro)
+{
+	struct plan_opts o = { .run_fd = dirfd, .run_dir = dir, .what = "revert",
+			       .keep_prior = true, .no_snapshot = ro->no_snapshot,
+			       .data_dir = profiles_effective_data_dir() };
+	int r;
+
+	if (plan_read_live(p) < 0) {
+		plan_abandon(p);
+		report_plan(p, false);
+		log_err("nothing was restored: the saved values stay in %s", dir);
+		return EXIT_FAIL;
+	}
+	if (!plan_has_writes(p)) {
+		if (G.json)
+			report_plan(p, false);
+		else
+			log_info("nothing to restore: the live values already equal those saved "
+				 "before %s\n", what);
+		return ro->dry_run || forget(dirfd, dir) >= 0 ? EXIT_OK : EXIT_FAIL;
+	}
+	if (ro->dry_run) {
+		if (!G.json)
+			log_info("would restore the values saved before %s:\n", what);
+		return report_plan(p, true) < 0 ? EXIT_FAIL : EXIT_OK;
+	}
+	r = plan_execute(p, &o);
+	if (r == -ECANCELED) {
+		report_refusal(&o);
+		return EXIT_FAIL;
+	}
+	if (!G.json)
+		log_info("restoring the values saved before %s:\n", what);
+	report_plan(p, false);
+	report_plan_notes(p, &o);
+	if (r < 0) {
+		log_err("nothing was restored: every value written before the failure was put "
+			"back; the saved values stay in %s", dir);
+		return EXIT_FAIL;
+	}
+	forget(dirfd, dir);
+	return EXIT_OK;
+}
+
+/* The runtime directory: locked to write, or just opened to look (--dry-run). */
+static int open_dir(struct state_lock *l, const char *dir, bool dry_run, char *why,
+		    size_t whylen)
+{
+	int fd;
+
+	if (!dry_run)
+		return lock_acquire(l, dir, why, whylen);
+	*l = (struct state_lock){ .fd = -1, .dirfd = -1, .dir = dir };
+	fd = statedir_open(dir, false, why, whylen);
+	if (fd >= 0)
+		l->dirfd = fd;
+	return fd < 0 ? fd : 0;
+}
+
+static int revert(const char *dir, const struct revert_opts *ro)
+{
+	char what[256], why[1024];
+	struct state_lock l;
+	struct plan p = { 0 };
+	int rc, r = open_dir(&l, dir, ro->dry_run, why, sizeof(why));
+
+	if (r == 0)
+		r = state_load_prior(l.dirfd, dir, &p, what, sizeof(what), why, sizeof(why));
+	if (r == -ENOENT) {
+		log_err("nothing to revert: no saved values in %s (apply and set save them "
+			"before they change anything)", dir);
+		rc = EXIT_FAIL;
+	} else if (r < 0) {
+		log_err("%s%s", why, r == -EXDEV || r == -EBADMSG ? ": nothing was restored" : "");
+		rc = EXIT_FAIL;
+	} else
+		rc = restore(&p, l.dirfd, dir, what, ro);
+	lock_release(&l);
+	plan_free(&p);
+	return rc;
+}
+
+static int run(int argc, char *argv[])
+{
+	static const struct option opts[] = {
+		{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
+		{ "no-snapshot", no_argument, NULL, OPT_NO_SNAPSHOT },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct revert_opts ro = { 0 };
+	int c, rc;
+
+	while ((c = cmd_getopt(argc, argv, "", opts)) != -1) {
+		if (c == 'h') {
+			usage(stdout);
+			return EXIT_OK;
+		}
+		if (c == OPT_DRY_RUN)
+			ro.dry_run = true;
+		else if (c == OPT_NO_SNAPSHOT)
+			ro.no_snapshot = true;
+		else
+			return EXIT_USAGE;
+	}
+	if (optind < argc) {
+		log_usage_err("unexpected argument '%s'", argv[optind]);
+		return EXIT_USAGE;
+	}
+	if ((rc = cmd_setup()) != EXIT_OK)
+		return rc;
+	return revert(cmd_run_dir(), &ro);
+}
+
+const struct cmd cmd_revert = {
+	"revert", run, "restore the values saved before the last change", usage
+};

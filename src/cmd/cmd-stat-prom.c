@@ -1,0 +1,218 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * stat --prometheus and --textfile: gather what one exposition holds (the
+ * nodes' files, every registry knob, the configured profile against the live
+ * system) and hand it to stat-prom.c.  The textfile is what a fleet scrapes
+ * every 15 seconds, so what it carries as a series (frozen counters, a broken
+ * configuration) is not repeated on stderr there.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "cmd.h"
+#include "cmd-stat.h"
+#include "profiles.h"
+#include "fileio.h"
+#include "knob-list.h"
+#include "log.h"
+#include "plan.h"
+#include "snapshot.h"
+#include "stat-counters.h"
+#include "stat-views.h"
+
+#define PROM_FILE "numastatctl.prom"
+#define MAX_KNOBS 64
+
+/* "-12" or "4294967296": what Prometheus takes as a value without loss of meaning. */
+static bool decimal(const char *s)
+{
+	size_t digits;
+
+	if (*s == '-')
+		s++;
+	digits = strspn(s, "0123456789");
+	return digits > 0 && digits <= 20 && s[digits] == '\0';
+}
+
+/* Every registry knob present here: numbers as values, words (enums) for _knob_info. */
+static size_t read_knobs(struct knob_list *all, struct stat_knob *out, size_t max)
+{
+	size_t k = 0;
+
+	if (knob_list_build(all, false) < 0)
+		return 0;
+	for (size_t i = 0; i < all->n && k < max; i++) {
+		const struct knob_ref *ref = &all->refs[i];
+		struct stat_knob *sk = &out[k];
+		char buf[KVAL_MAX];
+		const char *text;
+		struct kval v;
+
+		if (knob_read(ref, &v) < 0)
+			continue;
+		text = knob_display(ref, &v, buf, sizeof(buf));
+		sk->name = ref->name;
+		if (strcmp(text, "true") == 0 || strcmp(text, "false") == 0) {
+			snprintf(sk->value, sizeof(sk->value), "%d", text[0] == 't');
+			sk->numeric = true;
+		} else {
+			snprintf(sk->value, sizeof(sk->value), "%s", text);
+			sk->numeric = !(ref->knob && ref->knob->type == KNOB_ENUM) && decimal(text);
+		}
+		k++;
+	}
+	return k;
+}
+
+/* The plan's knobs as drift entries: skipped ('-' and absent) ones are left out. */
+static int drift_from_plan(const struct plan *p, struct stat_profile *pr)
+{
+	pr->knobs = calloc(p->n ? p->n : 1, sizeof(*pr->knobs));
+	if (!pr->knobs)
+		return -ENOMEM;
+	for (size_t i = 0; i < p->n; i++) {
+		const struct plan_item *it = &p->items[i];
+
+		if (it->action == ACT_SKIPPED)
+			continue;
+		snprintf(pr->knobs[pr->n].name, sizeof(pr->knobs[0].name), "%s", it->ref.name);
+		pr->knobs[pr->n++].differs = it->action == ACT_WRITE || it->action == ACT_FAILED;
+	}
+	return 0;
+}
+
+/* The configured profile against the live system; what cannot be resolved counts as an error. */
+static void profile_drift(const struct profile_config *c, struct stat_profile *pr,
+			  char *name, size_t namelen, bool report)
+{
+	struct profile_resolved r;
+	struct plan p = { 0 };
+	char why[1024];
+
+	if (profile_resolve(c, c->default_profile, &r, why, sizeof(why)) < 0) {
+		pr->config_errors++;
+		if (report)
+			log_warn("profile %s: %s", c->default_profile, why);
+		return;
+	}
+	if (profile_plan(c, &r, &p) == 0) {
+		plan_read_live(&p);
+		if (drift_from_plan(&p, pr) == 0) {
+			snprintf(name, namelen, "%s", c->default_profile);
+			pr->name = name;
+		}
+	}
+	plan_free(&p);
+	profile_resolved_free(&r);
+}
+
+/*
+ * Fill pr from numastatctl.conf; false when there is no configuration at all
+ * (no file: nothing to drift from, and nothing to say).
+ */
+static bool read_profile(struct stat_profile *pr, char *name, size_t namelen, bool report)
+{
+	struct profile_config c = { 0 };
+	bool found;
+
+	*pr = (struct stat_profile){ 0 };
+	if (profiles_load(&c, false) == EXIT_FAIL) {
+		profile_config_free(&c);
+		return false;
+	}
+	found = c.nfiles > 0 || c.nerrors > 0;
+	pr->config_errors = c.nerrors;
+	if (c.nerrors && report)
+		log_warn("the configuration has problems: 'numastatctl profiles' lists them");
+	else if (found && c.default_at.line)
+		profile_drift(&c, pr, name, namelen, report);
+	profile_config_free(&c);
+	return found;
+}
+
+/* --textfile takes a directory; say so in one line when it was given a file. */
+static int check_textfile_dir(const char *dir)
+{
+	size_t len = strlen(dir);
+	struct stat st;
+	int err = stat(dir, &st) == 0 ? (S_ISDIR(st.st_mode) ? 0 : ENOTDIR) : errno;
+
+	if (err == ENOTDIR) {
+		log_err("--textfile %s: not a directory (the option takes the directory "
+			"to write " PROM_FILE " in)", dir);
+		return EXIT_USAGE;
+	}
+	if (err == ENOENT && len > 5 && strcmp(dir + len - 5, ".prom") == 0) {
+		log_err("--textfile %s: expected a directory, not a file name "
+			"(" PROM_FILE " is written in the directory)", dir);
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
+static int write_textfile(const char *dir, const struct stat_prom *p)
+{
+	struct atomic_file af;
+	int r = atomic_file_begin(&af, dir, PROM_FILE, 0644);
+
+	if (r < 0) {
+		log_err("--textfile %s: %s", dir, strerror(-r));
+		return EXIT_FAIL;
+	}
+	if (stat_prom_write(af.f, p) < 0) {
+		atomic_file_abort(&af);
+		log_err("--textfile %s: %s", dir, stat_strerror());
+		return EXIT_FAIL;
+	}
+	r = atomic_file_commit(&af);
+	if (r < 0) {
+		log_err("--textfile %s/" PROM_FILE ": %s", dir, strerror(-r));
+		return EXIT_FAIL;
+	}
+	return EXIT_OK;
+}
+
+int stat_prom_run(const struct stat_opts *o, const unsigned *ids, size_t n)
+{
+	struct stat_node *nodes = NULL;
+	struct stat_knob knobs[MAX_KNOBS];
+	struct knob_list all = { 0 };
+	struct stat_profile prof;
+	char prof_name[PROFILE_NAME_MAX];
+	struct stat_prom p;
+	bool saved;
+	int rc;
+
+	if (o->textfile && (rc = check_textfile_dir(o->textfile)) != EXIT_OK)
+		return rc;
+	if (!(nodes = malloc(n * sizeof(*nodes)))) {
+		log_err("out of memory");
+		return EXIT_FAIL;
+	}
+	/* A snapshot holds counters: no memory, knob values or drift of that time. */
+	saved = o->snapshot_arg && !o->since;
+	rc = stat_read_nodes(ids, n, nodes, true, !saved, !saved);
+	p = (struct stat_prom){ .nodes = nodes, .n = n, .knobs = knobs,
+				.node_exporter_names = o->prom_node_exporter };
+	p.nk = saved ? 0 : read_knobs(&all, knobs, MAX_KNOBS);
+	prof.knobs = NULL;
+	if (!saved && read_profile(&prof, prof_name, sizeof(prof_name), o->prometheus))
+		p.profile = &prof;
+	p.timestamp = saved ? (long long)stat_snapshot()->time.tv_sec : (long long)time(NULL);
+	if (o->prometheus && stat_prom_write(stdout, &p) < 0) {
+		log_err("%s", stat_strerror());
+		rc = EXIT_FAIL;
+	}
+	if (o->textfile) {
+		int r = write_textfile(o->textfile, &p);
+
+		rc = r > rc ? r : rc;
+	}
+	free(prof.knobs);
+	knob_list_free(&all);
+	free(nodes);
+	return rc;
+}

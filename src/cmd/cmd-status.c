@@ -1,0 +1,375 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* status (the default command): the knobs in words, and what needs attention. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "cmd-stat.h"
+#include "profiles.h"
+#include "knob-list.h"
+#include "log.h"
+#include "output.h"
+#include "report.h"
+#include "stat-effect.h"
+#include "stat-counters.h"
+
+static void usage(FILE *out)
+{
+	fputs("Usage:\n"
+	      " numastatctl status [options]\n"
+	      " numastatctl [options]\n"
+	      "\nShow the NUMA knobs with their meaning and warn about what needs attention.\n"
+	      "With -J: one JSON document with the knobs, the profile and its drift,\n"
+	      "the per-node locality and the warnings.\n", out);
+	usage_global_options(out);
+	fputs("\nFor more details see numastatctl(8).\n", out);
+}
+
+struct live_knob {
+	struct knob_ref ref;
+	struct kval v;
+	bool present;
+};
+
+#define STATUS_MAX_WARNINGS 32
+
+/* Everything status shows, read once; printed as text or as one JSON document. */
+struct status {
+	struct live_knob lk[32];
+	size_t n;
+	struct profile_state prof;
+	bool unit_enabled;           /* numastatctl.service runs after systemd-sysctl */
+	struct stat_balance_status bal;
+	struct stat_summary sum;
+	char *warnings[STATUS_MAX_WARNINGS];
+	size_t n_warnings;
+};
+
+/* A warning: said on stderr after the output, and in the JSON "warnings" array. */
+static void warn(struct status *st, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void warn(struct status *st, const char *fmt, ...)
+{
+	va_list ap;
+	char *text;
+
+	va_start(ap, fmt);
+	if (vasprintf(&text, fmt, ap) < 0)
+		text = NULL;
+	va_end(ap);
+	if (!text)
+		return;
+	if (st->n_warnings < STATUS_MAX_WARNINGS)
+		st->warnings[st->n_warnings++] = text;
+	else
+		free(text);
+}
+
+static bool live_is(const struct status *st, const char *name, const char *value)
+{
+	for (size_t i = 0; i < st->n; i++)
+		if (st->lk[i].present && strcmp(st->lk[i].ref.name, name) == 0)
+			return strcmp(st->lk[i].v.text, value) == 0;
+	return false;
+}
+
+static void knob_warnings(struct status *st)
+{
+	if (live_is(st, "vm.numa_stat", "0"))
+		warn(st, "vm.numa_stat is 0: NUMA counters are frozen at zero");
+	if (live_is(st, "kernel.numa_balancing", "2") || live_is(st, "kernel.numa_balancing", "3"))
+		if (live_is(st, "mm.numa.demotion_enabled", "0"))
+			warn(st, "kernel.numa_balancing tiering mode promotes pages, but "
+				 "mm.numa.demotion_enabled is off: nothing demotes them again");
+	for (size_t i = 0; i < st->n; i++) {
+		const struct live_knob *lk = &st->lk[i];
+		char allowed[200], why[320];
+		struct kval tmp;
+
+		if (!lk->present || !lk->ref.knob)
+			continue;
+		if (knob_parse(&lk->ref, lk->v.text, &tmp, why, sizeof(why)) < 0) {
+			knob_allowed(lk->ref.knob, allowed, sizeof(allowed));
+			warn(st, "%s is %s, outside what numastatctl sets (%s)", lk->ref.name,
+			     lk->v.text, allowed);
+		}
+	}
+}
+
+/* The knob table: KNOB for people, "name" in JSON (the key every command uses). */
+static int knobs_out(const struct status *st, unsigned flags, struct out_table **tp)
+{
+	char why[512], vbuf[KVAL_MAX], meaning[256];
+	struct out_table *t;
+	int r = out_table_new(&t, "knobs", flags, why, sizeof(why));
+
+	if (r < 0) {
+		log_err("cannot print the table: %s", why);
+		return r;
+	}
+	out_table_add_column(t, (flags & OUT_JSON) ? "NAME" : "KNOB", 0, 0);
+	out_table_add_column(t, "VALUE", 0, OUT_COL_RIGHT);
+	out_table_add_column(t, "MEANING", 0, OUT_COL_TRUNC);
+	for (size_t i = 0; i < st->n; i++) {
+		const struct live_knob *lk = &st->lk[i];
+		struct out_row *row;
+
+		if (!lk->present)
+			continue;
+		if (!(row = out_table_add_row(t)))
+			break;
+		knob_describe(&lk->ref, &lk->v, meaning, sizeof(meaning));
+		out_row_set(row, 0, lk->ref.name);
+		out_row_set(row, 1, knob_display(&lk->ref, &lk->v, vbuf, sizeof(vbuf)));
+		out_row_set(row, 2, meaning[0] ? meaning : lk->ref.knob->help);
+	}
+	*tp = t;
+	return 0;
+}
+
+static int print_text(struct status *st)
+{
+	struct out_table *t;
+	int rc = EXIT_OK;
+
+	if (knobs_out(st, 0, &t) < 0)
+		rc = EXIT_FAIL;
+	else {
+		if (out_table_print(t, stdout) < 0)
+			rc = EXIT_FAIL;
+		out_table_free(t);
+	}
+	profiles_status(&st->prof);
+	stat_balance_status_print(&st->bal);
+	if (stat_summary_print(&st->sum) != EXIT_OK)
+		rc = EXIT_FAIL;
+	return rc;
+}
+
+/* "profile": {"name", "state": none|broken|matches|differs, "problem"}. */
+static int profile_json(const struct status *st, struct out_doc *d, char *why, size_t whylen)
+{
+	static const char *const states[] = { "none", "broken", "checked" };
+	const struct profile_state *p = &st->prof;
+	struct out_table *t;
+	struct out_row *row;
+	int r = out_table_new(&t, "profile", OUT_JSON, why, whylen);
+
+	if (r < 0)
+		return r;
+	out_table_add_column(t, "NAME", 0, 0);
+	out_table_add_column(t, "STATE", 0, 0);
+	out_table_add_column(t, "PROBLEM", 0, 0);
+	if (!(row = out_table_add_row(t)))
+		r = -ENOMEM;
+	else {
+		out_row_set(row, 0, p->name[0] ? p->name : NULL);
+		out_row_set(row, 1, p->kind != PSTATE_CHECKED ? states[p->kind] :
+				    profiles_state_differs(p) ? "differs" : "matches");
+		out_row_set(row, 2, p->kind == PSTATE_BROKEN ? p->problem : NULL);
+		r = out_doc_add(d, t, OUT_PART_OBJECT);
+	}
+	out_table_free(t);
+	return r;
+}
+
+/* "drift": the profile's knobs whose live value differs (value null: unreadable). */
+static int drift_json(const struct status *st, struct out_doc *d, char *why, size_t whylen)
+{
+	const struct plan *p = &st->prof.plan;
+	struct out_table *t;
+	int r = out_table_new(&t, "drift", OUT_JSON, why, whylen);
+	char a[KVAL_MAX], b[KVAL_MAX];
+
+	if (r < 0)
+		return r;
+	out_table_add_column(t, "NAME", 0, 0);
+	out_table_add_column(t, "VALUE", 0, 0);
+	out_table_add_column(t, "WANTS", 0, 0);
+	out_table_add_column(t, "ORIGIN", 0, 0);
+	for (size_t i = 0; i < p->n && r == 0; i++) {
+		const struct plan_item *it = &p->items[i];
+		struct out_row *row;
+
+		if (it->action != ACT_WRITE && it->action != ACT_FAILED)
+			continue;
+		if (!(row = out_table_add_row(t))) {
+			r = -ENOMEM;
+			break;
+		}
+		out_row_set(row, 0, it->ref.name);
+		out_row_set(row, 1, it->action == ACT_WRITE ? knob_display(&it->ref, &it->old, a, sizeof(a))
+							    : NULL);
+		out_row_set(row, 2, knob_display(&it->ref, &it->want, b, sizeof(b)));
+		out_row_set(row, 3, it->origin[0] ? it->origin : NULL);
+	}
+	if (r == 0)
+		r = out_doc_add(d, t, OUT_PART_ARRAY);
+	out_table_free(t);
+	return r;
+}
+
+/* "sysctl_d": the profile's knobs that sysctl.d sets otherwise, as apply --check -J says. */
+static int sysctld_json(const struct status *st, struct out_doc *d, char *why, size_t whylen)
+{
+	const struct sysctld_conflicts *c = &st->prof.sysctld;
+	struct out_table *t;
+	char buf[KVAL_MAX];
+	int r = out_table_new(&t, "sysctl_d", OUT_JSON, why, whylen);
+
+	if (r < 0)
+		return r;
+	out_table_add_column(t, "NAME", 0, 0);
+	out_table_add_column(t, "WANTS", 0, 0);
+	report_conflict_columns(t);
+	for (size_t i = 0; i < c->n && r == 0; i++) {
+		const struct plan_item *it = c->v[i].item;
+		struct out_row *row = out_table_add_row(t);
+
+		if (!row) {
+			r = -ENOMEM;
+			break;
+		}
+		out_row_set(row, 0, it->ref.name);
+		out_row_set(row, 1, knob_display(&it->ref, &it->want, buf, sizeof(buf)));
+		report_conflict_cells(row, 2, &c->v[i], st->unit_enabled);
+	}
+	if (r == 0)
+		r = out_doc_add(d, t, OUT_PART_ARRAY);
+	out_table_free(t);
+	return r;
+}
+
+/* "warnings": the lines status printed on stderr, as an array of strings. */
+static int warnings_json(const struct status *st, struct out_doc *d, char *why, size_t whylen)
+{
+	struct out_table *t;
+	struct out_row *row;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f;
+	int r = out_table_new(&t, "", OUT_JSON, why, whylen);
+
+	if (r < 0)
+		return r;
+	out_table_add_column(t, "WARNINGS", 0, OUT_COL_ARRAY);
+	f = open_memstream(&text, &len);
+	for (size_t i = 0; f && i < st->n_warnings; i++)
+		fprintf(f, "%s%s", i ? "\n" : "", st->warnings[i]);
+	if (!f || fclose(f) != 0 || !(row = out_table_add_row(t)))
+		r = -ENOMEM;
+	else
+		r = out_row_set(row, 0, text);
+	if (r == 0)
+		r = out_doc_add(d, t, OUT_PART_FIELDS);
+	free(text);
+	out_table_free(t);
+	return r;
+}
+
+/*
+ * {"knobs":[...],"profile":{...},"drift":[...],"sysctl_d":[...],"balancing":{...},
+ * "nodes":[...],"total":{...},"warnings":[...]}
+ */
+static int print_json(const struct status *st)
+{
+	struct out_table *knobs = NULL;
+	struct out_doc *d = NULL;
+	char why[512] = "";
+	int r = knobs_out(st, OUT_JSON, &knobs);
+
+	if (r < 0)
+		return EXIT_FAIL;
+	if ((r = out_doc_new(&d, 0)) == 0 && (r = out_doc_add(d, knobs, OUT_PART_ARRAY)) == 0 &&
+	    (r = profile_json(st, d, why, sizeof(why))) == 0 &&
+	    (r = drift_json(st, d, why, sizeof(why))) == 0 &&
+	    (r = sysctld_json(st, d, why, sizeof(why))) == 0 &&
+	    (r = stat_balance_status_json(&st->bal, d, why, sizeof(why))) == 0 &&
+	    (r = stat_counters_json(&st->sum.o, st->sum.rows, st->sum.n, d)) == 0 &&
+	    (r = warnings_json(st, d, why, sizeof(why))) == 0)
+		r = out_doc_print(d, stdout);
+	if (r < 0 && r != -EIO)
+		log_err("cannot print JSON: %s", *why ? why : strerror(-r));
+	out_doc_free(d);
+	out_table_free(knobs);
+	return r < 0 ? EXIT_FAIL : EXIT_OK;
+}
+
+/* One warning per knob sysctl.d sets otherwise than the profile. */
+static void sysctld_warnings(struct status *st)
+{
+	char line[2048];
+
+	if (st->prof.sysctld_problem[0])
+		warn(st, "%s", st->prof.sysctld_problem);
+	if (st->prof.sysctld.n)
+		st->unit_enabled = sysctld_boot_unit_enabled();
+	for (size_t i = 0; i < st->prof.sysctld.n; i++) {
+		sysctld_conflict_text(&st->prof.sysctld.v[i], st->prof.name, st->unit_enabled, line,
+				      sizeof(line));
+		warn(st, "%s", line);
+	}
+}
+
+static int read_status(struct status *st)
+{
+	struct knob_list all = { 0 };
+
+	if (knob_list_build(&all, false) < 0)
+		return EXIT_FAIL;
+	for (size_t i = 0; i < all.n && st->n < sizeof(st->lk) / sizeof(st->lk[0]); i++, st->n++) {
+		st->lk[st->n].ref = all.refs[i];
+		st->lk[st->n].present = knob_read(&st->lk[st->n].ref, &st->lk[st->n].v) == 0;
+	}
+	knob_list_free(&all);
+	profiles_state(&st->prof);
+	if (st->prof.kind == PSTATE_BROKEN && st->prof.name[0])
+		warn(st, "profile %s: %s", st->prof.name, st->prof.problem);
+	else if (st->prof.kind == PSTATE_BROKEN)
+		warn(st, "%s", st->prof.problem);
+	sysctld_warnings(st);
+	stat_balance_status_read(&st->bal);
+	if (stat_summary_read(&st->sum) < 0) {
+		log_err("out of memory");
+		return EXIT_FAIL;
+	}
+	for (size_t i = 0; i < st->sum.n; i++)
+		if (st->sum.rows[i].err)
+			warn(st, NODE_DIR "/node%u/numastat: %s", st->sum.ids[i], st->sum.whys[i]);
+	knob_warnings(st);
+	return EXIT_OK;
+}
+
+static int run(int argc, char *argv[])
+{
+	struct status st = { 0 };
+	int c, rc;
+
+	while ((c = cmd_getopt(argc, argv, "", NULL)) != -1) {
+		if (c == 'h') {
+			usage(stdout);
+			return EXIT_OK;
+		}
+		return EXIT_USAGE;
+	}
+	if (optind < argc) {
+		log_usage_err("unexpected argument '%s'", argv[optind]);
+		return EXIT_USAGE;
+	}
+	if ((rc = cmd_setup()) != EXIT_OK)
+		return rc;
+	rc = read_status(&st);
+	if (rc == EXIT_OK)
+		rc = G.json ? print_json(&st) : print_text(&st);
+	/* What needs attention comes last, where the eye ends. */
+	for (size_t i = 0; i < st.n_warnings; i++)
+		log_warn("%s", st.warnings[i]);
+	profiles_state_free(&st.prof);
+	stat_summary_free(&st.sum);
+	for (size_t i = 0; i < st.n_warnings; i++)
+		free(st.warnings[i]);
+	return rc;
+}
+
+const struct cmd cmd_status = { "status", run, "knobs in words, profile drift, warnings (default)", usage };

@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The command table, global options and exit codes shared by cmd-*.c.
+ * Implemented by cmd.c; commands[] is main.c's, each cmd_X its command's.
+ */
+#pragma once
+
+#include <getopt.h>
+#include <limits.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+/* Exit codes: documented in numastatctl(8), relied on by provisioning tools. */
+enum {
+	EXIT_OK = 0,     /* success; apply --check found no drift */
+	EXIT_FAIL = 1,   /* I/O error, kernel refused, knob missing, partial, rolled back */
+	EXIT_USAGE = 2,  /* bad option, unknown knob, invalid value, bad config: nothing changed */
+	EXIT_DRIFT = 3,  /* apply --check: the live system differs from the profile */
+};
+
+/* Global options; they may stand before or after the command. */
+struct globals {
+	const char *sysroot;   /* NULL: the live system */
+	const char *config;    /* NULL: /etc/numastatctl.conf + /etc/numastatctl.d */
+	const char *state_dir; /* --state-dir, or NULL: RUN_DIR and STATE_DIR */
+	bool json;
+	bool quiet;
+};
+extern struct globals G;
+
+struct cmd {
+	const char *name;
+	int (*run)(int argc, char *argv[]);
+	const char *summary;     /* one line for `numastatctl --help` */
+	void (*usage)(FILE *out); /* the command's own --help */
+};
+
+extern const struct cmd cmd_status, cmd_advise, cmd_get, cmd_set, cmd_stat, cmd_apply,
+	cmd_profiles, cmd_revert, cmd_snapshots, cmd_knobs, cmd_selftest, cmd_bench;
+/* NULL-terminated, in --help order. */
+extern const struct cmd *const commands[];
+
+/* Long-only options count up from here (util-linux style). */
+enum {
+	OPT_STATE_DIR = CHAR_MAX + 1,
+	OPT_CMD_BASE, /* first value free for a command's long-only options */
+};
+
+/*
+ * getopt_long() for a command: also takes the global options (consumed
+ * here), prints usage errors itself.  Returns the next command option, 'h'
+ * for --help, -1 at the end, or '?' after a usage error was printed.
+ */
+int cmd_getopt(int argc, char *argv[], const char *shortopts,
+	       const struct option *longopts);
+
+/* After option parsing: open the sysroot.  Returns EXIT_OK or an exit code. */
+int cmd_setup(void);
+
+/* The runtime directory of the revert point and the lock: --state-dir or RUN_DIR. */
+const char *cmd_run_dir(void);
+
+/*
+ * For commands that act on the running kernel (selftest, bench): refuse
+ * --sysroot (EXIT_USAGE, saying why_live) and non-root (EXIT_FAIL).
+ */
+int cmd_require_live_root(const char *command, const char *why_live);
+
+/* The options every command shares, for usage() texts. */
+void usage_global_options(FILE *out);

@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Loading the configuration, for every command that needs it (profiles.h). */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "cmd.h"
+#include "log.h"
+#include "profiles.h"
+
+int profiles_load(struct profile_config *c, bool report)
+{
+	unsigned flags = geteuid() == 0 ? PROFILE_CHECK_OWNER : 0;
+
+	if (profile_config_load(c, G.config, SYSCONFDIR, flags) < 0) {
+		log_err("cannot load the configuration: %s", strerror(ENOMEM));
+		return EXIT_FAIL;
+	}
+	if (!c->nerrors)
+		return EXIT_OK;
+	for (size_t i = 0; report && i < c->nerrors; i++)
+		log_err("%s", c->errors[i].text);
+	return EXIT_USAGE;
+}
+
+const char *profiles_data_dir(const struct profile_config *c)
+{
+	if (G.state_dir)
+		return G.state_dir;
+	return c->state_dir_at.line ? c->state_dir : STATE_DIR;
+}
+
+const char *profiles_effective_data_dir(void)
+{
+	static char dir[PROFILE_VALUE_MAX];
+	struct profile_config c = { 0 };
+
+	if (G.state_dir)
+		return G.state_dir;
+	profiles_load(&c, false);
+	snprintf(dir, sizeof(dir), "%s", profiles_data_dir(&c));
+	profile_config_free(&c);
+	return dir;
+}
+
+/* "vm.numa_stat is 1 (wants 0), ..." for the knobs where live differs. */
+static size_t drift(const struct plan *p, char *buf, size_t len)
+{
+	char a[KVAL_MAX], b[KVAL_MAX];
+	size_t n = 0, count = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < p->n && n < len; i++) {
+		const struct plan_item *it = &p->items[i];
+
+		if (it->action == ACT_WRITE)
+			n += (size_t)snprintf(buf + n, len - n, "%s%s is %s (wants %s)",
+					      count ? ", " : "", it->ref.name,
+					      knob_display(&it->ref, &it->old, a, sizeof(a)),
+					      knob_display(&it->ref, &it->want, b, sizeof(b)));
+		else if (it->action == ACT_FAILED)
+			n += (size_t)snprintf(buf + n, len - n, "%s%s cannot be read",
+					      count ? ", " : "", it->ref.name);
+		else
+			continue;
+		count++;
+	}
+	return count;
+}
+
+void profiles_state(struct profile_state *st)
+{
+	struct profile_config c = { 0 };
+	struct profile_resolved r;
+
+	*st = (struct profile_state){ .kind = PSTATE_NONE };
+	if (profiles_load(&c, false) != EXIT_OK) {
+		st->kind = PSTATE_BROKEN;
+		snprintf(st->problem, sizeof(st->problem),
+			 "the configuration has problems: 'numastatctl profiles' lists them");
+	} else if (c.default_at.line) {
+		snprintf(st->name, sizeof(st->name), "%s", c.default_profile);
+		if (profile_resolve(&c, c.default_profile, &r, st->problem, sizeof(st->problem)) < 0)
+			st->kind = PSTATE_BROKEN;
+		else {
+			if (profile_plan(&c, &r, &st->plan) == 0) {
+				plan_read_live(&st->plan);
+				st->kind = PSTATE_CHECKED;
+				/* What sysctl.d sets otherwise: advice, so a failure only says so. */
+				if (sysctld_conflicts_find(&st->plan, &st->sysctld) < 0)
+					snprintf(st->sysctld_problem, sizeof(st->sysctld_problem),
+						 "cannot compare with sysctl.d: %s", strerror(ENOMEM));
+			} else {
+				st->kind = PSTATE_BROKEN;
+				snprintf(st->problem, sizeof(st->problem), "out of memory");
+			}
+			profile_resolved_free(&r);
+		}
+	}
+	profile_config_free(&c);
+}
+
+void profiles_state_free(struct profile_state *st)
+{
+	sysctld_conflicts_free(&st->sysctld);
+	plan_free(&st->plan);
+}
+
+bool profiles_state_differs(const struct profile_state *st)
+{
+	for (size_t i = 0; st->kind == PSTATE_CHECKED && i < st->plan.n; i++)
+		if (st->plan.items[i].action == ACT_WRITE || st->plan.items[i].action == ACT_FAILED)
+			return true;
+	return false;
+}
+
+void profiles_status(const struct profile_state *st)
+{
+	char diff[2048];
+
+	if (st->kind == PSTATE_NONE)
+		log_info("profile: none configured\n");
+	else if (st->kind == PSTATE_BROKEN)
+		return; /* status warns about it */
+	else if (drift(&st->plan, diff, sizeof(diff)))
+		log_info("profile: %s (live differs: %s)\n", st->name, diff);
+	else
+		log_info("profile: %s (live matches)\n", st->name);
+}

@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * How set, apply and revert tell what they did: text lines or JSON. Implemented
+ * by report-sysctld.c and report.c.
+ */
+#pragma once
+
+#include <stdbool.h>
+
+#include "plan-execute.h"
+
+/*
+ * One line per knob on stdout ("vm.numa_stat: 1 -> 0", "... (unchanged)"),
+ * errors on stderr; with G.json the {"knobs":[{name,old,new,action}]} array.
+ * dry_run words the ACT_WRITE items as what would happen.  0 or -EIO.
+ */
+int report_plan(const struct plan *p, bool dry_run);
+struct sysctld_conflicts;
+struct sysctld_conflict;
+/*
+ * The same; with G.json each knob also carries where sysctl.d sets it
+ * otherwise (sysctl_d_boot, sysctl_d_system: "FILE:LINE", their values, and
+ * boot_value), null where it agrees.  c may be NULL.
+ */
+int report_plan_with(const struct plan *p, bool dry_run, const struct sysctld_conflicts *c);
+/* The stderr line for a failed item, e.g. "vm.x: cannot write /proc/...: ...". */
+void report_item_error(const struct plan_item *it);
+/* The notes that go with an executed plan: the snapshot's path, no revert point. */
+void report_plan_notes(const struct plan *p, const struct plan_opts *o);
+/* plan_execute() refused (-ECANCELED): the one line saying why and the way out. */
+void report_refusal(const struct plan_opts *o);
+/*
+ * What the last report_plan() of an executed plan changed ("vm.x 1 -> 0,
+ * ..."), "" when nothing: main() says it when stdout could not take the
+ * report, so that exit 1 is never read as "nothing changed".
+ */
+const char *report_changes_made(void);
+/*
+ * For each registry knob the kernel lacks: how to skip it there with '-'
+ * ("FILE:LINE: vm.x: write '-vm.x' ...", or the command-line form).  Never
+ * for a pass-through name: one that is missing is a typo or gone, and
+ * knob_lookup() has refused typos before any plan exists.
+ */
+void report_missing_hint(const struct plan *p);
+
+/*
+ * One warning per knob that sysctl.d sets otherwise than profile: where, and
+ * which value holds at boot and after `sysctl --system` (report-sysctld.c).
+ */
+void report_sysctld_conflicts(const struct sysctld_conflicts *c, const char *profile,
+			      bool unit_enabled);
+/* The text of one such warning (status keeps it for its JSON too). */
+void sysctld_conflict_text(const struct sysctld_conflict *k, const char *profile,
+			   bool unit_enabled, char *buf, size_t len);
+/*
+ * JSON: the sysctl.d columns of apply --check -J (sysctl_d_boot, ...,
+ * boot_value), and one row's cells from col on (c may be NULL).
+ */
+struct out_table;
+struct out_row;
+void report_conflict_columns(struct out_table *t);
+void report_conflict_cells(struct out_row *row, size_t col, const struct sysctld_conflict *c,
+			   bool unit_enabled);

@@ -1,0 +1,901 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * stat --cgroup PATH|UNIT|PATTERN: the per-node memory of cgroups, from
+ * cgroup v2's memory.numa_stat (stat-effect.h).  One cgroup: a row per
+ * node and TOTAL, columns the kinds of memory (as stat --pid does for a
+ * process).  Several, or a pattern: a row per cgroup with its memory on
+ * each node, the node that has most of it (MAIN) and the share that is
+ * elsewhere (OFF%), largest share first: the services whose memory is on
+ * the wrong node come first.  The values are hierarchical (a slice holds
+ * its services).  memory.numa_stat flushes the kernel's per-CPU statistics
+ * under a global lock when they are far behind, so the interval floor is
+ * the counter table's and a pattern over thousands of cgroups is not for
+ * fast polling.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include "cgroup-find.h"
+#include "cgroup-numa.h"
+#include "cmd.h"
+#include "escape.h"
+#include "log.h"
+#include "nodes.h"
+#include "output.h"
+#include "stat-counters.h"
+#include "stat-effect.h"
+#include "stat-view.h"
+#include "sysfs.h"
+
+#define NUM (OUT_COL_RIGHT | OUT_COL_NUMBER)
+
+/* One cgroup being shown. */
+struct cg {
+	char *path;              /* "/system.slice/nginx.service" */
+	int fd;                  /* memory.numa_stat, kept open */
+	bool ok;                 /* cur is this sample's reading */
+	bool failed;             /* said once per failure streak */
+	struct cg_numa cur, prev, first; /* interval: the previous and the first reading */
+	bool have_prev, have_first;
+	bool matched;            /* found by a pattern: no memory.numa_stat is no error */
+};
+
+/*
+ * What a column shows: an item of memory.numa_stat (by name), or one of
+ * these.  The item columns (NODE, the items, SLAB, TOTAL) make the table of
+ * one cgroup and every JSON row; the spread columns (CGROUP, N<id>, TOTAL,
+ * MAIN, OFF%) the table of several.
+ */
+enum { COL_ITEM, COL_NODE, COL_SLAB, COL_TOTAL, COL_CGROUP, COL_ON_NODE, COL_MAIN, COL_OFF };
+
+struct col {
+	char name[CG_ITEM_NAME_MAX];  /* header and -o name: "KERNEL_STACK", "N1", "OFF%" */
+	char json[CG_ITEM_NAME_MAX];  /* JSON key, or the item's name: "kernel_stack" */
+	int what;                     /* COL_* */
+	unsigned node;                /* COL_ON_NODE */
+	bool count;                   /* an event count, not bytes */
+};
+
+struct colset {
+	struct col *c;
+	size_t n;
+	int shown[STAT_MAX_COLS + 1]; /* indexes into c, the first column first */
+	size_t n_shown;
+	int sort;                     /* index into c, or -1 */
+};
+
+struct cgview {
+	const struct stat_opts *o;
+	char root[CG_ROOT_MAX];
+	struct cg *cg;
+	size_t n;
+	bool multi;                   /* several cgroups, or a pattern */
+	unsigned *nodes;              /* the nodes shown */
+	size_t n_nodes;
+	struct colset items, spread;
+	char *buf;                    /* CG_NUMA_STAT_BUF */
+};
+
+/*
+ * An argument for a message, cut to size with "..." (log.c escapes what a
+ * message holds, so only the length is this function's business).
+ */
+static const char *cut(const char *s, char *out, size_t size)
+{
+	size_t len = strlen(s);
+
+	if (len < size) {
+		memcpy(out, s, len + 1);
+		return out;
+	}
+	memcpy(out, s, size - 4);
+	memcpy(out + size - 4, "...", 4);
+	return out;
+}
+
+/* One pread of a cgroup's memory.numa_stat into cur. */
+static int cg_read(struct cgview *v, struct cg *c)
+{
+	char path[CG_PATH_MAX + CG_ROOT_MAX + 32], why[STAT_WHY_MAX];
+	struct cg_numa s;
+	ssize_t n;
+	int r;
+
+	cg_file_path(v->root, c->path, "memory.numa_stat", path, sizeof(path));
+	c->ok = false;
+	if (c->fd < 0 && (c->fd = sysfs_open(path, O_RDONLY)) < 0) {
+		r = c->fd;
+		snprintf(why, sizeof(why), "%s", r == -ENOENT ? "not present: the memory controller "
+			 "is not enabled for this cgroup (its parent's cgroup.subtree_control lacks "
+			 "memory)" : sysfs_strerror(r));
+	} else if ((n = sysfs_pread_fd(c->fd, v->buf, CG_NUMA_STAT_BUF)) < 0) {
+		r = (int)n;
+		snprintf(why, sizeof(why), "%s", r == -EFBIG ? "file too large" : sysfs_strerror(r));
+	} else
+		r = cg_numa_parse(v->buf, (size_t)n, &s, why, sizeof(why));
+	/* A pattern names the cgroups that have memory accounting; the others are no news. */
+	if (r == -ENOENT && c->matched)
+		return r;
+	if (r < 0) {
+		if (!c->failed)
+			log_err("%s: %s", path, why);
+		c->failed = true;
+		return r;
+	}
+	cg_numa_free(&c->cur);
+	c->cur = s;
+	c->failed = false;
+	c->ok = true;
+	return 0;
+}
+
+static int find_root(struct cgview *v)
+{
+	switch (cg_root_find(v->root, sizeof(v->root))) {
+	case CG_ROOT_OK:
+		return EXIT_OK;
+	case CG_ROOT_V1_ONLY:
+		log_err("--cgroup: the memory controller is on cgroup v1 (" CG_V1_MEMORY
+			"): memory.numa_stat is read from cgroup v2 only");
+		break;
+	case CG_ROOT_NO_MEMORY:
+		log_err("--cgroup: cgroup v2 at %s has no memory controller (its cgroup.controllers "
+			"lacks memory)", v->root);
+		break;
+	case CG_ROOT_NONE:
+		log_err("--cgroup: no cgroup v2 hierarchy at " CG_MOUNT " or " CG_HYBRID);
+		break;
+	}
+	return EXIT_FAIL;
+}
+
+/* Every --cgroup argument into v->cg.  EXIT_OK, EXIT_FAIL (some named nothing) or EXIT_USAGE. */
+static int resolve(struct cgview *v)
+{
+	struct cg_list l = { 0 };
+	/* An argument is shown up to 256 bytes: enough to recognise it. */
+	char why[CG_PATH_MAX + 128], shown[256];
+	int rc = EXIT_OK;
+
+	for (size_t i = 0; i < v->o->n_cgroups; i++) {
+		const char *arg = v->o->cgroups[i];
+		int r = *arg ? cg_resolve(v->root, arg, &l, why, sizeof(why)) : -EINVAL;
+
+		if (!*arg)
+			snprintf(why, sizeof(why), "expected a cgroup path, a unit or a pattern");
+		cut(arg, shown, sizeof(shown));
+		v->multi |= cg_is_pattern(arg);
+		if (r == -EINVAL) {
+			log_usage_err("--cgroup '%s': %s", shown, why);
+			rc = EXIT_USAGE;
+			break;
+		}
+		if (r == -ENOMEM) {
+			log_err("out of memory");
+			rc = EXIT_FAIL;
+			break;
+		}
+		if (r == 0)
+			log_err("--cgroup '%s': no cgroup matches", shown);
+		else if (r < 0)
+			log_err("--cgroup %s: %s", shown, why);
+		if (r <= 0)
+			rc = EXIT_FAIL;
+	}
+	v->multi |= l.n > 1;
+	v->cg = calloc(l.n ? l.n : 1, sizeof(*v->cg));
+	for (size_t i = 0; v->cg && i < l.n; i++) {
+		v->cg[v->n++] = (struct cg){ .path = l.path[i], .fd = -1, .matched = l.matched[i] };
+		l.path[i] = NULL;
+	}
+	if (!v->cg && rc == EXIT_OK) {
+		log_err("out of memory");
+		rc = EXIT_FAIL;
+	}
+	cg_list_free(&l);
+	return rc;
+}
+
+static int cmp_unsigned(const void *a, const void *b)
+{
+	unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* --nodes (each must exist), or every node a cgroup has memory on. */
+static int node_set(struct cgview *v)
+{
+	struct node_miss missing;
+	unsigned *ids;
+	size_t cap = 0, out = 0;
+	int n;
+
+	if (v->o->nodes) {
+		n = stat_select_nodes(v->o, &ids, &missing);
+		if (n == -ENOENT) {
+			stat_say_missing_node(&missing);
+			return EXIT_USAGE;
+		}
+		if (n < 0) {
+			log_err(NODE_DIR ": %s", sysfs_strerror(n));
+			return EXIT_FAIL;
+		}
+		v->nodes = ids;
+		v->n_nodes = (size_t)n;
+		return EXIT_OK;
+	}
+	for (size_t i = 0; i < v->n; i++)
+		cap += v->cg[i].ok ? v->cg[i].cur.n_nodes : 0;
+	v->nodes = calloc(cap ? cap : 1, sizeof(*v->nodes));
+	if (!v->nodes)
+		return EXIT_FAIL;
+	for (size_t i = 0; i < v->n; i++)
+		for (size_t k = 0; v->cg[i].ok && k < v->cg[i].cur.n_nodes; k++)
+			v->nodes[v->n_nodes++] = v->cg[i].cur.node[k];
+	if (v->n_nodes > 1)
+		qsort(v->nodes, v->n_nodes, sizeof(*v->nodes), cmp_unsigned);
+	for (size_t i = 0; i < v->n_nodes; i++)
+		if (i == 0 || v->nodes[i] != v->nodes[out - 1])
+			v->nodes[out++] = v->nodes[i];
+	v->n_nodes = out;
+	return EXIT_OK;
+}
+
+/* The value of an item column (COL_ITEM, COL_SLAB, COL_TOTAL) on node in reading s. */
+static bool reading_value(const struct cg_numa *s, unsigned node, const struct col *col,
+			  int64_t *out)
+{
+	int ni = cg_numa_node(s, node), a, b;
+
+	*out = 0;
+	if (col->what == COL_TOTAL) {
+		*out = ni < 0 ? 0 : (int64_t)cg_numa_node_total(s, (size_t)ni);
+		return true;
+	}
+	a = cg_numa_item(s, col->what == COL_SLAB ? "slab_reclaimable" : col->json);
+	b = col->what == COL_SLAB ? cg_numa_item(s, "slab_unreclaimable") : -1;
+	if (a < 0 && b < 0)
+		return false;
+	/* A node the file does not list has no memory (it lists N_MEMORY nodes only). */
+	if (ni >= 0)
+		*out = (int64_t)((a >= 0 ? CG_V(s, (size_t)a, (size_t)ni) : 0) +
+				 (b >= 0 ? CG_V(s, (size_t)b, (size_t)ni) : 0));
+	return true;
+}
+
+/* One-shot: the reading; a sample: its change; the totals: the change since the start. */
+static bool value(const struct cg *c, unsigned node, const struct col *col,
+		  const struct stat_loop_info *in, int64_t *out)
+{
+	int64_t now, then;
+
+	if (!c->ok || (in && !(in->total ? c->have_first : c->have_prev)) ||
+	    !reading_value(&c->cur, node, col, &now))
+		return false;
+	if (!in) {
+		*out = now;
+		return true;
+	}
+	if (!reading_value(in->total ? &c->first : &c->prev, node, col, &then))
+		return false;
+	*out = now - then;
+	return true;
+}
+
+static const struct col total_col = { "TOTAL", "total", COL_TOTAL, 0, false };
+
+/* A cgroup's memory on the nodes shown: the sum, the node with most, the share elsewhere. */
+struct spread {
+	int64_t total, main_bytes;
+	unsigned main;
+	bool any;
+};
+
+static struct spread spread_of(const struct cgview *v, const struct cg *c,
+			       const struct stat_loop_info *in)
+{
+	struct spread sp = { 0 };
+	int64_t t;
+
+	for (size_t i = 0; i < v->n_nodes; i++) {
+		if (!value(c, v->nodes[i], &total_col, in, &t))
+			continue;
+		sp.total += t;
+		if (!sp.any || t > sp.main_bytes) {
+			sp.main_bytes = t;
+			sp.main = v->nodes[i];
+		}
+		sp.any = true;
+	}
+	return sp;
+}
+
+static double off_share(const struct spread *sp)
+{
+	return sp->total > 0 ? 100.0 * (double)(sp->total - sp->main_bytes) / (double)sp->total
+			     : -1;
+}
+
+static int add_col(struct colset *cs, const char *name, const char *json, int what,
+		   unsigned node, bool count)
+{
+	struct col *c = reallocarray(cs->c, cs->n + 1, sizeof(*c));
+
+	if (!c)
+		return -ENOMEM;
+	cs->c = c;
+	c = &cs->c[cs->n++];
+	*c = (struct col){ .what = what, .node = node, .count = count };
+	snprintf(c->name, sizeof(c->name), "%s", name);
+	snprintf(c->json, sizeof(c->json), "%s", json);
+	for (char *p = c->name; *p; p++)
+		if (*p >= 'a' && *p <= 'z')
+			*p = (char)(*p - 'a' + 'A');
+	return 0;
+}
+
+/* NODE, the items of the first reading, SLAB, TOTAL. */
+static int item_columns(struct cgview *v, const struct cg_numa *s)
+{
+	int r = add_col(&v->items, "NODE", "node", COL_NODE, 0, false);
+
+	for (size_t i = 0; r == 0 && i < s->n_items; i++)
+		r = add_col(&v->items, s->name[i], s->name[i], COL_ITEM, 0,
+			    cg_item_is_count(s->name[i]));
+	if (r == 0)
+		r = add_col(&v->items, "SLAB", "slab", COL_SLAB, 0, false);
+	return r == 0 ? add_col(&v->items, "TOTAL", "total", COL_TOTAL, 0, false) : r;
+}
+
+/* CGROUP, N<id> for each node shown, TOTAL, MAIN, OFF%. */
+static int spread_columns(struct cgview *v)
+{
+	char name[16];
+	int r = add_col(&v->spread, "CGROUP", "cgroup", COL_CGROUP, 0, false);
+
+	for (size_t i = 0; r == 0 && i < v->n_nodes; i++) {
+		snprintf(name, sizeof(name), "N%u", v->nodes[i]);
+		r = add_col(&v->spread, name, name, COL_ON_NODE, v->nodes[i], false);
+	}
+	if (r == 0)
+		r = add_col(&v->spread, "TOTAL", "total", COL_TOTAL, 0, false);
+	if (r == 0)
+		r = add_col(&v->spread, "MAIN", "main", COL_MAIN, 0, false);
+	return r == 0 ? add_col(&v->spread, "OFF%", "off_main_pct", COL_OFF, 0, false) : r;
+}
+
+static int find_col(const struct colset *cs, const char *name)
+{
+	for (size_t i = 0; i < cs->n; i++)
+		if (strcasecmp(cs->c[i].name, name) == 0)
+			return (int)i;
+	return -1;
+}
+
+/* -o and --sort against a column set; defaults by name (the ones present). */
+static int pick_columns(const struct cgview *v, struct colset *cs, const char *const *defaults,
+			const char *sort_default)
+{
+	const char **names = calloc(cs->n ? cs->n : 1, sizeof(*names));
+	int d[STAT_MAX_COLS], r;
+	size_t nd = 0;
+
+	if (!names)
+		return -ENOMEM;
+	for (size_t i = 0; i < cs->n; i++)
+		names[i] = cs->c[i].name;
+	for (size_t i = 0; defaults[i] && nd < STAT_MAX_COLS; i++) {
+		int c = find_col(cs, defaults[i]);
+
+		/* "N*": every node column. */
+		for (size_t k = 0; strcmp(defaults[i], "N*") == 0 && k < cs->n && nd < STAT_MAX_COLS;
+		     k++)
+			if (cs->c[k].what == COL_ON_NODE)
+				d[nd++] = (int)k;
+		if (c >= 0)
+			d[nd++] = c;
+	}
+	r = stat_view_columns(v->o, names, cs->n, d, nd, cs->shown, &cs->n_shown, &cs->sort);
+	free(names);
+	if (r < 0)
+		return r;
+	if (cs->sort < 0 && sort_default)
+		cs->sort = find_col(cs, sort_default);
+	/* The first column says what a row is. */
+	if (cs->n_shown == 0 || cs->shown[0] != 0) {
+		memmove(cs->shown + 1, cs->shown, cs->n_shown * sizeof(int));
+		cs->shown[0] = 0;
+		cs->n_shown++;
+	}
+	return 0;
+}
+
+/*
+ * A size (human units; bytes with -b or -J) or a count; signed for changes;
+ * per second with --rate.
+ */
+static void put_value(const struct cgview *v, struct grid *g, size_t r, size_t c,
+		      const struct col *col, int64_t val, const struct stat_loop_info *in)
+{
+	char buf[GRID_CELL_MAX];
+
+	if (in && v->o->rate) {
+		double rate = in->secs > 0 ? (double)val / in->secs : 0;
+
+		if (v->o->json) {
+			snprintf(buf, sizeof(buf), "%.2f", rate);
+			grid_set(g, r, c, buf, rate, rate != 0);
+			return;
+		}
+		val = (int64_t)(rate < 0 ? rate - 0.5 : rate + 0.5);
+	}
+	if (!col->count) {
+		stat_cell_size(g, r, c, val, in != NULL, v->o);
+		return;
+	}
+	snprintf(buf, sizeof(buf), in && val > 0 && !v->o->json ? "+%" PRId64 : "%" PRId64, val);
+	grid_set(g, r, c, buf, (double)val, val != 0);
+}
+
+/* The sort key of a cgroup (spread columns) or of a node (item columns). */
+static double key_of(const struct cgview *v, const struct cg *c, unsigned node,
+		     const struct col *col, const struct stat_loop_info *in)
+{
+	struct spread sp;
+	int64_t x;
+
+	switch (col->what) {
+	case COL_CGROUP: return 0;
+	case COL_NODE: return -(double)node; /* ascending node ids */
+	case COL_MAIN:
+		sp = spread_of(v, c, NULL);
+		return sp.any ? -(double)sp.main : 1;
+	case COL_OFF:
+		sp = spread_of(v, c, NULL);
+		return off_share(&sp);
+	case COL_ON_NODE: return value(c, col->node, &total_col, in, &x) ? (double)x : -1e300;
+	}
+	if (node == UINT32_MAX)
+		return (double)spread_of(v, c, in).total;
+	return value(c, node, col, in, &x) ? (double)x : -1e300;
+}
+
+struct order {
+	size_t i;
+	double key;
+};
+
+static int cmp_order(const void *a, const void *b)
+{
+	const struct order *x = a, *y = b;
+
+	if (x->key != y->key)
+		return x->key < y->key ? 1 : -1;
+	return (x->i > y->i) - (x->i < y->i);
+}
+
+/* The readable cgroups, sorted by the spread sort column (largest first). */
+static size_t cgroup_order(const struct cgview *v, const struct stat_loop_info *in,
+			   struct order *ord)
+{
+	const struct colset *cs = &v->spread;
+	size_t n = 0;
+
+	for (size_t i = 0; i < v->n; i++)
+		if (v->cg[i].ok)
+			ord[n++] = (struct order){ i, cs->sort >= 0 ? key_of(v, &v->cg[i], UINT32_MAX,
+								      &cs->c[cs->sort], in) : 0 };
+	if (n > 1)
+		qsort(ord, n, sizeof(*ord), cmp_order);
+	return n;
+}
+
+/* The nodes of one cgroup's table, sorted by the item sort column. */
+static void node_order(const struct cgview *v, const struct cg *c,
+		       const struct stat_loop_info *in, struct order *ord)
+{
+	const struct colset *cs = &v->items;
+
+	for (size_t i = 0; i < v->n_nodes; i++)
+		ord[i] = (struct order){ i, cs->sort >= 0 ? key_of(v, c, v->nodes[i],
+								   &cs->c[cs->sort], in) : 0 };
+	if (v->n_nodes > 1 && cs->sort >= 0)
+		qsort(ord, v->n_nodes, sizeof(*ord), cmp_order);
+}
+
+/* Row r of one cgroup's table: node (or UINT32_MAX: TOTAL over the nodes shown). */
+static void item_row(const struct cgview *v, const struct cg *c, struct grid *g, size_t r,
+		     unsigned node, const struct stat_loop_info *in)
+{
+	const struct colset *cs = &v->items;
+	char id[16];
+
+	snprintf(id, sizeof(id), "%u", node);
+	grid_set(g, r, 0, node == UINT32_MAX ? "TOTAL" : id, node, true);
+	for (size_t k = 1; k < cs->n_shown; k++) {
+		const struct col *col = &cs->c[cs->shown[k]];
+		int64_t sum = 0, x;
+		bool any = false;
+
+		for (size_t i = 0; i < v->n_nodes; i++)
+			if ((node == UINT32_MAX || v->nodes[i] == node) &&
+			    value(c, v->nodes[i], col, in, &x)) {
+				sum += x;
+				any = true;
+			}
+		if (any)
+			put_value(v, g, r, k, col, sum, in);
+		else
+			grid_set(g, r, k, NULL, -1, false);
+	}
+}
+
+static int print_one(const struct cgview *v, const struct cg *c, const struct stat_loop_info *in)
+{
+	const struct colset *cs = &v->items;
+	struct order *ord = calloc(v->n_nodes ? v->n_nodes : 1, sizeof(*ord));
+	struct grid g;
+	int r = ord ? grid_init(&g, v->n_nodes + 1, cs->n_shown) : -ENOMEM;
+
+	if (r < 0) {
+		free(ord);
+		snprintf(stat_why, sizeof(stat_why), "out of memory");
+		return r;
+	}
+	for (size_t k = 0; k < cs->n_shown; k++) {
+		const struct col *col = &cs->c[cs->shown[k]];
+
+		g.cols[k] = (struct grid_col){ col->name, col->json, NUM };
+	}
+	g.has_total = true;
+	node_order(v, c, in, ord);
+	for (size_t i = 0; i < v->n_nodes; i++)
+		item_row(v, c, &g, i, v->nodes[ord[i].i], in);
+	item_row(v, c, &g, v->n_nodes, UINT32_MAX, in);
+	r = stat_grid_print(&g, v->o, 0, "cgroups");
+	grid_free(&g);
+	free(ord);
+	return r;
+}
+
+/* Row r of the table of several cgroups. */
+static void spread_row(const struct cgview *v, const struct cg *c, struct grid *g, size_t r,
+		       const struct stat_loop_info *in)
+{
+	const struct colset *cs = &v->spread;
+	struct spread now = spread_of(v, c, NULL), change = spread_of(v, c, in);
+	char buf[24];
+	int64_t x;
+
+	for (size_t k = 0; k < cs->n_shown; k++) {
+		const struct col *col = &cs->c[cs->shown[k]];
+
+		if (col->what == COL_CGROUP)
+			grid_set_long(g, r, k, c->path, 0, true);
+		else if (col->what == COL_ON_NODE && value(c, col->node, &total_col, in, &x))
+			put_value(v, g, r, k, col, x, in);
+		else if (col->what == COL_TOTAL && change.any)
+			put_value(v, g, r, k, col, change.total, in);
+		else if (col->what == COL_MAIN && now.any) {
+			snprintf(buf, sizeof(buf), "%u", now.main);
+			grid_set(g, r, k, buf, now.main, true);
+		} else if (col->what == COL_OFF)
+			stat_cell_pct(g, r, k, (double)(now.total - now.main_bytes), (double)now.total);
+		else
+			grid_set(g, r, k, NULL, -1, false);
+	}
+}
+
+static int print_spread(const struct cgview *v, const struct stat_loop_info *in)
+{
+	const struct colset *cs = &v->spread;
+	struct order *ord = calloc(v->n ? v->n : 1, sizeof(*ord));
+	struct grid g;
+	size_t n = ord ? cgroup_order(v, in, ord) : 0;
+	int r = ord ? grid_init(&g, n, cs->n_shown) : -ENOMEM;
+
+	if (r < 0) {
+		free(ord);
+		snprintf(stat_why, sizeof(stat_why), "out of memory");
+		return r;
+	}
+	for (size_t k = 0; k < cs->n_shown; k++) {
+		const struct col *col = &cs->c[cs->shown[k]];
+
+		g.cols[k] = (struct grid_col){ col->name, col->json,
+					       col->what == COL_CGROUP ? 0 : NUM };
+	}
+	for (size_t i = 0; i < n; i++)
+		spread_row(v, &v->cg[ord[i].i], &g, i, in);
+	r = stat_grid_print(&g, v->o, 0, "cgroups");
+	grid_free(&g);
+	free(ord);
+	return r;
+}
+
+/*
+ * -J: a row per cgroup and node with the item columns; with several
+ * cgroups also whether the node is the cgroup's main one and the cgroup's
+ * share elsewhere, rows in the order of that share.
+ */
+static int print_json(const struct cgview *v, const struct stat_loop_info *in)
+{
+	const struct colset *cs = &v->items;
+	size_t lead = 0, ncols = cs->n_shown + 1 + 2, gr = 0;
+	struct order *ord = calloc(v->n ? v->n : 1, sizeof(*ord));
+	size_t n = ord ? cgroup_order(v, in, ord) : 0;
+	struct grid g;
+	int r = ord ? grid_init(&g, n * v->n_nodes, ncols) : -ENOMEM;
+	char id[16];
+
+	if (r < 0) {
+		free(ord);
+		snprintf(stat_why, sizeof(stat_why), "out of memory");
+		return r;
+	}
+	g.cols[lead] = (struct grid_col){ "CGROUP", "cgroup", 0 };
+	for (size_t k = 0; k < cs->n_shown; k++)
+		g.cols[lead + 1 + k] = (struct grid_col){ cs->c[cs->shown[k]].name,
+							  cs->c[cs->shown[k]].json, NUM };
+	g.ncols = lead + 1 + cs->n_shown;
+	if (v->multi) {
+		g.cols[g.ncols++] = (struct grid_col){ "MAIN", "main", OUT_COL_BOOLEAN };
+		g.cols[g.ncols++] = (struct grid_col){ "OFF%", "off_main_pct", NUM };
+	}
+	for (size_t i = 0; i < n; i++) {
+		const struct cg *c = &v->cg[ord[i].i];
+		struct spread sp = spread_of(v, c, NULL);
+
+		for (size_t k = 0; k < v->n_nodes; k++, gr++) {
+			/* item_row() fills NODE and the items; they go after CGROUP. */
+			struct grid row;
+
+			if (grid_init(&row, 1, cs->n_shown) < 0)
+				break;
+			item_row(v, c, &row, 0, v->nodes[k], in);
+			grid_set_long(&g, gr, lead, c->path, 0, true);
+			for (size_t j = 0; j < cs->n_shown; j++)
+				grid_set(&g, gr, lead + 1 + j, row.text[j][0] ? row.text[j] : NULL, 0, true);
+			snprintf(id, sizeof(id), "%u", v->nodes[k]);
+			grid_set(&g, gr, lead + 1, id, 0, true);
+			if (v->multi) {
+				grid_set(&g, gr, lead + 1 + cs->n_shown,
+					 sp.any && sp.main == v->nodes[k] ? "1" : "0", 0, true);
+				stat_cell_pct(&g, gr, lead + 2 + cs->n_shown,
+					      (double)(sp.total - sp.main_bytes), (double)sp.total);
+			}
+			grid_free(&row);
+		}
+	}
+	g.nrows = gr;
+	r = stat_view_json(&g, v->o, in, "cgroups");
+	grid_free(&g);
+	free(ord);
+	return r;
+}
+
+/* "cgroup /system.slice/nginx.service" over one cgroup's table (escaped: a name is anything). */
+static void title(const struct cgview *v, const struct cg *c)
+{
+	if (v->o->noheadings || v->o->json)
+		return;
+	fputs("cgroup ", stdout);
+	escape_fputs(c->path, stdout, 0);
+	putchar('\n');
+}
+
+static int print(const struct cgview *v, const struct stat_loop_info *in)
+{
+	const struct cg *c = NULL;
+	int r;
+
+	if (v->o->json)
+		r = print_json(v, in);
+	else if (v->multi) {
+		if (in)
+			stat_loop_title(v->o, in);
+		r = print_spread(v, in);
+	} else {
+		for (size_t i = 0; i < v->n && !c; i++)
+			c = v->cg[i].ok ? &v->cg[i] : NULL;
+		if (in)
+			stat_loop_title(v->o, in);
+		else if (c)
+			title(v, c);
+		r = c ? print_one(v, c, in) : 0;
+	}
+	if (r < 0 && r != -EIO)
+		log_err("%s", stat_strerror());
+	return r;
+}
+
+/* Prometheus: sizes as one gauge family, event counts as one counter family. */
+static void prom_series(FILE *f, const struct cgview *v, bool counts)
+{
+	for (size_t i = 0; i < v->n; i++) {
+		const struct cg *c = &v->cg[i];
+
+		for (size_t k = 0; c->ok && k < c->cur.n_items; k++) {
+			if (cg_item_is_count(c->cur.name[k]) != counts)
+				continue;
+			for (size_t ni = 0; ni < c->cur.n_nodes; ni++) {
+				if (!stat_node_in(v->nodes, v->n_nodes, c->cur.node[ni]))
+					continue;
+				fputs(counts ? "numastatctl_cgroup_memory_events_total{cgroup=\""
+					     : "numastatctl_cgroup_memory_bytes{cgroup=\"", f);
+				prom_label_value(f, c->path);
+				fprintf(f, "\",node=\"%u\",%s=\"%s\"} %" PRIu64 "\n", c->cur.node[ni],
+					counts ? "event" : "type", c->cur.name[k],
+					CG_V(&c->cur, k, ni));
+			}
+		}
+	}
+}
+
+static int write_prom(FILE *f, void *ctx)
+{
+	const struct cgview *v = ctx;
+
+	prom_family(f, "numastatctl_cgroup_memory_bytes", "gauge",
+		    "Memory of the cgroup and its descendants on the node, by type "
+		    "(cgroup v2 memory.numa_stat).");
+	prom_series(f, v, false);
+	prom_family(f, "numastatctl_cgroup_memory_events_total", "counter",
+		    "Events of the cgroup and its descendants on the node (memory.numa_stat "
+		    "workingset and promotion/demotion counts).");
+	prom_series(f, v, true);
+	return ferror(f) ? -EIO : 0;
+}
+
+static int loop_sample(void *ctx, double secs, bool first)
+{
+	struct cgview *v = ctx;
+	int rc = EXIT_OK;
+
+	for (size_t i = 0; i < v->n; i++) {
+		struct cg *c = &v->cg[i];
+
+		if (first) {
+			/* setup's reading is the start of every change. */
+			c->have_first = c->ok && cg_numa_copy(&c->first, &c->cur) == 0;
+			continue;
+		}
+		cg_numa_free(&c->prev);
+		c->prev = c->cur;
+		c->have_prev = c->ok;
+		c->cur = (struct cg_numa){ 0 };
+		if (cg_read(v, c) < 0 && !c->matched)
+			rc = EXIT_FAIL;
+		/* A cgroup that could not be read at start has its first reading now. */
+		if (c->ok && !c->have_first)
+			c->have_first = cg_numa_copy(&c->first, &c->cur) == 0;
+	}
+	if (first && !v->multi && !v->o->json)
+		for (size_t i = 0; i < v->n; i++)
+			if (v->cg[i].ok) {
+				title(v, &v->cg[i]);
+				break;
+			}
+	(void)secs;
+	return rc;
+}
+
+static int loop_print(void *ctx, const struct stat_loop_info *in)
+{
+	return print(ctx, in);
+}
+
+/* Read every cgroup once; the columns come from the first readable one. */
+static int first_readings(struct cgview *v)
+{
+	const struct cg *first = NULL;
+	int rc = EXIT_OK;
+
+	v->buf = malloc(CG_NUMA_STAT_BUF);
+	if (!v->buf) {
+		log_err("out of memory");
+		return EXIT_FAIL;
+	}
+	for (size_t i = 0; i < v->n; i++) {
+		int r = cg_read(v, &v->cg[i]);
+
+		if (r < 0 && !(r == -ENOENT && v->cg[i].matched))
+			rc = EXIT_FAIL;
+		else if (r == 0 && !first)
+			first = &v->cg[i];
+	}
+	if (!first && rc == EXIT_OK) {
+		log_err("--cgroup: no cgroup matched has memory.numa_stat (the memory controller is "
+			"not enabled for them)");
+		rc = EXIT_FAIL;
+	}
+	if (first && item_columns(v, &first->cur) < 0) {
+		log_err("out of memory");
+		return EXIT_FAIL;
+	}
+	return rc;
+}
+
+/*
+ * Find the hierarchy, resolve the arguments, read each cgroup once, pick the
+ * columns.  EXIT_OK to go on (*rc EXIT_FAIL when some cgroup failed), or the
+ * exit code.
+ */
+static int setup(struct cgview *v, int *rc)
+{
+	static const char *const item_defaults[] = { "NODE", "ANON", "FILE", "SHMEM", "KERNEL_STACK",
+						     "PAGETABLES", "SLAB", "TOTAL", NULL };
+	static const char *const spread_defaults[] = { "CGROUP", "N*", "TOTAL", "MAIN", "OFF%",
+						       NULL };
+	static const char *const spread_changes[] = { "CGROUP", "N*", "TOTAL", NULL };
+	int r = find_root(v);
+
+	if (r == EXIT_OK && (r = resolve(v)) == EXIT_FAIL)
+		*rc = EXIT_FAIL, r = EXIT_OK;
+	if (r != EXIT_OK)
+		return r;
+	if (v->n == 0)
+		return EXIT_FAIL; /* every argument named nothing: said */
+	if (first_readings(v) != EXIT_OK)
+		*rc = EXIT_FAIL;
+	if (!v->items.c)
+		return EXIT_FAIL; /* nothing readable: said */
+	if ((r = node_set(v)) != EXIT_OK)
+		return r;
+	if (spread_columns(v) < 0) {
+		log_err("out of memory");
+		return EXIT_FAIL;
+	}
+	/* -o and --sort name the table's columns: the spread's for several cgroups. */
+	if (v->multi && !v->o->json)
+		r = pick_columns(v, &v->spread, v->o->interval > 0 ? spread_changes : spread_defaults,
+				 "OFF%");
+	else
+		r = pick_columns(v, &v->items, item_defaults, NULL);
+	/* JSON of several: cgroups by their share off the main node. */
+	if (v->multi && v->o->json)
+		v->spread.sort = find_col(&v->spread, "OFF%");
+	return r == -EINVAL ? EXIT_USAGE : r < 0 ? EXIT_FAIL : EXIT_OK;
+}
+
+static void cgview_free(struct cgview *v)
+{
+	for (size_t i = 0; i < v->n; i++) {
+		if (v->cg[i].fd >= 0)
+			close(v->cg[i].fd);
+		cg_numa_free(&v->cg[i].cur);
+		cg_numa_free(&v->cg[i].prev);
+		cg_numa_free(&v->cg[i].first);
+		free(v->cg[i].path);
+	}
+	free(v->cg);
+	free(v->nodes);
+	free(v->items.c);
+	free(v->spread.c);
+	free(v->buf);
+}
+
+int stat_cgroup_run(const struct stat_opts *o)
+{
+	static const struct stat_loop_ops ops = { loop_sample, loop_print };
+	struct cgview v = { .o = o, .items.sort = -1, .spread.sort = -1 };
+	int rc = EXIT_OK, r = setup(&v, &rc);
+
+	if (r == EXIT_OK) {
+		if (o->interval > 0)
+			r = stat_loop_run(o, &ops, &v);
+		else if (o->prometheus || o->textfile)
+			r = prom_emit(o, "numastatctl-cgroup.prom", write_prom, &v);
+		else
+			r = print(&v, NULL) < 0 ? EXIT_FAIL : EXIT_OK;
+	}
+	cgview_free(&v);
+	return r > rc ? r : rc;
+}

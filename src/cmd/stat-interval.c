@@ -1,0 +1,769 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * stat INTERVAL [COUNT]: per-interval deltas (or --rate, per second) of every
+ * node's counters, like mpstat: COUNT samples (or until Ctrl-C), then the
+ * totals since the start.
+ *
+ * Cost per sample: the numastat files stay open and each is pread at offset
+ * 0, one syscall per node, plus poll, the timerfd read and one write.
+ * Nothing is re-enumerated unless the kernel reports a topology change on
+ * its uevent socket.  The kernel side is not free: every read of
+ * nodeN/numastat runs fold_vm_numa_events() (5.14+, mm/vmstat.c), which
+ * walks every populated zone of the whole machine, not just node N's, and
+ * xchg()es the 6 per-CPU NUMA counters of every online CPU.  One sample,
+ * one read per node, so costs nodes x populated zones x online CPUs x 6
+ * atomic exchanges on cache lines the allocating CPUs own: quadratic in
+ * nodes.  A 2-socket, 128-CPU server (4 zones) pays about 6,000 per
+ * sample; 8 nodes, 16 zones and 448 CPUs about 340,000.  Nothing at the
+ * usual 1 s; at the 0.01 s floor on a big machine the sampling becomes
+ * a load of its own, which is why the floor is not lower.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/signalfd.h>
+#include <sys/timerfd.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "cmd-stat.h"
+#include "log.h"
+#include "output.h"
+#include "stat-counters.h"
+#include "stat-timer.h"
+#include "stat-view.h"
+#include "stat.h"
+#include "sysfs.h"
+#include "uevent.h"
+
+/* INTERVAL bounds: below 10 ms the kernel's fold (above) is the workload. */
+#define STAT_INTERVAL_MIN 0.01
+#define STAT_INTERVAL_MAX 86400.0
+
+/* One node being sampled. */
+struct tracked {
+	unsigned node;
+	int fd;                       /* nodeN/numastat, kept open */
+	bool have_base;               /* base holds the previous reading */
+	bool failed;                  /* the last read failed (said once) */
+	bool moved;                   /* rescan: taken over by the new list */
+	uint64_t base[NS_STANDARD];
+	uint64_t sum[NS_STANDARD];    /* deltas since the start */
+	double secs;                  /* seconds the sums cover */
+};
+
+struct sampler {
+	const struct stat_opts *o;
+	struct stat_opts shown;       /* o with the default columns filled in */
+	struct tracked *t;
+	size_t n;
+	struct stat_row *rows;        /* this sample, for the table */
+	bool *reset;                  /* this sample: counters went down */
+	uint64_t (*delta)[NS_STANDARD]; /* this sample, unrounded (JSON rates) */
+	double secs;                  /* this sample's length */
+	double run_secs;              /* since the start */
+	struct timespec started;
+	unsigned long sample;
+	bool rescan;                  /* a node vanished: re-scan before the next sample */
+	bool lines;                   /* vmstat-style lines; else a table per sample */
+	struct stat_lines ln;
+	int stopped_by;               /* the signal that ended the sampling, or 0 */
+	int rc;
+};
+
+static void tracked_close(struct tracked *t)
+{
+	if (t->fd >= 0)
+		close(t->fd);
+	t->fd = -1;
+}
+
+/* Read a node's counters through its open fd: one pread(2). */
+static int tracked_read(struct tracked *t, uint64_t *v, char *why, size_t whylen)
+{
+	char buf[4096];
+	struct numastat s;
+	ssize_t n;
+	int r;
+
+	if (t->fd < 0) {
+		char path[64];
+
+		snprintf(path, sizeof(path), NODE_DIR "/node%u/numastat", t->node);
+		t->fd = sysfs_open(path, O_RDONLY);
+		if (t->fd < 0) {
+			r = t->fd;
+			snprintf(why, whylen, "%s", sysfs_strerror(r));
+			return r;
+		}
+	}
+	n = sysfs_pread_fd(t->fd, buf, sizeof(buf));
+	if (n < 0) {
+		snprintf(why, whylen, "%s", sysfs_strerror((int)n));
+		return (int)n;
+	}
+	r = numastat_parse(buf, (size_t)n, &s, why, whylen);
+	if (r < 0)
+		return r;
+	for (int k = 0; k < NS_STANDARD; k++)
+		numastat_get(&s, numastat_keys[k], &v[k]);
+	return 0;
+}
+
+/* Whole-number rate for the table (allocation events per second). */
+static uint64_t per_second(uint64_t d, double secs)
+{
+	double r = (double)d / secs;
+
+	return r >= 18446744073709551615.0 ? UINT64_MAX : (uint64_t)(r + 0.5);
+}
+
+/* A reading went down: vm.numa_stat was toggled (zeroes all) or hotplug. */
+static void say_reset(unsigned node)
+{
+	if (stat_counters_frozen())
+		log_warn("node %u: counters went down: vm.numa_stat is 0, counting is off", node);
+	else
+		log_warn("node %u: counters went down (vm.numa_stat was toggled, or memory was "
+			 "hot-plugged): counting again from here", node);
+}
+
+/* Update node i from a fresh reading v; fill its row for this sample. */
+static void account(struct sampler *s, size_t i, const uint64_t *v, double secs)
+{
+	struct tracked *t = &s->t[i];
+	struct stat_row *row = &s->rows[i];
+	bool down = false;
+
+	for (int k = 0; k < NS_STANDARD; k++)
+		down |= v[k] < t->base[k];
+	if (!t->have_base || down) {
+		/* No delta this time: the row is left out (JSON: nulls). */
+		row->err = -EAGAIN;
+		s->reset[i] = t->have_base;
+		if (down)
+			say_reset(t->node);
+	} else {
+		for (int k = 0; k < NS_STANDARD; k++) {
+			uint64_t d = v[k] - t->base[k];
+
+			t->sum[k] = d > UINT64_MAX - t->sum[k] ? UINT64_MAX : t->sum[k] + d;
+			s->delta[i][k] = d;
+			row->v[k] = s->o->rate ? per_second(d, secs) : d;
+		}
+		t->secs += secs;
+	}
+	memcpy(t->base, v, sizeof(t->base));
+	t->have_base = true;
+}
+
+/* After a failed read only: is the node's directory gone (hot-removed)? */
+static bool node_gone(unsigned node)
+{
+	char path[64];
+	int fd;
+
+	snprintf(path, sizeof(path), NODE_DIR "/node%u", node);
+	fd = sysfs_open(path, O_RDONLY | O_DIRECTORY);
+	if (fd >= 0)
+		close(fd);
+	return fd == -ENOENT;
+}
+
+/* Read every node once; secs is the time since the previous sample. */
+static void take_sample(struct sampler *s, double secs)
+{
+	for (size_t i = 0; i < s->n; i++) {
+		struct tracked *t = &s->t[i];
+		uint64_t v[NS_STANDARD];
+		char why[STAT_WHY_MAX];
+		int r;
+
+		s->rows[i] = (struct stat_row){ .node = t->node };
+		s->reset[i] = false;
+		r = tracked_read(t, v, why, sizeof(why));
+		if (r < 0) {
+			t->have_base = false;
+			s->rows[i].err = r;
+			/* Hot-removed before its uevent came: news, not a failure. */
+			if (node_gone(t->node)) {
+				s->rescan = true;
+				continue;
+			}
+			/* Said once per failure streak. */
+			if (!t->failed)
+				log_err("node %u: " NODE_DIR "/node%u/numastat: %s", t->node, t->node, why);
+			t->failed = true;
+			s->rc = EXIT_FAIL;
+			continue;
+		}
+		t->failed = false;
+		account(s, i, v, secs);
+	}
+}
+
+/* Local wall-clock time, HH:MM:SS: the title of a table, the TIME column. */
+static void clock_text(const struct timespec *ts, char *buf, size_t len)
+{
+	struct tm tm;
+
+	localtime_r(&ts->tv_sec, &tm);
+	strftime(buf, len, "%H:%M:%S", &tm);
+}
+
+/* The text over each table of the block layout: when, how long, what. */
+static void print_title(const struct sampler *s, bool total)
+{
+	struct timespec now;
+	char when[16];
+
+	if (s->o->noheadings)
+		return;
+	if (total)
+		now = s->started;
+	else
+		clock_gettime(CLOCK_REALTIME, &now);
+	clock_text(&now, when, sizeof(when));
+	if (s->sample > 1 || total)
+		putchar('\n');
+	if (total)
+		printf("total since %s: %s over %.2f s\n", when,
+		       s->o->rate ? "per second" : "changes", s->run_secs);
+	else
+		printf("sample %lu at %s: %s over %.2f s\n", s->sample, when,
+		       s->o->rate ? "per second" : "changes", s->secs);
+}
+
+/* One JSON cell of a counter column; NULL text for "no value". */
+static void json_count(struct out_row *r, size_t col, int scol, const uint64_t *d,
+		       double secs, bool rate)
+{
+	double num, den;
+
+	if (scol == SCOL_LOCAL_PCT || scol == SCOL_MISS_PCT) {
+		num = (double)d[scol == SCOL_LOCAL_PCT ? NS_LOCAL_NODE : NS_NUMA_MISS];
+		den = num + (double)d[scol == SCOL_LOCAL_PCT ? NS_OTHER_NODE : NS_NUMA_HIT];
+		if (den > 0)
+			out_row_setf(r, col, "%.1f", 100.0 * num / den);
+		return;
+	}
+	if (rate)
+		out_row_setf(r, col, "%.2f", secs > 0 ? (double)d[scol - SCOL_NUMA_HIT] / secs : 0.0);
+	else
+		out_row_setf(r, col, "%" PRIu64, d[scol - SCOL_NUMA_HIT]);
+}
+
+/* A one-row JSON table of the sample's own fields: sample, time, seconds (or since, seconds). */
+static int json_fields(struct out_table *t, const struct sampler *s, bool total, const char *when)
+{
+	struct out_row *r;
+	size_t col = 0;
+
+	if (!total)
+		out_table_add_column(t, "sample", 0, OUT_COL_NUMBER);
+	out_table_add_column(t, total ? "since" : "time", 0, 0);
+	out_table_add_column(t, "seconds", 0, OUT_COL_NUMBER);
+	if (!(r = out_table_add_row(t)))
+		return -ENOMEM;
+	if (!total)
+		out_row_setf(r, col++, "%lu", s->sample);
+	out_row_set(r, col++, when);
+	return out_row_setf(r, col, "%.2f", total ? s->run_secs : s->secs);
+}
+
+/* The nodes array: the shown columns, and whether the node's counters went down. */
+static int json_nodes(struct out_table *t, const struct sampler *s, bool total)
+{
+	for (size_t c = 0; c < s->shown.n_cols; c++)
+		out_table_add_column(t, stat_columns[s->shown.cols[c]].json, 0,
+				     stat_columns[s->shown.cols[c]].flags);
+	if (!total)
+		out_table_add_column(t, "reset", 0, OUT_COL_BOOLEAN);
+	for (size_t i = 0; i < s->n; i++) {
+		const struct tracked *tr = &s->t[i];
+		struct out_row *r = out_table_add_row(t);
+		bool valid = total ? tr->secs > 0 : s->rows[i].err == 0;
+		size_t col = 0;
+
+		if (!r)
+			return -ENOMEM;
+		for (size_t c = 0; c < s->shown.n_cols; c++, col++) {
+			if (s->shown.cols[c] == SCOL_NODE)
+				out_row_setf(r, col, "%u", tr->node);
+			else if (valid)
+				json_count(r, col, s->shown.cols[c], total ? tr->sum : s->delta[i],
+					   total ? tr->secs : s->secs, s->o->rate);
+		}
+		if (!total)
+			out_row_set(r, col, s->reset[i] ? "1" : "0"); /* libsmartcols: "0" is false */
+	}
+	return 0;
+}
+
+/* The total object: the shown columns but NODE, summed over the nodes with a value. */
+static int json_total(struct out_table *t, const struct sampler *s, bool total)
+{
+	uint64_t sum[NS_STANDARD] = { 0 };
+	struct out_row *r;
+	size_t col = 0;
+
+	for (size_t i = 0; i < s->n; i++) {
+		const uint64_t *d = total ? s->t[i].sum : s->delta[i];
+
+		if (total ? s->t[i].secs <= 0 : s->rows[i].err != 0)
+			continue;
+		for (int k = 0; k < NS_STANDARD; k++)
+			sum[k] = d[k] > UINT64_MAX - sum[k] ? UINT64_MAX : sum[k] + d[k];
+	}
+	for (size_t c = 0; c < s->shown.n_cols; c++)
+		if (s->shown.cols[c] != SCOL_NODE)
+			out_table_add_column(t, stat_columns[s->shown.cols[c]].json, 0,
+					     stat_columns[s->shown.cols[c]].flags);
+	if (!(r = out_table_add_row(t)))
+		return -ENOMEM;
+	for (size_t c = 0; c < s->shown.n_cols; c++)
+		if (s->shown.cols[c] != SCOL_NODE)
+			json_count(r, col++, s->shown.cols[c], sum, total ? s->run_secs : s->secs,
+				   s->o->rate);
+	return 0;
+}
+
+/*
+ * One line of JSON per sample, {"sample":..,"time":..,"seconds":..,
+ * "nodes":[...],"total":{...}}, and with --totals a last one with "since"
+ * instead of "sample" and "time": the same shape as one-shot stat -J.
+ */
+static int print_json(const struct sampler *s, bool total)
+{
+	struct out_table *t[3] = { NULL, NULL, NULL };
+	static const char *const names[3] = { "", "nodes", "total" };
+	static const enum out_part parts[3] = { OUT_PART_FIELDS, OUT_PART_ARRAY, OUT_PART_OBJECT };
+	struct out_doc *d = NULL;
+	struct timespec now;
+	char why[256] = "", when[32];
+	int r = 0;
+
+	if (total)
+		now = s->started;
+	else
+		clock_gettime(CLOCK_REALTIME, &now);
+	stat_iso_time(&now, when, sizeof(when));
+	for (int i = 0; i < 3 && r == 0; i++)
+		r = out_table_new(&t[i], names[i], OUT_JSON, why, sizeof(why));
+	if (r == 0)
+		r = json_fields(t[0], s, total, when);
+	if (r == 0)
+		r = json_nodes(t[1], s, total);
+	if (r == 0)
+		r = json_total(t[2], s, total);
+	if (r == 0)
+		r = out_doc_new(&d, OUT_ONELINE);
+	for (int i = 0; i < 3 && r == 0; i++)
+		r = out_doc_add(d, t[i], parts[i]);
+	if (r == 0)
+		r = out_doc_print(d, stdout);
+	else
+		log_err("cannot print JSON: %s", *why ? why : strerror(-r));
+	out_doc_free(d);
+	for (int i = 0; i < 3; i++)
+		out_table_free(t[i]);
+	return r;
+}
+
+/* The clock time of a line (now), or of the start for the totals. */
+static void line_time(const struct sampler *s, bool total, char *buf, size_t len)
+{
+	struct timespec now;
+
+	if (total)
+		now = s->started;
+	else
+		clock_gettime(CLOCK_REALTIME, &now);
+	clock_text(&now, buf, len);
+}
+
+/* --totals: the totals since the start, in the layout of the samples. */
+static int print_total(struct sampler *s)
+{
+	char when[16];
+
+	for (size_t i = 0; i < s->n; i++) {
+		const struct tracked *t = &s->t[i];
+
+		s->rows[i] = (struct stat_row){ .node = t->node, .err = t->secs > 0 ? 0 : -EAGAIN };
+		for (int k = 0; k < NS_STANDARD; k++)
+			s->rows[i].v[k] = s->o->rate && t->secs > 0 ? per_second(t->sum[k], t->secs)
+								   : t->sum[k];
+	}
+	if (s->o->json)
+		return print_json(s, true);
+	print_title(s, true);
+	if (!s->lines)
+		return stat_print_counters(&s->shown, s->rows, s->n, 0);
+	line_time(s, true, when, sizeof(when));
+	s->ln.header_due = !s->o->noheadings;
+	stat_lines_print(&s->ln, s->rows, s->n, when);
+	return ferror(stdout) ? -EIO : 0;
+}
+
+static int print_sample(struct sampler *s)
+{
+	char when[16];
+	int r = 0;
+
+	if (s->o->json)
+		r = print_json(s, false);
+	else if (s->lines) {
+		line_time(s, false, when, sizeof(when));
+		stat_lines_print(&s->ln, s->rows, s->n, when);
+	} else {
+		print_title(s, false);
+		r = stat_print_counters(&s->shown, s->rows, s->n, 0);
+	}
+	/* Each sample is news now, also into a pipe or a file. */
+	if (fflush(stdout) != 0)
+		r = -EIO;
+	return r;
+}
+
+/* Size the per-sample arrays for n nodes.  0 or -ENOMEM. */
+static int resize(struct sampler *s, size_t n)
+{
+	size_t m = n ? n : 1;
+	struct stat_row *rows = reallocarray(s->rows, m, sizeof(*rows));
+	bool *reset;
+	uint64_t (*delta)[NS_STANDARD];
+
+	if (rows)
+		s->rows = rows;
+	reset = reallocarray(s->reset, m, sizeof(*reset));
+	if (reset)
+		s->reset = reset;
+	delta = reallocarray(s->delta, m, sizeof(*delta));
+	if (delta)
+		s->delta = delta;
+	return rows && reset && delta ? 0 : -ENOMEM;
+}
+
+static int cmp_node(const void *a, const void *b)
+{
+	unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The nodes to sample now: every node, or those of --nodes that exist. */
+static int wanted_nodes(const struct stat_opts *o, unsigned **ids)
+{
+	int n = nodes_enumerate(ids);
+	size_t k = 0;
+
+	if (n <= 0 || !o->nodes)
+		return n;
+	for (size_t i = 0; i < (size_t)n; i++)
+		if (bsearch(&(*ids)[i], o->nodes, o->n_nodes, sizeof(unsigned), cmp_node))
+			(*ids)[k++] = (*ids)[i];
+	return (int)k;
+}
+
+static struct tracked *find_tracked(struct sampler *s, unsigned node)
+{
+	for (size_t i = 0; i < s->n; i++)
+		if (s->t[i].node == node)
+			return &s->t[i];
+	return NULL;
+}
+
+/*
+ * Re-enumerate the nodes after a topology event: keep the fds and
+ * baselines of the nodes still there, open the new ones and say which node
+ * came or went.  Only uevents (and start-up) call this.
+ */
+static int rescan(struct sampler *s, bool report)
+{
+	unsigned *ids;
+	int n = wanted_nodes(s->o, &ids);
+	struct tracked *t;
+
+	if (n < 0)
+		return n;
+	t = calloc(n ? (size_t)n : 1, sizeof(*t));
+	if (!t || resize(s, (size_t)n) < 0) {
+		free(t);
+		free(ids);
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < (size_t)n; i++) {
+		struct tracked *old = find_tracked(s, ids[i]);
+
+		if (old) {
+			t[i] = *old;
+			old->moved = true;
+			continue;
+		}
+		t[i] = (struct tracked){ .node = ids[i], .fd = -1 };
+		if (report)
+			log_warn("node %u appeared: sampling it from the next interval", ids[i]);
+	}
+	for (size_t i = 0; i < s->n; i++) {
+		if (s->t[i].moved)
+			continue;
+		if (report)
+			log_warn("node %u is gone", s->t[i].node);
+		tracked_close(&s->t[i]);
+	}
+	free(s->t);
+	free(ids);
+	s->t = t;
+	s->n = (size_t)n;
+	return 0;
+}
+
+/* First readings of nodes that have none, so the next sample has deltas. */
+static void take_baselines(struct sampler *s)
+{
+	for (size_t i = 0; i < s->n; i++) {
+		struct tracked *t = &s->t[i];
+		char why[STAT_WHY_MAX];
+
+		if (t->have_base)
+			continue;
+		if (tracked_read(t, t->base, why, sizeof(why)) == 0) {
+			t->have_base = true;
+			t->failed = false;
+		} else if (!t->failed) {
+			log_err("node %u: " NODE_DIR "/node%u/numastat: %s", t->node, t->node, why);
+			t->failed = true;
+			s->rc = EXIT_FAIL;
+		}
+	}
+}
+
+/* Drain the uevent socket; true when the topology may have changed. */
+static bool topology_changed(struct uevent_listener *ul)
+{
+	bool changed = false;
+	struct uevent ev;
+	int r;
+
+	while ((r = uevent_receive(ul, &ev)) != -EAGAIN) {
+		if (r == -ENOBUFS) {
+			/* Events were lost: re-scan, which is what they would have asked for. */
+			changed = true;
+			continue;
+		}
+		if (r < 0 && r != -ENOMSG)
+			break;
+		if (r < 0)
+			continue;
+		if (ev.kind == UEVENT_NODE_ADD || ev.kind == UEVENT_NODE_REMOVE)
+			log_warn("kernel uevent: node %u %s", ev.id, uevent_kind_name(ev.kind));
+		else
+			log_warn("kernel uevent: memory block %u %s", ev.id, uevent_kind_name(ev.kind));
+		changed = true;
+	}
+	return changed;
+}
+
+/* One timer expiry (or several, if we were late): a sample. */
+static int on_timer(struct sampler *s, int tfd)
+{
+	uint64_t ticks;
+	ssize_t n = read(tfd, &ticks, sizeof(ticks));
+
+	if (n != sizeof(ticks))
+		return n < 0 && (errno == EAGAIN || errno == EINTR) ? 0 : -EIO;
+	/*
+	 * The period is the kernel timer's, so --rate divides by the intervals
+	 * that passed (late wake-ups count whole periods, not our latency).
+	 */
+	s->secs = (double)ticks * s->o->interval;
+	s->run_secs += s->secs;
+	s->sample++;
+	take_sample(s, s->secs);
+	return print_sample(s) < 0 ? -EIO : 1;
+}
+
+/* The signal read from the signalfd (SIGINT if it cannot be read). */
+static int which_signal(int sfd)
+{
+	struct signalfd_siginfo si;
+
+	if (read(sfd, &si, sizeof(si)) == (ssize_t)sizeof(si))
+		return (int)si.ssi_signo;
+	return SIGINT;
+}
+
+enum { FD_TIMER, FD_SIGNAL, FD_UEVENT, FD_COUNT };
+
+static int loop(struct sampler *s, struct pollfd *pfd, struct uevent_listener *ul)
+{
+	nfds_t nfds = ul ? FD_COUNT : FD_UEVENT;
+
+	while (s->o->count == 0 || s->sample < (unsigned long)s->o->count) {
+		if (poll(pfd, nfds, -1) < 0) {
+			if (errno == EINTR)
+				continue;
+			return -errno;
+		}
+		if (pfd[FD_SIGNAL].revents) {
+			s->stopped_by = which_signal(pfd[FD_SIGNAL].fd);
+			return 0;
+		}
+		if ((ul && pfd[FD_UEVENT].revents && topology_changed(ul)) || s->rescan) {
+			s->rescan = false;
+			if (rescan(s, true) < 0)
+				return -ENOMEM;
+			take_baselines(s);
+		}
+		if (pfd[FD_TIMER].revents && on_timer(s, pfd[FD_TIMER].fd) < 0)
+			return -EIO;
+	}
+	return 0;
+}
+
+static int check_opts(const struct stat_opts *o)
+{
+	unsigned *ids;
+	struct node_miss missing = { 0 };
+	int n;
+
+	if (!(o->interval >= STAT_INTERVAL_MIN && o->interval <= STAT_INTERVAL_MAX)) {
+		log_usage_err("interval '%g': must be %g to %g seconds", o->interval,
+			      STAT_INTERVAL_MIN, STAT_INTERVAL_MAX);
+		return EXIT_USAGE;
+	}
+	if (o->count < 0) {
+		log_usage_err("count '%ld': must be a positive number", o->count);
+		return EXIT_USAGE;
+	}
+	if (o->meminfo || o->compat || o->prometheus || o->textfile) {
+		log_usage_err("interval mode: -m, --compat, --prometheus and --textfile "
+			      "are one-shot views");
+		return EXIT_USAGE;
+	}
+	n = stat_select_nodes(o, &ids, &missing);
+	free(ids);
+	if (n == -ENOENT) {
+		stat_say_missing_node(&missing);
+		return EXIT_USAGE;
+	}
+	if (n < 0) {
+		log_err(NODE_DIR ": %s", sysfs_strerror(n));
+		return EXIT_FAIL;
+	}
+	return EXIT_OK;
+}
+
+/* The uevent listener on the live system; NULL (and why) elsewhere. */
+static struct uevent_listener *watch_topology(void)
+{
+	struct uevent_listener *ul = NULL;
+	char why[256];
+
+	/* A sysroot is a dump: nothing there will ever hot-plug. */
+	if (!sysfs_is_live())
+		return NULL;
+	if (uevent_open(&ul, why, sizeof(why)) < 0) {
+		log_warn("node hotplug will go unnoticed: %s", why);
+		return NULL;
+	}
+	return ul;
+}
+
+static void sampler_free(struct sampler *s)
+{
+	for (size_t i = 0; i < s->n; i++)
+		tracked_close(&s->t[i]);
+	free(s->t);
+	free(s->rows);
+	free(s->reset);
+	free(s->delta);
+}
+
+static int sample_until_done(struct sampler *s)
+{
+	struct uevent_listener *ul = watch_topology();
+	struct pollfd pfd[FD_COUNT] = {
+		[FD_TIMER] = { .fd = stat_timer_open(s->o->interval), .events = POLLIN },
+		[FD_SIGNAL] = { .fd = stat_timer_signals_open(), .events = POLLIN },
+		[FD_UEVENT] = { .fd = ul ? uevent_fd(ul) : -1, .events = POLLIN },
+	};
+	int r = pfd[FD_TIMER].fd < 0 ? pfd[FD_TIMER].fd : pfd[FD_SIGNAL].fd;
+
+	if (r >= 0) {
+		r = loop(s, pfd, ul);
+		/* Ctrl-C is how `stat 1` ends: one line says so, not a block of totals. */
+		if (r == 0 && s->stopped_by)
+			log_err("stopped by %s after %lu sample%s over %.2f s%s",
+				s->stopped_by == SIGTERM ? "SIGTERM" : "SIGINT", s->sample,
+				s->sample == 1 ? "" : "s", s->run_secs,
+				s->o->totals ? "" : " (--totals prints the totals since the start)");
+		if (r == 0 && s->o->totals && print_total(s) < 0)
+			r = -EIO;
+		if (r == -EIO)
+			s->rc = EXIT_FAIL; /* stdout failed: main() says why */
+		else if (r < 0)
+			log_err("sampling stopped: %s", strerror(-r));
+	} else
+		log_err("cannot set up the sampling timer: %s", strerror(-r));
+	for (int i = 0; i < FD_COUNT; i++)
+		if (i != FD_UEVENT && pfd[i].fd >= 0)
+			close(pfd[i].fd);
+	uevent_close(ul);
+	return r < 0 && r != -EIO ? EXIT_FAIL : s->rc;
+}
+
+/*
+ * vmstat's layout, one line per node per sample, where a line fits the
+ * width (-w, or the terminal's; unlimited into a pipe); else a folded
+ * table per sample.
+ */
+static void choose_layout(struct sampler *s)
+{
+	size_t cols, rows;
+
+	out_terminal_size(&cols, &rows);
+	stat_lines_init(&s->ln, &s->shown, s->o->timestamp, rows);
+	s->lines = !s->o->json &&
+		   (s->o->raw || !s->o->width || stat_lines_width(&s->ln) <= s->o->width);
+}
+
+static char stdout_buf[1 << 18];
+
+int stat_interval_run(const struct stat_opts *o)
+{
+	struct sampler s = { .o = o, .shown = *o, .rc = EXIT_OK };
+	int rc = check_opts(o);
+
+	if (rc != EXIT_OK)
+		return rc;
+	if (s.shown.n_cols == 0)
+		for (int c = SCOL_NODE; c <= SCOL_OTHER_NODE; c++)
+			s.shown.cols[s.shown.n_cols++] = c;
+	choose_layout(&s);
+	/* One read at start, as the one-shot table does: zeros would mislead. */
+	if (stat_counters_frozen())
+		log_warn("vm.numa_stat is 0: NUMA counters are frozen at zero, every change "
+			 "will read 0 ('numastatctl set vm.numa_stat=1' turns counting on)");
+	clock_gettime(CLOCK_REALTIME, &s.started);
+	if (rescan(&s, false) < 0) {
+		log_err("out of memory");
+		return EXIT_FAIL;
+	}
+	take_baselines(&s);
+	/*
+	 * A many-node sample is tens of kB of text: one buffer that holds it
+	 * lets it leave in one write(2) per sample, not one per 4 kB.
+	 */
+	setvbuf(stdout, stdout_buf, _IOFBF, sizeof(stdout_buf));
+	rc = sample_until_done(&s);
+	sampler_free(&s);
+	return rc;
+}

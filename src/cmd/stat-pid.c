@@ -1,0 +1,810 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * stat --pid PID|PATTERN...: per-process memory per node from
+ * /proc/PID/numa_maps, in numastat -p's categories.  A PID is all digits;
+ * anything else is a substring of the command name or command line, as in
+ * numastat (which also leaves its own process out of pattern matches).
+ * Processes that are gone or unreadable are reported and skipped; the exit
+ * code is 1 then, after everything readable was printed.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "cmd-stat.h"
+#include "escape.h"
+#include "log.h"
+#include "output.h"
+#include "procmaps.h"
+#include "stat-grid.h"
+#include "stat-view.h"
+#include "stat.h"
+#include "suggest.h"
+#include "value.h"
+
+struct pid_list {
+	unsigned *v;
+	size_t n, cap;
+};
+
+/* One process that could be read. */
+struct proc_mem {
+	unsigned pid;
+	char name[64];          /* "(null)" when status was unreadable, as numastat says */
+	char shown[64 * 4];     /* name escaped for text output (escape.h); JSON takes name */
+	bool failed;            /* numa_maps unreadable: said, only --compat shows it (zeros) */
+	struct procmaps pm;
+};
+
+/* Everything the views print. */
+struct pid_view {
+	const struct stat_opts *o;
+	struct proc_mem *p;     /* every process resolved, readable or not */
+	size_t n;
+	size_t ok;              /* how many were readable */
+	unsigned *nodes;        /* the node columns */
+	size_t n_nodes;
+};
+
+static int cmp_unsigned(const void *a, const void *b)
+{
+	unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
+
+	return (x > y) - (x < y);
+}
+
+static int push_pid(struct pid_list *l, unsigned pid)
+{
+	if (l->n == l->cap) {
+		size_t cap = l->cap ? l->cap * 2 : 32;
+		unsigned *v = reallocarray(l->v, cap, sizeof(*v));
+
+		if (!v)
+			return -ENOMEM;
+		l->v = v;
+		l->cap = cap;
+	}
+	l->v[l->n++] = pid;
+	return 0;
+}
+
+/* numastat's match: "<Name> <cmdline with spaces>" contains the pattern. */
+static bool matches(unsigned pid, const char *pattern)
+{
+	char name[256], cmd[4096], both[4096 + 256 + 2];
+
+	if (proc_name(pid, name, sizeof(name)) < 0)
+		name[0] = '\0';
+	if (proc_cmdline(pid, cmd, sizeof(cmd)) < 0)
+		cmd[0] = '\0';
+	snprintf(both, sizeof(both), "%s %s", name, cmd);
+	return strstr(both, pattern) != NULL;
+}
+
+/* Every process matching pattern except ourselves; false when none did. */
+static int add_pattern(struct pid_list *l, const char *pattern, const unsigned *all, size_t n)
+{
+	unsigned self = (unsigned)getpid();
+	size_t before = l->n;
+
+	for (size_t i = 0; i < n; i++)
+		if (all[i] != self && matches(all[i], pattern) && push_pid(l, all[i]) < 0)
+			return -ENOMEM;
+	return l->n > before;
+}
+
+/* A PID operand: digits only (leading zeros allowed, as numastat's atoi). */
+static bool pid_operand(const char *s, unsigned *pid)
+{
+	uint64_t v;
+
+	if (!*s || strspn(s, "0123456789") != strlen(s))
+		return false;
+	s += strspn(s, "0");
+	if (!*s)
+		s = "0";
+	if (parse_u64(s, PROC_PID_MAX, &v) < 0)
+		v = PROC_PID_MAX + 1ULL; /* too large: reported as not a process */
+	*pid = v > UINT32_MAX ? UINT32_MAX : (unsigned)v;
+	return true;
+}
+
+static void sort_unique(struct pid_list *l)
+{
+	size_t out = 0;
+
+	if (l->n)
+		qsort(l->v, l->n, sizeof(*l->v), cmp_unsigned);
+	for (size_t i = 0; i < l->n; i++)
+		if (i == 0 || l->v[i] != l->v[out - 1])
+			l->v[out++] = l->v[i];
+	l->n = out;
+}
+
+/* The operands into sorted, unique PIDs.  EXIT_OK, or EXIT_FAIL after a message. */
+static int resolve(const struct stat_opts *o, struct pid_list *l)
+{
+	unsigned *all = NULL, pid;
+	int n_all = -1, rc = EXIT_OK, r;
+
+	for (size_t i = 0; i < o->n_pids; i++) {
+		const char *arg = o->pids[i];
+
+		if (pid_operand(arg, &pid)) {
+			if (pid > PROC_PID_MAX) {
+				log_err("'%s': not a process id (at most %d)", arg, PROC_PID_MAX);
+				rc = EXIT_FAIL;
+			} else if (push_pid(l, pid) < 0)
+				goto oom;
+			continue;
+		}
+		if (n_all < 0 && (n_all = proc_pids(&all)) < 0) {
+			log_err("/proc: %s", strerror(-n_all));
+			return EXIT_FAIL;
+		}
+		r = add_pattern(l, arg, all, (size_t)n_all);
+		if (r < 0)
+			goto oom;
+		if (r == 0) {
+			log_err("no process matches '%s' (name or command line)", arg);
+			rc = EXIT_FAIL;
+		}
+	}
+	free(all);
+	sort_unique(l);
+	return rc;
+oom:
+	free(all);
+	log_err("out of memory");
+	return EXIT_FAIL;
+}
+
+/* Read each process; the ones that fail are said and left out. */
+static int read_all(struct pid_view *v, const struct pid_list *l)
+{
+	int rc = EXIT_OK;
+
+	v->p = calloc(l->n ? l->n : 1, sizeof(*v->p));
+	if (!v->p) {
+		log_err("out of memory");
+		return EXIT_FAIL;
+	}
+	for (size_t i = 0; i < l->n; i++) {
+		struct proc_mem *m = &v->p[v->n++];
+		char why[160];
+		int r = procmaps_read(l->v[i], &m->pm, why, sizeof(why));
+
+		m->pid = l->v[i];
+		if (proc_name(m->pid, m->name, sizeof(m->name)) < 0)
+			snprintf(m->name, sizeof(m->name), "(null)");
+		escape_text(m->name, m->shown, sizeof(m->shown), 0);
+		if (r < 0) {
+			if (r == -ENOENT)
+				log_err("process %u: gone (no /proc/%u)", l->v[i], l->v[i]);
+			else
+				log_err("process %u: /proc/%u/numa_maps: %s", l->v[i], l->v[i], why);
+			procmaps_free(&m->pm);
+			m->failed = true;
+			rc = EXIT_FAIL;
+			continue;
+		}
+		v->ok++;
+	}
+	return rc;
+}
+
+/* The node columns: --nodes, or every node here plus any a process uses. */
+static int node_columns(struct pid_view *v)
+{
+	unsigned *ids;
+	struct node_miss missing = { 0 };
+	int n = stat_select_nodes(v->o, &ids, &missing);
+	size_t cap;
+
+	if (n == -ENOENT) {
+		stat_say_missing_node(&missing);
+		return EXIT_USAGE;
+	}
+	if (n < 0) {
+		/* No node directory: the processes still say where their memory is. */
+		n = 0;
+		ids = NULL;
+	}
+	cap = (size_t)n;
+	for (size_t i = 0; i < v->n; i++)
+		cap += v->p[i].pm.n;
+	v->nodes = reallocarray(ids, cap ? cap : 1, sizeof(*ids));
+	if (!v->nodes) {
+		free(ids);
+		log_err("out of memory");
+		return EXIT_FAIL;
+	}
+	v->n_nodes = (size_t)n;
+	for (size_t i = 0; i < v->n && !v->o->nodes; i++)
+		for (size_t k = 0; k < v->p[i].pm.n; k++)
+			v->nodes[v->n_nodes++] = v->p[i].pm.v[k].node;
+	qsort(v->nodes, v->n_nodes, sizeof(*v->nodes), cmp_unsigned);
+	{
+		struct pid_list l = { v->nodes, v->n_nodes, cap };
+
+		sort_unique(&l);
+		v->n_nodes = l.n;
+	}
+	return EXIT_OK;
+}
+
+/* Bytes of category cat (PM_NCAT: all) a process has on node. */
+static uint64_t mem_on(const struct proc_mem *m, unsigned node, int cat)
+{
+	for (size_t i = 0; i < m->pm.n; i++)
+		if (m->pm.v[i].node == node)
+			return cat == PM_NCAT ? pm_node_total(&m->pm.v[i]) : m->pm.v[i].bytes[cat];
+	return 0;
+}
+
+/* Bytes over the shown nodes only (--nodes narrows the totals too). */
+static uint64_t mem_total(const struct pid_view *v, const struct proc_mem *m, int cat)
+{
+	uint64_t t = 0;
+
+	for (size_t i = 0; i < v->n_nodes; i++)
+		t += mem_on(m, v->nodes[i], cat);
+	return t;
+}
+
+/* "15.6M": powers of 1024, one decimal unless it is .0 (util-linux style); -b, -J: bytes. */
+static void fmt_size(const struct stat_opts *o, uint64_t v, char *buf, size_t len)
+{
+	static const char suffix[] = "KMGTPE";
+	double d = (double)v;
+	int i = -1;
+	size_t l;
+
+	/* JSON numbers are bytes: "4.1M" is not a number. */
+	if (o->bytes || o->json || v < 1024) {
+		snprintf(buf, len, o->bytes || o->json ? "%" PRIu64 : "%" PRIu64 "B", v);
+		return;
+	}
+	while (d >= 1024 && i < 5) {
+		d /= 1024;
+		i++;
+	}
+	snprintf(buf, len, "%.1f", d);
+	l = strlen(buf);
+	if (l > 2 && strcmp(buf + l - 2, ".0") == 0)
+		buf[l - 2] = '\0';
+	l = strlen(buf);
+	/* i >= 0: v >= 1024, so the loop ran: NOLINTNEXTLINE(clang-analyzer-core.CallAndMessage) */
+	snprintf(buf + l, len - l, "%c", suffix[i]);
+}
+
+static void grid_size(struct grid *g, const struct stat_opts *o, size_t r, size_t c, uint64_t v)
+{
+	char buf[GRID_CELL_MAX];
+
+	fmt_size(o, v, buf, sizeof(buf));
+	grid_set(g, r, c, buf, (double)v, v != 0);
+}
+
+#define SIZE_COL (OUT_COL_RIGHT | OUT_COL_NUMBER)
+
+static const struct grid_col cat_cols[] = {
+	{ "NODE", "node", OUT_COL_RIGHT | OUT_COL_NUMBER },
+	{ "HUGE", "huge", SIZE_COL },
+	{ "HEAP", "heap", SIZE_COL },
+	{ "STACK", "stack", SIZE_COL },
+	{ "PRIVATE", "private", SIZE_COL },
+	{ "TOTAL", "total", SIZE_COL },
+};
+#define N_CAT_COLS (sizeof(cat_cols) / sizeof(cat_cols[0]))
+
+/* Row r of a process table: one node (or TOTAL, node == UINT32_MAX). */
+static void fill_cat_row(struct grid *g, const struct pid_view *v, const struct proc_mem *m,
+			 size_t r, unsigned node)
+{
+	char id[16];
+
+	snprintf(id, sizeof(id), "%u", node);
+	grid_set(g, r, 0, node == UINT32_MAX ? "TOTAL" : id, node, true);
+	for (int c = 0; c <= PM_NCAT; c++)
+		grid_size(g, v->o, r, (size_t)c + 1,
+			  node == UINT32_MAX ? mem_total(v, m, c) : mem_on(m, node, c));
+}
+
+/* One table per process: rows = nodes and TOTAL, columns = categories. */
+static int print_process(const struct pid_view *v, const struct proc_mem *m, bool first)
+{
+	struct grid g;
+	char why[256];
+	int r = grid_init(&g, v->n_nodes + 1, N_CAT_COLS);
+
+	if (r < 0)
+		return r;
+	memcpy(g.cols, cat_cols, sizeof(cat_cols));
+	g.has_total = true;
+	for (size_t i = 0; i < v->n_nodes; i++)
+		fill_cat_row(&g, v, m, i, v->nodes[i]);
+	fill_cat_row(&g, v, m, v->n_nodes, UINT32_MAX);
+	if (!v->o->noheadings)
+		printf("%sPID %u (%s)\n", first ? "" : "\n", m->pid, m->shown);
+	r = grid_print(&g, v->o, 0, "nodes", why, sizeof(why));
+	if (r < 0)
+		log_err("%s", why);
+	grid_free(&g);
+	return r;
+}
+
+/* -J: one array, a row per process and node, sizes in bytes. */
+static int print_json(const struct pid_view *v)
+{
+	struct out_table *t;
+	char why[256];
+	int r = out_table_new(&t, "processes", OUT_JSON, why, sizeof(why));
+
+	if (r < 0) {
+		log_err("cannot print JSON: %s", why);
+		return r;
+	}
+	out_table_add_column(t, "pid", 0, OUT_COL_NUMBER);
+	out_table_add_column(t, "command", 0, 0);
+	for (size_t c = 0; c < N_CAT_COLS; c++)
+		out_table_add_column(t, cat_cols[c].json, 0, cat_cols[c].flags);
+	for (size_t i = 0; i < v->n; i++)
+		for (size_t k = 0; k < v->n_nodes && !v->p[i].failed; k++) {
+			struct out_row *row = out_table_add_row(t);
+
+			if (!row)
+				break;
+			out_row_setf(row, 0, "%u", v->p[i].pid);
+			out_row_set(row, 1, v->p[i].name);
+			out_row_setf(row, 2, "%u", v->nodes[k]);
+			for (int c = 0; c <= PM_NCAT; c++)
+				out_row_setf(row, (size_t)c + 3, "%" PRIu64,
+					     mem_on(&v->p[i], v->nodes[k], c));
+		}
+	r = out_table_print(t, stdout);
+	out_table_free(t);
+	return r;
+}
+
+/*
+ * --compat: numastat -p's tables, byte for byte.  One process (as resolved)
+ * gets the Huge/Heap/Stack/Private table, several get one row each; values
+ * in MB with two decimals ('c': none, narrow columns), 'z' drops all-zero
+ * rows and columns.  Like numastat off a terminal, nothing is folded.
+ */
+struct compat {
+	bool compress, skip_zero, multi;
+	size_t ncols, nrows;      /* data columns (nodes, Total); data rows (last: Total) */
+	char (*head)[24];
+	char (*label)[80];      /* "<pid> (<name>)" fits whole */
+	double *val;              /* nrows x ncols, MB */
+	size_t *width, w0;
+};
+
+#define CV(ct, r, c) ((ct)->val[(r) * (ct)->ncols + (c)])
+
+static void cell(const char *text, size_t width, bool left)
+{
+	int l = (int)(strlen(text) < width ? strlen(text) : width);
+
+	printf(left ? "%-*.*s" : "%*.*s", (int)width, l, text);
+}
+
+static void dashes(size_t width, bool left)
+{
+	char d[64];
+
+	memset(d, '-', sizeof(d));
+	d[width - 1 < sizeof(d) - 1 ? width - 1 : sizeof(d) - 1] = '\0';
+	cell(d, width, left);
+}
+
+static bool row_nonzero(const struct compat *ct, size_t r)
+{
+	for (size_t c = 0; c < ct->ncols; c++)
+		if (CV(ct, r, c) != 0)
+			return true;
+	return false;
+}
+
+static bool col_nonzero(const struct compat *ct, size_t c)
+{
+	for (size_t r = 0; r < ct->nrows; r++)
+		if (CV(ct, r, c) != 0)
+			return true;
+	return false;
+}
+
+/* numastat's auto_set_col_width(): longest text + 1 gutter, within [min, max]. */
+static size_t auto_width(size_t longest, size_t min, size_t max)
+{
+	size_t w = (longest > min ? longest : min) + 1;
+
+	return w > max ? max : w;
+}
+
+static void compat_widths(struct compat *ct)
+{
+	size_t longest = ct->multi ? 3 : 0; /* "PID" */
+	char buf[64];
+
+	for (size_t r = 0; r < ct->nrows; r++)
+		if (strlen(ct->label[r]) > longest)
+			longest = strlen(ct->label[r]);
+	ct->w0 = ct->compress ? auto_width(longest < 16 ? longest : 16, 4, 16)
+			      : auto_width(longest < 24 ? longest : 24, 16, 24);
+	for (size_t c = 0; c < ct->ncols; c++) {
+		size_t l = strlen(ct->head[c]);
+
+		ct->width[c] = 16;
+		if (!ct->compress)
+			continue;
+		for (size_t r = 0; r < ct->nrows; r++) {
+			snprintf(buf, sizeof(buf), "%.0f", CV(ct, r, c));
+			if (strlen(buf) > l)
+				l = strlen(buf);
+		}
+		ct->width[c] = auto_width(l < 16 ? l : 16, 4, 16);
+	}
+}
+
+static void compat_line(const struct compat *ct, const bool *show, size_t r)
+{
+	char buf[64];
+
+	cell(ct->label[r], ct->w0, true);
+	for (size_t c = 0; c < ct->ncols; c++) {
+		if (!show[c])
+			continue;
+		snprintf(buf, sizeof(buf), "%.*f", ct->compress ? 0 : 2, CV(ct, r, c));
+		cell(buf, ct->width[c], false);
+	}
+	putchar('\n');
+}
+
+static void compat_rule(const struct compat *ct, const bool *show, bool first_col)
+{
+	if (first_col)
+		dashes(ct->w0, true);
+	else
+		cell("", ct->w0, true);
+	for (size_t c = 0; c < ct->ncols; c++)
+		if (show[c])
+			dashes(ct->width[c], false);
+	putchar('\n');
+}
+
+static int compat_print(struct compat *ct)
+{
+	bool *show = calloc(ct->ncols + 1, sizeof(*show)), any = false;
+
+	if (!show)
+		return -ENOMEM;
+	compat_widths(ct);
+	for (size_t c = 0; c < ct->ncols; c++)
+		any |= show[c] = !ct->skip_zero || col_nonzero(ct, c);
+	if (ct->skip_zero && !any) {
+		printf("Table has no non-zero data.\n");
+		free(show);
+		return 0;
+	}
+	cell(ct->multi ? "PID" : "", ct->w0, true);
+	for (size_t c = 0; c < ct->ncols; c++)
+		if (show[c])
+			cell(ct->head[c], ct->width[c], false);
+	putchar('\n');
+	compat_rule(ct, show, ct->multi);
+	for (size_t r = 0; r + 1 < ct->nrows; r++)
+		if (!ct->skip_zero || row_nonzero(ct, r))
+			compat_line(ct, show, r);
+	compat_rule(ct, show, true);
+	if (!ct->skip_zero || row_nonzero(ct, ct->nrows - 1))
+		compat_line(ct, show, ct->nrows - 1);
+	free(show);
+	return 0;
+}
+
+static double mb(uint64_t bytes)
+{
+	return (double)bytes / (1024.0 * 1024.0);
+}
+
+static int compat_alloc(struct compat *ct, const struct pid_view *v, size_t nrows)
+{
+	ct->ncols = v->n_nodes + 1;
+	ct->nrows = nrows;
+	ct->head = calloc(ct->ncols, sizeof(*ct->head));
+	ct->label = calloc(nrows, sizeof(*ct->label));
+	ct->val = calloc(nrows * ct->ncols, sizeof(*ct->val));
+	ct->width = calloc(ct->ncols, sizeof(*ct->width));
+	if (!ct->head || !ct->label || !ct->val || !ct->width)
+		return -ENOMEM;
+	for (size_t c = 0; c < v->n_nodes; c++)
+		snprintf(ct->head[c], sizeof(ct->head[c]), "Node %u", v->nodes[c]);
+	snprintf(ct->head[v->n_nodes], sizeof(ct->head[0]), "Total");
+	snprintf(ct->label[nrows - 1], sizeof(ct->label[0]), "Total");
+	return 0;
+}
+
+static void compat_free(struct compat *ct)
+{
+	free(ct->head);
+	free(ct->label);
+	free(ct->val);
+	free(ct->width);
+}
+
+/* Add MB to a cell and to its row's, column's and the grand total. */
+static void compat_add(struct compat *ct, size_t r, size_t c, double v)
+{
+	size_t tr = ct->nrows - 1, tc = ct->ncols - 1;
+
+	CV(ct, r, c) += v;
+	CV(ct, r, tc) += v;
+	CV(ct, tr, c) += v;
+	CV(ct, tr, tc) += v;
+}
+
+/* One process: rows Huge, Heap, Stack, Private, then Total. */
+static int compat_one(const struct pid_view *v, const struct proc_mem *m, const struct compat *opt)
+{
+	struct compat ct = *opt;
+	int r = compat_alloc(&ct, v, PM_NCAT + 1);
+
+	if (r == 0) {
+		for (int cat = 0; cat < PM_NCAT; cat++) {
+			snprintf(ct.label[cat], sizeof(ct.label[0]), "%s", pm_cat_names[cat]);
+			for (size_t c = 0; c < v->n_nodes; c++)
+				compat_add(&ct, (size_t)cat, c, mb(mem_on(m, v->nodes[c], cat)));
+		}
+		printf("\nPer-node process memory usage (in MBs) for PID %u (%s)\n", m->pid, m->shown);
+		r = compat_print(&ct);
+	}
+	compat_free(&ct);
+	return r;
+}
+
+/* Several processes: a row each with its per-node totals. */
+static int compat_many(const struct pid_view *v, const struct compat *opt)
+{
+	struct compat ct = *opt;
+	int r = compat_alloc(&ct, v, v->n + 1);
+
+	if (r == 0) {
+		for (size_t i = 0; i < v->n; i++) {
+			snprintf(ct.label[i], sizeof(ct.label[0]), "%u (%s)", v->p[i].pid, v->p[i].shown);
+			for (size_t c = 0; c < v->n_nodes; c++)
+				compat_add(&ct, i, c, mb(mem_on(&v->p[i], v->nodes[c], PM_NCAT)));
+		}
+		printf("\nPer-node process memory usage (in MBs)\n");
+		r = compat_print(&ct);
+	}
+	compat_free(&ct);
+	return r;
+}
+
+/* numastat's option letters after --compat= that matter here: c and z. */
+static int compat_view(const struct pid_view *v)
+{
+	struct compat opt = { .compress = v->o->compact, .skip_zero = v->o->skip_zero };
+	int r = 0;
+
+	for (const char *p = v->o->compat_arg; p && *p; p++) {
+		opt.compress |= *p == 'c';
+		opt.skip_zero |= *p == 'z';
+	}
+	opt.multi = v->n > 1;
+	if (opt.multi)
+		return compat_many(v, &opt);
+	/* numastat prints the title, then fails to read; so do we. */
+	if (v->n == 1 && v->p[0].failed)
+		printf("\nPer-node process memory usage (in MBs) for PID %u (%s)\n",
+		       v->p[0].pid, v->p[0].shown);
+	else if (v->n == 1)
+		r = compat_one(v, &v->p[0], &opt);
+	return r;
+}
+
+/*
+ * -o: one row per process.  Columns PID, COMMAND, HUGE, HEAP, STACK,
+ * PRIVATE, TOTAL, or N<id> (the process's memory on node id); "+LIST"
+ * appends to PID,COMMAND,TOTAL.
+ */
+enum { PCOL_PID = -1, PCOL_COMMAND = -2, PCOL_NODE_BASE = 1000 };
+
+struct pcols {
+	size_t n;
+	int v[STAT_MAX_COLS]; /* PCOL_PID, PCOL_COMMAND, a pm_cat (PM_NCAT: TOTAL), or N<id> */
+};
+
+static int pcol_lookup(const char *p, size_t len, int *col)
+{
+	static const char *const names[] = { "HUGE", "HEAP", "STACK", "PRIVATE", "TOTAL" };
+	uint64_t id;
+
+	if (len == 3 && strncasecmp(p, "PID", 3) == 0)
+		*col = PCOL_PID;
+	else if (len == 7 && strncasecmp(p, "COMMAND", 7) == 0)
+		*col = PCOL_COMMAND;
+	else if (len > 1 && (p[0] == 'N' || p[0] == 'n') &&
+		 parse_u64_n(p + 1, len - 1, NODE_ID_MAX, &id) == 0)
+		*col = PCOL_NODE_BASE + (int)id;
+	else {
+		for (int i = 0; i <= PM_NCAT; i++)
+			if (strlen(names[i]) == len && strncasecmp(p, names[i], len) == 0) {
+				*col = i;
+				return 0;
+			}
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static void unknown_pcol(const char *name, size_t len)
+{
+	static const char *const names[] = { "PID", "COMMAND", "HUGE", "HEAP", "STACK",
+					     "PRIVATE", "TOTAL" };
+	char hint[64];
+	struct suggest s;
+
+	suggest_init_n(&s, name, len);
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		suggest_add(&s, names[i]);
+	suggest_text(&s, hint, sizeof(hint));
+	log_usage_err("-o: unknown column '%.*s' for --pid: %s", (int)len, name,
+		      hint[0] ? hint : "one of PID, COMMAND, HUGE, HEAP, STACK, PRIVATE, TOTAL, "
+		      "N<node>");
+}
+
+static int pcols_parse(const char *list, struct pcols *pc)
+{
+	const char *p = list;
+
+	pc->n = 0;
+	if (*p == '+') {
+		pc->v[pc->n++] = PCOL_PID;
+		pc->v[pc->n++] = PCOL_COMMAND;
+		pc->v[pc->n++] = PM_NCAT;
+		p++;
+	}
+	for (;;) {
+		size_t len = strcspn(p, ",");
+
+		if (pc->n == STAT_MAX_COLS || pcol_lookup(p, len, &pc->v[pc->n]) < 0) {
+			unknown_pcol(p, len);
+			return -EINVAL;
+		}
+		pc->n++;
+		if (!p[len])
+			return 0;
+		p += len + 1;
+	}
+}
+
+static void pcol_desc(int col, struct grid_col *gc, char *name, size_t len)
+{
+	static const struct grid_col cats[] = {
+		{ "HUGE", "huge", SIZE_COL }, { "HEAP", "heap", SIZE_COL },
+		{ "STACK", "stack", SIZE_COL }, { "PRIVATE", "private", SIZE_COL },
+		{ "TOTAL", "total", SIZE_COL },
+	};
+
+	if (col == PCOL_PID)
+		*gc = (struct grid_col){ "PID", "pid", OUT_COL_RIGHT | OUT_COL_NUMBER };
+	else if (col == PCOL_COMMAND)
+		*gc = (struct grid_col){ "COMMAND", "command", OUT_COL_TRUNC };
+	else if (col >= PCOL_NODE_BASE) {
+		snprintf(name, len, "N%d", col - PCOL_NODE_BASE);
+		*gc = (struct grid_col){ name, name, SIZE_COL };
+	} else
+		/* col is a pm_cat (cats[] has them all): node columns took the branch above */
+		/* cppcheck-suppress arrayIndexOutOfBoundsCond */
+		*gc = cats[col];
+}
+
+/* Cell (r, c) for process m; m == NULL: the TOTAL row. */
+static void pcol_cell(struct grid *g, const struct pid_view *v, const struct proc_mem *m,
+		      size_t r, size_t c, int col)
+{
+	uint64_t sum = 0;
+
+	if (col == PCOL_PID || col == PCOL_COMMAND) {
+		char id[16];
+
+		snprintf(id, sizeof(id), "%u", m ? m->pid : 0);
+		grid_set(g, r, c, !m ? (col == PCOL_PID ? "TOTAL" : "") :
+				  col == PCOL_PID ? id : m->name, m ? m->pid : 0, true);
+		return;
+	}
+	for (size_t i = 0; i < v->n; i++) {
+		const struct proc_mem *p = m ? m : &v->p[i];
+
+		sum += col >= PCOL_NODE_BASE ? mem_on(p, (unsigned)(col - PCOL_NODE_BASE), PM_NCAT)
+					     : mem_total(v, p, col);
+		if (m)
+			break;
+	}
+	grid_size(g, v->o, r, c, sum);
+}
+
+static int rows_view(const struct pid_view *v)
+{
+	struct pcols pc;
+	struct grid g;
+	char names[STAT_MAX_COLS][16], why[256];
+	int r;
+
+	if (pcols_parse(v->o->cols_arg, &pc) < 0)
+		return EXIT_USAGE;
+	r = grid_init(&g, v->ok + 1, pc.n);
+	if (r < 0) {
+		log_err("out of memory");
+		return EXIT_FAIL;
+	}
+	for (size_t c = 0; c < pc.n; c++)
+		pcol_desc(pc.v[c], &g.cols[c], names[c], sizeof(names[c]));
+	g.has_total = true;
+	for (size_t c = 0; c < pc.n; c++) {
+		size_t row = 0;
+
+		for (size_t i = 0; i < v->n; i++)
+			if (!v->p[i].failed)
+				pcol_cell(&g, v, &v->p[i], row++, c, pc.v[c]);
+		pcol_cell(&g, v, NULL, row, c, pc.v[c]);
+	}
+	r = grid_print(&g, v->o, 0, "processes", why, sizeof(why));
+	if (r < 0)
+		log_err("%s", why);
+	grid_free(&g);
+	return r < 0 ? EXIT_FAIL : EXIT_OK;
+}
+
+static int print_views(const struct pid_view *v)
+{
+	int r = 0;
+
+	if (v->o->compat)
+		r = compat_view(v);
+	else if (v->o->cols_arg)
+		return rows_view(v);
+	else if (v->o->json)
+		r = print_json(v);
+	else
+		for (size_t i = 0, shown = 0; i < v->n && r == 0; i++)
+			if (!v->p[i].failed)
+				r = print_process(v, &v->p[i], shown++ == 0);
+	if (r == -ENOMEM)
+		log_err("out of memory");
+	return r < 0 ? EXIT_FAIL : EXIT_OK;
+}
+
+int stat_pid_run(const struct stat_opts *o)
+{
+	struct pid_list l = { 0 };
+	struct pid_view v = { .o = o };
+	int rc, prc;
+
+	if (o->interval > 0 || o->meminfo || o->prometheus || o->textfile) {
+		log_usage_err("--pid takes no interval, -m, --prometheus or --textfile");
+		return EXIT_USAGE;
+	}
+	rc = resolve(o, &l);
+	prc = read_all(&v, &l);
+	rc = prc > rc ? prc : rc;
+	prc = node_columns(&v);
+	if (prc == EXIT_OK)
+		prc = print_views(&v);
+	rc = prc > rc ? prc : rc;
+	for (size_t i = 0; i < v.n; i++)
+		procmaps_free(&v.p[i].pm);
+	free(v.p);
+	free(v.nodes);
+	free(l.v);
+	return rc;
+}

@@ -1,0 +1,484 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * stat --tiers: memory tiering (stat-effect.h).  Which nodes form which
+ * tier (memory_tier<id>/nodelist, 6.1+; a lower id is a faster tier), which
+ * nodes have CPUs and which only memory, the distances between them (as
+ * numactl -H prints them), and the promotion and demotion counters: per
+ * node where the kernel keeps them (promotion on the node promoted to,
+ * 5.19+; demotion on the node demoted from, 6.8+), machine-wide otherwise
+ * (demotion before 6.8).  A kernel without tiering, or with one tier, is
+ * said in one line: nothing moves between tiers there.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "knobs.h"
+#include "log.h"
+#include "nodes.h"
+#include "output.h"
+#include "stat-counters.h"
+#include "stat-effect.h"
+
+#define NUM (OUT_COL_RIGHT | OUT_COL_NUMBER)
+
+enum {
+	TC_NODE,
+	TC_TIER,
+	TC_CPU,
+	TC_MEMORY,
+	TC_DISTANCE,
+	TC_PROMOTE_SUCCESS,
+	TC_PROMOTE_CANDIDATE,
+	TC_PROMOTE_CANDIDATE_NRL,
+	TC_DEMOTE_KSWAPD,
+	TC_DEMOTE_DIRECT,
+	TC_DEMOTE_KHUGEPAGED,
+	TC_DEMOTE_PROACTIVE,
+	TC_COUNT,
+};
+
+static const struct vms_col cols[TC_COUNT] = {
+	[TC_NODE] = { "NODE", "node", -1, NUM, "node id; all: the whole machine" },
+	[TC_TIER] = { "TIER", "tier", -1, NUM, "the node's memory tier id (lower: faster)" },
+	[TC_CPU] = { "CPU", "has_cpu", -1, OUT_COL_BOOLEAN_OPT, "the node has CPUs" },
+	[TC_MEMORY] = { "MEMORY", "has_memory", -1, OUT_COL_BOOLEAN_OPT, "the node has memory" },
+	[TC_DISTANCE] = { "DISTANCE", "distance", -1, OUT_COL_NUMBERS,
+			  "distances to the nodes shown, in node order" },
+	[TC_PROMOTE_SUCCESS] = { "PGPROMOTE_SUCCESS", "pgpromote_success", VMS_PGPROMOTE_SUCCESS,
+				 NUM, "pages promoted to a faster node (counted there)" },
+	[TC_PROMOTE_CANDIDATE] = { "PGPROMOTE_CANDIDATE", "pgpromote_candidate",
+				   VMS_PGPROMOTE_CANDIDATE, NUM,
+				   "pages found hot enough to promote (counted on the target)" },
+	[TC_PROMOTE_CANDIDATE_NRL] = { "PGPROMOTE_CANDIDATE_NRL", "pgpromote_candidate_nrl",
+				       VMS_PGPROMOTE_CANDIDATE_NRL, NUM,
+				       "candidates promoted without rate limit (fast node had room)" },
+	[TC_DEMOTE_KSWAPD] = { "PGDEMOTE_KSWAPD", "pgdemote_kswapd", VMS_PGDEMOTE_KSWAPD, NUM,
+			       "pages kswapd demoted to a slower node (counted where reclaimed)" },
+	[TC_DEMOTE_DIRECT] = { "PGDEMOTE_DIRECT", "pgdemote_direct", VMS_PGDEMOTE_DIRECT, NUM,
+			       "pages direct reclaim demoted to a slower node" },
+	[TC_DEMOTE_KHUGEPAGED] = { "PGDEMOTE_KHUGEPAGED", "pgdemote_khugepaged",
+				   VMS_PGDEMOTE_KHUGEPAGED, NUM, "pages khugepaged demoted" },
+	[TC_DEMOTE_PROACTIVE] = { "PGDEMOTE_PROACTIVE", "pgdemote_proactive",
+				  VMS_PGDEMOTE_PROACTIVE, NUM,
+				  "pages proactive reclaim (memory.reclaim) demoted" },
+};
+
+/* What a node row shows besides counters. */
+struct node_kind {
+	long tier;          /* -1: in no tier */
+	int cpu, memory;    /* 1, 0, or -1: the kernel lacks the mask */
+	unsigned *dist;     /* to the nodes shown (n_dist), NULL: unreadable */
+};
+
+struct tiers {
+	const struct stat_opts *o;
+	struct vms_table t;
+	struct vms_show show;
+	int shown[STAT_MAX_COLS + 1]; /* and NODE in front */
+	struct memtiers mt;      /* nodes.h: memtiers_read() */
+	bool tiering;            /* the kernel has MEMTIER_DIR */
+	struct node_kind *kind;  /* t.n_nodes */
+	size_t n_dist;
+	int rc;
+};
+
+/* Whether node is in a NODE_DIR mask: 1, 0, -1 (no such file). */
+static int in_mask(const unsigned *ids, int n, unsigned node)
+{
+	return n < 0 ? -1 : stat_node_in(ids, (size_t)n, node);
+}
+
+/*
+ * nodeN/distance has one distance per online node, in id order; keep the
+ * ones to the nodes shown (both lists are sorted).
+ */
+static int read_distances(struct tiers *ts, size_t i, const unsigned *online, int n_online)
+{
+	char buf[8192], why[STAT_WHY_MAX];
+	unsigned *all = NULL, node = ts->t.rows[i].node, *d;
+	size_t j = 0;
+	int n;
+
+	if (node_file_read(node, "distance", buf, sizeof(buf), why, sizeof(why)) < 0) {
+		log_err(NODE_DIR "/node%u/distance: %s", node, why);
+		return -1;
+	}
+	n = distance_parse(buf, &all);
+	if (n < 0 || n != n_online) {
+		log_err(NODE_DIR "/node%u/distance: %s", node,
+			n < 0 ? "expected distances such as 10 21" : "not one distance per online node");
+		free(all);
+		return -1;
+	}
+	d = calloc(ts->n_dist ? ts->n_dist : 1, sizeof(*d));
+	for (size_t k = 0; d && k < (size_t)n && j < ts->n_dist; k++)
+		if (online[k] == ts->t.rows[j].node)
+			d[j++] = all[k];
+	free(all);
+	if (d && j < ts->n_dist) {
+		log_err(NODE_DIR "/online: node %u is not listed", ts->t.rows[j].node);
+		free(d);
+		return -1;
+	}
+	ts->kind[i].dist = d;
+	return d ? 0 : -1;
+}
+
+static int read_kinds(struct tiers *ts)
+{
+	unsigned *cpu, *mem, *online = NULL;
+	int ncpu = node_mask_read("has_cpu", &cpu), nmem = node_mask_read("has_memory", &mem);
+	int non = node_mask_read("online", &online), rc = EXIT_OK;
+
+	/* Without the online mask (an old dump), the node directories say it. */
+	if (non == -ENOENT)
+		non = nodes_enumerate(&online);
+
+	ts->n_dist = ts->t.n_nodes;
+	ts->kind = calloc(ts->t.n_nodes ? ts->t.n_nodes : 1, sizeof(*ts->kind));
+	if (!ts->kind)
+		rc = EXIT_FAIL;
+	if (ncpu == -EBADMSG || nmem == -EBADMSG || non == -EBADMSG) {
+		log_err(NODE_DIR ": has_cpu, has_memory or online: expected a node list such as 0-3");
+		rc = EXIT_FAIL;
+	}
+	for (size_t i = 0; ts->kind && i < ts->t.n_nodes; i++) {
+		unsigned node = ts->t.rows[i].node;
+
+		int t = memtiers_of(&ts->mt, node);
+
+		ts->kind[i].tier = t < 0 ? -1 : (long)ts->mt.v[t].id;
+		ts->kind[i].cpu = in_mask(cpu, ncpu, node);
+		ts->kind[i].memory = in_mask(mem, nmem, node);
+		if (read_distances(ts, i, online, non) < 0)
+			rc = EXIT_FAIL;
+	}
+	free(cpu);
+	free(mem);
+	free(online);
+	return rc;
+}
+
+/* DISTANCE: "10 21" in a table, one per line for a JSON array. */
+static void distance_cell(const struct tiers *ts, const struct node_kind *k, struct grid *g,
+			  size_t gr, size_t gc)
+{
+	char *buf = k && k->dist ? malloc(ts->n_dist * 4 + 1) : NULL;
+	size_t j = 0;
+
+	/* At most "255 " per node. */
+	for (size_t i = 0; buf && i < ts->n_dist; i++)
+		j += (size_t)sprintf(buf + j, "%s%u", i == 0 ? "" : ts->o->json ? "\n" : " ",
+				     k->dist[i]);
+	if (buf)
+		buf[j] = '\0';
+	grid_set_long(g, gr, gc, buf, 0, true);
+	free(buf);
+}
+
+static void flag_cell(const struct tiers *ts, int v, struct grid *g, size_t gr, size_t gc)
+{
+	if (v < 0)
+		grid_set(g, gr, gc, NULL, 0, false);
+	else if (ts->o->json)
+		grid_set(g, gr, gc, v ? "1" : "0", v, v); /* libsmartcols: "0" is false */
+	else
+		grid_set(g, gr, gc, v ? "yes" : "no", v, v);
+}
+
+static void own_cell(void *ctx, struct grid *g, size_t gr, size_t gc, size_t r, int col,
+		     const struct stat_loop_info *in)
+{
+	const struct tiers *ts = ctx;
+	const struct node_kind *k = r < ts->t.n_nodes ? &ts->kind[r] : NULL;
+	char buf[24];
+
+	if (col == TC_TIER && k && k->tier >= 0) {
+		snprintf(buf, sizeof(buf), "%ld", k->tier);
+		grid_set(g, gr, gc, buf, (double)k->tier, true);
+	} else if (col == TC_CPU || col == TC_MEMORY)
+		flag_cell(ts, k ? (col == TC_CPU ? k->cpu : k->memory) : -1, g, gr, gc);
+	else if (col == TC_DISTANCE)
+		distance_cell(ts, k, g, gr, gc);
+	else
+		grid_set(g, gr, gc, NULL, -1, false);
+}
+
+/* NODE, TIER, CPU, MEMORY, (DISTANCE in one-shot JSON), the counters this kernel has. */
+static size_t defaults(const struct tiers *ts, int *d)
+{
+	uint32_t have = ts->t.per_node | ts->t.global;
+	size_t n = 0;
+
+	for (int c = 0; c < TC_COUNT; c++)
+		if (c < TC_DISTANCE || (c == TC_DISTANCE && ts->o->json && ts->o->interval == 0) ||
+		    (cols[c].key >= 0 && (have & VMS_BIT(cols[c].key))))
+			d[n++] = c;
+	return n;
+}
+
+static int setup_columns(struct tiers *ts)
+{
+	const char *names[TC_COUNT];
+	int d[TC_COUNT];
+	size_t nd = defaults(ts, d);
+
+	for (int c = 0; c < TC_COUNT; c++)
+		names[c] = cols[c].name;
+	ts->show = (struct vms_show){ .cols = cols, .shown = ts->shown, .own = own_cell, .ctx = ts,
+				      .json_name = "tiers" };
+	if (stat_view_columns(ts->o, names, TC_COUNT, d, nd, ts->shown, &ts->show.n,
+			      &ts->show.sort) < 0)
+		return -1;
+	if (ts->show.n == 0 || ts->shown[0] != TC_NODE) {
+		memmove(ts->shown + 1, ts->shown, ts->show.n * sizeof(int));
+		ts->shown[0] = TC_NODE;
+		ts->show.n++;
+	}
+	return 0;
+}
+
+/* "0-2,5" */
+static void range_text(const unsigned *ids, size_t n, char *buf, size_t size)
+{
+	size_t j = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < n && j < size; i++) {
+		size_t k = i;
+
+		while (k + 1 < n && ids[k + 1] == ids[k] + 1)
+			k++;
+		j += (size_t)(k == i ? snprintf(buf + j, size - j, "%s%u", i ? "," : "", ids[i])
+				     : snprintf(buf + j, size - j, "%s%u-%u", i ? "," : "", ids[i],
+						ids[k]));
+		i = k;
+	}
+}
+
+/* The one line on the tiers: none, one, or several fastest first. */
+static void tiers_line(const struct tiers *ts)
+{
+	char nodes[256];
+
+	if (!ts->tiering) {
+		printf("memory tiers: not on this kernel (no " MEMTIER_DIR "): nothing is promoted "
+		       "or demoted between tiers\n");
+		return;
+	}
+	if (ts->mt.n <= 1) {
+		range_text(ts->mt.n ? ts->mt.v[0].nodes : NULL, ts->mt.n ? ts->mt.v[0].n : 0, nodes,
+			   sizeof(nodes));
+		printf("memory tiers: one (memory_tier%u: node%s %s): nothing is promoted or "
+		       "demoted between tiers\n", ts->mt.n ? ts->mt.v[0].id : 0,
+		       ts->mt.n && ts->mt.v[0].n == 1 ? "" : "s", nodes);
+		return;
+	}
+	printf("memory tiers: %zu, fastest first:", ts->mt.n);
+	for (size_t i = 0; i < ts->mt.n; i++) {
+		range_text(ts->mt.v[i].nodes, ts->mt.v[i].n, nodes, sizeof(nodes));
+		printf("%s memory_tier%u (node%s %s)", i ? "," : "", ts->mt.v[i].id,
+		       ts->mt.v[i].n == 1 ? "" : "s", nodes);
+	}
+	putchar('\n');
+}
+
+/* A knob's value as `get` prints it, or NULL when this kernel lacks it. */
+static const char *knob_value(const char *name, char *buf, size_t size)
+{
+	struct knob_ref ref;
+	struct kval v;
+
+	if (knob_resolve(name, &ref, NULL, 0) < 0 || knob_read(&ref, &v) < 0)
+		return NULL;
+	return knob_display(&ref, &v, buf, size);
+}
+
+/*
+ * What the knobs let move: promotion needs kernel.numa_balancing's tiering
+ * bit (2), demotion mm.numa.demotion_enabled.
+ */
+static void knobs_line(void)
+{
+	char nb[KVAL_MAX], de[KVAL_MAX];
+	const char *b = knob_value("kernel.numa_balancing", nb, sizeof(nb));
+	const char *d = knob_value("mm.numa.demotion_enabled", de, sizeof(de));
+	long mode = b ? strtol(b, NULL, 10) : 0;
+
+	stat_print_escaped("promotion: %s (kernel.numa_balancing %s%s); demotion: %s "
+			   "(mm.numa.demotion_enabled %s%s)\n", mode & 2 ? "on" : "off",
+			   b ? "= " : "not on this kernel", b ? b : "",
+			   d && strcmp(d, "true") == 0 ? "on" : "off",
+			   d ? "= " : "not on this kernel", d ? d : "");
+}
+
+static void header_lines(const struct tiers *ts)
+{
+	if (ts->o->json || ts->o->noheadings)
+		return;
+	tiers_line(ts);
+	knobs_line();
+	vms_scope_line(&ts->t, "promotion and demotion counters", stdout);
+}
+
+/* numactl -H's matrix of the nodes shown (tables only: JSON has DISTANCE). */
+static int print_distances(const struct tiers *ts)
+{
+	size_t n = ts->t.n_nodes;
+	char (*names)[12] = n ? calloc(n, sizeof(*names)) : NULL, buf[16];
+	struct grid g;
+	int r = -ENOMEM;
+
+	if (ts->o->json || n == 0 || !names || grid_init(&g, n, n + 1) < 0) {
+		free(names);
+		return ts->o->json || n == 0 ? 0 : r;
+	}
+	g.cols[0] = (struct grid_col){ "NODE", "node", NUM };
+	for (size_t j = 0; j < n; j++) {
+		snprintf(names[j], sizeof(names[j]), "%u", ts->t.rows[j].node);
+		g.cols[j + 1] = (struct grid_col){ names[j], names[j], NUM };
+	}
+	for (size_t i = 0; i < n; i++) {
+		grid_set(&g, i, 0, names[i], ts->t.rows[i].node, true);
+		for (size_t j = 0; j < n; j++) {
+			unsigned d = ts->kind[i].dist ? ts->kind[i].dist[j] : 0;
+
+			snprintf(buf, sizeof(buf), "%u", d);
+			grid_set(&g, i, j + 1, ts->kind[i].dist ? buf : NULL, d, true);
+		}
+	}
+	printf(ts->o->noheadings ? "\n" : "\nnode distances:\n");
+	r = stat_grid_print(&g, ts->o, 0, "distances");
+	grid_free(&g);
+	free(names);
+	return r;
+}
+
+static int write_prom(FILE *f, void *ctx)
+{
+	const struct tiers *ts = ctx;
+
+	prom_family(f, "numastatctl_memory_tiers", "gauge",
+		    "Memory tiers the kernel has (0: no memory tiering).");
+	fprintf(f, "numastatctl_memory_tiers %zu\n", ts->mt.n);
+	prom_family(f, "numastatctl_node_memory_tier", "gauge",
+		    "The memory tier id of the node (lower: faster).");
+	for (size_t i = 0; i < ts->t.n_nodes; i++)
+		if (ts->kind[i].tier >= 0)
+			fprintf(f, "numastatctl_node_memory_tier{node=\"%u\"} %ld\n",
+				ts->t.rows[i].node, ts->kind[i].tier);
+	prom_family(f, "numastatctl_node_has_cpu", "gauge", "1 if the node has CPUs.");
+	for (size_t i = 0; i < ts->t.n_nodes; i++)
+		if (ts->kind[i].cpu >= 0)
+			fprintf(f, "numastatctl_node_has_cpu{node=\"%u\"} %d\n", ts->t.rows[i].node,
+				ts->kind[i].cpu);
+	prom_family(f, "numastatctl_node_has_memory", "gauge", "1 if the node has memory.");
+	for (size_t i = 0; i < ts->t.n_nodes; i++)
+		if (ts->kind[i].memory >= 0)
+			fprintf(f, "numastatctl_node_has_memory{node=\"%u\"} %d\n",
+				ts->t.rows[i].node, ts->kind[i].memory);
+	prom_family(f, "numastatctl_node_distance", "gauge",
+		    "The kernel's distance from node to node (10: local).");
+	for (size_t i = 0; i < ts->t.n_nodes; i++)
+		for (size_t j = 0; ts->kind[i].dist && j < ts->n_dist; j++)
+			fprintf(f, "numastatctl_node_distance{node=\"%u\",to=\"%u\"} %u\n",
+				ts->t.rows[i].node, ts->t.rows[j].node, ts->kind[i].dist[j]);
+	vms_prom_write(&ts->t, cols, TC_COUNT, f);
+	return ferror(f) ? -EIO : 0;
+}
+
+static int loop_sample(void *ctx, double secs, bool first)
+{
+	struct tiers *ts = ctx;
+
+	if (first)
+		header_lines(ts);
+	return vms_sample(&ts->t, secs, first);
+}
+
+static int loop_print(void *ctx, const struct stat_loop_info *in)
+{
+	struct tiers *ts = ctx;
+	int r = vms_print(&ts->t, &ts->show, in);
+
+	if (r < 0 && r != -EIO)
+		log_err("%s", stat_strerror());
+	return r;
+}
+
+static int one_shot(struct tiers *ts)
+{
+	int r;
+
+	header_lines(ts);
+	r = vms_print(&ts->t, &ts->show, NULL);
+	if (r == 0)
+		r = print_distances(ts);
+	if (r < 0)
+		log_err("%s", stat_strerror());
+	return r < 0 ? EXIT_FAIL : EXIT_OK;
+}
+
+/* The kernel keeps each node in one tier; two would be a broken dump. */
+static int check_disjoint(struct tiers *ts)
+{
+	const struct memtiers *t = &ts->mt;
+
+	for (size_t i = 0; i < t->n; i++)
+		for (size_t k = 0; k < t->v[i].n; k++)
+			for (size_t j = i + 1; j < t->n; j++)
+				if (stat_node_in(t->v[j].nodes, t->v[j].n, t->v[i].nodes[k])) {
+					log_err(MEMTIER_DIR ": node %u is in memory_tier%u and "
+						"memory_tier%u", t->v[i].nodes[k], t->v[i].id,
+						t->v[j].id);
+					memtiers_free(&ts->mt);
+					return EXIT_FAIL;
+				}
+	return EXIT_OK;
+}
+
+static int read_tiers(struct tiers *ts)
+{
+	char why[STAT_WHY_MAX];
+
+	int r = memtiers_read(&ts->mt, why, sizeof(why));
+
+	ts->tiering = r != -ENOENT;
+	if (r == -ENOENT)
+		return EXIT_OK; /* a kernel before 6.1: said in the tiers line */
+	if (r == 0)
+		return check_disjoint(ts);
+	log_err("%s", why);
+	return EXIT_FAIL;
+}
+
+int stat_tiers_run(const struct stat_opts *o)
+{
+	static const struct stat_loop_ops ops = { loop_sample, loop_print };
+	struct tiers ts = { .o = o };
+	int rc = EXIT_OK, r;
+
+	r = vms_setup(&ts.t, o, VMS_TIERING_MASK, true, &rc);
+	if (r == EXIT_OK && setup_columns(&ts) < 0)
+		r = EXIT_USAGE;
+	if (r == EXIT_OK) {
+		rc = read_tiers(&ts) > rc ? EXIT_FAIL : rc;
+		rc = read_kinds(&ts) > rc ? EXIT_FAIL : rc;
+		if (o->interval > 0)
+			r = stat_loop_run(o, &ops, &ts);
+		else if (o->prometheus || o->textfile)
+			r = prom_emit(o, "numastatctl-tiers.prom", write_prom, &ts);
+		else
+			r = one_shot(&ts);
+	}
+	for (size_t i = 0; ts.kind && i < ts.t.n_nodes; i++)
+		free(ts.kind[i].dist);
+	free(ts.kind);
+	memtiers_free(&ts.mt);
+	vms_free(&ts.t);
+	return r > rc ? r : rc;
+}

@@ -1,0 +1,10 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * What every `stat` view says the same way.  Implemented by stat-view.c.
+ */
+#pragma once
+
+#include "nodes.h"
+
+/* --nodes named a node that is not here: the message, with the nodes there are. */
+void stat_say_missing_node(const struct node_miss *missing);

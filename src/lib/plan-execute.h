@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The transaction that applies a plan: it saves what it needs first (the
+ * revert point through state.h, a counter snapshot through snapshot.h),
+ * writes only what differs, reads each value back, and on the first failure
+ * restores everything it changed.  Implemented by plan-execute.c.
+ */
+#pragma once
+
+#include "plan.h"
+
+/* Why plan_execute() wrote nothing and returned -ECANCELED. */
+enum plan_refusal {
+	REFUSED_NONE,
+	REFUSED_REVERT_POINT, /* the revert point could not be saved (or the old one removed) */
+	REFUSED_SNAPSHOT,     /* the counters could not be saved before numa_stat 1 -> 0 */
+};
+
+struct plan_opts {
+	int run_fd;              /* the trusted runtime directory (lock.h), -1 for none */
+	const char *run_dir;     /* its path, for messages */
+	const char *data_dir;    /* counter snapshots go to <data_dir>/snapshots */
+	bool no_snapshot;        /* --no-snapshot: allow numa_stat 1 -> 0 without one */
+	bool no_revert_point;    /* --no-revert-point: change without one, forgetting the last */
+	bool keep_prior;         /* revert: leave the saved values alone until it succeeded */
+	const char *what;        /* "set", "apply default": recorded with prior values */
+	/* Filled in by plan_execute(): */
+	enum plan_refusal refused;
+	bool forgot_prior;       /* --no-revert-point removed the revert point of an older change */
+	char snapshot_path[512]; /* where the counters went before numa_stat 1 -> 0 */
+	char why[512];           /* the reason of a refusal */
+};
+
+/*
+ * Write every ACT_WRITE item in order.  Before the first write: the revert
+ * point (the old values, or with no_revert_point the removal of the last
+ * one) unless keep_prior, and a counter snapshot if vm.numa_stat goes
+ * 1 -> 0.  SIGINT/SIGTERM/SIGHUP wait until the plan is done or rolled back.
+ * Returns 0; -ECANCELED when a refusal wrote nothing (opts->refused and
+ * opts->why say which and why); or the first write error after rolling back.
+ */
+int plan_execute(struct plan *p, struct plan_opts *opts);

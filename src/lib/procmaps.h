@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Per-process memory per node from /proc/PID/numa_maps, summed into
+ * numastat's categories (Huge, Heap, Stack, Private), plus the few other
+ * /proc/PID facts `stat --pid` needs.  All reads go through sysfs.h, so a
+ * --sysroot tree with proc/<pid>/{numa_maps,status,cmdline} works.
+ * Implemented by procmaps.c.
+ */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* numastat's categories, in its row order. */
+enum pm_cat { PM_HUGE, PM_HEAP, PM_STACK, PM_PRIVATE, PM_NCAT };
+extern const char *const pm_cat_names[PM_NCAT]; /* "Huge", "Heap", "Stack", "Private" */
+
+struct pm_node {
+	unsigned node;
+	uint64_t bytes[PM_NCAT];
+};
+
+/* The nodes a process has memory on, sorted by id. */
+struct procmaps {
+	size_t n, cap;
+	struct pm_node *v;
+};
+
+/* The kernel's PID_MAX_LIMIT (4M): larger numbers are not PIDs. */
+#define PROC_PID_MAX 4194304
+/* numa_maps lines carry a path (PATH_MAX) and one N<id>=<pages> per node. */
+#define PROCMAPS_LINE_MAX 65536
+
+void procmaps_free(struct procmaps *pm);
+/* Sum over categories of one node, or over every node of one category. */
+uint64_t pm_node_total(const struct pm_node *n);
+uint64_t procmaps_cat_total(const struct procmaps *pm, enum pm_cat cat);
+
+/*
+ * Add one numa_maps line (without its newline).  A line whose first word is
+ * not a hex address, a malformed N<id>=<pages> or kernelpagesize_kB, or a
+ * size that overflows 64 bits is -EBADMSG with a reason; -ENOMEM.
+ */
+int procmaps_add_line(struct procmaps *pm, const char *line, size_t len,
+		      char *why, size_t whylen);
+/* A whole numa_maps text; reasons name the line ("line 3: ..."). */
+int procmaps_parse(struct procmaps *pm, const char *buf, size_t len, char *why, size_t whylen);
+/* Read and parse /proc/<pid>/numa_maps: -errno (ENOENT: gone) or -EBADMSG. */
+int procmaps_read(unsigned pid, struct procmaps *pm, char *why, size_t whylen);
+
+/* The Name: of /proc/<pid>/status into name[size].  0 or -errno. */
+int proc_name(unsigned pid, char *name, size_t size);
+/* /proc/<pid>/cmdline with NULs as spaces (truncated to size).  0 or -errno. */
+int proc_cmdline(unsigned pid, char *buf, size_t size);
+/* The CPU <pid> last ran on (field 39 of /proc/<pid>/stat).  0 or -errno / -EBADMSG. */
+int proc_last_cpu(unsigned pid, unsigned *cpu);
+/* The numeric entries of /proc, sorted.  *pids is malloc'ed; count or -errno. */
+int proc_pids(unsigned **pids);

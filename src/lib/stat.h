@@ -1,0 +1,186 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * `stat`: per-node NUMA statistics.  cmd-stat.c parses every option into
+ * struct stat_opts and runs the one-shot modes; interval sampling
+ * (stat-interval.c) and per-process memory (stat-pid.c) get the same options
+ * and print their counters through the same column table, so a delta sample
+ * looks like a one-shot table.  Helpers here return 0 or -errno and never
+ * print messages; the table printers write to stdout only.  What only the
+ * commands use (messages, exit codes) is in cmd/cmd-stat.h.
+ * stat-counters.h prints them.  Implemented by stat-table.c, stat-lines.c
+ * and stat-snapshot.c.
+ */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "nodes.h"
+
+/* The columns of the counter table; `-o` names them (case-insensitive). */
+enum stat_col {
+	SCOL_NODE,
+	SCOL_NUMA_HIT,
+	SCOL_NUMA_MISS,
+	SCOL_NUMA_FOREIGN,
+	SCOL_INTERLEAVE_HIT,
+	SCOL_LOCAL_NODE,
+	SCOL_OTHER_NODE,
+	SCOL_LOCAL_PCT, /* local_node / (local_node + other_node) */
+	SCOL_MISS_PCT,  /* numa_miss / (numa_hit + numa_miss) */
+	SCOL_COUNT,
+};
+
+struct stat_coldesc {
+	const char *name;  /* header and -o name: "NUMA_HIT", "LOCAL%" */
+	const char *json;  /* JSON key: "numa_hit", "local_pct" */
+	double whint;      /* libsmartcols width hint */
+	unsigned flags;    /* OUT_COL_* */
+	const char *help;  /* one line for --help */
+};
+extern const struct stat_coldesc stat_columns[SCOL_COUNT];
+
+#define STAT_MAX_COLS 32
+
+/* Every option of `stat`, parsed by cmd-stat.c. */
+struct stat_opts {
+	/* --nodes LIST: NULL/"all" = every node. nodes[] is sorted, unique. */
+	const char *nodes_arg;
+	unsigned *nodes;
+	size_t n_nodes;
+
+	/* -o: the columns in order (SCOL_*); n_cols == 0 before parsing. */
+	int cols[STAT_MAX_COLS];
+	size_t n_cols;
+
+	bool noheadings;   /* -n */
+	bool raw;          /* -r */
+	bool json;         /* -J (global) */
+	bool bytes;        /* -b: sizes in bytes, not human units */
+	bool meminfo;      /* -m: per-node memory instead of counters */
+	bool compat;       /* --compat: numastat's output, byte for byte */
+	bool skip_zero;    /* -z: drop all-zero rows and columns */
+	bool compact;      /* --compact: narrowest columns, no padding */
+	bool prometheus;   /* --prometheus: text exposition format on stdout */
+	const char *textfile; /* --textfile DIR: DIR/numastatctl.prom, atomically */
+	bool prom_node_exporter; /* --prometheus-names=node_exporter */
+	bool prom_names_set;     /* --prometheus-names was given */
+
+	/* --sort COL: an SCOL_* column of the counter table (sort_set). */
+	int sort_col;
+	bool sort_set;
+
+	/* --width N or the terminal's (TIOCGWINSZ / COLUMNS); 0 = unlimited. */
+	size_t width;
+
+	/* Interval mode (stat-interval.c): stat INTERVAL [COUNT]. */
+	double interval;   /* seconds; 0 = one-shot */
+	long count;        /* samples; 0 = until interrupted */
+	bool rate;         /* --rate: per second rather than per interval */
+	bool timestamp;    /* -t: a time column on each line */
+	bool totals;       /* --totals: the totals since the start, at the end */
+
+	/* --pid (stat-pid.c): PIDs or patterns as given. */
+	char **pids;
+	size_t n_pids;
+
+	/* --balancing, --tiers, --cgroup: a view of its own (stat-effect.h). */
+	int view;               /* enum stat_view; 0: the counter table */
+	char **cgroups;         /* --cgroup PATH|UNIT|PATTERN, as given */
+	size_t n_cgroups;
+
+	/* The arguments as given, for the views that resolve them themselves. */
+	const char *cols_arg;   /* -o: -m resolves meminfo field names */
+	const char *sort_arg;   /* --sort: -m takes a field, --compat a node id or total */
+	const char *compat_arg; /* --compat=LETTERS: numastat's option letters (c, m, n, z) */
+
+	/* --snapshot NAME (saved counters) or --since NAME (live plus saved). */
+	const char *snapshot_arg;
+	bool since;
+};
+
+/* One node's counters as the table shows them. */
+struct stat_row {
+	unsigned node;
+	int err;                 /* 0, or -errno/-EBADMSG: the row is left out */
+	uint64_t v[NS_STANDARD]; /* indexed by enum numastat_key */
+};
+
+/*
+ * The nodes to show: those of --nodes (nodelist_select(): a single id and
+ * a range's end points must exist, else -ENOENT and *missing set to the
+ * absent id), else every node.
+ * *ids is malloc'ed.  Returns the count or -errno.
+ */
+int stat_select_nodes(const struct stat_opts *o, unsigned **ids, struct node_miss *missing);
+
+/*
+ * Read nodeN/numastat for each id into rows[i] (node, v[], err).  A failed
+ * node gets err and its reason in whys[i] (may be NULL) and the others are
+ * still read.  Returns the number of failed nodes.
+ */
+#define STAT_WHY_MAX 128
+size_t stat_read_rows(const unsigned *ids, size_t n, struct stat_row *rows,
+		      char (*whys)[STAT_WHY_MAX]);
+
+/*
+ * Parse an -o list ("NODE,LOCAL%", "+MISS%") into o->cols.  0, -EINVAL (an
+ * unknown name at *bad) or -E2BIG (more than STAT_MAX_COLS).
+ */
+int stat_columns_parse(struct stat_opts *o, const char *list, const char **bad, size_t *badlen);
+/* The default columns: NODE and the six counters. */
+void stat_default_columns(struct stat_opts *o);
+/* The column for a name (case-insensitive), or -1. */
+int stat_column_lookup(const char *name, size_t len);
+
+/* True when vm.numa_stat reads 0: the counters are frozen at zero. */
+bool stat_counters_frozen(void);
+
+/* ISO 8601 UTC ("2026-01-31T12:00:00Z"): what a script can sort and parse anywhere. */
+struct timespec;
+void stat_iso_time(const struct timespec *ts, char *buf, size_t len);
+
+/* The terminal's width: TIOCGWINSZ on stdout, else $COLUMNS; 0 = not a tty. */
+size_t stat_terminal_width(void);
+
+/*
+ * --snapshot NAME / --since NAME (stat-snapshot.c): load the snapshot (NAME
+ * or "latest") from <data_dir>/snapshots; from then on
+ * stat_numastat_read() answers from it (add false) or adds it to the live
+ * counters (add true).  0, -EINVAL (not a snapshot name), -ENOENT (no such
+ * snapshot) or -errno, with why.
+ */
+struct snapshot;
+int stat_snapshot_load(const char *data_dir, const char *name, bool add, char *why,
+		       size_t whylen);
+/* The loaded snapshot, or NULL. */
+const struct snapshot *stat_snapshot(void);
+/* numastat_read(), or the snapshot's counters (-ENOENT: not in it), or their sum. */
+int stat_numastat_read(unsigned id, struct numastat *out, char *why, size_t whylen);
+/* --snapshot: the snapshot's nodes (o->nodes of them); count, or -ENOENT with *missing. */
+int stat_snapshot_nodes(const struct stat_opts *o, unsigned **ids, struct node_miss *missing);
+void stat_snapshot_free(void);
+/* When the counters shown were read: the snapshot's time under --snapshot, else now. */
+void stat_counters_time(struct timespec *ts);
+/* Interval mode's vmstat-style lines (stat-lines.c). */
+struct stat_lines {
+	const struct stat_opts *o;     /* the columns shown */
+	bool timestamp;                /* -t: a TIME column first */
+	size_t width[STAT_MAX_COLS];   /* each column's width so far */
+	size_t screen_rows;            /* the terminal's height; 0: not a terminal */
+	size_t since_header;           /* lines printed since the last header */
+	bool header_due;
+};
+void stat_lines_init(struct stat_lines *l, const struct stat_opts *shown, bool timestamp,
+		     size_t screen_rows);
+/* The width of a line with the columns as wide as their names (the header). */
+size_t stat_lines_width(const struct stat_lines *l);
+/*
+ * One line per row ("-" where a row has no value: err != 0), the header
+ * first when due: at the start, once per screenful, or after a column grew.
+ * when is the TIME column's text.
+ */
+void stat_lines_print(struct stat_lines *l, const struct stat_row *rows, size_t n,
+		      const char *when);
+

@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The only place that touches /proc and /sys.  Every path handed in is the
+ * logical, absolute path ("/proc/sys/vm/numa_stat"); under --sysroot it is
+ * resolved inside the root with openat2(RESOLVE_IN_ROOT), so no symlink in a
+ * dump can lead a read or a write outside it.  Messages use logical paths.
+ * Helpers return 0 (or a count / fd) on success and -errno on failure.
+ * Implemented by sysfs.c.
+ */
+#pragma once
+
+#include <dirent.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+/* Largest file sysfs_read_file() accepts; sysfs and /proc/sys values are one page. */
+#define SYSFS_MAX_FILE 65536
+
+/* NULL or "/" = the live system.  Returns -errno (e.g. -ENOTDIR) on a bad root. */
+int sysfs_init(const char *sysroot);
+bool sysfs_is_live(void);
+/* The root for messages: "/" or the --sysroot argument. */
+const char *sysfs_root(void);
+
+/* open(2) relative to the root; returns an fd or -errno. */
+int sysfs_open(const char *path, int flags);
+/* opendir(3) relative to the root; NULL with errno set on failure. */
+DIR *sysfs_opendir(const char *path);
+
+/*
+ * Read a whole small file into buf (NUL-terminated, at most size-1 bytes).
+ * Returns the length, -EFBIG when the file does not fit, or -errno.
+ */
+ssize_t sysfs_read_file(const char *path, char *buf, size_t size);
+/* Read from an open fd at offset 0 (interval sampling keeps fds open). */
+ssize_t sysfs_pread_fd(int fd, char *buf, size_t size);
+
+/*
+ * One write(2) of len bytes at offset 0 on a fresh fd.  A short write is
+ * -EMSGSIZE: the kernel consumed only part of the value.
+ */
+int sysfs_write_file(const char *path, const char *data, size_t len);
+
+/* Words for an errno from a knob read or write, for messages. */
+const char *sysfs_strerror(int err);

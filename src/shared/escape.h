@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Text from the outside world (process names, file names, configuration
+ * text, values in a dump) on its way to a terminal: a control character
+ * would be obeyed (ESC [ 2 J clears the screen, a newline forges a line), so
+ * each is written as \xNN, as libsmartcols writes them in tables: C0 controls
+ * and DEL, C1 controls (U+0080..U+009F) and bytes that are not valid UTF-8.
+ * Valid UTF-8 text passes unchanged.  Every text message and every text line
+ * numastatctl prints goes through here (log.c for messages and log_info());
+ * JSON escapes its own through libsmartcols.  Implemented by escape.c.
+ */
+#pragma once
+
+#include <stddef.h>
+#include <stdio.h>
+
+enum {
+	ESCAPE_KEEP_NEWLINE = 1 << 0, /* multi-line text: '\n' ends a line */
+	ESCAPE_KEEP_TAB     = 1 << 1,
+};
+
+/*
+ * s escaped into buf[len] (always NUL-terminated, cut at a whole escape);
+ * returns buf.  At most 4 bytes of output per byte of input.
+ */
+char *escape_text(const char *s, char *buf, size_t len, unsigned flags);
+/* fputs(s, f), escaped; returns what fputs() returns. */
+int escape_fputs(const char *s, FILE *f, unsigned flags);

@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Messages: "numastatctl: <command>: <object>: <problem>", one line each.
+ * Implemented by log.c.
+ */
+#pragma once
+
+#include <stdbool.h>
+
+/* The command name that prefixes every message ("set", "stat"); NULL for none. */
+void log_set_command(const char *name);
+/* -q: suppress log_info(); errors and warnings still go to stderr. */
+void log_set_quiet(bool quiet);
+bool log_is_quiet(void);
+
+/*
+ * Messages and log_info() text are escaped on the way out (escape.h): a
+ * control character in a file or process name never reaches the terminal.
+ */
+
+/* "numastatctl: <cmd>: <text>" on stderr. */
+void log_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* "numastatctl: <cmd>: warning: <text>" on stderr. */
+void log_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Plain text on stdout unless -q. */
+void log_info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* The usage-error line pair: the message, then "Try 'numastatctl --help' ...". */
+void log_usage_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

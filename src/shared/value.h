@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Strict, bounded number parsing (strtonum discipline): decimal digits only,
+ * an optional '-' where the range allows it, no leading '+', no octal or hex
+ * surprises, no overflow, no trailing junk.  Returns 0, -EINVAL (not a
+ * number) or -ERANGE (a number outside [min, max]).  Implemented by value.c.
+ */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+int parse_u64(const char *s, uint64_t max, uint64_t *out);
+int parse_i64(const char *s, int64_t min, int64_t max, int64_t *out);
+/* Same as parse_u64 but for s[0..len), which need not be NUL-terminated. */
+int parse_u64_n(const char *s, size_t len, uint64_t max, uint64_t *out);
+
+/*
+ * Copy src into dst[size] (size > 0), truncating, always NUL-terminated;
+ * returns strlen(src), so a result >= size means it was cut (strlcpy).
+ * snprintf("%s") costs ~40 times more, on paths every command runs.
+ */
+size_t str_copy(char *dst, const char *src, size_t size);
+/* Decimal text of v into buf[size] (size >= 21 holds every value). */
+void fmt_i64(char *buf, size_t size, int64_t v);
+
+/* "15.6G", "512B": powers of 1024, one decimal unless it is .0 (util-linux style). */
+void fmt_human(uint64_t v, char *buf, size_t len);
+
+/* Trim ASCII whitespace at both ends, in place; returns s. */
+char *strip(char *s);
+/* Case-insensitive equality of ASCII words. */
+bool word_eq(const char *a, const char *b);
