@@ -7,7 +7,6 @@
 #include "node-vmstat.h"
 #include "nodes.h"
 #include "sysfs.h"
-#include "value.h"
 
 const char *const vms_names[VMS_COUNT] = {
 	[VMS_NUMA_PTE_UPDATES] = "numa_pte_updates",
@@ -40,23 +39,15 @@ static int vmstat_line(const char *p, size_t len, unsigned line, void *ctx, char
 	struct vmstat_sel *out = ctx;
 	const char *sp = memchr(p, ' ', len);
 	size_t klen = sp ? (size_t)(sp - p) : 0;
+	const char *problem;
 	uint64_t v;
 	int k;
 
 	if (klen == 0)
 		return node_line_error(why, whylen, line, "expected 'name value'");
-	for (size_t i = 0; i < klen; i++)
-		if (!((p[i] >= 'a' && p[i] <= 'z') || (p[i] >= '0' && p[i] <= '9') || p[i] == '_'))
-			return node_line_error(why, whylen, line,
-					       "counter name has characters other than a-z, 0-9, _");
-	switch (parse_u64_n(sp + 1, len - klen - 1, UINT64_MAX, &v)) {
-	case 0:
-		break;
-	case -ERANGE:
-		return node_line_error(why, whylen, line, "value does not fit in 64 bits");
-	default:
-		return node_line_error(why, whylen, line, "value is not a decimal number");
-	}
+	if ((problem = counter_name_problem(p, klen)) ||
+	    (problem = counter_value_problem(sp + 1, len - klen - 1, &v)))
+		return node_line_error(why, whylen, line, problem);
 	k = key_of(p, klen);
 	if (k < 0)
 		return 0;

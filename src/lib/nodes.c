@@ -94,10 +94,32 @@ int node_text_lines(const char *buf, size_t len, node_line_fn fn, void *ctx,
 	return 0;
 }
 
+const char *counter_name_problem(const char *name, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if (!((name[i] >= 'a' && name[i] <= 'z') || (name[i] >= '0' && name[i] <= '9') ||
+		      name[i] == '_'))
+			return "counter name has characters other than a-z, 0-9, _";
+	return NULL;
+}
+
+const char *counter_value_problem(const char *s, size_t len, uint64_t *v)
+{
+	switch (parse_u64_n(s, len, UINT64_MAX, v)) {
+	case 0:
+		return NULL;
+	case -ERANGE:
+		return "value does not fit in 64 bits";
+	default:
+		return "value is not a decimal number";
+	}
+}
+
 static int parse_line(const char *p, size_t len, struct numastat *out, unsigned line,
 		      char *why, size_t whylen)
 {
 	const char *sp = memchr(p, ' ', len);
+	const char *problem;
 	struct counter *c;
 	size_t klen;
 
@@ -106,23 +128,16 @@ static int parse_line(const char *p, size_t len, struct numastat *out, unsigned 
 	klen = (size_t)(sp - p);
 	if (klen >= COUNTER_NAME_MAX)
 		return node_line_error(why, whylen, line, "counter name too long");
-	for (size_t i = 0; i < klen; i++)
-		if (!((p[i] >= 'a' && p[i] <= 'z') || (p[i] >= '0' && p[i] <= '9') || p[i] == '_'))
-			return node_line_error(why, whylen, line, "counter name has characters other than a-z, 0-9, _");
+	if ((problem = counter_name_problem(p, klen)))
+		return node_line_error(why, whylen, line, problem);
 	for (size_t i = 0; i < out->n; i++)
 		if (strlen(out->c[i].name) == klen && memcmp(out->c[i].name, p, klen) == 0)
 			return node_line_error(why, whylen, line, "counter appears twice");
 	if (out->n == NUMASTAT_MAX_COUNTERS)
 		return node_line_error(why, whylen, line, "too many counters");
 	c = &out->c[out->n];
-	switch (parse_u64_n(sp + 1, len - klen - 1, UINT64_MAX, &c->value)) {
-	case 0:
-		break;
-	case -ERANGE:
-		return node_line_error(why, whylen, line, "value does not fit in 64 bits");
-	default:
-		return node_line_error(why, whylen, line, "value is not a decimal number");
-	}
+	if ((problem = counter_value_problem(sp + 1, len - klen - 1, &c->value)))
+		return node_line_error(why, whylen, line, problem);
 	memcpy(c->name, p, klen);
 	c->name[klen] = '\0';
 	out->n++;

@@ -68,6 +68,12 @@ int node_text_lines(const char *buf, size_t len, node_line_fn fn, void *ctx,
 /* "line N: what" into why; returns -EBADMSG. */
 int node_line_error(char *why, size_t whylen, unsigned line, const char *what);
 /*
+ * The two halves of a "name value" counter line (numastat, vmstat): NULL,
+ * or what is wrong in words for node_line_error().
+ */
+const char *counter_name_problem(const char *name, size_t len);
+const char *counter_value_problem(const char *s, size_t len, uint64_t *v);
+/*
  * Read NODE_DIR/node<node>/<file> into buf (see sysfs_read_file); on failure
  * why says it in words ("not present on this kernel", "file too large").
  */
