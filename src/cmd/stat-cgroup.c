@@ -212,21 +212,14 @@ static int cmp_unsigned(const void *a, const void *b)
 /* --nodes (each must exist), or every node a cgroup has memory on. */
 static int node_set(struct cgview *v)
 {
-	struct node_miss missing;
 	unsigned *ids;
 	size_t cap = 0, out = 0;
 	int n;
 
 	if (v->o->nodes) {
-		n = stat_select_nodes(v->o, &ids, &missing);
-		if (n == -ENOENT) {
-			stat_say_missing_node(&missing);
-			return EXIT_USAGE;
-		}
-		if (n < 0) {
-			log_err(NODE_DIR ": %s", sysfs_strerror(n));
-			return EXIT_FAIL;
-		}
+		n = stat_view_nodes(v->o, &ids);
+		if (n < 0)
+			return -n;
 		v->nodes = ids;
 		v->n_nodes = (size_t)n;
 		return EXIT_OK;

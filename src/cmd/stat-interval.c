@@ -631,7 +631,6 @@ static int loop(struct sampler *s, struct pollfd *pfd, struct uevent_listener *u
 static int check_opts(const struct stat_opts *o)
 {
 	unsigned *ids;
-	struct node_miss missing = { 0 };
 	int n;
 
 	if (!(o->interval >= STAT_INTERVAL_MIN && o->interval <= STAT_INTERVAL_MAX)) {
@@ -648,16 +647,10 @@ static int check_opts(const struct stat_opts *o)
 			      "are one-shot views");
 		return EXIT_USAGE;
 	}
-	n = stat_select_nodes(o, &ids, &missing);
+	n = stat_view_nodes(o, &ids);
+	if (n < 0)
+		return -n;
 	free(ids);
-	if (n == -ENOENT) {
-		stat_say_missing_node(&missing);
-		return EXIT_USAGE;
-	}
-	if (n < 0) {
-		log_err(NODE_DIR ": %s", sysfs_strerror(n));
-		return EXIT_FAIL;
-	}
 	return EXIT_OK;
 }
 

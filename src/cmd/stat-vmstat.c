@@ -56,22 +56,6 @@ static int row_read(struct vms_table *t, struct vms_row *row)
 	return 0;
 }
 
-static int select_ids(const struct stat_opts *o, unsigned **ids)
-{
-	struct node_miss missing;
-	int n = stat_select_nodes(o, ids, &missing);
-
-	if (n == -ENOENT) {
-		stat_say_missing_node(&missing);
-		return -EXIT_USAGE;
-	}
-	if (n < 0) {
-		log_err(NODE_DIR ": %s", sysfs_strerror(n));
-		return -EXIT_FAIL;
-	}
-	return n;
-}
-
 static int alloc_rows(struct vms_table *t, const unsigned *ids, size_t n_nodes)
 {
 	t->rows = calloc(n_nodes + 1, sizeof(*t->rows));
@@ -116,7 +100,7 @@ int vms_setup(struct vms_table *t, const struct stat_opts *o, uint32_t want, boo
 	      int *rc)
 {
 	unsigned *ids = NULL;
-	int n = select_ids(o, &ids), r;
+	int n = stat_view_nodes(o, &ids), r;
 
 	*t = (struct vms_table){ .o = o, .want = want, .node_rows = node_rows };
 	if (n < 0)
