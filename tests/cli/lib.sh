@@ -29,6 +29,15 @@ on_exit() {
 	rm -rf "$TMP"
 }
 trap on_exit EXIT
+
+# A script that touches the live kernel (its name says `live`) holds a
+# host-wide lock: meson runs them one at a time, but two checkouts or two
+# meson runs on one host would otherwise flip the same knobs at once.
+case "$(basename "$0")" in
+*live*)
+	exec 9>>/run/lock/numastatctl-live-tests.lock &&
+		flock -w 900 9 || { echo "Bail out! another run's live tests held the lock for 15 minutes"; exit 1; } ;;
+esac
 OUT= ERR= RC=
 ROOT= STATE=
 

@@ -80,6 +80,22 @@ expect_tap "need in CI is TAP"
 check "and fails the whole script" test "$OUT" = $'not ok 1 - '"$nothing is not installed (package valgrind)"$'\n#   CI installs valgrind (.ci/packages), so this script must run\n1..1'
 check "with a non-zero exit" test "$RC" != 0
 
+# A script named *live* holds the host-wide lock of live tests while it runs.
+LOCK=/run/lock/numastatctl-live-tests.lock
+printf '. %q\nsleep 30\n' "$(cd "$(dirname "$LIB")" && pwd)/lib.sh" >"$TMP/x-live.sh"
+# A group of its own: its sleep holds the lock too, and must end with it.
+setsid bash "$TMP/x-live.sh" &
+live_pid=$!
+held=
+for _ in $(seq 100); do
+	flock -n "$LOCK" true 2>/dev/null || { held=1; break; }
+	sleep 0.1
+done
+check "a live script holds $LOCK while it runs" test -n "$held"
+kill -- -"$live_pid" 2>/dev/null
+wait "$live_pid" 2>/dev/null
+check "and lets it go when it ends" flock -w 60 "$LOCK" true
+
 # The packages the tests name for their tools: each one is in .ci/packages,
 # so CI runs every check (none is left out of .ci/packages on purpose yet).
 here=$(dirname "$0")
