@@ -578,7 +578,11 @@ static int compat_many(const struct pid_view *v, const struct compat *opt)
 
 	if (r == 0) {
 		for (size_t i = 0; i < v->n; i++) {
-			snprintf(ct.label[i], sizeof(ct.label[0]), "%u (%s)", v->p[i].pid, v->p[i].shown);
+			/* A long name is cut to the label's width. */
+			char label[sizeof(v->p[i].shown) + 16];
+
+			snprintf(label, sizeof(label), "%u (%s)", v->p[i].pid, v->p[i].shown);
+			str_copy(ct.label[i], label, sizeof(ct.label[0]));
 			for (size_t c = 0; c < v->n_nodes; c++)
 				compat_add(&ct, i, c, mb(mem_on(&v->p[i], v->nodes[c], PM_NCAT)));
 		}

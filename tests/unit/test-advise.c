@@ -108,7 +108,7 @@ static void test_table(void)
 		const struct advise_rule *r = &advise_rules[i];
 
 		CHECK(r->id && r->condition && r->reads && r->recommendation && r->reason && r->source &&
-		      r->eval, "rule %s has every field", r->id);
+		      r->eval, "rule %s has every field", r->id ? r->id : "(no id)");
 		CHECK(advise_rule_find(r->id) == r, "rule %s is found by its id, once", r->id);
 		if (r->knob) {
 			struct knob_ref ref;
