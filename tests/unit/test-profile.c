@@ -321,6 +321,11 @@ static void test_trust(void)
 
 	snprintf(etc, sizeof(etc), "%s/etc", tmpdir);
 	snprintf(d, sizeof(d), "%s/numastatctl.d", etc);
+	if (geteuid() != 0) {
+		/* Files not root's are refused first, whatever their mode. */
+		CHECK(1, "# SKIP not root: the mode checks need files owned by root");
+		return;
+	}
 	chmod(d, 0777);
 	profile_config_load(&c, NULL, etc, PROFILE_CHECK_OWNER);
 	CHECK(c.nerrors == 1 && strstr(c.errors[0].text, "numastatctl.d: writable by group or others: "
@@ -342,8 +347,8 @@ static void test_trust(void)
 	CHECK(c.nerrors == 0, "without the check (not root) it loads");
 	profile_config_free(&c);
 	chmod(d, 0644);
-	if (geteuid() != 0 || chown(d, 65534, 65534) < 0) {
-		CHECK(1, "# SKIP not root: cannot hand the file to another owner");
+	if (chown(d, 65534, 65534) < 0) {
+		CHECK(1, "# SKIP cannot hand the file to another owner");
 		return;
 	}
 	memset(&c, 0, sizeof(c));
