@@ -65,6 +65,16 @@ expect_rc 2 "a node without CPUs and memory is refused"
 expect_err "numastatctl: bench: --node 65535: the node must have both CPUs and memory" "in one line"
 expect_file "$NUMA_STAT" 1 "vm.numa_stat untouched by the refused runs"
 
+# The counters cannot be saved: numa_stat is never switched off.
+mkdir -p "$TMP/s6"
+: >"$TMP/s6/snapshots"
+run_raw --state-dir "$TMP/s6" bench --rounds 4 --size 2
+expect_rc 1 "bench refuses numa_stat 1 -> 0 when the counters cannot be saved"
+expect_err "numastatctl: bench: vm.numa_stat: refusing 1 -> 0, which zeroes the NUMA counters: $TMP/s6/snapshots: Not a directory (use --no-snapshot to go ahead without a snapshot)" \
+	"in one line, with the way out"
+expect_out "" "and prints no results"
+expect_file "$NUMA_STAT" 1 "vm.numa_stat stays 1"
+
 # interrupt SIGNAL START: start a long run at vm.numa_stat=START, wait until it
 # has switched numa_stat off once (its snapshot exists), then send SIGNAL.
 interrupt() {

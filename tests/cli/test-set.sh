@@ -97,6 +97,37 @@ assert [n["node"] for n in nodes] == [0, 2, 5], nodes
 assert nodes[0]["numa_hit"] == 7300011 and nodes[2]["other_node"] == 410003, nodes
 ' "$snap"
 
+# Any spelling of 0 counts: the registry's word "off" zeroes them too.
+fixture sparse3
+run set numa_stat=off
+expect_rc 0 "numa_stat=off succeeds"
+snap=$(ls "$STATE"/snapshots/numastat-*.json 2>/dev/null | head -1)
+check "numa_stat=off saves a counter snapshot" test -n "$snap"
+expect_err "numastatctl: set: warning: vm.numa_stat 1 -> 0 zeroed the NUMA counters; they were saved to $snap" \
+	"and says so"
+
+# Only numa_stat going 1 -> 0 zeroes the counters: no other change saves them.
+fixture sparse3
+echo 1 >"$ROOT/sys/kernel/mm/numa/demotion_enabled"
+echo 4 >"$ROOT/$VM/zone_reclaim_mode"
+run set mm.numa.demotion_enabled=0 vm.zone_reclaim_mode=0 kernel.numa_balancing=0 vm.numa_stat=1
+expect_rc 0 "other knobs going to 0, numa_stat staying 1"
+expect_out "mm.numa.demotion_enabled: true -> false
+vm.zone_reclaim_mode: 4 -> 0
+kernel.numa_balancing: 1 -> 0
+vm.numa_stat: 1 (unchanged)" "are written"
+expect_err "" "without a word about the counters"
+check "and save no counter snapshot" test ! -e "$STATE/snapshots"
+echo 0 >"$ROOT/$VM/numa_stat"
+run set vm.numa_stat=0
+expect_rc 0 "numa_stat 0 -> 0 succeeds"
+expect_out "vm.numa_stat: 0 (unchanged)" "writes nothing"
+check "and saves no snapshot" test ! -e "$STATE/snapshots"
+run set vm.numa_stat=1
+expect_rc 0 "numa_stat 0 -> 1 succeeds"
+expect_err "" "silently"
+check "and saves no snapshot: counting restarts, nothing is lost" test ! -e "$STATE/snapshots"
+
 # No lock and no revert point without a usable state dir: nothing is written.
 fixture sparse3
 run --state-dir /dev/null/nowhere set vm.numa_stat=0
