@@ -534,7 +534,7 @@ int advise_facts_read(struct advise_facts *f, const struct advise_input *in)
 	read_knobs(f);
 	ns = advise_knob(f, "vm.numa_stat");
 	/* Readers matter for one node (is 0 safe?) and for frozen counters (who sees zeros?). */
-	if (f->n == 1 || (ns->err == 0 && strcmp(ns->v.text, "0") == 0))
+	if (f->n == 1 || (ns->err == 0 && knob_freezes_counters(&ns->ref, &ns->v)))
 		read_readers(f);
 	if ((r = read_config(f, in)) < 0)
 		return r;

@@ -244,7 +244,7 @@ static int eval_numa_stat_frozen(const struct advise_facts *f, const struct advi
 	const struct af_knob *k = advise_knob(f, r->knob);
 	struct advice *a;
 
-	if (k->err == -ENOENT || (k->err == 0 && strcmp(k->v.text, "0") != 0))
+	if (k->err == -ENOENT || (k->err == 0 && !knob_freezes_counters(&k->ref, &k->v)))
 		return 0;
 	if (k->err)
 		return knob_no_data(out, r, k);
@@ -636,7 +636,7 @@ static int counters_usable(const struct advise_facts *f, const struct advise_rul
 
 	for (size_t i = 0; i < f->n; i++)
 		readable += !f->nodes[i].ns_err;
-	if (k->err == 0 && strcmp(k->v.text, "0") == 0)
+	if (k->err == 0 && knob_freezes_counters(&k->ref, &k->v))
 		rc = add_no_data(out, r, "vm.numa_stat is 0: the counters are frozen at zero");
 	else if (!readable)
 		rc = add_no_data(out, r, "no node's numastat can be read: %s",

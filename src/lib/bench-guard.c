@@ -61,13 +61,6 @@ int guard_begin(struct knob_guard *g, const struct knob_ref *ref, const char *ru
 	return 0;
 }
 
-static bool zeroes_counters(const struct knob_guard *g, const struct kval *from,
-			    const struct kval *to)
-{
-	return strcmp(g->ref.name, "vm.numa_stat") == 0 &&
-	       strcmp(from->text, "1") == 0 && strcmp(to->text, "0") == 0;
-}
-
 static int write_blocked(struct knob_guard *g, const struct kval *v, char *why, size_t whylen)
 {
 	sigset_t block, old;
@@ -108,7 +101,8 @@ int guard_set(struct knob_guard *g, const struct kval *v, char *why, size_t whyl
 	}
 	if (strcmp(live.text, v->text) == 0)
 		return 0;
-	if (zeroes_counters(g, &live, v) && !g->no_snapshot && !g->snapshot_path[0]) {
+	if (knob_change_zeroes_counters(&g->ref, &live, v) && !g->no_snapshot &&
+	    !g->snapshot_path[0]) {
 		r = snapshot_save(g->data_dir, g->snapshot_path, sizeof(g->snapshot_path),
 				  why, whylen);
 		if (r < 0) {

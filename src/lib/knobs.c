@@ -44,6 +44,7 @@ const struct knob knob_table[] = {
 		.default_value = "1", .since = "4.15",
 		.help = "count NUMA allocation events (numa_hit, numa_miss, local_node, ...)",
 		.note = "setting 0 zeroes every NUMA counter on every node; counting restarts from 0 at 1",
+		.flags = KNOB_F_ZEROES_COUNTERS,
 	},
 	{
 		/*
@@ -193,6 +194,23 @@ bool knob_is_action(const char *name)
 		if (strcmp(*a, name) == 0)
 			return true;
 	return false;
+}
+
+static bool zeroes_counters(const struct knob_ref *ref)
+{
+	return ref->knob && (ref->knob->flags & KNOB_F_ZEROES_COUNTERS) &&
+	       ref->knob->type == KNOB_BOOL;
+}
+
+bool knob_change_zeroes_counters(const struct knob_ref *ref, const struct kval *from,
+				 const struct kval *to)
+{
+	return zeroes_counters(ref) && strcmp(from->text, "1") == 0 && strcmp(to->text, "0") == 0;
+}
+
+bool knob_freezes_counters(const struct knob_ref *ref, const struct kval *v)
+{
+	return zeroes_counters(ref) && strcmp(v->text, "0") == 0;
 }
 
 const char *knob_type_name(enum knob_type t)

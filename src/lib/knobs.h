@@ -32,6 +32,11 @@ enum {
 	KNOB_F_DEPRECATED  = 1 << 1, /* accepted by the kernel, no effect */
 	KNOB_F_NO_FLIP     = 1 << 2, /* not safe to flip repeatedly (bench refuses) */
 	KNOB_F_NEEDS_CAP   = 1 << 3, /* writing needs CAP_SYS_ADMIN, not just root */
+	/*
+	 * A bool that switches the NUMA counters: 1 -> 0 zeroes every counter on
+	 * every node (so they are saved first), and at 0 they stay frozen at zero.
+	 */
+	KNOB_F_ZEROES_COUNTERS = 1 << 4,
 };
 
 /* A kernel range that grew: kernels before `before` take at most `max`. */
@@ -126,3 +131,13 @@ const char *knob_type_name(enum knob_type t);
 int knob_read(const struct knob_ref *ref, struct kval *out);
 /* Write the canonical value and read it back.  -EAGAIN: read back differs. */
 int knob_write(const struct knob_ref *ref, const struct kval *v, struct kval *readback);
+
+/*
+ * The side effects flagged in the registry, for canonical values (knob_parse,
+ * knob_parse_live): whether writing to over from zeroes the NUMA counters
+ * (KNOB_F_ZEROES_COUNTERS, 1 -> 0), and whether the value v keeps them frozen
+ * at zero.  Always false for a pass-through sysctl.
+ */
+bool knob_change_zeroes_counters(const struct knob_ref *ref, const struct kval *from,
+				 const struct kval *to);
+bool knob_freezes_counters(const struct knob_ref *ref, const struct kval *v);

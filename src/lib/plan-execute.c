@@ -13,8 +13,8 @@ static bool zeroes_counters(const struct plan *p)
 	for (size_t i = 0; i < p->n; i++) {
 		const struct plan_item *it = &p->items[i];
 
-		if (it->action == ACT_WRITE && strcmp(it->ref.name, "vm.numa_stat") == 0 &&
-		    strcmp(it->old.text, "1") == 0 && strcmp(it->want.text, "0") == 0)
+		if (it->action == ACT_WRITE &&
+		    knob_change_zeroes_counters(&it->ref, &it->old, &it->want))
 			return true;
 	}
 	return false;

@@ -7,10 +7,9 @@
 #include <strings.h>
 #include <time.h>
 
+#include "knobs.h"
 #include "output.h"
 #include "stat.h"
-#include "sysfs.h"
-#include "value.h"
 
 #define NUM (OUT_COL_RIGHT | OUT_COL_NUMBER)
 
@@ -114,10 +113,12 @@ size_t stat_read_rows(const unsigned *ids, size_t n, struct stat_row *rows,
 
 bool stat_counters_frozen(void)
 {
-	char buf[16];
-	ssize_t n = sysfs_read_file("/proc/sys/vm/numa_stat", buf, sizeof(buf));
+	struct knob_ref ref;
+	struct kval v;
+	char why[256];
 
-	return n > 0 && strcmp(strip(buf), "0") == 0;
+	return knob_resolve("vm.numa_stat", &ref, why, sizeof(why)) == 0 &&
+	       knob_read(&ref, &v) == 0 && knob_freezes_counters(&ref, &v);
 }
 
 size_t stat_terminal_width(void)

@@ -190,6 +190,46 @@ static void test_live_and_display(void)
 	CHECK_STR(buf, "off", "zero bitmask is off");
 }
 
+static bool zeroes(const char *name, const char *from, const char *to)
+{
+	struct knob_ref ref;
+	struct kval a, b;
+
+	if (knob_resolve(name, &ref, why, sizeof(why)) < 0)
+		return false;
+	knob_parse_live(&ref, from, &a);
+	knob_parse_live(&ref, to, &b);
+	return knob_change_zeroes_counters(&ref, &a, &b);
+}
+
+static bool freezes(const char *name, const char *value)
+{
+	struct knob_ref ref;
+	struct kval v;
+
+	if (knob_resolve(name, &ref, why, sizeof(why)) < 0)
+		return false;
+	knob_parse_live(&ref, value, &v);
+	return knob_freezes_counters(&ref, &v);
+}
+
+/* The side effects the registry flags, asked of the registry, not of a knob's name. */
+static void test_side_effects(void)
+{
+	CHECK(zeroes("vm.numa_stat", "1", "0"), "numa_stat 1 -> 0 zeroes the counters");
+	CHECK(zeroes("numa_stat", "1\n", "0"), "whatever the name's spelling, read back with a newline");
+	CHECK(!zeroes("vm.numa_stat", "0", "1") && !zeroes("vm.numa_stat", "0", "0") &&
+	      !zeroes("vm.numa_stat", "1", "1"), "0 -> 1, 0 -> 0 and 1 -> 1 do not");
+	CHECK(!zeroes("mm.numa.demotion_enabled", "true", "false"),
+	      "another bool going 1 -> 0 does not");
+	CHECK(!zeroes("vm.zone_reclaim_mode", "1", "0") && !zeroes("vm.swappiness", "1", "0"),
+	      "nor a bitmask, nor a pass-through sysctl");
+	CHECK(freezes("vm.numa_stat", "0\n") && !freezes("vm.numa_stat", "1"),
+	      "numa_stat at 0 keeps the counters frozen, at 1 not");
+	CHECK(!freezes("mm.numa.demotion_enabled", "false") && !freezes("vm.swappiness", "0"),
+	      "other knobs at 0 do not");
+}
+
 static void test_registry(void)
 {
 	bool ok = true;
@@ -208,8 +248,12 @@ static void test_registry(void)
 		}
 		if (!k->help || !k->since || !k->path || k->path[0] != '/')
 			ok = false;
+		/* The transition the flag names, 1 -> 0, exists only for a bool. */
+		if ((k->flags & KNOB_F_ZEROES_COUNTERS) && k->type != KNOB_BOOL)
+			ok = false;
 	}
-	CHECK(ok, "every registry knob resolves to itself, has help, and its default validates");
+	CHECK(ok, "every registry knob resolves to itself, has help, and its default validates; "
+	      "only bools zero the counters");
 }
 
 int main(void)
@@ -239,6 +283,7 @@ int main(void)
 	test_bounds();
 	test_older_kernels(path);
 	test_live_and_display();
+	test_side_effects();
 	test_registry();
 	snprintf(path, sizeof(path), "rm -rf '%s'", root);
 	if (system(path) != 0)
