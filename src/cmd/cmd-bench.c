@@ -13,6 +13,7 @@
 #include "bench-run.h"
 #include "bench-stats.h"
 #include "cmd.h"
+#include "counters.h"
 #include "profiles.h"
 #include "knob-list.h"
 #include "log.h"
@@ -384,16 +385,14 @@ static int finish(const struct bench_plan *p, struct bench_samples *s, int r, co
 	int rc = EXIT_FAIL;
 
 	if (r == -ECANCELED)
-		log_err("vm.numa_stat: refusing 1 -> 0, which zeroes the NUMA counters: %s "
-			"(use --no-snapshot to go ahead without a snapshot)", why);
+		counters_refused(why);
 	else if (r == -EINTR)
 		log_err("interrupted by SIG%s after %u of %u rounds", sigabbrev_np(s->stop_signal),
 			s->done[0] + s->done[1], 2 * p->rounds);
 	else if (r < 0)
 		log_err("%s", why);
 	if (s->snapshot_path[0])
-		log_warn("vm.numa_stat 1 -> 0 zeroed the NUMA counters; they were saved to %s",
-			 s->snapshot_path);
+		counters_saved(s->snapshot_path);
 	if (s->restore_err < 0)
 		log_err("%s: the original value %s could not be restored: %s", p->ref.name,
 			s->orig.text, s->restore_why);

@@ -14,6 +14,7 @@
 #include "bench-fault.h"
 #include "bench-guard.h"
 #include "cmd.h"
+#include "counters.h"
 #include "profiles.h"
 #include "log.h"
 #include "nodes.h"
@@ -368,8 +369,7 @@ static void phase_restore(struct selftest *st)
 		snprintf(c->note, sizeof(c->note), "%s", why);
 	print_check(st, c);
 	if (st->guard.snapshot_path[0])
-		log_warn("vm.numa_stat 1 -> 0 zeroed the NUMA counters; they were saved to %s",
-			 st->guard.snapshot_path);
+		counters_saved(st->guard.snapshot_path);
 	if (r == 0 && !st->stopped && !guard_stop && strcmp(st->orig.text, "1") == 0)
 		for (int i = 0; i < st->nmem; i++)
 			if (has(st->cpu, st->ncpu, st->mem[i])) {

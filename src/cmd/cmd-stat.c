@@ -10,6 +10,7 @@
 
 #include "cmd.h"
 #include "cmd-stat.h"
+#include "counters.h"
 #include "profiles.h"
 #include "log.h"
 #include "stat-compat.h"
@@ -426,8 +427,7 @@ static void warn_frozen(const struct stat_opts *o)
 {
 	/* Saved counters were counted before; only live ones can be frozen. */
 	if ((!o->snapshot_arg || o->since) && stat_counters_frozen())
-		log_warn("vm.numa_stat is 0: NUMA counters are frozen at zero "
-			 "('numastatctl set vm.numa_stat=1' turns counting on)");
+		counters_warn_frozen("");
 }
 
 static void report_node_error(unsigned id, const char *file, int err, const char *why)

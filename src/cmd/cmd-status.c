@@ -7,6 +7,7 @@
 
 #include "cmd.h"
 #include "cmd-stat.h"
+#include "counters.h"
 #include "profiles.h"
 #include "knob-list.h"
 #include "log.h"
@@ -74,10 +75,18 @@ static bool live_is(const struct status *st, const char *name, const char *value
 	return false;
 }
 
+static bool counters_frozen(const struct status *st)
+{
+	for (size_t i = 0; i < st->n; i++)
+		if (st->lk[i].present && knob_freezes_counters(&st->lk[i].ref, &st->lk[i].v))
+			return true;
+	return false;
+}
+
 static void knob_warnings(struct status *st)
 {
-	if (live_is(st, "vm.numa_stat", "0"))
-		warn(st, "vm.numa_stat is 0: NUMA counters are frozen at zero");
+	if (counters_frozen(st))
+		warn(st, "%s", counters_frozen_text());
 	if (live_is(st, "kernel.numa_balancing", "2") || live_is(st, "kernel.numa_balancing", "3"))
 		if (live_is(st, "mm.numa.demotion_enabled", "0"))
 			warn(st, "kernel.numa_balancing tiering mode promotes pages, but "

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <errno.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "cmd.h"
+#include "counters.h"
 #include "log.h"
 #include "output.h"
 #include "report.h"
@@ -201,22 +201,23 @@ static bool changed_any(const struct plan *p)
 	return false;
 }
 
-/* Whether vm.numa_stat was written at all: writing 0 zeroes, even if rolled back later. */
+/* Whether the change that zeroes the counters was written: it did, even if rolled back later. */
 static bool zeroed(const struct plan *p)
 {
-	for (size_t i = 0; i < p->n; i++)
-		if (strcmp(p->items[i].ref.name, "vm.numa_stat") == 0)
-			return p->items[i].action == ACT_CHANGED ||
-			       p->items[i].action == ACT_ROLLED_BACK ||
-			       p->items[i].action == ACT_NOT_RESTORED;
+	for (size_t i = 0; i < p->n; i++) {
+		const struct plan_item *it = &p->items[i];
+
+		if (knob_change_zeroes_counters(&it->ref, &it->old, &it->want))
+			return it->action == ACT_CHANGED || it->action == ACT_ROLLED_BACK ||
+			       it->action == ACT_NOT_RESTORED;
+	}
 	return false;
 }
 
 void report_plan_notes(const struct plan *p, const struct plan_opts *o)
 {
 	if (o->snapshot_path[0] && zeroed(p))
-		log_warn("vm.numa_stat 1 -> 0 zeroed the NUMA counters; they were saved to %s",
-			 o->snapshot_path);
+		counters_saved(o->snapshot_path);
 	else if (o->snapshot_path[0])
 		log_warn("vm.numa_stat was not written, so the counters saved to %s were not "
 			 "zeroed (stat --since would count them twice)", o->snapshot_path);
@@ -229,8 +230,7 @@ void report_plan_notes(const struct plan *p, const struct plan_opts *o)
 void report_refusal(const struct plan_opts *o)
 {
 	if (o->refused == REFUSED_SNAPSHOT)
-		log_err("vm.numa_stat: refusing 1 -> 0, which zeroes the NUMA counters: %s "
-			"(use --no-snapshot to go ahead without a snapshot)", o->why);
+		counters_refused(o->why);
 	else
 		log_err("%s: nothing was changed (use --no-revert-point to go ahead without one)",
 			o->why);

@@ -33,6 +33,7 @@
 
 #include "cmd.h"
 #include "cmd-stat.h"
+#include "counters.h"
 #include "log.h"
 #include "output.h"
 #include "stat-counters.h"
@@ -743,8 +744,7 @@ int stat_interval_run(const struct stat_opts *o)
 	choose_layout(&s);
 	/* One read at start, as the one-shot table does: zeros would mislead. */
 	if (stat_counters_frozen())
-		log_warn("vm.numa_stat is 0: NUMA counters are frozen at zero, every change "
-			 "will read 0 ('numastatctl set vm.numa_stat=1' turns counting on)");
+		counters_warn_frozen(", every change will read 0");
 	clock_gettime(CLOCK_REALTIME, &s.started);
 	if (rescan(&s, false) < 0) {
 		log_err("out of memory");
