@@ -175,11 +175,21 @@ check "a counter going down is said, not shown as a huge delta" \
 stop
 expect_rc 0 "Ctrl-C ends it with exit 0"
 expect_err_has "numastatctl: stat: stopped by SIGINT after " "saying so in one line, as the counter table does"
+check "in the counter table's words, with --totals no hint" \
+	grep -qxE "numastatctl: stat: stopped by SIGINT after [0-9]+ samples? over [0-9.]+ s" <<<"$ERR"
 total=$(printf '%s\n' "$OUT" | sed -n '/^total since/,$p')
 expect_total="NODE NUMA_HINT_FAULTS HINT_LOCAL% NUMA_PAGES_MIGRATED
 all 100 90.0 10"
 case "$total" in *"$expect_total") ok "the totals sum the intervals before the reset" ;;
 *) not_ok "the totals sum the intervals before the reset" "$total" ;; esac
+
+fixture effect-6.1
+start stat --balancing 0.2
+wait_for "$TMP/bg.out" "sample 1 at"
+stop
+expect_rc 0 "Ctrl-C ends a run without --totals with exit 0"
+check "in one line that says how to get the totals" grep -qxE \
+	"numastatctl: stat: stopped by SIGINT after [0-9]+ samples? over [0-9.]+ s \(--totals prints the totals since the start\)" <<<"$ERR"
 
 fixture effect-6.1
 run -J stat --balancing --rate -o NODE,NUMA_HINT_FAULTS 0.01 1 --totals
