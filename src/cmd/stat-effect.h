@@ -79,6 +79,12 @@ struct stat_loop_ops {
 
 /* stat INTERVAL [COUNT] for a view: sample, print, totals at the end. */
 int stat_loop_run(const struct stat_opts *o, const struct stat_loop_ops *ops, void *ctx);
+/*
+ * The one line when Ctrl-C or SIGTERM ended the sampling (the counter
+ * table's loop says it too): how many samples over how long, and, without
+ * --totals, how to get the totals.
+ */
+void stat_loop_stopped(const struct stat_opts *o, int sig, unsigned long samples, double secs);
 /* The text over a sample's table ("sample 2 at 10:00:01: changes over 1.00 s"). */
 void stat_loop_title(const struct stat_opts *o, const struct stat_loop_info *in);
 /*

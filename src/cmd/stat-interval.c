@@ -37,6 +37,7 @@
 #include "log.h"
 #include "output.h"
 #include "stat-counters.h"
+#include "stat-effect.h"
 #include "stat-timer.h"
 #include "stat-view.h"
 #include "stat.h"
@@ -695,10 +696,7 @@ static int sample_until_done(struct sampler *s)
 		r = loop(s, pfd, ul);
 		/* Ctrl-C is how `stat 1` ends: one line says so, not a block of totals. */
 		if (r == 0 && s->stopped_by)
-			log_err("stopped by %s after %lu sample%s over %.2f s%s",
-				s->stopped_by == SIGTERM ? "SIGTERM" : "SIGINT", s->sample,
-				s->sample == 1 ? "" : "s", s->run_secs,
-				s->o->totals ? "" : " (--totals prints the totals since the start)");
+			stat_loop_stopped(s->o, s->stopped_by, s->sample, s->run_secs);
 		if (r == 0 && s->o->totals && print_total(s) < 0)
 			r = -EIO;
 		if (r == -EIO)

@@ -185,6 +185,13 @@ static int print_total(struct loop *l)
 	return l->ops->print(l->ctx, &in) < 0 || fflush(stdout) != 0 ? -EIO : 0;
 }
 
+void stat_loop_stopped(const struct stat_opts *o, int sig, unsigned long samples, double secs)
+{
+	log_err("stopped by %s after %lu sample%s over %.2f s%s",
+		sig == SIGTERM ? "SIGTERM" : "SIGINT", samples, samples == 1 ? "" : "s", secs,
+		o->totals ? "" : " (--totals prints the totals since the start)");
+}
+
 static char stdout_buf[1 << 18];
 
 int stat_loop_run(const struct stat_opts *o, const struct stat_loop_ops *ops, void *ctx)
@@ -211,12 +218,8 @@ int stat_loop_run(const struct stat_opts *o, const struct stat_loop_ops *ops, vo
 	if (r < 0)
 		log_err("cannot set up the sampling timer: %s", strerror(-r));
 	else if ((r = loop(&l, pfd)) == 0) {
-		/* As the counter table says it: one line, and the totals only when asked. */
 		if (l.stopped_by)
-			log_err("stopped by %s after %lu sample%s over %.2f s%s",
-				l.stopped_by == SIGTERM ? "SIGTERM" : "SIGINT", l.sample,
-				l.sample == 1 ? "" : "s", l.run_secs,
-				o->totals ? "" : " (--totals prints the totals since the start)");
+			stat_loop_stopped(o, l.stopped_by, l.sample, l.run_secs);
 		if (o->totals)
 			r = print_total(&l);
 	}
