@@ -3,7 +3,8 @@
  * What the commands say about the NUMA counters around a change that zeroes
  * them (knob_change_zeroes_counters) and while they are frozen at zero
  * (knob_freezes_counters): each sentence written once, whichever command
- * says it.  Implemented by counters.c.
+ * says it.  They name vm.numa_stat, the one knob the registry flags so (a
+ * unit test keeps it one).  Implemented by counters.c.
  */
 #pragma once
 

@@ -233,6 +233,7 @@ static void test_side_effects(void)
 static void test_registry(void)
 {
 	bool ok = true;
+	size_t zeroing = 0;
 
 	for (size_t i = 0; i < knob_count; i++) {
 		const struct knob *k = &knob_table[i];
@@ -251,7 +252,10 @@ static void test_registry(void)
 		/* The transition the flag names, 1 -> 0, exists only for a bool. */
 		if ((k->flags & KNOB_F_ZEROES_COUNTERS) && k->type != KNOB_BOOL)
 			ok = false;
+		zeroing += !!(k->flags & KNOB_F_ZEROES_COUNTERS);
 	}
+	/* The commands' sentences about zeroed and frozen counters (counters.c) name it. */
+	CHECK(zeroing == 1, "one knob zeroes the counters: vm.numa_stat");
 	CHECK(ok, "every registry knob resolves to itself, has help, and its default validates; "
 	      "only bools zero the counters");
 }
