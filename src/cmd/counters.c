@@ -5,7 +5,8 @@
 void counters_refused(const char *why)
 {
 	log_err("vm.numa_stat: refusing 1 -> 0, which zeroes the NUMA counters: %s "
-		"(use --no-snapshot to go ahead without a snapshot)", why);
+		"(use --no-snapshot to go ahead without a snapshot)",
+		why);
 }
 
 void counters_saved(const char *snapshot_path)
