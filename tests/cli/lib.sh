@@ -186,6 +186,93 @@ expect_file() {
 	if [ "$got" = "$2" ]; then ok "$3"; else not_ok "$3" "$1 holds: $got" "want: $2"; fi
 }
 
+# Golden files.  An output that lists a whole registry (every knob, every
+# column) is kept in tests/expected/DIR/NAME.out (stdout) or .err (stderr),
+# where DIR is the script's name without test-, so that adding a knob or a
+# column regenerates files (scripts/regen-expected) and edits no test.
+# tests/expected/cases defines each case once, for the tests and for that
+# script: the fixture and the arguments, and a filter for what changes from
+# run to run.
+EXPECTED=$FIXTURES/../expected
+declare -A GOLDEN_FIXTURE=() GOLDEN_ARGS=() GOLDEN_FILTER=() GOLDEN_RAN=()
+GOLDEN_FILES=() GOLDEN_GOT=
+
+# golden_case FILE FIXTURE [--filter FUNC] ARG...: the one verb of
+# tests/expected/cases.
+golden_case() {
+	local file=$1 fixture=$2 filter=cat
+	shift 2
+	[ "${1:-}" = --filter ] && filter=$2 && shift 2
+	case $file in */*.out | */*.err) ;; *) echo "Bail out! golden case $file: want DIR/NAME.out or .err"; exit 1 ;; esac
+	GOLDEN_FILES+=("$file")
+	GOLDEN_FIXTURE[$file]=$fixture
+	GOLDEN_FILTER[$file]=$filter
+	GOLDEN_ARGS[$file]=$(printf '%q ' "$@")
+}
+
+# golden_cases: read tests/expected/cases (once).
+golden_cases() {
+	[ ${#GOLDEN_FILES[@]} -gt 0 ] && return
+	# shellcheck source=../expected/cases
+	. "$EXPECTED/cases"
+}
+
+# help_columns ARGS...: the column names that "numastatctl ARGS... --help"
+# lists under "Available output columns:", comma-separated.
+help_columns() {
+	"$NUMASTATCTL" "$@" --help | sed -n '/^Available output columns:/,/^$/{s/^ *\([^ ]*\)  .*/\1/p}' | paste -sd,
+}
+
+# golden_run FILE: a fresh copy of the case's fixture (ROOT stays on it, as
+# after fixture), the binary run on it (OUT, ERR, RC) and, in GOLDEN_GOT,
+# the output the case compares, through its filter.
+golden_run() {
+	local file=$1
+	golden_cases
+	[ -n "${GOLDEN_FIXTURE[$file]:-}" ] || { echo "Bail out! no golden case $file in tests/expected/cases"; exit 1; }
+	fixture "${GOLDEN_FIXTURE[$file]}"
+	eval "set -- ${GOLDEN_ARGS[$file]}"
+	run "$@"
+	case $file in
+	*.out) GOLDEN_GOT=$(printf '%s\n' "$OUT" | "${GOLDEN_FILTER[$file]}") ;;
+	*.err) GOLDEN_GOT=$(printf '%s\n' "$ERR" | "${GOLDEN_FILTER[$file]}") ;;
+	esac
+	GOLDEN_RAN[$file]=1
+}
+
+# golden_text TEXT: TEXT as a file holds it (a final newline unless empty).
+golden_text() {
+	[ -z "$1" ] || printf '%s\n' "$1"
+}
+
+# expect_golden FILE DESC: the output golden_run FILE kept equals
+# tests/expected/FILE; a difference is shown as a unified diff.
+expect_golden() {
+	local want=$EXPECTED/$1
+	if [ ! -f "$want" ]; then
+		not_ok "$2" "tests/expected/$1 is missing: scripts/regen-expected writes it"
+	elif [ "$GOLDEN_GOT" = "$(cat "$want")" ]; then
+		ok "$2"
+	else
+		not_ok "$2" "output differs from tests/expected/$1 (-want +got; scripts/regen-expected rewrites it):" \
+			"$(diff -u "$want" <(golden_text "$GOLDEN_GOT") | tail -n +3)"
+	fi
+}
+
+# golden_unused: the cases of this script's directory it never ran (a case
+# that no check compares would pass forever).
+golden_unused() {
+	local dir file
+	dir=$(basename "$0" .sh)
+	dir=${dir#test-}
+	[ -d "$EXPECTED/$dir" ] || return 0
+	golden_cases
+	for file in "${GOLDEN_FILES[@]}"; do
+		[ "${file%%/*}" = "$dir" ] && [ -z "${GOLDEN_RAN[$file]:-}" ] && echo "$file"
+	done
+	return 0
+}
+
 # expect_one_line DESC: stderr is exactly one line.
 expect_one_err_line() {
 	local n
@@ -266,6 +353,9 @@ skip_all() {
 }
 
 done_testing() {
+	local unused
+	unused=$(golden_unused)
+	[ -z "$unused" ] || not_ok "every golden case of $(basename "$0") is compared" "never run:" "$unused"
 	echo "1..$TAP_N"
 	[ "$TAP_FAILED" = 0 ]
 }

@@ -5,20 +5,10 @@
 
 # A tree with one knob only, one the running kernel cannot have: PRESENT
 # must come from the sysroot, not from the host.
-fixture knobs-few
-run knobs -o NAME,PRESENT
+# knobs -o NAME,PRESENT on knobs-few (tests/expected/knobs-command/present.out).
+golden_run knobs-command/present.out
 expect_rc 0 "knobs succeeds"
-expect_out "NAME                                          PRESENT
-vm.numa_stat                                  no
-vm.zone_reclaim_mode                          no
-vm.numa_zonelist_order                        no
-vm.min_unmapped_ratio                         no
-vm.min_slab_ratio                             no
-kernel.numa_balancing                         no
-kernel.numa_balancing_promote_rate_limit_MBps no
-mm.numa.demotion_enabled                      no
-vm.stat_interval                              no
-vm.zone_distribute_mode                       yes" "every registry knob, in registry order; PRESENT reads the sysroot"
+expect_golden knobs-command/present.out "every registry knob, in registry order; PRESENT reads the sysroot"
 
 run knobs -J vm.numa_stat zone_distribute_mode
 expect_out '{
@@ -117,17 +107,14 @@ run knobs -o name,since kernel.numa_balancing
 expect_out "NAME                  SINCE
 kernel.numa_balancing 3.13" "column names are case-insensitive"
 
-run knobs -N
-expect_out "vm.numa_stat
-vm.zone_reclaim_mode
-vm.numa_zonelist_order
-vm.min_unmapped_ratio
-vm.min_slab_ratio
-kernel.numa_balancing
-kernel.numa_balancing_promote_rate_limit_MBps
-mm.numa.demotion_enabled
-vm.stat_interval
-vm.zone_distribute_mode" "-N prints every registry name, present here or not"
+golden_run knobs-command/names.out
+expect_golden knobs-command/names.out "-N prints every registry name, present here or not"
+
+# Every column of every knob: a new entry's range, default and notes show
+# in the golden file's diff for review.
+golden_run knobs-command/every-column.out
+expect_rc 0 "knobs --output-all succeeds"
+expect_golden knobs-command/every-column.out "--output-all: every column of every registry knob"
 
 run knobs --choices vm.numa_stat
 expect_out "0

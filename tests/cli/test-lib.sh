@@ -96,6 +96,61 @@ kill -- -"$live_pid" 2>/dev/null
 wait "$live_pid" 2>/dev/null
 check "and lets it go when it ends" flock -w 60 "$LOCK" true
 
+# Golden files: a difference is a diff in the diagnostics, a missing file
+# names the script that writes it, a case no check compares fails its script.
+mkdir -p "$TMP/exp/demo"
+cat >"$TMP/exp/cases" <<'CASES'
+golden_case demo/names.out sparse3 knobs -N
+golden_case demo/unused.err sparse3 get kernel.hostname
+CASES
+"$NUMASTATCTL" knobs -N | sed 's/^vm.numa_stat$/vm.numa_stats/' >"$TMP/exp/demo/names.out"
+golden_child() {
+	OUT=$(bash -c ". '$LIB'; EXPECTED='$TMP/exp'; $1" "$TMP/test-demo.sh" 2>"$TMP/child.err")
+	RC=$?
+	ERR=$(cat "$TMP/child.err")
+}
+golden_child 'golden_run demo/names.out; expect_golden demo/names.out "names"; done_testing'
+expect_tap "a golden file that differs is TAP"
+check "and a failure" grep -qx 'not ok 1 - names' <<<"$OUT"
+check "whose diagnostics show the diff, -want +got" \
+	grep -qxF -e '#   -vm.numa_stats' <<<"$OUT"
+check "line for line" grep -qxF -e '#   +vm.numa_stat' <<<"$OUT"
+check "and name the script that rewrites it" grep -qF 'scripts/regen-expected rewrites it' <<<"$OUT"
+check "a case the script never compares fails it" \
+	grep -qx 'not ok 2 - every golden case of test-demo.sh is compared' <<<"$OUT"
+check "naming the case" grep -qx '#   demo/unused.err' <<<"$OUT"
+"$NUMASTATCTL" knobs -N >"$TMP/exp/demo/names.out"
+golden_child 'golden_run demo/names.out; expect_golden demo/names.out "names"
+golden_run demo/unused.err; expect_rc 2 "refused"; expect_golden demo/unused.err "said"; done_testing'
+check "the same output passes; a missing file fails" \
+	test "$(grep -E '^(not )?ok' <<<"$OUT")" = $'ok 1 - names\nok 2 - refused\nnot ok 3 - said'
+check "naming the script that writes it" grep -qxF '#   tests/expected/demo/unused.err is missing: scripts/regen-expected writes it' <<<"$OUT"
+golden_child 'golden_run demo/nosuch.out'
+check "an unknown case bails out" test "$OUT" = "Bail out! no golden case demo/nosuch.out in tests/expected/cases"
+
+# The golden files of the tree: each one a case, each case's directory a
+# test script, and scripts/regen-expected (on a copy) rewrites none of them.
+golden_cases
+unnamed=$(cd "$EXPECTED" && find . -mindepth 2 -type f | sed 's|^\./||' | sort |
+	comm -23 - <(printf '%s\n' "${GOLDEN_FILES[@]}" | sort))
+if [ -z "$unnamed" ]; then ok "every file under tests/expected/ is a case of tests/expected/cases"; else
+	not_ok "every file under tests/expected/ is a case of tests/expected/cases" "no case names:" "$unnamed"; fi
+orphans=$(for f in "${GOLDEN_FILES[@]}"; do [ -f "$(dirname "$0")/test-${f%%/*}.sh" ] || echo "$f"; done)
+if [ -z "$orphans" ]; then ok "every case belongs to a test script"; else
+	not_ok "every case belongs to a test script" "no tests/cli/test-DIR.sh for:" "$orphans"; fi
+mkdir -p "$TMP/tree/tests"
+cp -a "$SOURCE_ROOT/scripts" "$TMP/tree/"
+cp -a "$SOURCE_ROOT/tests/cli" "$SOURCE_ROOT/tests/expected" "$SOURCE_ROOT/tests/fixtures" "$TMP/tree/tests/"
+echo stale >"$TMP/tree/tests/expected/${GOLDEN_FILES[0]}"
+echo old >"$TMP/tree/tests/expected/${GOLDEN_FILES[0]%%/*}/gone.out"
+check "scripts/regen-expected runs on the build" "$TMP/tree/scripts/regen-expected" "$BUILD_ROOT"
+check "rewriting a stale file, removing one no case names: the copy's golden files are the tree's" \
+	diff -r "$SOURCE_ROOT/tests/expected" "$TMP/tree/tests/expected"
+"$TMP/tree/scripts/regen-expected" "$BUILD_ROOT" >"$TMP/regen.out" 2>&1
+check "a run with nothing to change says so for every case" \
+	test "$(grep -c ': unchanged (exit [0-9]*)$' "$TMP/regen.out")" = "${#GOLDEN_FILES[@]}"
+check "a directory that is no build is refused" sh -c "! '$TMP/tree/scripts/regen-expected' '$TMP' 2>/dev/null"
+
 # The packages the tests name for their tools: each one is in .ci/packages,
 # so CI runs every check (none is left out of .ci/packages on purpose yet).
 here=$(dirname "$0")
