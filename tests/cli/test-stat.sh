@@ -202,6 +202,21 @@ expect_out '{
    }
 }' "-J derived columns are numbers, the total's computed from the sums"
 
+# Every column stat --help lists, on each path that prints counters: a new
+# column shows in tests/expected/stat/ (an interval on a dump changes nothing,
+# so there a percentage is of nothing).
+golden_run stat/every-column.out
+expect_rc 0 "every column at once succeeds"
+expect_golden stat/every-column.out "every column in the table, derived ones from the counters"
+golden_run stat/every-column-json.out
+expect_golden stat/every-column-json.out "every column in -J, under its JSON name"
+golden_run stat/every-column-interval.out
+expect_rc 0 "every column with an interval succeeds"
+expect_golden stat/every-column-interval.out "every column in an interval's lines"
+golden_run stat/every-column-folded.out
+expect_rc 0 "every column folded with --totals succeeds"
+expect_golden stat/every-column-folded.out "every column in an interval's folded tables and its totals"
+
 run stat extra1 extra2 extra3
 expect_rc 2 "more than INTERVAL COUNT is a usage error"
 run stat 0.001
