@@ -81,6 +81,8 @@ run -J stat
 schema stat "stat -J"
 run -J stat -o NODE,LOCAL%,MISS% -z
 schema stat --partial "stat -J -o, fewer columns"
+run -J stat -o "$(help_columns stat)"
+schema stat --partial "stat -J -o, every column stat --help lists"
 run -J stat -m
 schema "stat -m" "stat -m -J"
 run -J stat 0.01 2 --totals
