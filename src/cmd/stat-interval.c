@@ -20,9 +20,9 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <inttypes.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -242,23 +242,26 @@ static void print_title(const struct sampler *s, bool total)
 		       s->o->rate ? "per second" : "changes", s->secs);
 }
 
-/* One JSON cell of a counter column; NULL text for "no value". */
-static void json_count(struct out_row *r, size_t col, int scol, const uint64_t *d,
-		       double secs, bool rate)
+/* One JSON cell: stat_value()'s text, or per second (unrounded) with --rate; none for no value. */
+static void json_cell(struct out_row *r, size_t col, int scol, const struct stat_row *row,
+		      double secs, bool rate)
 {
-	double num, den;
+	struct stat_value v = stat_value(scol, row);
+	char buf[32];
 
-	if (scol == SCOL_LOCAL_PCT || scol == SCOL_MISS_PCT) {
-		num = (double)d[scol == SCOL_LOCAL_PCT ? NS_LOCAL_NODE : NS_NUMA_MISS];
-		den = num + (double)d[scol == SCOL_LOCAL_PCT ? NS_OTHER_NODE : NS_NUMA_HIT];
-		if (den > 0)
-			out_row_setf(r, col, "%.1f", 100.0 * num / den);
-		return;
-	}
-	if (rate)
-		out_row_setf(r, col, "%.2f", secs > 0 ? (double)d[scol - SCOL_NUMA_HIT] / secs : 0.0);
-	else
-		out_row_setf(r, col, "%" PRIu64, d[scol - SCOL_NUMA_HIT]);
+	if (v.kind == STAT_VAL_COUNT && rate)
+		out_row_setf(r, col, "%.2f", secs > 0 ? (double)v.n / secs : 0.0);
+	else if (stat_value_text(&v, false, buf, sizeof(buf)))
+		out_row_set(r, col, buf);
+}
+
+/* A row of unrounded deltas (or sums) for json_cell(): err when the node has no value. */
+static struct stat_row json_row(unsigned node, bool valid, const uint64_t *d)
+{
+	struct stat_row row = { .node = node, .err = valid ? 0 : -EAGAIN };
+
+	memcpy(row.v, d, sizeof(row.v));
+	return row;
 }
 
 /* A one-row JSON table of the sample's own fields: sample, time, seconds (or since, seconds). */
@@ -284,24 +287,21 @@ static int json_nodes(struct out_table *t, const struct sampler *s, bool total)
 {
 	for (size_t c = 0; c < s->shown.n_cols; c++)
 		out_table_add_column(t, stat_columns[s->shown.cols[c]].json, 0,
-				     stat_columns[s->shown.cols[c]].flags);
+				     stat_column_flags());
 	if (!total)
 		out_table_add_column(t, "reset", 0, OUT_COL_BOOLEAN);
 	for (size_t i = 0; i < s->n; i++) {
 		const struct tracked *tr = &s->t[i];
 		struct out_row *r = out_table_add_row(t);
 		bool valid = total ? tr->secs > 0 : s->rows[i].err == 0;
+		struct stat_row row = json_row(tr->node, valid, total ? tr->sum : s->delta[i]);
 		size_t col = 0;
 
 		if (!r)
 			return -ENOMEM;
-		for (size_t c = 0; c < s->shown.n_cols; c++, col++) {
-			if (s->shown.cols[c] == SCOL_NODE)
-				out_row_setf(r, col, "%u", tr->node);
-			else if (valid)
-				json_count(r, col, s->shown.cols[c], total ? tr->sum : s->delta[i],
-					   total ? tr->secs : s->secs, s->o->rate);
-		}
+		for (size_t c = 0; c < s->shown.n_cols; c++, col++)
+			json_cell(r, col, s->shown.cols[c], &row, total ? tr->secs : s->secs,
+				  s->o->rate);
 		if (!total)
 			out_row_set(r, col, s->reset[i] ? "1" : "0"); /* libsmartcols: "0" is false */
 	}
@@ -312,6 +312,7 @@ static int json_nodes(struct out_table *t, const struct sampler *s, bool total)
 static int json_total(struct out_table *t, const struct sampler *s, bool total)
 {
 	uint64_t sum[NS_STANDARD] = { 0 };
+	struct stat_row row;
 	struct out_row *r;
 	size_t col = 0;
 
@@ -323,16 +324,17 @@ static int json_total(struct out_table *t, const struct sampler *s, bool total)
 		for (int k = 0; k < NS_STANDARD; k++)
 			sum[k] = d[k] > UINT64_MAX - sum[k] ? UINT64_MAX : sum[k] + d[k];
 	}
+	row = json_row(UINT32_MAX, true, sum);
 	for (size_t c = 0; c < s->shown.n_cols; c++)
 		if (s->shown.cols[c] != SCOL_NODE)
 			out_table_add_column(t, stat_columns[s->shown.cols[c]].json, 0,
-					     stat_columns[s->shown.cols[c]].flags);
+					     stat_column_flags());
 	if (!(r = out_table_add_row(t)))
 		return -ENOMEM;
 	for (size_t c = 0; c < s->shown.n_cols; c++)
 		if (s->shown.cols[c] != SCOL_NODE)
-			json_count(r, col++, s->shown.cols[c], sum, total ? s->run_secs : s->secs,
-				   s->o->rate);
+			json_cell(r, col++, s->shown.cols[c], &row, total ? s->run_secs : s->secs,
+				  s->o->rate);
 	return 0;
 }
 
@@ -737,8 +739,7 @@ int stat_interval_run(const struct stat_opts *o)
 	if (rc != EXIT_OK)
 		return rc;
 	if (s.shown.n_cols == 0)
-		for (int c = SCOL_NODE; c <= SCOL_OTHER_NODE; c++)
-			s.shown.cols[s.shown.n_cols++] = c;
+		stat_default_columns(&s.shown);
 	choose_layout(&s);
 	/* One read at start, as the one-shot table does: zeros would mislead. */
 	if (stat_counters_frozen())

@@ -5,7 +5,6 @@
  * column had to grow.  Columns keep their width from sample to sample, so
  * the numbers line up down the screen (-r: single spaces, no alignment).
  */
-#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -37,27 +36,10 @@ size_t stat_lines_width(const struct stat_lines *l)
 /* One cell's text: the node id, a count, a percentage, or "-" for no value. */
 static void cell(const struct stat_row *r, int col, char *buf, size_t len)
 {
-	const uint64_t *v = r->v;
-	double num, den;
+	struct stat_value v = stat_value(col, r);
 
-	if (col == SCOL_NODE) {
-		snprintf(buf, len, "%u", r->node);
-		return;
-	}
-	if (r->err) {
+	if (!stat_value_text(&v, false, buf, len))
 		snprintf(buf, len, "-");
-		return;
-	}
-	if (col == SCOL_LOCAL_PCT || col == SCOL_MISS_PCT) {
-		num = (double)v[col == SCOL_LOCAL_PCT ? NS_LOCAL_NODE : NS_NUMA_MISS];
-		den = num + (double)v[col == SCOL_LOCAL_PCT ? NS_OTHER_NODE : NS_NUMA_HIT];
-		if (den > 0)
-			snprintf(buf, len, "%.1f", 100.0 * num / den);
-		else
-			snprintf(buf, len, "-");
-		return;
-	}
-	snprintf(buf, len, "%" PRIu64, v[col - SCOL_NUMA_HIT]);
 }
 
 static void print_header(struct stat_lines *l)

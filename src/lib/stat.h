@@ -18,7 +18,11 @@
 
 #include "nodes.h"
 
-/* The columns of the counter table; `-o` names them (case-insensitive). */
+/*
+ * The columns of the counter table; `-o` names them (case-insensitive).
+ * A column is its value here and its entry in stat_columns[] (stat-table.c),
+ * which says how to compute it: every printer asks stat_value().
+ */
 enum stat_col {
 	SCOL_NODE,
 	SCOL_NUMA_HIT,
@@ -27,19 +31,32 @@ enum stat_col {
 	SCOL_INTERLEAVE_HIT,
 	SCOL_LOCAL_NODE,
 	SCOL_OTHER_NODE,
-	SCOL_LOCAL_PCT, /* local_node / (local_node + other_node) */
-	SCOL_MISS_PCT,  /* numa_miss / (numa_hit + numa_miss) */
+	SCOL_LOCAL_PCT,
+	SCOL_MISS_PCT,
 	SCOL_COUNT,
+};
+
+/* How a column gets its value from a row; 0 is an entry left unfilled. */
+enum stat_kind {
+	STAT_KIND_UNSET,
+	STAT_KIND_NODE,  /* the row's node id (TOTAL on the sum row) */
+	STAT_KIND_COUNT, /* the counter .counter */
+	STAT_KIND_PCT,   /* .counter / (.counter + .other), in percent */
 };
 
 struct stat_coldesc {
 	const char *name;  /* header and -o name: "NUMA_HIT", "LOCAL%" */
 	const char *json;  /* JSON key: "numa_hit", "local_pct" */
-	double whint;      /* libsmartcols width hint */
-	unsigned flags;    /* OUT_COL_* */
-	const char *help;  /* one line for --help */
+	const char *help;  /* one line for --help and the man page */
+	enum stat_kind kind;
+	enum numastat_key counter, other;
+	bool by_default; /* among the columns shown without -o */
 };
-extern const struct stat_coldesc stat_columns[SCOL_COUNT];
+/* SCOL_COUNT entries, indexed by enum stat_col (unsized: stat-table.c checks the count). */
+extern const struct stat_coldesc stat_columns[];
+
+/* Every column is a number, right-aligned: its OUT_COL_* flags. */
+unsigned stat_column_flags(void);
 
 #define STAT_MAX_COLS 32
 
@@ -106,6 +123,26 @@ struct stat_row {
 	int err;                 /* 0, or -errno/-EBADMSG: the row is left out */
 	uint64_t v[NS_STANDARD]; /* indexed by enum numastat_key */
 };
+
+/* One cell: what the table, the interval lines, JSON and --sort all show. */
+struct stat_value {
+	enum { STAT_VAL_NONE, STAT_VAL_NODE, STAT_VAL_COUNT, STAT_VAL_PCT } kind;
+	uint64_t n;      /* NODE: the id; COUNT: the count */
+	double num, den; /* PCT: num / den, den > 0 */
+};
+/*
+ * Column col of row r: the only place that picks a column's counters out of
+ * r->v.  NONE for a row with err (but for NODE), a percentage of nothing, or
+ * an entry that is not filled in (a column out of the table, a counter out
+ * of v[]): never a read out of bounds.
+ */
+struct stat_value stat_value(int col, const struct stat_row *r);
+/* Its text ("123", "7.3M" when compact, "99.5"); false (buf "") when NONE. */
+bool stat_value_text(const struct stat_value *v, bool compact, char *buf, size_t len);
+/* Its --sort key, larger first: the count, the fraction; -1 when NONE. */
+double stat_value_key(const struct stat_value *v);
+/* Whether -z keeps it: not zero (a node id always). */
+bool stat_value_nonzero(const struct stat_value *v);
 
 /*
  * The nodes to show: those of --nodes (nodelist_select(): a single id and

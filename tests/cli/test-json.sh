@@ -89,6 +89,8 @@ run -J stat 0.01 2 --totals
 schema "stat INTERVAL" --lines "stat INTERVAL -J --totals, each line"
 run -J stat 0.01 1 --rate
 schema "stat INTERVAL" --lines "stat INTERVAL -J --rate"
+run -J stat 0.01 2 --totals -o "$(help_columns stat)"
+schema "stat INTERVAL" --lines "stat INTERVAL -J --totals, every column stat --help lists"
 
 run set vm.numa_stat=0
 echo 1 >"$ROOT/proc/sys/vm/numa_stat"

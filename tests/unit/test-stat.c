@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* stat helpers: -o parsing, node selection, reading rows, numastat-compatible tables. */
+/*
+ * stat helpers: the column table and its one value function, -o parsing, node
+ * selection, reading rows, numastat-compatible tables.
+ */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +33,169 @@ static void test_columns(void)
 	      "an empty name is refused");
 	CHECK(stat_column_lookup("NUMA_HIT", 8) == SCOL_NUMA_HIT, "lookup by name");
 	CHECK(stat_column_lookup("NUMA_HI", 7) == -1, "no prefix matching");
+}
+
+/* What is wrong with entry i, or NULL: every column is fully described. */
+static const char *entry_problem(int i)
+{
+	const struct stat_coldesc *d = &stat_columns[i];
+	static char want[256], swapped[256];
+
+	if (!d->name || !*d->name || !d->json || !*d->json || !d->help || !*d->help)
+		return "a name, a JSON key and a help line";
+	if (stat_column_lookup(d->name, strlen(d->name)) != i)
+		return "a name of its own";
+	for (int j = 0; j < i; j++)
+		if (stat_columns[j].json && strcmp(stat_columns[j].json, d->json) == 0)
+			return "a JSON key of its own";
+	switch (d->kind) {
+	case STAT_KIND_NODE:
+		return i == SCOL_NODE ? NULL : "the node id in SCOL_NODE only";
+	case STAT_KIND_COUNT:
+		/* A forgotten .counter is 0, numa_hit: the key gives it away. */
+		if ((unsigned)d->counter >= NS_STANDARD ||
+		    strcmp(d->json, numastat_keys[d->counter]))
+			return "a counter of nodeN/numastat, named as its JSON key";
+		return NULL;
+	case STAT_KIND_PCT:
+		if ((unsigned)d->counter >= NS_STANDARD || (unsigned)d->other >= NS_STANDARD ||
+		    d->counter == d->other)
+			return "two different counters of nodeN/numastat";
+		snprintf(want, sizeof(want), "%s / (%s + %s), percent", numastat_keys[d->counter],
+			 numastat_keys[d->counter], numastat_keys[d->other]);
+		snprintf(swapped, sizeof(swapped), "%s / (%s + %s), percent",
+			 numastat_keys[d->counter], numastat_keys[d->other],
+			 numastat_keys[d->counter]);
+		return strcmp(d->help, want) == 0 || strcmp(d->help, swapped) == 0
+			       ? NULL
+			       : "help that spells its formula";
+	default:
+		return "a kind (how its value is computed)";
+	}
+}
+
+static void test_table(void)
+{
+	for (int i = 0; i < SCOL_COUNT; i++) {
+		const char *p = entry_problem(i);
+
+		CHECK(!p, "column %d (%s) has %s", i,
+		      stat_columns[i].name ? stat_columns[i].name : "?",
+		      p ? p : "everything it needs");
+	}
+	CHECK(stat_columns[SCOL_NODE].kind == STAT_KIND_NODE && stat_columns[SCOL_NODE].by_default,
+	      "NODE is the node id, shown by default");
+}
+
+/* Column col of r as text ("" for no value). */
+static const char *text(int col, const struct stat_row *r, bool compact)
+{
+	static char buf[64];
+	struct stat_value v = stat_value(col, r);
+
+	stat_value_text(&v, compact, buf, sizeof(buf));
+	return buf;
+}
+
+static double key(int col, const struct stat_row *r)
+{
+	struct stat_value v = stat_value(col, r);
+
+	return stat_value_key(&v);
+}
+
+static bool nonzero(int col, const struct stat_row *r)
+{
+	struct stat_value v = stat_value(col, r);
+
+	return stat_value_nonzero(&v);
+}
+
+/* Every column of a row of known counters is what its entry says. */
+static void test_values_walk(const struct stat_row *r)
+{
+	char want[64];
+
+	for (int i = 0; i < SCOL_COUNT; i++) {
+		const struct stat_coldesc *d = &stat_columns[i];
+		struct stat_value v = stat_value(i, r);
+		double num, den;
+
+		if (d->kind == STAT_KIND_NODE) {
+			snprintf(want, sizeof(want), "%u", r->node);
+			CHECK(v.kind == STAT_VAL_NODE && key(i, r) == r->node, "%s: the node id",
+			      d->name);
+		} else if (d->kind == STAT_KIND_COUNT && (unsigned)d->counter < NS_STANDARD) {
+			snprintf(want, sizeof(want), "%" PRIu64, r->v[d->counter]);
+			CHECK(v.kind == STAT_VAL_COUNT && key(i, r) == (double)r->v[d->counter],
+			      "%s: counter %s, its sort key the count", d->name,
+			      numastat_keys[d->counter]);
+		} else if (d->kind == STAT_KIND_PCT &&
+			   (unsigned)(d->counter | d->other) < NS_STANDARD) {
+			num = (double)r->v[d->counter];
+			den = num + (double)r->v[d->other];
+			if (den == 0) {
+				CHECK(v.kind == STAT_VAL_NONE && key(i, r) == -1,
+				      "%s: a percentage of nothing has no value", d->name);
+				continue;
+			}
+			snprintf(want, sizeof(want), "%.1f", 100.0 * num / den);
+			CHECK(v.kind == STAT_VAL_PCT && key(i, r) == num / den,
+			      "%s: a percentage, its sort key the fraction", d->name);
+		} else {
+			CHECK(v.kind == STAT_VAL_NONE, "%s: an unfilled entry has no value",
+			      d->name);
+			continue;
+		}
+		CHECK_STR(text(i, r, false), want, "%s: its text and JSON value", d->name);
+	}
+}
+
+static void test_values(void)
+{
+	struct stat_row r = { .node = 2, .v = { 7300011, 120, 3300, 2211, 7290000, 10131 } };
+	struct stat_row zero = { .node = 5 }, bad = r;
+
+	test_values_walk(&r);
+	CHECK_STR(text(SCOL_NODE, &r, false), "2", "NODE: the id");
+	CHECK_STR(text(SCOL_NUMA_HIT, &r, false), "7300011", "NUMA_HIT: the count");
+	CHECK_STR(text(SCOL_NUMA_HIT, &r, true), "7.3M", "NUMA_HIT --compact: powers of 1000");
+	CHECK_STR(text(SCOL_OTHER_NODE, &r, false), "10131", "OTHER_NODE: the count");
+	CHECK_STR(text(SCOL_LOCAL_PCT, &r, false), "99.9", "LOCAL%%: 7290000 / (7290000 + 10131)");
+	CHECK_STR(text(SCOL_MISS_PCT, &r, false), "0.0", "MISS%%: 120 / (7300011 + 120)");
+	CHECK(nonzero(SCOL_MISS_PCT, &r), "MISS%% 0.0 of a miss is not zero for -z");
+	CHECK(key(SCOL_LOCAL_PCT, &r) > key(SCOL_MISS_PCT, &r), "--sort compares percentages");
+
+	test_values_walk(&zero);
+	CHECK_STR(text(SCOL_LOCAL_PCT, &zero, false), "",
+		  "LOCAL%% of nothing: no value (JSON null)");
+	CHECK(key(SCOL_LOCAL_PCT, &zero) == -1 && !nonzero(SCOL_LOCAL_PCT, &zero),
+	      "no value: sorted last, zero for -z");
+	CHECK(!nonzero(SCOL_NUMA_HIT, &zero) && nonzero(SCOL_NODE, &zero),
+	      "a zero count is zero for -z, a node id never");
+
+	bad.err = -EIO;
+	for (int i = 0; i < SCOL_COUNT; i++)
+		if (stat_columns[i].kind != STAT_KIND_NODE)
+			CHECK_STR(text(i, &bad, false), "", "%s: a row that failed has no value",
+				  stat_columns[i].name);
+	CHECK_STR(text(SCOL_NODE, &bad, false), "2", "a row that failed still has its node");
+	CHECK(stat_value(SCOL_COUNT, &r).kind == STAT_VAL_NONE &&
+		      stat_value(-1, &r).kind == STAT_VAL_NONE,
+	      "a column out of the table has no value");
+}
+
+static void test_defaults(void)
+{
+	struct stat_opts o = { 0 };
+	size_t n = 0;
+
+	stat_default_columns(&o);
+	for (int i = 0; i < SCOL_COUNT; i++)
+		if (stat_columns[i].by_default)
+			CHECK(n < o.n_cols && o.cols[n++] == i,
+			      "%s is a default column, in table order", stat_columns[i].name);
+	CHECK(n == o.n_cols && n == 7, "the defaults: NODE and the six counters");
 }
 
 static void test_nodes(void)
@@ -146,6 +313,9 @@ static void test_compat(void)
 
 int main(void)
 {
+	test_table();
+	test_values();
+	test_defaults();
 	test_columns();
 	test_nodes();
 	test_compat();
