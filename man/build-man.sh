@@ -1,15 +1,16 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# build-man.sh SCDOC PAGE.scd KNOBS.scd ADVICE.scd SYSCONFDIR STATE_DIR RUN_DIR SBINDIR VERSION
+# build-man.sh SCDOC PAGE.scd KNOBS.scd ADVICE.scd COLUMNS.scd SYSCONFDIR STATE_DIR RUN_DIR SBINDIR VERSION
 # Fills in the configured paths, puts the generated KNOBS and ADVICE RULES
-# sections where the page has a line "@KNOBS@" or "@ADVICE@", and runs
-# scdoc; the page goes to stdout.
+# sections and the stat column list where the page has a line "@KNOBS@",
+# "@ADVICE@" or "@STAT_COLUMNS@", and runs scdoc; the page goes to stdout.
 # scdoc starts every paragraph, section and list item with .P, also where
 # nothing follows or a heading already breaks the line; mandoc -T lint
 # rightly calls those empty, so the filter at the end drops them.  It also
 # folds long text lines, which scdoc's markup makes longer than the source.
 set -eu
-scdoc=$1 page=$2 knobs=$3 advice=$4 sysconfdir=$5 statedir=$6 rundir=$7 sbindir=$8 version=$9
+scdoc=$1 page=$2 knobs=$3 advice=$4 columns=$5 sysconfdir=$6 statedir=$7 rundir=$8 sbindir=$9
+version=${10}
 
 sed -e "s|@SYSCONFDIR@|$sysconfdir|g" \
 	-e "s|@STATE_DIR@|$statedir|g" \
@@ -21,6 +22,9 @@ r $knobs
 d
 }" -e "/^@ADVICE@\$/{
 r $advice
+d
+}" -e "/^@STAT_COLUMNS@\$/{
+r $columns
 d
 }" "$page" | "$scdoc" | awk '
 	# Hold each .P until the next line shows whether it starts any text.

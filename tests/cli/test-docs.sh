@@ -203,6 +203,16 @@ elif have mandoc mandoc; then
 	else
 		not_ok "numastatctl(8) has a KNOBS entry for every registry knob" "missing: ${missing[*]}"
 	fi
+	columns_part=$(sed -n '/^   stat columns$/,/^   stat --balancing columns$/p' <<<"$rendered")
+	missing=()
+	for c in $(help_columns stat | tr , ' '); do
+		grep -qxF "       $c" <<<"$columns_part" || missing+=("$c")
+	done
+	if [ ${#missing[@]} -eq 0 ] && [ -n "$columns_part" ]; then
+		ok "numastatctl(8) lists every column of stat --help under stat columns"
+	else
+		not_ok "numastatctl(8) lists every column of stat --help under stat columns" "missing: ${missing[*]}"
+	fi
 	rules_part=$(sed -n '/^ADVICE RULES/,/^OUTPUT/p' <<<"$rendered")
 	missing=()
 	for r in $("$NUMASTATCTL" -J advise --rules | sed -n 's/^ *"rule": "\(.*\)",$/\1/p'); do
