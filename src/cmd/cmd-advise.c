@@ -22,6 +22,17 @@ struct advise_opts {
 	double interval;       /* --interval SECONDS; 0: one sample */
 };
 
+static const struct cmd_option options[] = {
+	{ "interval", required_argument, OPT_INTERVAL, "<sec>",
+	  "sample the counters twice, <sec> apart: ratios over\n"
+	  "that window, and whether they are rising" },
+	{ "profile", required_argument, OPT_PROFILE, "<name>",
+	  "print the advised knobs as a [profile <name>] section\n"
+	  "for numastatctl.conf, reasons as comments" },
+	{ "rules", no_argument, OPT_RULES, NULL, "list the rules advise applies" },
+	{ 0 },
+};
+
 static void usage(FILE *out)
 {
 	fputs("Usage:\n"
@@ -29,12 +40,8 @@ static void usage(FILE *out)
 	      "\nLook at this machine (nodes, distances, memory tiers, counters, huge pages,\n"
 	      "knob values, the configured profile, sysctl.d) and say which NUMA settings\n"
 	      "fit it, each with the numbers it rests on.  It changes nothing.\n"
-	      "\nOptions:\n"
-	      "     --interval <sec>   sample the counters twice, <sec> apart: ratios over\n"
-	      "                          that window, and whether they are rising\n"
-	      "     --profile <name>   print the advised knobs as a [profile <name>] section\n"
-	      "                          for numastatctl.conf, reasons as comments\n"
-	      "     --rules            list the rules advise applies\n", out);
+	      "\nOptions:\n", out);
+	cmd_options_usage(out, options);
 	usage_global_options(out);
 	fputs("\nExit status: 0 nothing to advise, 1 failure, 2 usage error, 3 there is advice.\n"
 	      "\nFor more details see numastatctl(8).\n", out);
@@ -360,15 +367,9 @@ static int check_options(const struct advise_opts *o, int argc, char *argv[])
 
 static int parse_options(int argc, char *argv[], struct advise_opts *o)
 {
-	static const struct option opts[] = {
-		{ "rules", no_argument, NULL, OPT_RULES },
-		{ "profile", required_argument, NULL, OPT_PROFILE },
-		{ "interval", required_argument, NULL, OPT_INTERVAL },
-		{ NULL, 0, NULL, 0 },
-	};
 	int c;
 
-	while ((c = cmd_getopt(argc, argv, "", opts)) != -1) {
+	while ((c = cmd_getopt(argc, argv, options)) != -1) {
 		switch (c) {
 		case 'h':
 			usage(stdout);
@@ -459,5 +460,9 @@ static int run(int argc, char *argv[])
 }
 
 const struct cmd cmd_advise = {
-	"advise", run, "recommendations from this machine's topology and counters", usage
+	.name = "advise",
+	.run = run,
+	.summary = "recommendations from this machine's topology and counters",
+	.usage = usage,
+	.options = options,
 };

@@ -19,6 +19,18 @@ struct apply_opts {
 	const char *name;
 };
 
+static const struct cmd_option options[] = {
+	{ "dry-run", no_argument, OPT_DRY_RUN, NULL, "show what would change, write nothing" },
+	{ "check", no_argument, OPT_CHECK, NULL,
+	  "write nothing; exit 3 when the live system differs" },
+	{ "no-snapshot", no_argument, OPT_NO_SNAPSHOT, NULL,
+	  "let vm.numa_stat go 1 -> 0 without saving the counters" },
+	{ "no-revert-point", no_argument, OPT_NO_REVERT_POINT, NULL,
+	  "change even when the old values cannot be saved for\n"
+	  "'revert' (which then has nothing to undo)" },
+	{ 0 },
+};
+
 static void usage(FILE *out)
 {
 	fputs("Usage:\n"
@@ -27,12 +39,8 @@ static void usage(FILE *out)
 	      "under [numastatctl]).  The whole configuration is checked before anything is\n"
 	      "written, only values that differ are written, and a failed write restores the\n"
 	      "rest.  'numastatctl revert' restores the values from before.\n"
-	      "\nOptions:\n"
-	      "     --dry-run          show what would change, write nothing\n"
-	      "     --check            write nothing; exit 3 when the live system differs\n"
-	      "     --no-snapshot      let vm.numa_stat go 1 -> 0 without saving the counters\n"
-	      "     --no-revert-point  change even when the old values cannot be saved for\n"
-	      "                          'revert' (which then has nothing to undo)\n", out);
+	      "\nOptions:\n", out);
+	cmd_options_usage(out, options);
 	usage_global_options(out);
 	fputs("\nExit status: 0 done (or no drift), 1 failed and rolled back, 2 usage or\n"
 	      "configuration error (nothing written), 3 drift found by --check.\n"
@@ -164,16 +172,9 @@ static int apply(const struct profile_config *c, struct apply_opts *o)
 
 static int parse_options(int argc, char *argv[], struct apply_opts *o)
 {
-	static const struct option opts[] = {
-		{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
-		{ "check", no_argument, NULL, OPT_CHECK },
-		{ "no-snapshot", no_argument, NULL, OPT_NO_SNAPSHOT },
-		{ "no-revert-point", no_argument, NULL, OPT_NO_REVERT_POINT },
-		{ NULL, 0, NULL, 0 },
-	};
 	int c;
 
-	while ((c = cmd_getopt(argc, argv, "", opts)) != -1) {
+	while ((c = cmd_getopt(argc, argv, options)) != -1) {
 		switch (c) {
 		case 'h':
 			usage(stdout);
@@ -226,5 +227,9 @@ static int run(int argc, char *argv[])
 }
 
 const struct cmd cmd_apply = {
-	"apply", run, "apply a profile (--dry-run, --check, all or nothing)", usage
+	.name = "apply",
+	.run = run,
+	.summary = "apply a profile (--dry-run, --check, all or nothing)",
+	.usage = usage,
+	.options = options,
 };

@@ -36,6 +36,24 @@ struct bench_opts {
 	bool have_node, no_snapshot;
 };
 
+static const struct cmd_option options[] = {
+	{ "knob", required_argument, OPT_KNOB, "<knob>",
+	  "the knob to flip (default vm.numa_stat)" },
+	{ "values", required_argument, OPT_VALUES, "<a>,<b>",
+	  "its two values (default 1,0 for vm.numa_stat)" },
+	{ "threads", required_argument, OPT_THREADS, "<n>", "worker threads (default 1)" },
+	{ "node", required_argument, OPT_NODE, "<node>",
+	  "run on this node's CPUs and memory (default: the\n"
+	  "first node with both)" },
+	{ "size", required_argument, OPT_SIZE, "<MiB>",
+	  "memory each thread touches per round (default 64)" },
+	{ "rounds", required_argument, OPT_ROUNDS, "<n>",
+	  "rounds per value, 4..1000 (default 10)" },
+	{ "no-snapshot", no_argument, OPT_NO_SNAPSHOT, NULL,
+	  "let vm.numa_stat go 1 -> 0 without saving the counters" },
+	{ 0 },
+};
+
 static void usage(FILE *out)
 {
 	fputs("Usage:\n"
@@ -46,15 +64,8 @@ static void usage(FILE *out)
 	      "fault and faults/s of each value, and B's difference from A with a 95%\n"
 	      "confidence interval (Hodges-Lehmann estimate, Mann-Whitney interval).\n"
 	      "The knob's value is restored on exit, also after Ctrl-C.  Root only.\n"
-	      "\nOptions:\n"
-	      "     --knob <knob>      the knob to flip (default vm.numa_stat)\n"
-	      "     --values <a>,<b>   its two values (default 1,0 for vm.numa_stat)\n"
-	      "     --threads <n>      worker threads (default 1)\n"
-	      "     --node <node>      run on this node's CPUs and memory (default: the\n"
-	      "                          first node with both)\n"
-	      "     --size <MiB>       memory each thread touches per round (default 64)\n"
-	      "     --rounds <n>       rounds per value, 4..1000 (default 10)\n"
-	      "     --no-snapshot      let vm.numa_stat go 1 -> 0 without saving the counters\n", out);
+	      "\nOptions:\n", out);
+	cmd_options_usage(out, options);
 	usage_global_options(out);
 	fputs("\nFor more details see numastatctl(8).\n", out);
 }
@@ -71,20 +82,10 @@ static bool number_opt(const char *opt, const char *arg, uint64_t min, uint64_t 
 
 static int parse_opts(int argc, char *argv[], struct bench_opts *o)
 {
-	static const struct option opts[] = {
-		{ "knob", required_argument, NULL, OPT_KNOB },
-		{ "values", required_argument, NULL, OPT_VALUES },
-		{ "threads", required_argument, NULL, OPT_THREADS },
-		{ "size", required_argument, NULL, OPT_SIZE },
-		{ "rounds", required_argument, NULL, OPT_ROUNDS },
-		{ "node", required_argument, NULL, OPT_NODE },
-		{ "no-snapshot", no_argument, NULL, OPT_NO_SNAPSHOT },
-		{ NULL, 0, NULL, 0 },
-	};
 	bool ok = true;
 	int c;
 
-	while (ok && (c = cmd_getopt(argc, argv, "", opts)) != -1) {
+	while (ok && (c = cmd_getopt(argc, argv, options)) != -1) {
 		switch (c) {
 		case 'h':
 			usage(stdout);
@@ -422,5 +423,9 @@ static int run(int argc, char *argv[])
 }
 
 const struct cmd cmd_bench = {
-	"bench", run, "A/B page-fault benchmark of a knob (vm.numa_stat 1 against 0)", usage,
+	.name = "bench",
+	.run = run,
+	.summary = "A/B page-fault benchmark of a knob (vm.numa_stat 1 against 0)",
+	.usage = usage,
+	.options = options,
 };

@@ -20,35 +20,33 @@ struct get_opts {
 	regex_t re;
 };
 
+static const struct cmd_option options[] = {
+	{ "values", no_argument, 'n', NULL, "print values only" },
+	{ "names", no_argument, 'N', NULL, "print names only" },
+	{ "all", no_argument, 'a', NULL, "also every other vm.* and kernel.numa_* sysctl" },
+	{ "ignore", no_argument, 'e', NULL, "say nothing about knobs missing on this kernel" },
+	{ "pattern", required_argument, OPT_PATTERN, "<regex>",
+	  "only names matching the extended regular expression" },
+	{ 0 },
+};
+
 static void usage(FILE *out)
 {
 	fputs("Usage:\n"
 	      " numastatctl get [options] [<knob>...]\n"
 	      "\nPrint NUMA knobs as 'name = value' lines.  Without a knob: every\n"
 	      "registry knob present on this kernel.  A knob may be a quoted glob ('vm.numa_*').\n"
-	      "\nOptions:\n"
-	      " -n, --values           print values only\n"
-	      " -N, --names            print names only\n"
-	      " -a, --all              also every other vm.* and kernel.numa_* sysctl\n"
-	      " -e, --ignore           say nothing about knobs missing on this kernel\n"
-	      "     --pattern <regex>  only names matching the extended regular expression\n", out);
+	      "\nOptions:\n", out);
+	cmd_options_usage(out, options);
 	usage_global_options(out);
 	fputs("\nFor more details see numastatctl(8).\n", out);
 }
 
 static int parse_opts(int argc, char *argv[], struct get_opts *o)
 {
-	static const struct option opts[] = {
-		{ "values", no_argument, NULL, 'n' },
-		{ "names", no_argument, NULL, 'N' },
-		{ "all", no_argument, NULL, 'a' },
-		{ "ignore", no_argument, NULL, 'e' },
-		{ "pattern", required_argument, NULL, OPT_PATTERN },
-		{ NULL, 0, NULL, 0 },
-	};
 	int c;
 
-	while ((c = cmd_getopt(argc, argv, "nNae", opts)) != -1) {
+	while ((c = cmd_getopt(argc, argv, options)) != -1) {
 		switch (c) {
 		case 'h':
 			usage(stdout);
@@ -204,4 +202,10 @@ out:
 	return rc;
 }
 
-const struct cmd cmd_get = { "get", run, "print knobs, sysctl style", usage };
+const struct cmd cmd_get = {
+	.name = "get",
+	.run = run,
+	.summary = "print knobs, sysctl style",
+	.usage = usage,
+	.options = options,
+};

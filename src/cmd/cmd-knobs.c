@@ -50,21 +50,28 @@ struct knobs_opts {
 	const char *choices;
 };
 
+static const struct cmd_option options[] = {
+	{ "output", required_argument, 'o', "<list>",
+	  "a table of these columns (+<list> appends to all)" },
+	{ "output-all", no_argument, OPT_OUTPUT_ALL, NULL, "a table of every column" },
+	{ "noheadings", no_argument, 'n', NULL, "do not print headings" },
+	{ "raw", no_argument, 'r', NULL, "raw output, no alignment" },
+	{ "names", no_argument, 'N', NULL, "print knob names only, one per line (-J: as JSON)" },
+	{ "choices", required_argument, OPT_CHOICES, "<knob>",
+	  "print the values <knob> accepts, one per line\n"
+	  "(nothing for integer knobs)" },
+	{ 0 },
+};
+
 static void usage(FILE *out)
 {
 	fputs("Usage:\n"
 	      " numastatctl knobs [options] [<knob>...]\n"
 	      "\nList the knobs numastatctl knows: type, accepted values, default,\n"
 	      "whether this kernel has them, and what changing them does.\n"
-	      "\nOptions:\n"
-	      " -o, --output <list>    a table of these columns (+<list> appends to all)\n"
-	      "     --output-all       a table of every column\n"
-	      " -n, --noheadings       do not print headings\n"
-	      " -r, --raw              raw output, no alignment\n"
-	      " -N, --names            print knob names only, one per line (-J: as JSON)\n"
-	      "     --choices <knob>   print the values <knob> accepts, one per line\n"
-	      "                          (nothing for integer knobs)\n"
-	      "\nWithout -o, -r or -J each knob is a line of its short fields followed by\n"
+	      "\nOptions:\n", out);
+	cmd_options_usage(out, options);
+	fputs("\nWithout -o, -r or -J each knob is a line of its short fields followed by\n"
 	      "its description, values, first kernel and note, wrapped to the terminal\n"
 	      "(80 columns when the output is not a terminal).\n", out);
 	usage_global_options(out);
@@ -129,19 +136,10 @@ static void default_columns(struct knobs_opts *o)
 /* Returns -1 to go on, or the exit code. */
 static int parse_opts(int argc, char *argv[], struct knobs_opts *o)
 {
-	static const struct option opts[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ "output-all", no_argument, NULL, OPT_OUTPUT_ALL },
-		{ "noheadings", no_argument, NULL, 'n' },
-		{ "raw", no_argument, NULL, 'r' },
-		{ "names", no_argument, NULL, 'N' },
-		{ "choices", required_argument, NULL, OPT_CHOICES },
-		{ NULL, 0, NULL, 0 },
-	};
 	int c;
 
 	default_columns(o);
-	while ((c = cmd_getopt(argc, argv, "o:nrN", opts)) != -1) {
+	while ((c = cmd_getopt(argc, argv, options)) != -1) {
 		switch (c) {
 		case 'h':
 			usage(stdout);
@@ -511,5 +509,10 @@ static int run(int argc, char *argv[])
 	return rc;
 }
 
-const struct cmd cmd_knobs = { "knobs", run, "the knob registry: types, values, defaults, effects",
-			       usage };
+const struct cmd cmd_knobs = {
+	.name = "knobs",
+	.run = run,
+	.summary = "the knob registry: types, values, defaults, effects",
+	.usage = usage,
+	.options = options,
+};

@@ -16,6 +16,12 @@
 
 enum { OPT_CAT_CONFIG = OPT_CMD_BASE };
 
+static const struct cmd_option options[] = {
+	{ "cat-config", no_argument, OPT_CAT_CONFIG, NULL,
+	  "print every configuration file in precedence order" },
+	{ 0 },
+};
+
 static void usage(FILE *out)
 {
 	fputs("Usage:\n"
@@ -23,8 +29,8 @@ static void usage(FILE *out)
 	      "\nList the profiles of numastatctl.conf, or show one profile resolved: every\n"
 	      "knob in force with the file:line it comes from and what it overrides.\n"
 	      "The whole configuration is checked; problems are listed with exit status 2.\n"
-	      "\nOptions:\n"
-	      "     --cat-config       print every configuration file in precedence order\n", out);
+	      "\nOptions:\n", out);
+	cmd_options_usage(out, options);
 	usage_global_options(out);
 	fputs("\nFor more details see numastatctl(8) and numastatctl.conf(5).\n", out);
 }
@@ -249,15 +255,11 @@ static int cat_config(void)
 
 static int run(int argc, char *argv[])
 {
-	static const struct option opts[] = {
-		{ "cat-config", no_argument, NULL, OPT_CAT_CONFIG },
-		{ NULL, 0, NULL, 0 },
-	};
 	struct profile_config c = { 0 };
 	bool cat = false;
 	int ch, rc;
 
-	while ((ch = cmd_getopt(argc, argv, "", opts)) != -1) {
+	while ((ch = cmd_getopt(argc, argv, options)) != -1) {
 		if (ch == 'h') {
 			usage(stdout);
 			return EXIT_OK;
@@ -288,5 +290,9 @@ static int run(int argc, char *argv[])
 }
 
 const struct cmd cmd_profiles = {
-	"profiles", run, "list profiles, or show one with provenance", usage
+	.name = "profiles",
+	.run = run,
+	.summary = "list profiles, or show one with provenance",
+	.usage = usage,
+	.options = options,
 };

@@ -19,16 +19,21 @@ struct revert_opts {
 	bool dry_run, no_snapshot;
 };
 
+static const struct cmd_option options[] = {
+	{ "dry-run", no_argument, OPT_DRY_RUN, NULL, "show what would be restored, write nothing" },
+	{ "no-snapshot", no_argument, OPT_NO_SNAPSHOT, NULL,
+	  "let vm.numa_stat go 1 -> 0 without saving the counters" },
+	{ 0 },
+};
+
 static void usage(FILE *out)
 {
 	fputs("Usage:\n"
 	      " numastatctl revert [options]\n"
 	      "\nRestore the values saved before the last 'apply' or 'set' changed them\n"
 	      "(exactly as the kernel held them; all or nothing, like set), then forget them.\n"
-	      "\nOptions:\n"
-	      "     --dry-run          show what would be restored, write nothing\n"
-	      "     --no-snapshot      let vm.numa_stat go 1 -> 0 without saving the counters\n",
-	      out);
+	      "\nOptions:\n", out);
+	cmd_options_usage(out, options);
 	usage_global_options(out);
 	fputs("\nFor more details see numastatctl(8).\n", out);
 }
@@ -127,15 +132,10 @@ static int revert(const char *dir, const struct revert_opts *ro)
 
 static int run(int argc, char *argv[])
 {
-	static const struct option opts[] = {
-		{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
-		{ "no-snapshot", no_argument, NULL, OPT_NO_SNAPSHOT },
-		{ NULL, 0, NULL, 0 },
-	};
 	struct revert_opts ro = { 0 };
 	int c, rc;
 
-	while ((c = cmd_getopt(argc, argv, "", opts)) != -1) {
+	while ((c = cmd_getopt(argc, argv, options)) != -1) {
 		if (c == 'h') {
 			usage(stdout);
 			return EXIT_OK;
@@ -157,5 +157,9 @@ static int run(int argc, char *argv[])
 }
 
 const struct cmd cmd_revert = {
-	"revert", run, "restore the values saved before the last change", usage
+	.name = "revert",
+	.run = run,
+	.summary = "restore the values saved before the last change",
+	.usage = usage,
+	.options = options,
 };

@@ -52,6 +52,18 @@ struct selftest {
 	unsigned failed;
 };
 
+static const struct cmd_option options[] = {
+	{ "toggle", no_argument, OPT_TOGGLE, NULL,
+	  "also check that vm.numa_stat=0 stops the counters:\n"
+	  "switches it off for a moment (which zeroes every\n"
+	  "NUMA counter; they are saved first) and restores it" },
+	{ "no-snapshot", no_argument, OPT_NO_SNAPSHOT, NULL,
+	  "with --toggle: do not save the counters first" },
+	{ "pages", required_argument, OPT_PAGES, "<n>",
+	  "pages to fault in per check (default 1024)" },
+	{ 0 },
+};
+
 static void usage(FILE *out)
 {
 	fputs("Usage:\n"
@@ -61,28 +73,18 @@ static void usage(FILE *out)
 	      "local_node for local placement, other_node for placement from another\n"
 	      "node's CPU.  One PASS, FAIL or SKIP line per check; exit 0 when none fails.\n"
 	      "Root only, live system only.\n"
-	      "\nOptions:\n"
-	      "     --toggle           also check that vm.numa_stat=0 stops the counters:\n"
-	      "                          switches it off for a moment (which zeroes every\n"
-	      "                          NUMA counter; they are saved first) and restores it\n"
-	      "     --no-snapshot      with --toggle: do not save the counters first\n"
-	      "     --pages <n>        pages to fault in per check (default 1024)\n", out);
+	      "\nOptions:\n", out);
+	cmd_options_usage(out, options);
 	usage_global_options(out);
 	fputs("\nFor more details see numastatctl(8).\n", out);
 }
 
 static int parse_opts(int argc, char *argv[], struct selftest *st)
 {
-	static const struct option opts[] = {
-		{ "toggle", no_argument, NULL, OPT_TOGGLE },
-		{ "no-snapshot", no_argument, NULL, OPT_NO_SNAPSHOT },
-		{ "pages", required_argument, NULL, OPT_PAGES },
-		{ NULL, 0, NULL, 0 },
-	};
 	uint64_t v;
 	int c;
 
-	while ((c = cmd_getopt(argc, argv, "", opts)) != -1) {
+	while ((c = cmd_getopt(argc, argv, options)) != -1) {
 		switch (c) {
 		case 'h':
 			usage(stdout);
@@ -534,5 +536,9 @@ static int run(int argc, char *argv[])
 }
 
 const struct cmd cmd_selftest = {
-	"selftest", run, "prove on this machine that the NUMA counters count", usage,
+	.name = "selftest",
+	.run = run,
+	.summary = "prove on this machine that the NUMA counters count",
+	.usage = usage,
+	.options = options,
 };

@@ -16,6 +16,23 @@
 
 enum { OPT_DRY_RUN = OPT_CMD_BASE, OPT_NO_SNAPSHOT, OPT_NO_REVERT_POINT, OPT_MANAGED_ONLY };
 
+static const struct cmd_option options[] = {
+	{ "dry-run", no_argument, OPT_DRY_RUN, NULL, "show what would change, write nothing" },
+	{ "file", required_argument, 'f', "<file>",
+	  "read assignments in sysctl.d(5) syntax ('-' = stdin);\n"
+	  "only NUMA knobs, globs allowed, '-key' excludes;\n"
+	  "at most 1 MiB" },
+	{ "managed-only", no_argument, OPT_MANAGED_ONLY, NULL,
+	  "with -f: take only the keys numastatctl manages and\n"
+	  "list the others as skipped (a whole sysctl.d file)" },
+	{ "no-snapshot", no_argument, OPT_NO_SNAPSHOT, NULL,
+	  "let vm.numa_stat go 1 -> 0 without saving the counters" },
+	{ "no-revert-point", no_argument, OPT_NO_REVERT_POINT, NULL,
+	  "change even when the old values cannot be saved for\n"
+	  "'revert' (which then has nothing to undo)" },
+	{ 0 },
+};
+
 static void usage(FILE *out)
 {
 	fputs("Usage:\n"
@@ -23,16 +40,8 @@ static void usage(FILE *out)
 	      " numastatctl set [options] -f <file>\n"
 	      "\nSet NUMA knobs: every assignment is checked before anything is written,\n"
 	      "only values that differ are written, and a failed write restores the rest.\n"
-	      "\nOptions:\n"
-	      "     --dry-run          show what would change, write nothing\n"
-	      " -f, --file <file>      read assignments in sysctl.d(5) syntax ('-' = stdin);\n"
-	      "                          only NUMA knobs, globs allowed, '-key' excludes;\n"
-	      "                          at most 1 MiB\n"
-	      "     --managed-only     with -f: take only the keys numastatctl manages and\n"
-	      "                          list the others as skipped (a whole sysctl.d file)\n"
-	      "     --no-snapshot      let vm.numa_stat go 1 -> 0 without saving the counters\n"
-	      "     --no-revert-point  change even when the old values cannot be saved for\n"
-	      "                          'revert' (which then has nothing to undo)\n", out);
+	      "\nOptions:\n", out);
+	cmd_options_usage(out, options);
 	usage_global_options(out);
 	fputs("\nA '-' before a knob name (after '--') skips it quietly where the kernel\n"
 	      "lacks it: numastatctl set -- -vm.zone_distribute_mode=1\n"
@@ -132,14 +141,6 @@ static int transact(struct plan *p, const struct set_opts *so)
 
 static int run(int argc, char *argv[])
 {
-	static const struct option opts[] = {
-		{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
-		{ "no-snapshot", no_argument, NULL, OPT_NO_SNAPSHOT },
-		{ "no-revert-point", no_argument, NULL, OPT_NO_REVERT_POINT },
-		{ "file", required_argument, NULL, 'f' },
-		{ "managed-only", no_argument, NULL, OPT_MANAGED_ONLY },
-		{ NULL, 0, NULL, 0 },
-	};
 	struct set_opts so = { 0 };
 	bool bad = false, nomem = false, managed_only = false;
 	const char *files[16];
@@ -147,7 +148,7 @@ static int run(int argc, char *argv[])
 	struct plan p = { 0 };
 	int c, rc;
 
-	while ((c = cmd_getopt(argc, argv, "f:", opts)) != -1) {
+	while ((c = cmd_getopt(argc, argv, options)) != -1) {
 		switch (c) {
 		case 'h':
 			usage(stdout);
@@ -204,4 +205,10 @@ static int run(int argc, char *argv[])
 	return rc;
 }
 
-const struct cmd cmd_set = { "set", run, "set knobs (validated, all or nothing)", usage };
+const struct cmd cmd_set = {
+	.name = "set",
+	.run = run,
+	.summary = "set knobs (validated, all or nothing)",
+	.usage = usage,
+	.options = options,
+};

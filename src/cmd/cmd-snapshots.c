@@ -15,6 +15,13 @@ struct list_opts {
 	bool names, noheadings, raw;
 };
 
+static const struct cmd_option options[] = {
+	{ "names", no_argument, 'N', NULL, "print the names only, one per line" },
+	{ "noheadings", no_argument, 'n', NULL, "do not print headings" },
+	{ "raw", no_argument, 'r', NULL, "raw output, no alignment" },
+	{ 0 },
+};
+
 static void usage(FILE *out)
 {
 	fputs("Usage:\n"
@@ -22,10 +29,8 @@ static void usage(FILE *out)
 	      "\nList the NUMA counter snapshots saved before vm.numa_stat went from 1 to 0\n"
 	      "(which zeroes every counter), oldest first.  'numastatctl stat --snapshot NAME'\n"
 	      "shows one; 'numastatctl stat --since NAME' adds it to the live counters.\n"
-	      "\nOptions:\n"
-	      " -N, --names            print the names only, one per line\n"
-	      " -n, --noheadings       do not print headings\n"
-	      " -r, --raw              raw output, no alignment\n", out);
+	      "\nOptions:\n", out);
+	cmd_options_usage(out, options);
 	usage_global_options(out);
 	fputs("\nFor more details see numastatctl(8).\n", out);
 }
@@ -121,16 +126,10 @@ static int list(const struct list_opts *lo)
 
 static int run(int argc, char *argv[])
 {
-	static const struct option opts[] = {
-		{ "names", no_argument, NULL, 'N' },
-		{ "noheadings", no_argument, NULL, 'n' },
-		{ "raw", no_argument, NULL, 'r' },
-		{ NULL, 0, NULL, 0 },
-	};
 	struct list_opts lo = { 0 };
 	int c, rc;
 
-	while ((c = cmd_getopt(argc, argv, "Nnr", opts)) != -1) {
+	while ((c = cmd_getopt(argc, argv, options)) != -1) {
 		switch (c) {
 		case 'h':
 			usage(stdout);
@@ -162,5 +161,9 @@ static int run(int argc, char *argv[])
 }
 
 const struct cmd cmd_snapshots = {
-	"snapshots", run, "list the counter snapshots saved before a reset", usage
+	.name = "snapshots",
+	.run = run,
+	.summary = "list the counter snapshots saved before a reset",
+	.usage = usage,
+	.options = options,
 };

@@ -41,6 +41,54 @@ enum {
 	OPT_CGROUP,
 };
 
+static const struct cmd_option options[] = {
+	{ "nodes", required_argument, OPT_NODES, "<list>",
+	  "only these nodes (0,2-3 or all; ids absent inside\n"
+	  "a range are skipped, as numactl does)" },
+	{ "output", required_argument, 'o', "<list>",
+	  "columns to print (+<list> appends to the defaults)" },
+	{ "noheadings", no_argument, 'n', NULL, "do not print headings" },
+	{ "raw", no_argument, 'r', NULL, "raw output: single spaces, no alignment" },
+	{ "meminfo", no_argument, 'm', NULL, "per-node memory (nodeN/meminfo, hugepages)" },
+	{ "bytes", no_argument, 'b', NULL, "with -m: sizes in bytes, not human units" },
+	{ "skip-zero", no_argument, 'z', NULL, "leave out rows and columns that are all zero" },
+	{ "sort", required_argument, OPT_SORT, "<column>", "rows by this column, largest first" },
+	{ "compact", no_argument, OPT_COMPACT, NULL,
+	  "abbreviated counts (K, M, G: powers of 1000)" },
+	{ "width", required_argument, 'w', "<n>",
+	  "fold tables to n columns (default: the terminal's)" },
+	{ "compat", optional_argument, OPT_COMPAT, "<cmnz>",
+	  "numastat's output byte for byte; the letters are\n"
+	  "numastat's options (none: its no-argument shape)" },
+	{ "prometheus", no_argument, OPT_PROMETHEUS, NULL,
+	  "Prometheus text format (numastatctl_* names)" },
+	{ "textfile", required_argument, OPT_TEXTFILE, "<dir>",
+	  "write numastatctl.prom in directory <dir>, atomically" },
+	{ "prometheus-names", required_argument, OPT_PROM_NAMES, "<numastatctl|node_exporter>",
+	  "node_exporter: its meminfo_numa names, which collide\n"
+	  "with that collector when it is on" },
+	{ "rate", no_argument, OPT_RATE, NULL, "with an interval: per second, not per interval" },
+	{ "timestamp", no_argument, 't', NULL,
+	  "with an interval: a TIME column (HH:MM:SS) on each line" },
+	{ "totals", no_argument, OPT_TOTALS, NULL,
+	  "with an interval: the totals since the start, at the end" },
+	{ "pid", required_argument, 'p', "<pid|pattern>",
+	  "per-process memory per node (numa_maps)" },
+	{ "snapshot", required_argument, OPT_SNAPSHOT, "<name>",
+	  "the counters saved in a snapshot (or latest) instead\n"
+	  "of the live ones; 'numastatctl snapshots' lists them" },
+	{ "since", required_argument, OPT_SINCE, "<name>",
+	  "the live counters plus those saved in a snapshot (or\n"
+	  "latest): the counts across that reset" },
+	{ "balancing", no_argument, OPT_BALANCING, NULL,
+	  "NUMA balancing and page migration counters" },
+	{ "tiers", no_argument, OPT_TIERS, NULL,
+	  "memory tiers, node kinds, distances, promotion, demotion" },
+	{ "cgroup", required_argument, OPT_CGROUP, "<path|unit|pattern>",
+	  "per-node memory of cgroups (cgroup v2)" },
+	{ 0 },
+};
+
 static void usage(FILE *out)
 {
 	fputs("Usage:\n"
@@ -48,36 +96,8 @@ static void usage(FILE *out)
 	      "\nPer-node NUMA allocation counters (nodeN/numastat), one row per node\n"
 	      "and a TOTAL row.  With an interval: the changes over each interval, one\n"
 	      "line per node per sample as vmstat prints them, until Ctrl-C or <count>.\n"
-	      "\nOptions:\n"
-	      "     --nodes <list>     only these nodes (0,2-3 or all; ids absent inside\n"
-	      "                          a range are skipped, as numactl does)\n"
-	      " -o, --output <list>    columns to print (+<list> appends to the defaults)\n"
-	      " -n, --noheadings       do not print headings\n"
-	      " -r, --raw              raw output: single spaces, no alignment\n"
-	      " -m, --meminfo          per-node memory (nodeN/meminfo, hugepages)\n"
-	      " -b, --bytes            with -m: sizes in bytes, not human units\n"
-	      " -z, --skip-zero        leave out rows and columns that are all zero\n"
-	      "     --sort <column>    rows by this column, largest first\n"
-	      "     --compact          abbreviated counts (K, M, G: powers of 1000)\n"
-	      " -w, --width <n>        fold tables to n columns (default: the terminal's)\n"
-	      "     --compat[=<cmnz>]  numastat's output byte for byte; the letters are\n"
-	      "                          numastat's options (none: its no-argument shape)\n"
-	      "     --prometheus       Prometheus text format (numastatctl_* names)\n"
-	      "     --textfile <dir>   write numastatctl.prom in directory <dir>, atomically\n"
-	      "     --prometheus-names <numastatctl|node_exporter>\n"
-	      "                        node_exporter: its meminfo_numa names, which collide\n"
-	      "                          with that collector when it is on\n"
-	      "     --rate             with an interval: per second, not per interval\n"
-	      " -t, --timestamp        with an interval: a TIME column (HH:MM:SS) on each line\n"
-	      "     --totals           with an interval: the totals since the start, at the end\n"
-	      " -p, --pid <pid|pattern>  per-process memory per node (numa_maps)\n"
-	      "     --snapshot <name>  the counters saved in a snapshot (or latest) instead\n"
-	      "                          of the live ones; 'numastatctl snapshots' lists them\n"
-	      "     --since <name>     the live counters plus those saved in a snapshot (or\n"
-	      "                          latest): the counts across that reset\n"
-	      "     --balancing        NUMA balancing and page migration counters\n"
-	      "     --tiers            memory tiers, node kinds, distances, promotion, demotion\n"
-	      "     --cgroup <path|unit|pattern>  per-node memory of cgroups (cgroup v2)\n", out);
+	      "\nOptions:\n", out);
+	cmd_options_usage(out, options);
 	fputs("\nAvailable output columns:\n", out);
 	for (int i = 0; i < SCOL_COUNT; i++)
 		fprintf(out, " %14s  %s\n", stat_columns[i].name, stat_columns[i].help);
@@ -331,36 +351,10 @@ static int check_combination(struct stat_opts *o)
 /* -1: go on; otherwise the exit code. */
 static int parse_opts(int argc, char *argv[], struct stat_opts *o)
 {
-	static const struct option opts[] = {
-		{ "nodes", required_argument, NULL, OPT_NODES },
-		{ "output", required_argument, NULL, 'o' },
-		{ "noheadings", no_argument, NULL, 'n' },
-		{ "raw", no_argument, NULL, 'r' },
-		{ "meminfo", no_argument, NULL, 'm' },
-		{ "bytes", no_argument, NULL, 'b' },
-		{ "skip-zero", no_argument, NULL, 'z' },
-		{ "sort", required_argument, NULL, OPT_SORT },
-		{ "compact", no_argument, NULL, OPT_COMPACT },
-		{ "width", required_argument, NULL, 'w' },
-		{ "compat", optional_argument, NULL, OPT_COMPAT },
-		{ "prometheus", no_argument, NULL, OPT_PROMETHEUS },
-		{ "textfile", required_argument, NULL, OPT_TEXTFILE },
-		{ "prometheus-names", required_argument, NULL, OPT_PROM_NAMES },
-		{ "rate", no_argument, NULL, OPT_RATE },
-		{ "timestamp", no_argument, NULL, 't' },
-		{ "totals", no_argument, NULL, OPT_TOTALS },
-		{ "pid", required_argument, NULL, 'p' },
-		{ "snapshot", required_argument, NULL, OPT_SNAPSHOT },
-		{ "since", required_argument, NULL, OPT_SINCE },
-		{ "balancing", no_argument, NULL, OPT_BALANCING },
-		{ "tiers", no_argument, NULL, OPT_TIERS },
-		{ "cgroup", required_argument, NULL, OPT_CGROUP },
-		{ NULL, 0, NULL, 0 },
-	};
 	bool width_set = false;
 	int c;
 
-	while ((c = cmd_getopt(argc, argv, "o:nrmbzw:p:t", opts)) != -1) {
+	while ((c = cmd_getopt(argc, argv, options)) != -1) {
 		if (c == 'h') {
 			usage(stdout);
 			return EXIT_OK;
@@ -709,4 +703,10 @@ void stat_summary_free(struct stat_summary *s)
 	free(s->whys);
 }
 
-const struct cmd cmd_stat = { "stat", run, "per-node NUMA statistics", usage };
+const struct cmd cmd_stat = {
+	.name = "stat",
+	.run = run,
+	.summary = "per-node NUMA statistics",
+	.usage = usage,
+	.options = options,
+};

@@ -355,7 +355,7 @@ static int run(int argc, char *argv[])
 	struct status st = { 0 };
 	int c, rc;
 
-	while ((c = cmd_getopt(argc, argv, "", NULL)) != -1) {
+	while ((c = cmd_getopt(argc, argv, NULL)) != -1) {
 		if (c == 'h') {
 			usage(stdout);
 			return EXIT_OK;
@@ -381,4 +381,9 @@ static int run(int argc, char *argv[])
 	return rc;
 }
 
-const struct cmd cmd_status = { "status", run, "knobs in words, profile drift, warnings (default)", usage };
+const struct cmd cmd_status = {
+	.name = "status",
+	.run = run,
+	.summary = "knobs in words, profile drift, warnings (default)",
+	.usage = usage,
+};

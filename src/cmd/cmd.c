@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* What every command shares: the global options, their parsing, setup. */
+/*
+ * What every command shares: the command table, the global options, option
+ * tables (their getopt form and their --help lines), setup.
+ */
 #include <errno.h>
 #include <string.h>
 #include <unistd.h>
@@ -12,29 +15,78 @@
 
 struct globals G;
 
-#define GLOBAL_SHORTOPTS "S:c:Jqh"
-
-static const struct option global_longopts[] = {
-	{ "sysroot", required_argument, NULL, 'S' },
-	{ "config", required_argument, NULL, 'c' },
-	{ "state-dir", required_argument, NULL, OPT_STATE_DIR },
-	{ "json", no_argument, NULL, 'J' },
-	{ "quiet", no_argument, NULL, 'q' },
-	{ "help", no_argument, NULL, 'h' },
+const struct cmd *const commands[] = {
+	&cmd_status,   &cmd_advise,   &cmd_get,    &cmd_set,       &cmd_stat,
+	&cmd_apply,    &cmd_profiles, &cmd_revert, &cmd_snapshots, &cmd_knobs,
+	&cmd_selftest, &cmd_bench,    NULL,
 };
-#define N_GLOBAL (sizeof(global_longopts) / sizeof(global_longopts[0]))
+
+const struct cmd_option cmd_global_options[] = {
+	{ "sysroot", required_argument, 'S', "<dir>",
+	  "use <dir>/proc and <dir>/sys instead of the live system" },
+	{ "config", required_argument, 'c', "<file>",
+	  "profile file (default " SYSCONFDIR "/numastatctl.conf\n"
+	  "and " SYSCONFDIR "/numastatctl.d/*.conf)" },
+	{ "state-dir", required_argument, OPT_STATE_DIR, "<dir>",
+	  "keep the revert point, the lock and the snapshots in\n"
+	  "<dir> (default " RUN_DIR " and " STATE_DIR ")" },
+	{ "json", no_argument, 'J', NULL, "JSON output" },
+	{ "quiet", no_argument, 'q', NULL, "print only errors" },
+	{ "help", no_argument, 'h', NULL, "display this help" },
+	{ 0 },
+};
+
+const struct cmd_option cmd_top_options[] = {
+	{ "version", no_argument, 'V', NULL, "display version" },
+	{ 0 },
+};
+
+/* Where the help starts: after " -x, --name <arg>" and two spaces at least. */
+#define HELP_COLUMN 24
+/* An option line longer than this has its help start on the next line. */
+#define HEAD_MAX 40
+
+/* A val that is a character is also the short option (util-linux style). */
+static bool is_short(int val)
+{
+	return val > 0 && val <= CHAR_MAX;
+}
+
+/* " -o, --output <list>    columns to print" and its continuation lines. */
+static void option_usage(FILE *out, const struct cmd_option *o)
+{
+	char head[128];
+	int n;
+
+	if (is_short(o->val))
+		n = snprintf(head, sizeof(head), " -%c, --%s", o->val, o->name);
+	else
+		n = snprintf(head, sizeof(head), "     --%s", o->name);
+	if (o->arg && n > 0 && (size_t)n < sizeof(head))
+		snprintf(head + n, sizeof(head) - (size_t)n,
+			 o->has_arg == optional_argument ? "[=%s]" : " %s", o->arg);
+	if (strlen(head) > HEAD_MAX)
+		fprintf(out, "%s\n%*s", head, HELP_COLUMN, "");
+	else
+		fprintf(out, "%-*s  ", HELP_COLUMN - 2, head);
+	for (const char *h = o->help; *h; h++) {
+		fputc(*h, out);
+		if (*h == '\n')
+			fprintf(out, "%*s", HELP_COLUMN + 2, "");
+	}
+	fputc('\n', out);
+}
+
+void cmd_options_usage(FILE *out, const struct cmd_option *options)
+{
+	for (const struct cmd_option *o = options; o && o->name; o++)
+		option_usage(out, o);
+}
 
 void usage_global_options(FILE *out)
 {
-	fputs("\nGlobal options:\n"
-	      " -S, --sysroot <dir>    use <dir>/proc and <dir>/sys instead of the live system\n"
-	      " -c, --config <file>    profile file (default " SYSCONFDIR "/numastatctl.conf\n"
-	      "                          and " SYSCONFDIR "/numastatctl.d/*.conf)\n"
-	      "     --state-dir <dir>  keep the revert point, the lock and the snapshots in\n"
-	      "                          <dir> (default " RUN_DIR " and " STATE_DIR ")\n"
-	      " -J, --json             JSON output\n"
-	      " -q, --quiet            print only errors\n"
-	      " -h, --help             display this help\n", out);
+	fputs("\nGlobal options:\n", out);
+	cmd_options_usage(out, cmd_global_options);
 }
 
 /* Returns 1 when c was a global option (now recorded), 0 otherwise. */
@@ -95,28 +147,48 @@ static void report_bad_option(int c, char *argv[], const struct option *opts)
 		log_usage_err("invalid option -- '%c'", optopt);
 }
 
-int cmd_getopt(int argc, char *argv[], const char *shortopts, const struct option *longopts)
+/* getopt_long()'s form of a command's options and the global ones. */
+#define N_LONGOPTS (CMD_OPTIONS_MAX + 8)
+struct getopt_form {
+	struct option longopts[N_LONGOPTS];
+	char shortopts[3 * N_LONGOPTS + 3]; /* "+:", up to 3 per option, the NUL */
+	size_t n, len;
+};
+
+static void getopt_add(struct getopt_form *f, const struct cmd_option *options)
 {
-	static struct option merged[64];
-	static char opts[128];
-	size_t n = 0;
+	/* Never past the end, though the tables are checked to fit (CMD_OPTIONS_MAX). */
+	for (const struct cmd_option *o = options; o && o->name && f->n + 1 < N_LONGOPTS; o++) {
+		f->longopts[f->n++] = (struct option){ o->name, o->has_arg, NULL, o->val };
+		if (!is_short(o->val))
+			continue;
+		f->shortopts[f->len++] = (char)o->val;
+		if (o->has_arg != no_argument)
+			f->shortopts[f->len++] = ':';
+		if (o->has_arg == optional_argument)
+			f->shortopts[f->len++] = ':';
+	}
+}
+
+/* flags: "+" stops at the first operand (the command's name), "" does not. */
+static int getopt_tables(int argc, char *argv[], const char *flags,
+			 const struct cmd_option *options)
+{
+	static struct getopt_form f;
 	int c;
 
-	/* getopt wants '+' (stop at the first non-option) before ':' (quiet). */
-	if (shortopts[0] == '+')
-		snprintf(opts, sizeof(opts), "+:%s" GLOBAL_SHORTOPTS, shortopts + 1);
-	else
-		snprintf(opts, sizeof(opts), ":%s" GLOBAL_SHORTOPTS, shortopts);
-	for (const struct option *o = longopts; o && o->name && n < 64 - N_GLOBAL - 1; o++)
-		merged[n++] = *o;
-	for (size_t i = 0; i < N_GLOBAL; i++)
-		merged[n++] = global_longopts[i];
-	merged[n] = (struct option){ 0 };
+	/* getopt wants '+' before ':' (quiet: we report errors ourselves). */
+	f.n = 0;
+	f.len = (size_t)snprintf(f.shortopts, sizeof(f.shortopts), "%s:", flags);
+	getopt_add(&f, options);
+	getopt_add(&f, cmd_global_options);
+	f.longopts[f.n] = (struct option){ 0 };
+	f.shortopts[f.len] = '\0';
 	opterr = 0;
 	for (;;) {
-		c = getopt_long(argc, argv, opts, merged, NULL);
+		c = getopt_long(argc, argv, f.shortopts, f.longopts, NULL);
 		if (c == '?' || c == ':') {
-			report_bad_option(c, argv, merged);
+			report_bad_option(c, argv, f.longopts);
 			return '?';
 		}
 		/* "" would put the state files in /: /snapshots, /lock. */
@@ -127,6 +199,16 @@ int cmd_getopt(int argc, char *argv[], const char *shortopts, const struct optio
 		if (!global_option(c, optarg))
 			return c;
 	}
+}
+
+int cmd_getopt(int argc, char *argv[], const struct cmd_option *options)
+{
+	return getopt_tables(argc, argv, "", options);
+}
+
+int cmd_getopt_top(int argc, char *argv[])
+{
+	return getopt_tables(argc, argv, "+", cmd_top_options);
 }
 
 int cmd_setup(void)

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The command table, global options and exit codes shared by cmd-*.c.
- * Implemented by cmd.c; commands[] is main.c's, each cmd_X its command's.
+ * The command table, option tables, global options and exit codes shared
+ * by cmd-*.c.  Implemented by cmd.c; each cmd_X by its command's file.
  */
 #pragma once
 
@@ -16,6 +16,7 @@ enum {
 	EXIT_FAIL = 1,   /* I/O error, kernel refused, knob missing, partial, rolled back */
 	EXIT_USAGE = 2,  /* bad option, unknown knob, invalid value, bad config: nothing changed */
 	EXIT_DRIFT = 3,  /* apply --check: the live system differs from the profile */
+	EXIT_CODES,      /* how many: the codes are 0 .. EXIT_CODES - 1; keep it last */
 };
 
 /* Global options; they may stand before or after the command. */
@@ -28,17 +29,40 @@ struct globals {
 };
 extern struct globals G;
 
+/*
+ * One option: its getopt_long() entry and its lines in --help, in one place
+ * (systemd's OPTION_LONG).  A table lists a command's options in --help
+ * order and ends with { 0 }.  Short options are the values that are
+ * characters; long-only ones take an OPT_* value (util-linux style).
+ */
+struct cmd_option {
+	const char *name; /* the long name, without "--" */
+	int has_arg;      /* no_argument, required_argument or optional_argument */
+	int val;          /* what cmd_getopt() returns; a character is also -<val> */
+	const char *arg;  /* the argument as --help names it ("<dir>"), or NULL */
+	const char *help; /* each "\n" starts a continuation line, indented by two */
+};
+
 struct cmd {
 	const char *name;
 	int (*run)(int argc, char *argv[]);
-	const char *summary;     /* one line for `numastatctl --help` */
-	void (*usage)(FILE *out); /* the command's own --help */
+	const char *summary;              /* one line for `numastatctl --help` */
+	void (*usage)(FILE *out);         /* the command's own --help */
+	const struct cmd_option *options; /* its own options, or NULL */
 };
 
 extern const struct cmd cmd_status, cmd_advise, cmd_get, cmd_set, cmd_stat, cmd_apply,
 	cmd_profiles, cmd_revert, cmd_snapshots, cmd_knobs, cmd_selftest, cmd_bench;
 /* NULL-terminated, in --help order. */
 extern const struct cmd *const commands[];
+/* Options every command takes, and those of numastatctl before a command. */
+extern const struct cmd_option cmd_global_options[], cmd_top_options[];
+
+/*
+ * The most options a command may have besides the global ones: the size of
+ * cmd_getopt()'s tables.  tests/gen-options.c fails the build beyond it.
+ */
+#define CMD_OPTIONS_MAX 40
 
 /* Long-only options count up from here (util-linux style). */
 enum {
@@ -47,12 +71,18 @@ enum {
 };
 
 /*
- * getopt_long() for a command: also takes the global options (consumed
- * here), prints usage errors itself.  Returns the next command option, 'h'
- * for --help, -1 at the end, or '?' after a usage error was printed.
+ * getopt_long() for a command with these options (or NULL): also takes the
+ * global options (consumed here), prints usage errors itself.  Returns the
+ * next command option, 'h' for --help, -1 at the end, or '?' after a usage
+ * error was printed.
  */
-int cmd_getopt(int argc, char *argv[], const char *shortopts,
-	       const struct option *longopts);
+int cmd_getopt(int argc, char *argv[], const struct cmd_option *options);
+
+/* The same before the command: cmd_top_options, up to the command's name. */
+int cmd_getopt_top(int argc, char *argv[]);
+
+/* The --help lines of these options. */
+void cmd_options_usage(FILE *out, const struct cmd_option *options);
 
 /* After option parsing: open the sysroot.  Returns EXIT_OK or an exit code. */
 int cmd_setup(void);

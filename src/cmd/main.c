@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* The dispatch table, flushing stdout, exit codes. */
+/* Dispatch, numastatctl --help, flushing stdout, exit codes. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -12,11 +12,6 @@
 #include "report.h"
 #include "suggest.h"
 
-const struct cmd *const commands[] = {
-	&cmd_status, &cmd_advise, &cmd_get, &cmd_set, &cmd_stat, &cmd_apply, &cmd_profiles,
-	&cmd_revert, &cmd_snapshots, &cmd_knobs, &cmd_selftest, &cmd_bench, NULL,
-};
-
 static void usage(FILE *out)
 {
 	fputs("Usage:\n"
@@ -26,8 +21,8 @@ static void usage(FILE *out)
 	for (const struct cmd *const *c = commands; *c; c++)
 		fprintf(out, " %-10s %s\n", (*c)->name, (*c)->summary);
 	usage_global_options(out);
-	fputs(" -V, --version          display version\n"
-	      "\nWithout a command, numastatctl runs 'status'.\n"
+	cmd_options_usage(out, cmd_top_options);
+	fputs("\nWithout a command, numastatctl runs 'status'.\n"
 	      "Run 'numastatctl <command> --help' for a command's options.\n"
 	      "\nFor more details see numastatctl(8).\n", out);
 }
@@ -94,16 +89,12 @@ static void sane_std_fds(void)
 
 int main(int argc, char *argv[])
 {
-	static const struct option top_longopts[] = {
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 },
-	};
 	const struct cmd *cmd = &cmd_status;
 	int c;
 
 	sane_std_fds();
 	for (;;) {
-		c = cmd_getopt(argc, argv, "+V", top_longopts);
+		c = cmd_getopt_top(argc, argv);
 		if (c == -1)
 			break;
 		if (c == 'h') {

@@ -217,6 +217,11 @@ golden_cases() {
 	. "$EXPECTED/cases"
 }
 
+# help_commands: the commands "numastatctl --help" lists, one a line.
+help_commands() {
+	"$NUMASTATCTL" --help | sed -n '/^Commands:/,/^$/{s/^ \([a-z][a-z-]*\) .*/\1/p}'
+}
+
 # help_columns ARGS...: the column names that "numastatctl ARGS... --help"
 # lists under "Available output columns:", comma-separated.
 help_columns() {

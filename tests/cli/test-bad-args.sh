@@ -7,8 +7,11 @@
 # try-help line besides, no crash, and the sysroot untouched.  The option
 # lists come from each command's --help, so a new option is covered at once.
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/options-lib.sh"
+: "${OPTIONS_LIST:?run through meson test}"
 
-COMMANDS=(status advise get set stat apply profiles revert snapshots knobs selftest bench)
+mapfile -t COMMANDS < <(table_commands)
+check "the dispatch table names a dozen commands" test "${#COMMANDS[@]}" -ge 12
 TRY="Try 'numastatctl --help' for more information."
 # As long as one argument may be (MAX_ARG_STRLEN is 128 KiB).
 HUGE=$(head -c 131000 /dev/zero | tr '\0' 9)

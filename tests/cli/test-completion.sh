@@ -3,9 +3,11 @@
 # What the completions offer, asked of the shells themselves: bash through
 # `complete -p` with COMP_WORDS, fish through `complete -C`, zsh by typing
 # on a pty (zsh-complete.zsh).
-# Knob names, values, columns, nodes and profiles come from the binary.
+# Knob names, values, columns, nodes and profiles come from the binary; the
+# options of each command from its table (tests/gen-options.c).
 . "$(dirname "$0")/lib.sh"
-: "${SOURCE_ROOT:?run through meson test}"
+. "$(dirname "$0")/options-lib.sh"
+: "${SOURCE_ROOT:?run through meson test}" "${OPTIONS_LIST:?run through meson test}"
 
 # The completions run "numastatctl": let that be the binary under test.
 PATH=$(dirname "$NUMASTATCTL"):$PATH
@@ -48,17 +50,18 @@ check "bash registers a completion function for numastatctl" \
 OUT=$(bash_complete "$WB" numastatctl a)
 expect_out "advise
 apply" "bash: 'numastatctl a' offers advise and apply"
+# Each command offers exactly the options of its table (tests/gen-options.c)
+# and the global ones; bash also offers numastatctl's own (-V) everywhere.
 OUT=$(bash_complete "$WB" numastatctl advise --)
-expect_out "--config
---help
---interval
---json
---profile
---quiet
---rules
---state-dir
---sysroot
---version" "bash: advise offers its options and the global ones"
+expect_out "$(table_options advise global numastatctl | grep -- '^--' | sort)" \
+	"bash: advise offers its options and the global ones"
+OUT=$(bash_complete "$WB" numastatctl -)
+expect_out "$(table_options global numastatctl | sort)" "bash: before a command, the global options"
+for c in $(table_commands); do
+	OUT=$(bash_complete "$WB" numastatctl "$c" -)
+	expect_out "$(table_options "$c" global numastatctl | sort)" \
+		"bash: $c offers exactly the options of its table and the global ones"
+done
 OUT=$(bash_complete "$WB" numastatctl s)
 expect_out "selftest
 set
@@ -144,6 +147,13 @@ fish_complete() {
 OUT=$(fish_complete "numastatctl a")
 expect_out "advise
 apply" "fish: 'numastatctl a' offers advise and apply"
+OUT=$(fish_complete "numastatctl -")
+expect_out "$(table_options global numastatctl | sort)" "fish: before a command, the global options"
+for c in $(table_commands); do
+	OUT=$(fish_complete "numastatctl $c -")
+	expect_out "$(table_options "$c" global | sort)" \
+		"fish: $c offers exactly the options of its table and the global ones"
+done
 OUT=$(fish_complete "numastatctl set vm.numa_s")
 expect_out "vm.numa_stat=" "fish: 'set vm.numa_s' completes to vm.numa_stat="
 OUT=$(fish_complete "numastatctl set zone_reclaim_mode=")

@@ -2,9 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Nothing drifts: every command of the dispatch table and every global option
 # is in --help, in numastatctl(8) and in each shell completion; every option
-# a command's --help lists is in its part of the man page and in each
+# of a command's table is in its --help, its part of the man page and each
 # completion; every registry knob has an entry in the built man page; both
-# pages lint clean; the completion scripts parse.
+# pages lint clean; the completion scripts parse.  The tables come from
+# tests/gen-options.c, which prints them at build time, not from the C.
 . "$(dirname "$0")/lib.sh"
 : "${SOURCE_ROOT:?run through meson test}" "${BUILD_ROOT:?run through meson test}"
 
@@ -15,34 +16,23 @@ BASH_COMP=$SOURCE_ROOT/completions/bash/numastatctl
 ZSH_COMP=$SOURCE_ROOT/completions/zsh/_numastatctl
 FISH_COMP=$SOURCE_ROOT/completions/fish/numastatctl.fish
 
-# The dispatch table: main.c's commands[] in order, each cmd_X's name string.
-commands=$(python3 - "$SOURCE_ROOT/src" <<'PY'
-import glob, re, sys
-src = sys.argv[1]
-main = open(src + "/cmd/main.c").read()
-table = re.search(r"commands\[\]\s*=\s*\{(.*?)\};", main, re.S).group(1)
-defs = {}
-for f in glob.glob(src + "/cmd/cmd-*.c"):
-    for sym, name in re.findall(r'struct cmd (cmd_\w+)\s*=\s*\{\s*(?:\.name\s*=\s*)?"([^"]+)"', open(f).read()):
-        defs[sym] = name
-for sym in re.findall(r"&(cmd_\w+)", table):
-    print(defs.get(sym, "?" + sym))
-PY
-)
-# The global options: cmd.c's and main.c's option tables, as "--long" and "-x" words.
-global_opts=$(python3 - "$SOURCE_ROOT/src/cmd/cmd.c" "$SOURCE_ROOT/src/cmd/main.c" <<'PY'
-import re, sys
-text = open(sys.argv[1]).read() + open(sys.argv[2]).read()
-for name, val in re.findall(r'\{\s*"([a-z-]+)",\s*\w+,\s*NULL,\s*([^ }]+)\s*\}', text):
-    print("--" + name)
-    if re.fullmatch(r"'.'", val):
-        print("-" + val[1])
-PY
-)
+# The command table, the option tables and the exit codes, as the binary
+# has them (tests/gen-options.c, at build time).
+: "${OPTIONS_LIST:?run through meson test}"
+. "$(dirname "$0")/options-lib.sh"
+commands=$(table_commands)
+# The global options: every command's, and numastatctl's own (-V).
+global_opts=$(table_options global numastatctl)
+exit_codes=$(table_exit_codes)
 
 check "the dispatch table names every command" test "$(echo "$commands" | wc -l)" -ge 10
-case "$commands" in *'?'*) not_ok "every cmd_X in commands[] has a name" "$commands" ;; *) ok "every cmd_X in commands[] has a name" ;; esac
-check "cmd.c and main.c have global options" test "$(echo "$global_opts" | wc -l)" -ge 10
+bad=$(awk -F'\t' '$1 == "command" && ($2 == "" || $3 == "" || seen[$2]++)' "$OPTIONS_LIST")
+check "every command of the table has a name of its own and a summary" test -z "$bad"
+check "the global option tables have the global options" test "$(echo "$global_opts" | wc -l)" -ge 10
+case "$(tr '\n' ' ' <<<"$exit_codes")" in
+"0 1 2 3"*) ok "the exit codes start 0 1 2 3" ;;
+*) not_ok "the exit codes start 0 1 2 3" "$exit_codes" ;;
+esac
 
 # has_word TEXT WORD: WORD stands in TEXT as a whole option or command word.
 has_word() {
@@ -66,10 +56,14 @@ man_section() {
 }
 man_global=$(awk '/^#/ { on = ($0 == "# GLOBAL OPTIONS") } on' "$MAN8")
 
-# cmd_options CMD: the options listed in CMD --help (the global ones too).
-cmd_options() {
+# help_options CMD: the options listed in CMD --help (the global ones too).
+help_options() {
 	"$NUMASTATCTL" "$1" --help 2>/dev/null |
 		grep -oE '^ {1,6}(-[A-Za-z0-9], )?--[a-z][a-z0-9-]*' | grep -oE -- '--?[A-Za-z0-9][a-z0-9-]*'
+}
+# cmd_options CMD: CMD's options and the global ones, from the tables.
+cmd_options() {
+	table_options "$1" global
 }
 
 run_raw --help
@@ -85,10 +79,12 @@ for c in $commands; do
 	section=$(man_section "$c")
 	check "numastatctl(8) has a COMMANDS entry for $c" test -n "$section"
 	check "numastatctl(8) SYNOPSIS shows $c" grep -qE "^\*numastatctl\* \*$c\*" "$MAN8"
+	check "$c --help lists the options of its table and the global ones" \
+		cmp <(cmd_options "$c" | sort) <(help_options "$c" | sort)
 	# The global options are documented once, under GLOBAL OPTIONS.
-	own=$(cmd_options "$c" | grep -vxF -f <(echo "$global_opts"))
+	own=$(table_options "$c")
 	# shellcheck disable=SC2086
-	expect_all "numastatctl(8) documents every option of $c --help" "$section" $own
+	expect_all "numastatctl(8) documents every option of $c" "$section" $own
 done
 
 # Completions: ask each shell what it completes, where the shell can say.
@@ -126,7 +122,7 @@ for c in $commands; do
 	expect_all "fish completes every short option of $c" "$(fish_complete "numastatctl $c -")" $shorts
 	zsh_block=$(awk -v c="$c" '$1 == c")" { on = 1 } on; on && /;;/ { exit }' "$ZSH_COMP")
 	check "zsh has a block for $c" test -n "$zsh_block"
-	own=$(grep -vxF -f <(echo "$global_opts") <<<"$all")
+	own=$(table_options "$c")
 	# shellcheck disable=SC2086
 	expect_all "zsh completes every option of $c" "$zsh_block" $own
 done
@@ -239,10 +235,10 @@ elif have mandoc mandoc; then
 	expect_all "SEE ALSO names the peers" "$see_also" "numastat(8)" "numactl(8)" "sysctl(8)" "sysctl.d(5)" "tuned-adm(8)"
 	exit_status=$(sed -n '/^EXIT STATUS/,/^FILES/p' <<<"$rendered")
 	missing=()
-	for code in $(sed -n 's/.*EXIT_[A-Z]* = \([0-9]*\),.*/\1/p' "$SOURCE_ROOT/src/cmd/cmd.h"); do
+	for code in $exit_codes; do
 		grep -qxF "       $code" <<<"$exit_status" || missing+=("$code")
 	done
-	if [ ${#missing[@]} -eq 0 ]; then ok "EXIT STATUS has an entry for every code of cmd.h"; else not_ok "EXIT STATUS has an entry for every code of cmd.h" "missing: ${missing[*]}"; fi
+	if [ ${#missing[@]} -eq 0 ]; then ok "EXIT STATUS has an entry for every exit code"; else not_ok "EXIT STATUS has an entry for every exit code" "missing: ${missing[*]}"; fi
 	rendered5=$(mandoc -T ascii -O width=300 "$page5" | sed 's/.\x08//g')
 	expect_all "numastatctl.conf(5) states inih's limits" "$rendered5" 199 49 ";" "#"
 fi

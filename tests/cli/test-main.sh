@@ -3,11 +3,15 @@
 # The global command line: help, version, dispatch, global options anywhere,
 # usage errors, stdout write errors.
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/options-lib.sh"
+: "${OPTIONS_LIST:?run through meson test}"
+mapfile -t COMMANDS < <(table_commands)
+check "the dispatch table names a dozen commands" test "${#COMMANDS[@]}" -ge 12
 
 run_raw --help
 expect_rc 0 "--help exits 0"
 expect_out_has "Usage:" "--help prints usage on stdout"
-for c in status advise get set stat apply profiles revert snapshots knobs selftest bench; do
+for c in "${COMMANDS[@]}"; do
 	expect_out_has " $c " "--help lists the $c command"
 done
 
@@ -47,7 +51,7 @@ run_raw -S "$ROOT"
 expect_rc 0 "no command runs status"
 expect_out_has "vm.min_slab_ratio" "status shows the knobs"
 
-for c in status advise get set stat apply profiles revert snapshots knobs selftest bench; do
+for c in "${COMMANDS[@]}"; do
 	run_raw "$c" --help
 	expect_rc 0 "$c --help exits 0"
 	expect_out_has "numastatctl $c" "$c --help shows its usage"

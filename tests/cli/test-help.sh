@@ -1,0 +1,38 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Every --help text, as the golden files tests/expected/help/numastatctl.out
+# (numastatctl --help) and help/CMD.out (numastatctl CMD --help) hold it:
+# the cases are in tests/expected/cases, scripts/regen-expected rewrites
+# them.  -h prints the same bytes, and the commands --help lists (which
+# name the cases) are those of the dispatch table.
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/options-lib.sh"
+: "${OPTIONS_LIST:?run through meson test}"
+
+check "numastatctl --help lists the commands of the dispatch table, in order" \
+	cmp <(help_commands) <(table_commands)
+
+# one_final_newline FILE: FILE ends with a line break, and only one (the
+# golden files cannot tell, being compared as text).
+one_final_newline() {
+	[ "$(tail -c 2 "$1" | od -An -c | tr -d ' ')" != '\n\n' ] &&
+		[ "$(tail -c 1 "$1" | od -An -c | tr -d ' ')" = '\n' ]
+}
+
+golden_cases
+for file in "${GOLDEN_FILES[@]}"; do
+	case $file in help/*.out) ;; *) continue ;; esac
+	name=$(basename "$file" .out)
+	args=()
+	[ "$name" = numastatctl ] || args=("$name")
+	golden_run "$file"
+	expect_rc 0 "$name --help exits 0"
+	expect_err "" "$name --help prints nothing on stderr"
+	expect_golden "$file" "$name --help prints tests/expected/$file"
+	"$NUMASTATCTL" "${args[@]}" --help >"$TMP/long" 2>&1
+	"$NUMASTATCTL" "${args[@]}" -h >"$TMP/short" 2>&1
+	check "$name -h prints the same bytes" cmp "$TMP/long" "$TMP/short"
+	check "$name --help ends with one line break" one_final_newline "$TMP/long"
+done
+
+done_testing
