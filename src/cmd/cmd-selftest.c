@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "array.h"
 #include "bench-fault.h"
 #include "bench-guard.h"
 #include "cmd.h"
@@ -130,16 +131,9 @@ static struct check *add_check(struct selftest *st, const char *result, const ch
 	static struct check dropped;
 	struct check *c;
 
-	if (st->n == st->cap) {
-		size_t cap = st->cap ? st->cap * 2 : 16;
-		struct check *v = reallocarray(st->checks, cap, sizeof(*v));
-
-		if (!v) {
-			st->failed++;
-			return memset(&dropped, 0, sizeof(dropped));
-		}
-		st->checks = v;
-		st->cap = cap;
+	if (array_grow(&st->checks, &st->cap, st->n + 1, sizeof(*st->checks)) < 0) {
+		st->failed++;
+		return memset(&dropped, 0, sizeof(dropped));
 	}
 	c = &st->checks[st->n++];
 	*c = (struct check){ .result = result, .name = name, .node = node, .cpu_node = cpu_node };

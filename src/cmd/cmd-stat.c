@@ -8,6 +8,7 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "array.h"
 #include "cmd.h"
 #include "cmd-stat.h"
 #include "counters.h"
@@ -176,13 +177,10 @@ static int parse_width(struct stat_opts *o, const char *arg)
 
 static int add_pid(struct stat_opts *o, char *arg)
 {
-	char **v = reallocarray(o->pids, o->n_pids + 1, sizeof(*v));
-
-	if (!v) {
+	if (array_grow(&o->pids, &o->cap_pids, o->n_pids + 1, sizeof(*o->pids)) < 0) {
 		log_err("out of memory");
 		return -ENOMEM;
 	}
-	o->pids = v;
 	o->pids[o->n_pids++] = arg;
 	return 0;
 }
@@ -211,16 +209,12 @@ static int set_view(struct stat_opts *o, int view)
 
 static int add_cgroup(struct stat_opts *o, char *arg)
 {
-	char **v;
-
 	if (set_view(o, STAT_VIEW_CGROUP) < 0)
 		return -1;
-	v = reallocarray(o->cgroups, o->n_cgroups + 1, sizeof(*v));
-	if (!v) {
+	if (array_grow(&o->cgroups, &o->cap_cgroups, o->n_cgroups + 1, sizeof(*o->cgroups)) < 0) {
 		log_err("out of memory");
 		return -1;
 	}
-	o->cgroups = v;
 	o->cgroups[o->n_cgroups++] = arg;
 	return 0;
 }

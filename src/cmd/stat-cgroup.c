@@ -21,6 +21,7 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "array.h"
 #include "cgroup-find.h"
 #include "cgroup-numa.h"
 #include "cmd.h"
@@ -64,7 +65,7 @@ struct col {
 
 struct colset {
 	struct col *c;
-	size_t n;
+	size_t n, cap;
 	int shown[STAT_MAX_COLS + 1]; /* indexes into c, the first column first */
 	size_t n_shown;
 	int sort;                     /* index into c, or -1 */
@@ -319,11 +320,10 @@ static double off_share(const struct spread *sp)
 static int add_col(struct colset *cs, const char *name, const char *json, int what,
 		   unsigned node, bool count)
 {
-	struct col *c = reallocarray(cs->c, cs->n + 1, sizeof(*c));
+	struct col *c;
 
-	if (!c)
+	if (array_grow(&cs->c, &cs->cap, cs->n + 1, sizeof(*cs->c)) < 0)
 		return -ENOMEM;
-	cs->c = c;
 	c = &cs->c[cs->n++];
 	*c = (struct col){ .what = what, .node = node, .count = count };
 	snprintf(c->name, sizeof(c->name), "%s", name);

@@ -15,6 +15,7 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "array.h"
 #include "cmd.h"
 #include "cmd-stat.h"
 #include "escape.h"
@@ -60,15 +61,8 @@ static int cmp_unsigned(const void *a, const void *b)
 
 static int push_pid(struct pid_list *l, unsigned pid)
 {
-	if (l->n == l->cap) {
-		size_t cap = l->cap ? l->cap * 2 : 32;
-		unsigned *v = reallocarray(l->v, cap, sizeof(*v));
-
-		if (!v)
-			return -ENOMEM;
-		l->v = v;
-		l->cap = cap;
-	}
+	if (array_grow(&l->v, &l->cap, l->n + 1, sizeof(*l->v)) < 0)
+		return -ENOMEM;
 	l->v[l->n++] = pid;
 	return 0;
 }

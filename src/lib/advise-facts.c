@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "advise.h"
+#include "array.h"
 #include "procmaps.h"
 #include "sysfs.h"
 #include "value.h"
@@ -422,7 +423,7 @@ static void second_sample(struct advise_facts *f, double start, double interval)
 
 struct cpu_map {
 	unsigned *cpu_node; /* indexed by CPU, UINT32_MAX: unknown */
-	size_t n;
+	size_t n, cap;
 };
 
 static void cpu_map_read(const struct advise_facts *f, struct cpu_map *m)
@@ -435,13 +436,11 @@ static void cpu_map_read(const struct advise_facts *f, struct cpu_map *m)
 
 		for (int c = 0; c < nc; c++) {
 			if (cpus[c] >= m->n) {
-				unsigned *v = reallocarray(m->cpu_node, cpus[c] + 1, sizeof(*v));
-
-				if (!v)
+				if (array_grow(&m->cpu_node, &m->cap, (size_t)cpus[c] + 1,
+					       sizeof(*m->cpu_node)) < 0)
 					break;
 				for (size_t k = m->n; k <= cpus[c]; k++)
-					v[k] = UINT32_MAX;
-				m->cpu_node = v;
+					m->cpu_node[k] = UINT32_MAX;
 				m->n = cpus[c] + 1;
 			}
 			m->cpu_node[cpus[c]] = f->nodes[i].id;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "advise.h"
+#include "array.h"
 #include "value.h"
 
 const char *advise_priority_name(enum advise_priority p)
@@ -39,15 +40,8 @@ struct advice *advice_new(struct advice_list *out, const struct advise_rule *r,
 {
 	struct advice *a;
 
-	if (out->n == out->cap) {
-		size_t cap = out->cap ? out->cap * 2 : 16;
-
-		a = reallocarray(out->v, cap, sizeof(*a));
-		if (!a)
-			return NULL;
-		out->v = a;
-		out->cap = cap;
-	}
+	if (array_grow(&out->v, &out->cap, out->n + 1, sizeof(*out->v)) < 0)
+		return NULL;
 	a = &out->v[out->n++];
 	memset(a, 0, sizeof(*a));
 	a->rule = r;

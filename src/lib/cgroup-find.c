@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "array.h"
 #include "cgroup-find.h"
 #include "sysfs.h"
 
@@ -105,20 +106,12 @@ void cg_file_path(const char *root, const char *cg, const char *file, char *buf,
 /* Append a copy of path. */
 static int list_push(struct cg_list *l, const char *path, bool matched)
 {
+	size_t cap_path = l->cap; /* path and matched share l->cap */
 	char *copy;
 
-	if (l->n == l->cap) {
-		size_t cap = l->cap ? l->cap * 2 : 16;
-		char **v = reallocarray(l->path, cap, sizeof(*v));
-		bool *m = v ? reallocarray(l->matched, cap, sizeof(*m)) : NULL;
-
-		if (v)
-			l->path = v;
-		if (!m)
-			return -ENOMEM;
-		l->matched = m;
-		l->cap = cap;
-	}
+	if (array_grow(&l->path, &cap_path, l->n + 1, sizeof(*l->path)) < 0 ||
+	    array_grow(&l->matched, &l->cap, l->n + 1, sizeof(*l->matched)) < 0)
+		return -ENOMEM;
 	if (!(copy = strdup(path)))
 		return -ENOMEM;
 	l->matched[l->n] = matched;

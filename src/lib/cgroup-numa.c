@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "cgroup-numa.h"
 #include "nodes.h"
 #include "value.h"
@@ -76,24 +77,15 @@ struct parse {
 	size_t cap_items;
 };
 
-static int grow_items(struct parse *ps)
+/* Room for need items in name and v (n_nodes values per item), which share cap_items. */
+static int grow_items(struct parse *ps, size_t need)
 {
 	struct cg_numa *s = ps->s;
-	size_t cap = ps->cap_items ? ps->cap_items * 2 : 32;
-	char (*name)[CG_ITEM_NAME_MAX];
-	uint64_t *v;
+	size_t cap_name = ps->cap_items;
 
-	if (cap > CG_MAX_ITEMS)
-		cap = CG_MAX_ITEMS;
-	name = reallocarray(s->name, cap, sizeof(*name));
-	if (name)
-		s->name = name;
-	v = reallocarray(s->v, cap * s->n_nodes, sizeof(*v));
-	if (v)
-		s->v = v;
-	if (!name || !v)
+	if (array_grow(&s->name, &cap_name, need, sizeof(*s->name)) < 0 ||
+	    array_grow(&s->v, &ps->cap_items, need, s->n_nodes * sizeof(*s->v)) < 0)
 		return -ENOMEM;
-	ps->cap_items = cap;
 	return 0;
 }
 
@@ -134,7 +126,7 @@ static int numa_line(const char *p, size_t len, unsigned line, void *ctx, char *
 			return node_line_error(why, whylen, line, "item appears twice");
 	if (item == CG_MAX_ITEMS)
 		return node_line_error(why, whylen, line, "too many items");
-	if (item == ps->cap_items && (r = grow_items(ps)) < 0)
+	if ((r = grow_items(ps, item + 1)) < 0)
 		return r;
 	at = klen;
 	for (size_t ni = 0; ni < s->n_nodes; ni++) {

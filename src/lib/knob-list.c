@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "array.h"
 #include "knob-list.h"
 #include "suggest.h"
 #include "sysfs.h"
@@ -19,15 +20,8 @@ int knob_list_add(struct knob_list *l, const struct knob_ref *ref)
 	for (size_t i = 0; i < l->n; i++)
 		if (strcmp(l->refs[i].name, ref->name) == 0)
 			return 0;
-	if (l->n == l->cap) {
-		size_t cap = l->cap ? l->cap * 2 : 32;
-		struct knob_ref *v = reallocarray(l->refs, cap, sizeof(*v));
-
-		if (!v)
-			return -ENOMEM;
-		l->refs = v;
-		l->cap = cap;
-	}
+	if (array_grow(&l->refs, &l->cap, l->n + 1, sizeof(*l->refs)) < 0)
+		return -ENOMEM;
 	l->refs[l->n++] = *ref;
 	return 0;
 }

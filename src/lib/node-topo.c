@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "nodes.h"
 #include "sysfs.h"
 #include "value.h"
@@ -67,15 +68,8 @@ static int by_tier_id(const void *a, const void *b)
 
 static int tier_add(struct memtiers *t, unsigned id)
 {
-	if (t->n == t->cap) {
-		size_t cap = t->cap ? t->cap * 2 : 4;
-		struct memtier *v = reallocarray(t->v, cap, sizeof(*v));
-
-		if (!v)
-			return -ENOMEM;
-		t->v = v;
-		t->cap = cap;
-	}
+	if (array_grow(&t->v, &t->cap, t->n + 1, sizeof(*t->v)) < 0)
+		return -ENOMEM;
 	t->v[t->n++] = (struct memtier){ .id = id };
 	return 0;
 }

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "nodes.h"
 #include "sysfs.h"
 #include "value.h"
@@ -45,15 +46,10 @@ int nodes_enumerate(unsigned **ids)
 	while ((errno = 0, de = readdir(d))) {
 		if (!node_dir_id(de->d_name, &id))
 			continue;
-		if (n == cap) {
-			unsigned *nv = reallocarray(v, cap = cap ? cap * 2 : 16, sizeof(*v));
-
-			if (!nv) {
-				free(v);
-				closedir(d);
-				return -ENOMEM;
-			}
-			v = nv;
+		if (array_grow(&v, &cap, n + 1, sizeof(*v)) < 0) {
+			free(v);
+			closedir(d);
+			return -ENOMEM;
 		}
 		v[n++] = id;
 	}
@@ -203,13 +199,8 @@ bool numastat_get(const struct numastat *s, const char *key, uint64_t *value)
 static int push_range(unsigned **v, size_t *n, size_t *cap, uint64_t lo, uint64_t hi)
 {
 	for (uint64_t id = lo; id <= hi; id++) {
-		if (*n == *cap) {
-			unsigned *nv = reallocarray(*v, *cap = *cap ? *cap * 2 : 16, sizeof(**v));
-
-			if (!nv)
-				return -ENOMEM;
-			*v = nv;
-		}
+		if (array_grow(v, cap, *n + 1, sizeof(**v)) < 0)
+			return -ENOMEM;
 		(*v)[(*n)++] = (unsigned)id;
 	}
 	return 0;

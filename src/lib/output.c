@@ -8,6 +8,7 @@
 #include <unistd.h>
 #include <libsmartcols.h>
 
+#include "array.h"
 #include "dl.h"
 #include "json-text.h"
 #include "output.h"
@@ -231,7 +232,7 @@ int out_table_text(struct out_table *t, char **text)
 
 struct out_doc {
 	char *buf;    /* the members so far, compact, comma separated */
-	size_t len;
+	size_t len, cap;
 	unsigned flags;
 };
 
@@ -246,11 +247,8 @@ int out_doc_new(struct out_doc **dp, unsigned flags)
 
 static int doc_append(struct out_doc *d, const char *s, size_t n)
 {
-	char *nb = realloc(d->buf, d->len + n + 2);
-
-	if (!nb)
+	if (array_grow(&d->buf, &d->cap, d->len + 1 + n, 1) < 0) /* a comma, then s */
 		return -ENOMEM;
-	d->buf = nb;
 	if (d->len)
 		d->buf[d->len++] = ',';
 	memcpy(d->buf + d->len, s, n);

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "plan.h"
 
 int plan_add(struct plan *p, const struct knob_ref *ref, const struct kval *want,
@@ -15,15 +16,8 @@ int plan_add(struct plan *p, const struct knob_ref *ref, const struct kval *want
 		if (strcmp(p->items[i].ref.name, ref->name) == 0)
 			it = &p->items[i];
 	if (!it) {
-		if (p->n == p->cap) {
-			size_t cap = p->cap ? p->cap * 2 : 8;
-			struct plan_item *v = reallocarray(p->items, cap, sizeof(*v));
-
-			if (!v)
-				return -ENOMEM;
-			p->items = v;
-			p->cap = cap;
-		}
+		if (array_grow(&p->items, &p->cap, p->n + 1, sizeof(*p->items)) < 0)
+			return -ENOMEM;
 		it = &p->items[p->n++];
 	}
 	memset(it, 0, sizeof(*it));

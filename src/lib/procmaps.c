@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "array.h"
 #include "nodes.h"
 #include "procmaps.h"
 #include "sysfs.h"
@@ -53,15 +54,8 @@ static struct pm_node *node_slot(struct procmaps *pm, unsigned node)
 	}
 	if (lo < pm->n && pm->v[lo].node == node)
 		return &pm->v[lo];
-	if (pm->n == pm->cap) {
-		size_t cap = pm->cap ? pm->cap * 2 : 8;
-		struct pm_node *v = reallocarray(pm->v, cap, sizeof(*v));
-
-		if (!v)
-			return NULL;
-		pm->v = v;
-		pm->cap = cap;
-	}
+	if (array_grow(&pm->v, &pm->cap, pm->n + 1, sizeof(*pm->v)) < 0)
+		return NULL;
 	memmove(&pm->v[lo + 1], &pm->v[lo], (pm->n - lo) * sizeof(*pm->v));
 	pm->v[lo] = (struct pm_node){ .node = node };
 	pm->n++;
@@ -396,15 +390,10 @@ int proc_pids(unsigned **pids)
 	while ((de = readdir(d))) {
 		if (parse_u64(de->d_name, PROC_PID_MAX, &pid) < 0)
 			continue;
-		if (n == cap) {
-			unsigned *nv = reallocarray(v, cap = cap ? cap * 2 : 256, sizeof(*v));
-
-			if (!nv) {
-				free(v);
-				closedir(d);
-				return -ENOMEM;
-			}
-			v = nv;
+		if (array_grow(&v, &cap, n + 1, sizeof(*v)) < 0) {
+			free(v);
+			closedir(d);
+			return -ENOMEM;
 		}
 		v[n++] = (unsigned)pid;
 	}

@@ -18,6 +18,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "array.h"
 #include "profile-parse.h"
 
 /* A physical line is read up to this many bytes; the rest is only counted. */
@@ -167,16 +168,9 @@ static bool seen_before(struct reader *r, int id)
 				  r->seen[i].line);
 			return true;
 		}
-	if (r->nseen == r->capseen) {
-		size_t cap = r->capseen ? r->capseen * 2 : 16;
-		struct seen *v = reallocarray(r->seen, cap, sizeof(*v));
-
-		if (!v) {
-			r->c->out_of_memory = true; /* the load fails: nothing is merged unseen */
-			return false;
-		}
-		r->seen = v;
-		r->capseen = cap;
+	if (array_grow(&r->seen, &r->capseen, r->nseen + 1, sizeof(*r->seen)) < 0) {
+		r->c->out_of_memory = true; /* the load fails: nothing is merged unseen */
+		return false;
 	}
 	r->seen[r->nseen++] = (struct seen){ id, r->at.line };
 	return false;
@@ -374,18 +368,12 @@ static int list_dir(struct profile_config *c, DIR *d, const char *dir)
 
 	while ((e = readdir(d))) {
 		size_t len = strlen(e->d_name);
-		char **v;
 
 		if (e->d_name[0] == '.' || len < 6 || strcmp(e->d_name + len - 5, ".conf") != 0)
 			continue;
-		if (n == cap) {
-			cap = cap ? cap * 2 : 16;
-			v = reallocarray(names, cap, sizeof(*v));
-			if (!v) {
-				ret = -ENOMEM; /* a drop-in left out would change what applies */
-				break;
-			}
-			names = v;
+		if (array_grow(&names, &cap, n + 1, sizeof(*names)) < 0) {
+			ret = -ENOMEM; /* a drop-in left out would change what applies */
+			break;
 		}
 		if (!(names[n] = strdup(e->d_name))) {
 			ret = -ENOMEM;

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "plan.h"
 #include "profile.h"
 
@@ -25,7 +26,7 @@ struct resolve {
 static int merge_key(struct profile_resolved *out, const struct profile_key *k,
 		     const struct profile *from)
 {
-	struct profile_effective *e = NULL, *v;
+	struct profile_effective *e = NULL;
 
 	for (size_t i = 0; i < out->n; i++)
 		if (strcmp(out->knobs[i].def->key, k->key) == 0)
@@ -43,15 +44,8 @@ static int merge_key(struct profile_resolved *out, const struct profile_key *k,
 		e->from = from;
 		return 0;
 	}
-	if (out->n == out->cap) {
-		size_t cap = out->cap ? out->cap * 2 : 16;
-
-		v = reallocarray(out->knobs, cap, sizeof(*v));
-		if (!v)
-			return -ENOMEM;
-		out->knobs = v;
-		out->cap = cap;
-	}
+	if (array_grow(&out->knobs, &out->cap, out->n + 1, sizeof(*out->knobs)) < 0)
+		return -ENOMEM;
 	out->knobs[out->n++] = (struct profile_effective){ .def = k, .from = from };
 	return 0;
 }

@@ -6,26 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "knob-list.h"
 #include "profile-parse.h"
 #include "suggest.h"
 #include "value.h"
-
-static int grow(void **v, size_t *cap, size_t n, size_t size)
-{
-	size_t ncap;
-	void *nv;
-
-	if (n < *cap)
-		return 0;
-	ncap = *cap ? *cap * 2 : 8;
-	nv = reallocarray(*v, ncap, size);
-	if (!nv)
-		return -ENOMEM;
-	*v = nv;
-	*cap = ncap;
-	return 0;
-}
 
 static const char *file_name(const struct profile_config *c, unsigned file)
 {
@@ -39,7 +24,8 @@ void profile_origin(const struct profile_config *c, struct cfg_at at, char *buf,
 
 static void add_error(struct profile_config *c, struct cfg_at at, char *text)
 {
-	if (!text || grow((void **)&c->errors, &c->caperrors, c->nerrors, sizeof(*c->errors)) < 0) {
+	if (!text ||
+	    array_grow(&c->errors, &c->caperrors, c->nerrors + 1, sizeof(*c->errors)) < 0) {
 		c->out_of_memory = true;
 		free(text);
 		return;
@@ -107,7 +93,7 @@ int cfg_add_file(struct profile_config *c, const char *path)
 {
 	char *copy = strdup(path);
 
-	if (!copy || grow((void **)&c->files, &c->capfiles, c->nfiles, sizeof(*c->files)) < 0) {
+	if (!copy || array_grow(&c->files, &c->capfiles, c->nfiles + 1, sizeof(*c->files)) < 0) {
 		free(copy);
 		return -ENOMEM;
 	}
@@ -173,7 +159,7 @@ static int add_profile(struct profile_config *c, const char *name, struct cfg_at
 {
 	struct profile *p;
 
-	if (grow((void **)&c->profiles, &c->capprofiles, c->nprofiles, sizeof(*p)) < 0) {
+	if (array_grow(&c->profiles, &c->capprofiles, c->nprofiles + 1, sizeof(*p)) < 0) {
 		c->out_of_memory = true;
 		return SEC_BROKEN;
 	}
@@ -364,7 +350,7 @@ static void profile_assign(struct profile_config *c, struct cfg_at at, int sec,
 	/* Kept even when invalid, so that a second definition is still a duplicate. */
 	if (k.is_knob)
 		parse_knob_value(c, at, sec, value, &k);
-	if (grow((void **)&p->keys, &p->cap, p->n, sizeof(k)) < 0) {
+	if (array_grow(&p->keys, &p->cap, p->n + 1, sizeof(k)) < 0) {
 		c->out_of_memory = true;
 		return;
 	}

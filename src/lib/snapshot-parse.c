@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "snapshot.h"
 #include "value.h"
 
@@ -173,21 +174,15 @@ static int node(struct json *j, unsigned *id, struct numastat *st)
 	return 0;
 }
 
+/* Room for one more node in ids and st, which share *cap. */
 static int grow(struct snapshot *s, size_t *cap)
 {
-	unsigned *ids;
-	struct numastat *st;
+	size_t cap_ids = *cap;
 
-	if (s->n < *cap)
-		return 0;
-	*cap = *cap ? *cap * 2 : 8;
-	ids = reallocarray(s->ids, *cap, sizeof(*ids));
-	if (ids)
-		s->ids = ids;
-	st = ids ? reallocarray(s->st, *cap, sizeof(*st)) : NULL;
-	if (st)
-		s->st = st;
-	return ids && st ? 0 : -ENOMEM;
+	if (array_grow(&s->ids, &cap_ids, s->n + 1, sizeof(*s->ids)) < 0 ||
+	    array_grow(&s->st, cap, s->n + 1, sizeof(*s->st)) < 0)
+		return -ENOMEM;
+	return 0;
 }
 
 static int nodes(struct json *j, struct snapshot *s)

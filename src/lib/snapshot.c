@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "array.h"
 #include "fileio.h"
 #include "nodes.h"
 #include "output.h"
@@ -184,16 +185,11 @@ int snapshot_list(int dirfd, struct snapshot **out)
 		if (strlen(e->d_name) >= SNAPSHOT_NAME_MAX || !snapshot_name_time(e->d_name, &ts) ||
 		    !strstr(e->d_name, ".json"))
 			continue;
-		if (n == cap) {
-			struct snapshot *v = reallocarray(*out, cap = cap ? cap * 2 : 16, sizeof(*v));
-
-			if (!v) {
-				closedir(d);
-				snapshot_list_free(*out, n);
-				*out = NULL;
-				return -ENOMEM;
-			}
-			*out = v;
+		if (array_grow(out, &cap, n + 1, sizeof(**out)) < 0) {
+			closedir(d);
+			snapshot_list_free(*out, n);
+			*out = NULL;
+			return -ENOMEM;
 		}
 		(*out)[n] = (struct snapshot){ .time = ts };
 		str_copy((*out)[n++].name, e->d_name, SNAPSHOT_NAME_MAX);

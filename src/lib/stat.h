@@ -100,12 +100,12 @@ struct stat_opts {
 
 	/* --pid (stat-pid.c): PIDs or patterns as given. */
 	char **pids;
-	size_t n_pids;
+	size_t n_pids, cap_pids;
 
 	/* --balancing, --tiers, --cgroup: a view of its own (stat-effect.h). */
 	int view;               /* enum stat_view; 0: the counter table */
 	char **cgroups;         /* --cgroup PATH|UNIT|PATTERN, as given */
-	size_t n_cgroups;
+	size_t n_cgroups, cap_cgroups;
 
 	/* The arguments as given, for the views that resolve them themselves. */
 	const char *cols_arg;   /* -o: -m resolves meminfo field names */

@@ -3,21 +3,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "slurp.h"
 #include "sysctl-file.h"
 #include "value.h"
 
 static int push(struct sysctl_file *sf, const struct sysctl_entry *e)
 {
-	if (sf->n == sf->cap) {
-		size_t cap = sf->cap ? sf->cap * 2 : 16;
-		struct sysctl_entry *v = reallocarray(sf->v, cap, sizeof(*v));
-
-		if (!v)
-			return -ENOMEM;
-		sf->v = v;
-		sf->cap = cap;
-	}
+	if (array_grow(&sf->v, &sf->cap, sf->n + 1, sizeof(*sf->v)) < 0)
+		return -ENOMEM;
 	sf->v[sf->n++] = *e;
 	return 0;
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "array.h"
 #include "sysctl-file.h"
 #include "sysctld.h"
 #include "sysfs.h"
@@ -50,15 +51,8 @@ static int list_add(struct conf_list *l, const char *dir, const char *name)
 {
 	struct sysctld_setting *s;
 
-	if (l->n == l->cap) {
-		size_t cap = l->cap ? l->cap * 2 : 16;
-
-		s = reallocarray(l->v, cap, sizeof(*s));
-		if (!s)
-			return -ENOMEM;
-		l->v = s;
-		l->cap = cap;
-	}
+	if (array_grow(&l->v, &l->cap, l->n + 1, sizeof(*l->v)) < 0)
+		return -ENOMEM;
 	s = &l->v[l->n];
 	if ((size_t)snprintf(s->file, sizeof(s->file), "%s/%s", dir, name) >= sizeof(s->file))
 		return 0; /* no real sysctl.d name is that long */
@@ -234,15 +228,8 @@ static bool differs(const struct plan_item *it, struct sysctld_setting *set)
 
 static int add_conflict(struct sysctld_conflicts *out, const struct sysctld_conflict *c)
 {
-	if (out->n == out->cap) {
-		size_t cap = out->cap ? out->cap * 2 : 4;
-		struct sysctld_conflict *v = reallocarray(out->v, cap, sizeof(*v));
-
-		if (!v)
-			return -ENOMEM;
-		out->v = v;
-		out->cap = cap;
-	}
+	if (array_grow(&out->v, &out->cap, out->n + 1, sizeof(*out->v)) < 0)
+		return -ENOMEM;
 	out->v[out->n++] = *c;
 	return 0;
 }
