@@ -13,6 +13,7 @@
 #include "output.h"
 #include "sysfs.h"
 #include "value.h"
+#include "why.h"
 
 enum { OPT_RULES = OPT_CMD_BASE, OPT_PROFILE, OPT_INTERVAL };
 
@@ -55,7 +56,7 @@ static int print_rules(void)
 						 "recommendation", "reason", "source" };
 	static const char *const text_cols[] = { "RULE", "PRIORITY", "KNOB", "CONDITION" };
 	struct out_table *t;
-	char why[256];
+	char why[WHY_MAX];
 	int r = out_table_new(&t, "rules", G.json ? OUT_JSON : 0, why, sizeof(why));
 
 	if (r < 0) {
@@ -88,7 +89,7 @@ static int print_rules(void)
 static const char *shown(const char *knob, const struct kval *v, char *buf, size_t len)
 {
 	struct knob_ref ref;
-	char why[256];
+	char why[WHY_MAX];
 
 	if (knob_resolve(knob, &ref, why, sizeof(why)) < 0)
 		return v->text;
@@ -221,7 +222,7 @@ static int print_json(const struct advice_list *l)
 	static const char *const cols[] = { "rule", "kind", "priority", "name", "value", "current",
 					    "recommendation", "reason", "evidence", "source" };
 	struct out_table *t;
-	char why[256];
+	char why[WHY_MAX];
 	int r = out_table_new(&t, "advice", OUT_JSON, why, sizeof(why));
 
 	if (r < 0) {

@@ -11,6 +11,7 @@
 #include "plan-execute.h"
 #include "report.h"
 #include "sysctld.h"
+#include "why.h"
 
 enum { OPT_DRY_RUN = OPT_CMD_BASE, OPT_CHECK, OPT_NO_SNAPSHOT, OPT_NO_REVERT_POINT };
 
@@ -114,7 +115,7 @@ static int execute(struct plan *p, const struct apply_opts *o, const struct stat
 static int transact(struct plan *p, const struct apply_opts *o, const char *data_dir)
 {
 	struct state_lock l = { .fd = -1, .dirfd = -1 };
-	char why[1024];
+	char why[WHY_MAX];
 	int rc;
 
 	if (!o->dry_run && !o->check && lock_acquire(&l, cmd_run_dir(), why, sizeof(why)) < 0) {
@@ -143,7 +144,7 @@ static int apply(const struct profile_config *c, struct apply_opts *o)
 {
 	struct profile_resolved r;
 	struct plan p = { 0 };
-	char why[1024];
+	char why[WHY_MAX];
 	int rc;
 
 	if (!o->name && !c->default_at.line) {

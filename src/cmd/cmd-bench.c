@@ -22,6 +22,7 @@
 #include "output.h"
 #include "sysfs.h"
 #include "value.h"
+#include "why.h"
 
 enum {
 	OPT_KNOB = OPT_CMD_BASE, OPT_VALUES, OPT_THREADS, OPT_SIZE, OPT_ROUNDS, OPT_NODE,
@@ -148,7 +149,7 @@ static int check_knob(const struct knob_ref *ref)
 static int plan_knob(const struct bench_opts *o, struct bench_plan *p)
 {
 	const char *values = o->values, *comma;
-	char why[512], a[KVAL_MAX];
+	char why[WHY_MAX], a[KVAL_MAX];
 	int rc;
 
 	if (knob_lookup(o->knob ? o->knob : "vm.numa_stat", &p->ref, why, sizeof(why)) < 0) {
@@ -221,7 +222,7 @@ static int pick_node(const struct bench_opts *o, unsigned *node)
 static int check_memory(const struct bench_opts *o, unsigned node)
 {
 	unsigned long long free_bytes, need = o->size_mib * o->threads << 20;
-	char why[256];
+	char why[WHY_MAX];
 
 	if (numalib_node_free(node, &free_bytes, why, sizeof(why)) < 0) {
 		log_err("node %u: %s", node, why);
@@ -309,7 +310,7 @@ static int print_table(const struct bench_plan *p, const struct bench_samples *s
 		       const struct summary *sum)
 {
 	struct out_table *t = NULL;
-	char why[256];
+	char why[WHY_MAX];
 	int r = out_table_new(&t, "bench", G.json ? OUT_JSON : 0, why, sizeof(why));
 
 	for (size_t c = 0; r == 0 && c < N_COLUMNS; c++)
@@ -357,7 +358,7 @@ static int report(const struct bench_plan *p, struct bench_samples *s)
 
 static int setup(const struct bench_opts *o, struct bench_plan *p)
 {
-	char why[512];
+	char why[WHY_MAX];
 	int rc = cmd_setup();
 
 	/* The knob and values first: a typo is a usage error wherever it runs. */
@@ -409,7 +410,7 @@ static int run(int argc, char *argv[])
 	struct bench_opts o = { .threads = 1, .size_mib = 64, .rounds = 10 };
 	struct bench_plan p = { 0 };
 	struct bench_samples s;
-	char why[512];
+	char why[WHY_MAX];
 	int rc = parse_opts(argc, argv, &o);
 
 	if (rc >= 0)

@@ -11,6 +11,7 @@
 #include "log.h"
 #include "output.h"
 #include "sysfs.h"
+#include "why.h"
 
 enum { OPT_PATTERN = OPT_CMD_BASE };
 
@@ -76,7 +77,7 @@ static int parse_opts(int argc, char *argv[], struct get_opts *o)
 static int select_knobs(int argc, char *argv[], const struct get_opts *o, struct knob_list *sel)
 {
 	struct knob_list all = { 0 };
-	char why[512];
+	char why[WHY_MAX];
 	int rc = EXIT_OK;
 	bool globs = false;
 
@@ -160,7 +161,7 @@ static int print_knobs(const struct knob_list *sel, const struct get_opts *o, bo
 static int print_json(const struct knob_list *sel, const struct get_opts *o, bool explicit)
 {
 	struct out_table *t;
-	char why[256];
+	char why[WHY_MAX];
 	int rc;
 
 	if (out_table_new(&t, "knobs", OUT_JSON, why, sizeof(why)) < 0) {

@@ -13,6 +13,7 @@
 #include "output.h"
 #include "suggest.h"
 #include "value.h"
+#include "why.h"
 
 enum { OPT_CHOICES = OPT_CMD_BASE, OPT_OUTPUT_ALL };
 
@@ -209,7 +210,7 @@ static void not_registry(const char *name, const char *why)
 /* Registry entries for the operands (every knob without operands). */
 static int select_knobs(int argc, char *argv[], const struct knob **sel, size_t *n)
 {
-	char why[512];
+	char why[WHY_MAX];
 	int rc = EXIT_OK;
 
 	*n = 0;
@@ -362,7 +363,7 @@ static int build_table(struct out_table **tp, const int *cols, size_t n_cols, un
 static int print_table(const struct knobs_opts *o, const struct knob *const *sel, size_t n)
 {
 	struct out_table *t;
-	char why[512];
+	char why[WHY_MAX];
 	int r = build_table(&t, o->cols, o->n_cols, o->flags | (G.json ? OUT_JSON : 0), sel, n,
 			    why, sizeof(why));
 
@@ -418,7 +419,7 @@ static int print_blocks(const struct knobs_opts *o, const struct knob *const *se
 	static const int key_cols[] = { KCOL_NAME, KCOL_TYPE, KCOL_DEFAULT, KCOL_PRESENT };
 	size_t cols, rows, width;
 	struct out_table *t;
-	char why[512], values[512], *text = NULL, *line;
+	char why[WHY_MAX], values[512], *text = NULL, *line;
 	int r = build_table(&t, key_cols, sizeof(key_cols) / sizeof(key_cols[0]), o->flags, sel,
 			    n, why, sizeof(why));
 
@@ -457,7 +458,7 @@ static int print_blocks(const struct knobs_opts *o, const struct knob *const *se
 static int print_choices(const char *name)
 {
 	struct knob_ref ref;
-	char why[512], buf[2048];
+	char why[WHY_MAX], buf[2048];
 	int rc = cmd_setup();
 
 	/* A misspelt name is an error, not a pass-through sysctl with no choices. */

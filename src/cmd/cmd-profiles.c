@@ -13,6 +13,7 @@
 #include "log.h"
 #include "output.h"
 #include "slurp.h"
+#include "why.h"
 
 enum { OPT_CAT_CONFIG = OPT_CMD_BASE };
 
@@ -37,7 +38,7 @@ static void usage(FILE *out)
 
 static int list(const struct profile_config *c)
 {
-	char why[256];
+	char why[WHY_MAX];
 	struct out_table *t;
 	int r = out_table_new(&t, "profiles", G.json ? OUT_JSON : 0, why, sizeof(why));
 
@@ -156,7 +157,7 @@ static int show_json(const struct profile_config *c, const struct profile_resolv
 {
 	static const char *const cols[] = { "key", "value", "optional", "profile", "origin",
 					    "overrides" };
-	char why[256];
+	char why[WHY_MAX];
 	struct out_table *t;
 	int ret = out_table_new(&t, "keys", OUT_JSON, why, sizeof(why));
 
@@ -180,7 +181,7 @@ static int show_json(const struct profile_config *c, const struct profile_resolv
 static int show(const struct profile_config *c, const char *name)
 {
 	struct profile_resolved r;
-	char why[1024];
+	char why[WHY_MAX];
 	int rc;
 
 	if (profile_resolve(c, name, &r, why, sizeof(why)) < 0) {

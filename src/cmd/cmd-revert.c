@@ -12,6 +12,7 @@
 #include "report.h"
 #include "state.h"
 #include "statedir.h"
+#include "why.h"
 
 enum { OPT_DRY_RUN = OPT_CMD_BASE, OPT_NO_SNAPSHOT };
 
@@ -109,7 +110,7 @@ static int open_dir(struct state_lock *l, const char *dir, bool dry_run, char *w
 
 static int revert(const char *dir, const struct revert_opts *ro)
 {
-	char what[256], why[1024];
+	char what[256], why[WHY_MAX];
 	struct state_lock l;
 	struct plan p = { 0 };
 	int rc, r = open_dir(&l, dir, ro->dry_run, why, sizeof(why));

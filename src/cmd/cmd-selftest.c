@@ -23,6 +23,7 @@
 #include "output.h"
 #include "sysfs.h"
 #include "value.h"
+#include "why.h"
 
 enum { OPT_TOGGLE = OPT_CMD_BASE, OPT_NO_SNAPSHOT, OPT_PAGES };
 
@@ -36,7 +37,7 @@ struct check {
 	const char *counter;  /* NULL: no number */
 	int64_t delta;
 	char want[32];
-	char note[640];
+	char note[WHY_MAX + 128]; /* a reason and the words around it */
 };
 
 struct selftest {
@@ -201,7 +202,7 @@ static void judge(struct selftest *st, const char *name, int node, int cpu_node,
 static bool probe(struct selftest *st, const char *name, unsigned node, unsigned cpu_node,
 		  struct numastat *before, struct numastat *after)
 {
-	char why[256];
+	char why[WHY_MAX];
 	int r = fault_probe(node, cpu_node, st->pages, &guard_stop, before, after,
 			    why, sizeof(why));
 	struct check *c;
@@ -303,7 +304,7 @@ static void check_off(struct selftest *st)
 static bool switch_to(struct selftest *st, const char *value)
 {
 	struct kval v;
-	char why[512];
+	char why[WHY_MAX];
 	struct check *c;
 	int r;
 
@@ -349,7 +350,7 @@ static void phase_off(struct selftest *st)
 /* Put vm.numa_stat back, then show that it is back: read it, and count again. */
 static void phase_restore(struct selftest *st)
 {
-	char why[512];
+	char why[WHY_MAX];
 	struct kval now;
 	struct check *c;
 	int r = guard_end(&st->guard, why, sizeof(why));
@@ -377,7 +378,7 @@ static void phase_restore(struct selftest *st)
 /* Which nodes have memory and CPUs, and where vm.numa_stat stands. */
 static int discover(struct selftest *st)
 {
-	char why[256];
+	char why[WHY_MAX];
 	int r;
 
 	st->nmem = node_mask_read("has_memory", &st->mem);
@@ -407,7 +408,7 @@ static int discover(struct selftest *st)
 static int check_memory(const struct selftest *st)
 {
 	unsigned long long free_bytes, need = st->pages * (unsigned long long)sysconf(_SC_PAGESIZE);
-	char why[256];
+	char why[WHY_MAX];
 
 	for (int i = 0; i < st->nmem; i++) {
 		if (numalib_node_free(st->mem[i], &free_bytes, why, sizeof(why)) < 0) {
@@ -426,7 +427,7 @@ static int check_memory(const struct selftest *st)
 
 static int selftest_run(struct selftest *st)
 {
-	char why[512];
+	char why[WHY_MAX];
 	int rc = discover(st);
 
 	if (rc == EXIT_OK)
@@ -472,7 +473,7 @@ static int print_json(const struct selftest *st)
 	static const unsigned flags[] = { 0, 0, OUT_COL_NUMBER, OUT_COL_NUMBER, 0,
 					  OUT_COL_NUMBER, 0, 0 };
 	struct out_table *t = NULL;
-	char why[256];
+	char why[WHY_MAX];
 	int r = out_table_new(&t, "checks", OUT_JSON, why, sizeof(why));
 
 	for (size_t i = 0; r == 0 && i < 8; i++)
@@ -509,7 +510,7 @@ static int print_json(const struct selftest *st)
 static int run(int argc, char *argv[])
 {
 	struct selftest st = { .pages = PAGES_DEFAULT };
-	char why[512];
+	char why[WHY_MAX];
 	int rc = parse_opts(argc, argv, &st);
 
 	if (rc >= 0)

@@ -9,6 +9,7 @@
 #include "knob-list.h"
 #include "log.h"
 #include "sysctl-file.h"
+#include "why.h"
 
 static void syntax_error(void *ctx, unsigned line, const char *msg)
 {
@@ -33,7 +34,7 @@ static int worse(int a, int b)
 static int add_entry(struct plan *p, const char *file, const struct sysctl_entry *e,
 		     const struct knob_ref *ref)
 {
-	char origin[sizeof(((struct plan_item *)0)->origin)], why[512];
+	char origin[sizeof(((struct plan_item *)0)->origin)], why[WHY_MAX];
 	struct kval v;
 
 	if (knob_parse(ref, e->value, &v, why, sizeof(why)) < 0) {
@@ -46,7 +47,7 @@ static int add_entry(struct plan *p, const char *file, const struct sysctl_entry
 
 static bool listed(const struct sysctl_file *sf, const char *name, bool exclusions)
 {
-	char why[256];
+	char why[WHY_MAX];
 	struct knob_ref ref;
 
 	for (size_t i = 0; i < sf->n; i++) {
@@ -84,7 +85,7 @@ static int add_named(struct plan *p, const char *file, const struct sysctl_entry
 		     bool managed_only)
 {
 	struct knob_ref ref;
-	char why[512];
+	char why[WHY_MAX];
 
 	if (managed_only && knob_resolve(e->key, &ref, why, sizeof(why)) == -ENOENT) {
 		log_warn("%s:%u: %s: skipped: not a knob numastatctl manages", file, e->line,

@@ -13,6 +13,7 @@
 #include "log.h"
 #include "plan-execute.h"
 #include "report.h"
+#include "why.h"
 
 enum { OPT_DRY_RUN = OPT_CMD_BASE, OPT_NO_SNAPSHOT, OPT_NO_REVERT_POINT, OPT_MANAGED_ONLY };
 
@@ -53,7 +54,7 @@ static int add_assignment(struct plan *p, const char *arg)
 {
 	const char *eq = strchr(arg, '=');
 	bool optional = arg[0] == '-';
-	char name[KNOB_NAME_MAX + 2], why[512];
+	char name[KNOB_NAME_MAX + 2], why[WHY_MAX];
 	struct knob_ref ref;
 	struct kval v;
 	size_t len;
@@ -118,7 +119,7 @@ static int execute(struct plan *p, const struct state_lock *l, const struct set_
 static int transact(struct plan *p, const struct set_opts *so)
 {
 	struct state_lock l = { .fd = -1, .dirfd = -1 };
-	char why[1024];
+	char why[WHY_MAX];
 	int rc;
 
 	if (!so->dry_run && lock_acquire(&l, cmd_run_dir(), why, sizeof(why)) < 0) {

@@ -10,6 +10,7 @@
 #include "log.h"
 #include "output.h"
 #include "snapshot.h"
+#include "why.h"
 
 struct list_opts {
 	bool names, noheadings, raw;
@@ -49,7 +50,7 @@ static void node_list(const struct snapshot *s, char *buf, size_t len)
 /* One row; an unreadable snapshot is named on stderr and listed without nodes. */
 static int add_row(struct out_table *t, int dirfd, const char *dir, const struct snapshot *e)
 {
-	char when[48], nodes[8192], why[512];
+	char when[48], nodes[8192], why[WHY_MAX];
 	struct out_row *row = out_table_add_row(t);
 	struct snapshot s;
 	int r;
@@ -74,7 +75,7 @@ static int print_table(int dirfd, const char *dir, const struct snapshot *v, siz
 	unsigned flags = (G.json ? OUT_JSON : 0) | (lo->raw ? OUT_RAW : 0) |
 			 (lo->noheadings ? OUT_NOHEADINGS : 0);
 	struct out_table *t;
-	char why[256];
+	char why[WHY_MAX];
 	int bad = 0, r = out_table_new(&t, "snapshots", flags, why, sizeof(why));
 
 	if (r < 0) {
@@ -95,7 +96,7 @@ static int print_table(int dirfd, const char *dir, const struct snapshot *v, siz
 static int list(const struct list_opts *lo)
 {
 	const char *data = profiles_effective_data_dir();
-	char dir[4200], why[1024];
+	char dir[4200], why[WHY_MAX];
 	struct snapshot *v = NULL;
 	int fd = snapshot_dir_open(data, dir, sizeof(dir), why, sizeof(why)), n = 0, rc;
 

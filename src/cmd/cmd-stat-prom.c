@@ -22,6 +22,7 @@
 #include "snapshot.h"
 #include "stat-counters.h"
 #include "stat-views.h"
+#include "why.h"
 
 #define PROM_FILE "numastatctl.prom"
 #define MAX_KNOBS 64
@@ -90,7 +91,7 @@ static void profile_drift(const struct profile_config *c, struct stat_profile *p
 {
 	struct profile_resolved r;
 	struct plan p = { 0 };
-	char why[1024];
+	char why[WHY_MAX];
 
 	if (profile_resolve(c, c->default_profile, &r, why, sizeof(why)) < 0) {
 		pr->config_errors++;

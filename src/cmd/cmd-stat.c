@@ -24,6 +24,7 @@
 #include "suggest.h"
 #include "sysfs.h"
 #include "value.h"
+#include "why.h"
 
 enum {
 	OPT_NODES = OPT_CMD_BASE,
@@ -427,7 +428,7 @@ static void report_node_error(unsigned id, const char *file, int err, const char
 static int view_counters(const struct stat_opts *o, const unsigned *ids, size_t n)
 {
 	struct stat_row *rows = calloc(n, sizeof(*rows));
-	char (*whys)[STAT_WHY_MAX] = calloc(n, sizeof(*whys));
+	char (*whys)[WHY_MAX] = calloc(n, sizeof(*whys));
 	int rc = EXIT_OK;
 
 	if (!rows || !whys) {
@@ -455,7 +456,7 @@ out:
 int stat_read_nodes(const unsigned *ids, size_t n, struct stat_node *nodes, bool ns, bool mi,
 		    bool hp)
 {
-	char why[STAT_WHY_MAX + 64];
+	char why[WHY_MAX];
 	int rc = EXIT_OK;
 
 	for (size_t i = 0; i < n; i++) {
@@ -592,7 +593,7 @@ static int view_compat(const struct stat_opts *o, const unsigned *ids, size_t n)
 /* --snapshot/--since NAME: a name that is not there is a usage error, like a missing -f file. */
 static int load_snapshot(const struct stat_opts *o)
 {
-	char why[1024];
+	char why[WHY_MAX];
 	int r = stat_snapshot_load(profiles_effective_data_dir(), o->snapshot_arg, o->since, why,
 				   sizeof(why));
 

@@ -8,6 +8,7 @@
 
 #include "stat.h"
 #include "stat-views.h"
+#include "why.h"
 
 /*
  * Interval mode and --pid: implemented in stat-interval.c and stat-pid.c,
@@ -22,7 +23,7 @@ struct stat_summary {
 	struct stat_opts o;          /* its columns */
 	unsigned *ids;
 	struct stat_row *rows;       /* err != 0: unreadable, why in whys[i] */
-	char (*whys)[STAT_WHY_MAX];
+	char (*whys)[WHY_MAX];
 	size_t n;                    /* 0: no NUMA nodes here */
 };
 /* Read every node's counters; 0 or -ENOMEM. */

@@ -15,6 +15,7 @@
 #include "report.h"
 #include "stat-effect.h"
 #include "stat-counters.h"
+#include "why.h"
 
 static void usage(FILE *out)
 {
@@ -93,7 +94,7 @@ static void knob_warnings(struct status *st)
 				 "mm.numa.demotion_enabled is off: nothing demotes them again");
 	for (size_t i = 0; i < st->n; i++) {
 		const struct live_knob *lk = &st->lk[i];
-		char allowed[200], why[320];
+		char allowed[200], why[WHY_MAX];
 		struct kval tmp;
 
 		if (!lk->present || !lk->ref.knob)
@@ -109,7 +110,7 @@ static void knob_warnings(struct status *st)
 /* The knob table: KNOB for people, "name" in JSON (the key every command uses). */
 static int knobs_out(const struct status *st, unsigned flags, struct out_table **tp)
 {
-	char why[512], vbuf[KVAL_MAX], meaning[256];
+	char why[WHY_MAX], vbuf[KVAL_MAX], meaning[256];
 	struct out_table *t;
 	int r = out_table_new(&t, "knobs", flags, why, sizeof(why));
 
@@ -285,7 +286,7 @@ static int print_json(const struct status *st)
 {
 	struct out_table *knobs = NULL;
 	struct out_doc *d = NULL;
-	char why[512] = "";
+	char why[WHY_MAX] = "";
 	int r = knobs_out(st, OUT_JSON, &knobs);
 
 	if (r < 0)

@@ -10,6 +10,7 @@
 #include "plan.h"
 #include "profile.h"
 #include "sysctld.h"
+#include "why.h"
 
 /*
  * Load --config or the default files (refusing files others can write when
@@ -31,7 +32,7 @@ const char *profiles_effective_data_dir(void);
 struct profile_state {
 	enum { PSTATE_NONE, PSTATE_BROKEN, PSTATE_CHECKED } kind;
 	char name[PROFILE_NAME_MAX]; /* "" when none is configured */
-	char problem[1024];          /* PSTATE_BROKEN: why it cannot be checked */
+	char problem[WHY_MAX];       /* PSTATE_BROKEN: why it cannot be checked */
 	struct plan plan;            /* PSTATE_CHECKED: live values read */
 	struct sysctld_conflicts sysctld; /* PSTATE_CHECKED: what sysctl.d sets otherwise */
 	char sysctld_problem[128];   /* why sysctl.d could not be compared ("" if it was) */

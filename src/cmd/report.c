@@ -9,6 +9,7 @@
 #include "report.h"
 #include "sysctld.h"
 #include "sysfs.h"
+#include "why.h"
 
 static const char *shown(const struct plan_item *it, const struct kval *v, char *buf, size_t len)
 {
@@ -99,7 +100,7 @@ void report_conflict_cells(struct out_row *row, size_t col, const struct sysctld
 static int json_report(const struct plan *p, const struct sysctld_conflicts *c)
 {
 	bool unit_enabled = c && sysctld_boot_unit_enabled();
-	char why[256], a[KVAL_MAX], b[KVAL_MAX];
+	char why[WHY_MAX], a[KVAL_MAX], b[KVAL_MAX];
 	struct out_table *t;
 	int r = out_table_new(&t, "knobs", OUT_JSON, why, sizeof(why));
 

@@ -25,6 +25,7 @@
 #include "stat-counters.h"
 #include "stat-effect.h"
 #include "sysfs.h"
+#include "why.h"
 
 #define NUM (OUT_COL_RIGHT | OUT_COL_NUMBER)
 
@@ -182,7 +183,7 @@ void stat_balance_status_read(struct stat_balance_status *b)
 {
 	uint32_t need = VMS_BIT(VMS_NUMA_HINT_FAULTS) | VMS_BIT(VMS_NUMA_HINT_FAULTS_LOCAL) |
 			VMS_BIT(VMS_NUMA_PAGES_MIGRATED);
-	char why[STAT_WHY_MAX], *text;
+	char why[WHY_MAX], *text;
 	struct knob_ref ref;
 	struct vmstat_sel s;
 	struct kval v;

@@ -33,6 +33,7 @@
 #include "stat-effect.h"
 #include "stat-view.h"
 #include "sysfs.h"
+#include "why.h"
 
 #define NUM (OUT_COL_RIGHT | OUT_COL_NUMBER)
 
@@ -103,7 +104,7 @@ static const char *cut(const char *s, char *out, size_t size)
 /* One pread of a cgroup's memory.numa_stat into cur. */
 static int cg_read(struct cgview *v, struct cg *c)
 {
-	char path[CG_PATH_MAX + CG_ROOT_MAX + 32], why[STAT_WHY_MAX];
+	char path[CG_PATH_MAX + CG_ROOT_MAX + 32], why[WHY_MAX];
 	struct cg_numa s;
 	ssize_t n;
 	int r;
@@ -161,7 +162,7 @@ static int resolve(struct cgview *v)
 {
 	struct cg_list l = { 0 };
 	/* An argument is shown up to 256 bytes: enough to recognise it. */
-	char why[CG_PATH_MAX + 128], shown[256];
+	char why[WHY_MAX], shown[256];
 	int rc = EXIT_OK;
 
 	for (size_t i = 0; i < v->o->n_cgroups; i++) {

@@ -43,6 +43,7 @@
 #include "stat.h"
 #include "sysfs.h"
 #include "uevent.h"
+#include "why.h"
 
 /* INTERVAL bounds: below 10 ms the kernel's fold (above) is the workload. */
 #define STAT_INTERVAL_MIN 0.01
@@ -184,7 +185,7 @@ static void take_sample(struct sampler *s, double secs)
 	for (size_t i = 0; i < s->n; i++) {
 		struct tracked *t = &s->t[i];
 		uint64_t v[NS_STANDARD];
-		char why[STAT_WHY_MAX];
+		char why[WHY_MAX];
 		int r;
 
 		s->rows[i] = (struct stat_row){ .node = t->node };
@@ -350,7 +351,7 @@ static int print_json(const struct sampler *s, bool total)
 	static const enum out_part parts[3] = { OUT_PART_FIELDS, OUT_PART_ARRAY, OUT_PART_OBJECT };
 	struct out_doc *d = NULL;
 	struct timespec now;
-	char why[256] = "", when[32];
+	char why[WHY_MAX] = "", when[32];
 	int r = 0;
 
 	if (total)
@@ -534,7 +535,7 @@ static void take_baselines(struct sampler *s)
 {
 	for (size_t i = 0; i < s->n; i++) {
 		struct tracked *t = &s->t[i];
-		char why[STAT_WHY_MAX];
+		char why[WHY_MAX];
 
 		if (t->have_base)
 			continue;
@@ -662,7 +663,7 @@ static int check_opts(const struct stat_opts *o)
 static struct uevent_listener *watch_topology(void)
 {
 	struct uevent_listener *ul = NULL;
-	char why[256];
+	char why[WHY_MAX];
 
 	/* A sysroot is a dump: nothing there will ever hot-plug. */
 	if (!sysfs_is_live())

@@ -27,6 +27,7 @@
 #include "stat.h"
 #include "suggest.h"
 #include "value.h"
+#include "why.h"
 
 struct pid_list {
 	unsigned *v;
@@ -170,7 +171,7 @@ static int read_all(struct pid_view *v, const struct pid_list *l)
 	}
 	for (size_t i = 0; i < l->n; i++) {
 		struct proc_mem *m = &v->p[v->n++];
-		char why[160];
+		char why[WHY_MAX];
 		int r = procmaps_read(l->v[i], &m->pm, why, sizeof(why));
 
 		m->pid = l->v[i];
@@ -314,7 +315,7 @@ static void fill_cat_row(struct grid *g, const struct pid_view *v, const struct 
 static int print_process(const struct pid_view *v, const struct proc_mem *m, bool first)
 {
 	struct grid g;
-	char why[256];
+	char why[WHY_MAX];
 	int r = grid_init(&g, v->n_nodes + 1, N_CAT_COLS);
 
 	if (r < 0)
@@ -337,7 +338,7 @@ static int print_process(const struct pid_view *v, const struct proc_mem *m, boo
 static int print_json(const struct pid_view *v)
 {
 	struct out_table *t;
-	char why[256];
+	char why[WHY_MAX];
 	int r = out_table_new(&t, "processes", OUT_JSON, why, sizeof(why));
 
 	if (r < 0) {
@@ -735,7 +736,7 @@ static int rows_view(const struct pid_view *v)
 {
 	struct pcols pc;
 	struct grid g;
-	char names[STAT_MAX_COLS][16], why[256];
+	char names[STAT_MAX_COLS][16], why[WHY_MAX];
 	int r;
 
 	if (pcols_parse(v->o->cols_arg, &pc) < 0)

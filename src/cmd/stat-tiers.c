@@ -22,6 +22,7 @@
 #include "output.h"
 #include "stat-counters.h"
 #include "stat-effect.h"
+#include "why.h"
 
 #define NUM (OUT_COL_RIGHT | OUT_COL_NUMBER)
 
@@ -98,7 +99,7 @@ static int in_mask(const unsigned *ids, int n, unsigned node)
  */
 static int read_distances(struct tiers *ts, size_t i, const unsigned *online, int n_online)
 {
-	char buf[8192], why[STAT_WHY_MAX];
+	char buf[8192], why[WHY_MAX];
 	unsigned *all = NULL, node = ts->t.rows[i].node, *d;
 	size_t j = 0;
 	int n;
@@ -443,7 +444,7 @@ static int check_disjoint(struct tiers *ts)
 
 static int read_tiers(struct tiers *ts)
 {
-	char why[STAT_WHY_MAX];
+	char why[WHY_MAX];
 
 	int r = memtiers_read(&ts->mt, why, sizeof(why));
 

@@ -23,6 +23,7 @@
 #include "stat-effect.h"
 #include "stat-view.h"
 #include "sysfs.h"
+#include "why.h"
 
 static void row_path(const struct vms_row *row, char *buf, size_t size)
 {
@@ -35,7 +36,7 @@ static void row_path(const struct vms_row *row, char *buf, size_t size)
 /* One pread of the row's file into cur; a failure is said once per streak. */
 static int row_read(struct vms_table *t, struct vms_row *row)
 {
-	char path[96], why[STAT_WHY_MAX];
+	char path[96], why[WHY_MAX];
 	int r;
 
 	row_path(row, path, sizeof(path));

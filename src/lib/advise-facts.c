@@ -19,6 +19,7 @@
 #include "procmaps.h"
 #include "sysfs.h"
 #include "value.h"
+#include "why.h"
 
 /* ---- nodes ---- */
 
@@ -53,7 +54,7 @@ static void read_meminfo(struct af_node *nd)
 /* One distance per online node, in id order: the node directories we listed. */
 static void read_distance(struct af_node *nd, size_t nnodes)
 {
-	char buf[8192], why[128];
+	char buf[8192], why[WHY_MAX];
 	unsigned *d = NULL;
 	ssize_t n = node_file_read(nd->id, "distance", buf, sizeof(buf), why, sizeof(why));
 
@@ -290,7 +291,7 @@ static void read_readers(struct advise_facts *f)
 static void explain_by_profile(const struct profile_config *c, struct af_knob *k)
 {
 	struct profile_resolved r;
-	char why[256], at[4200], text[4300];
+	char why[WHY_MAX], at[4200], text[4300];
 
 	for (size_t i = 0; i < c->nprofiles && !k->explained[0]; i++) {
 		if (profile_resolve(c, c->profiles[i].name, &r, why, sizeof(why)) < 0)
@@ -314,7 +315,7 @@ static int explain_by_sysctld(struct advise_facts *f)
 {
 	struct sysctld_conflicts c = { 0 };
 	struct plan p = { 0 };
-	char why[400];
+	char why[WHY_MAX];
 	int r = 0;
 
 	for (size_t i = 0; i < knob_count && r == 0; i++) {
@@ -429,7 +430,7 @@ struct cpu_map {
 static void cpu_map_read(const struct advise_facts *f, struct cpu_map *m)
 {
 	for (size_t i = 0; i < f->n; i++) {
-		char buf[4096], why[64];
+		char buf[4096], why[WHY_MAX];
 		unsigned *cpus = NULL;
 		ssize_t n = node_file_read(f->nodes[i].id, "cpulist", buf, sizeof(buf), why, sizeof(why));
 		int nc = n < 0 ? 0 : rangelist_parse(buf, &cpus);
@@ -469,7 +470,7 @@ static bool consider(const struct cpu_map *m, unsigned pid, unsigned node, struc
 {
 	struct procmaps pm = { 0 };
 	struct af_proc p = { .pid = pid };
-	char why[128];
+	char why[WHY_MAX];
 	unsigned cpu;
 	int r;
 
@@ -519,7 +520,7 @@ int advise_facts_read(struct advise_facts *f, const struct advise_input *in)
 {
 	const struct af_knob *ns;
 	double start = now();
-	char why[200];
+	char why[WHY_MAX];
 	int r;
 
 	if ((r = advise_facts_init(f)) < 0 || (r = read_nodes(f)) < 0)

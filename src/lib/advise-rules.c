@@ -15,6 +15,7 @@
 
 #include "advise.h"
 #include "value.h"
+#include "why.h"
 
 /* ---- small helpers ---- */
 
@@ -1010,7 +1011,7 @@ static void profile_wants_evidence(struct advice *a, const struct advise_facts *
 static int not_default(const struct advise_facts *f, const struct advise_rule *r,
 		       struct advice_list *out, const struct af_knob *k)
 {
-	char why[320], v[KVAL_MAX], dv[KVAL_MAX];
+	char why[WHY_MAX], v[KVAL_MAX], dv[KVAL_MAX];
 	struct advice *a;
 	struct kval def;
 

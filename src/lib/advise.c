@@ -9,6 +9,7 @@
 #include "advise.h"
 #include "array.h"
 #include "value.h"
+#include "why.h"
 
 const char *advise_priority_name(enum advise_priority p)
 {
@@ -51,7 +52,7 @@ struct advice *advice_new(struct advice_list *out, const struct advise_rule *r,
 
 void advice_set_knob(struct advice *a, const struct af_knob *k, const char *value)
 {
-	char why[320];
+	char why[WHY_MAX];
 
 	str_copy(a->knob, k->ref.name, sizeof(a->knob));
 	if (k->err == 0)
@@ -149,7 +150,7 @@ size_t advice_count(const struct advice_list *l, enum advice_kind kind)
 
 int advise_facts_init(struct advise_facts *f)
 {
-	char why[320];
+	char why[WHY_MAX];
 
 	memset(f, 0, sizeof(*f));
 	f->knobs = calloc(knob_count, sizeof(*f->knobs));

@@ -19,6 +19,7 @@
 #include "plan.h"
 #include "profile.h"
 #include "sysctld.h"
+#include "why.h"
 
 /*
  * How much the counters must cover before a ratio means something.  Just
@@ -88,17 +89,17 @@ struct af_node {
 	unsigned id;
 	bool cpu, memory;                 /* listed in has_cpu, has_memory */
 	int ns_err;                       /* nodeN/numastat: 0 or -errno / -EBADMSG */
-	char ns_why[128];
+	char ns_why[WHY_MAX];
 	uint64_t boot[NS_STANDARD];       /* since boot or the last reset */
 	bool have_delta;                  /* delta holds the --interval window */
 	uint64_t delta[NS_STANDARD];
 	int mi_err;                       /* nodeN/meminfo */
-	char mi_why[128];
+	char mi_why[WHY_MAX];
 	uint64_t mem_total, file_pages, shmem; /* bytes */
 	int dist_err;                     /* nodeN/distance */
 	unsigned *dist;                   /* to nodes[k] of the facts, in the same order */
 	int hp_err;                       /* nodeN/hugepages */
-	char hp_why[160];
+	char hp_why[WHY_MAX];
 	struct hugepage_pool hp[HUGEPAGE_SIZES_MAX];
 	size_t nhp;
 };
@@ -117,14 +118,14 @@ struct advise_facts {
 	int masks_err;          /* has_cpu / has_memory: 0, or -errno (cpu/memory then all true) */
 	struct memtiers tiers;
 	int tiers_err;          /* 0, -ENOENT (before 6.1) or -errno */
-	char tiers_why[200];
+	char tiers_why[WHY_MAX];
 	double uptime;          /* seconds, from /proc/uptime */
 	int uptime_err;
 	double window;          /* seconds between the two samples; 0: one sample */
 	int window_err;         /* -ERANGE: a counter went backwards during the window */
 	struct af_knob *knobs;  /* one per knob_table entry, same order */
 	unsigned reclaim_distance;
-	char reclaim_why[200];  /* how reclaim_distance was decided */
+	char reclaim_why[WHY_MAX]; /* how reclaim_distance was decided */
 	/* What reads the NUMA counters (looked for only when it matters). */
 	bool readers_checked;
 	char readers[4][200];
@@ -133,7 +134,7 @@ struct advise_facts {
 	/* The configuration. */
 	bool cfg_ok;            /* loaded without problems */
 	char profile[PROFILE_NAME_MAX]; /* the configured profile, "" for none */
-	char profile_why[300];  /* why it could not be resolved, "" when it was */
+	char profile_why[WHY_MAX];      /* why it could not be resolved, "" when it was */
 	struct plan plan;       /* the configured profile against the live values */
 	struct sysctld_conflicts conflicts;
 	bool unit_enabled;      /* numastatctl.service runs at boot */

@@ -12,6 +12,7 @@
 #include "bench-fault.h"
 #include "nodes.h"
 #include "numalib.h"
+#include "why.h"
 
 /* How many pages a worker touches between two looks at job->stop. */
 #define STOP_CHECK_PAGES 256
@@ -36,7 +37,7 @@ struct worker {
 	uint64_t pages;
 	struct timespec t0, t1;
 	int err;
-	char why[192];
+	char why[WHY_MAX];
 };
 
 static double ns_between(const struct timespec *a, const struct timespec *b)
@@ -215,7 +216,7 @@ int fault_probe(unsigned mem_node, unsigned cpu_node, size_t pages,
 		.bytes = pages * (size_t)(page > 0 ? page : 4096),
 	};
 	struct fault_result res;
-	char msg[128];
+	char msg[WHY_MAX];
 	int r = numastat_read(mem_node, before, msg, sizeof(msg));
 
 	if (r == 0) {

@@ -12,6 +12,7 @@
 
 #include "bench-fault.h"
 #include "knobs.h"
+#include "why.h"
 
 #define BENCH_ROUNDS_MIN 4
 #define BENCH_ROUNDS_MAX 1000
@@ -35,7 +36,7 @@ struct bench_samples {
 	int stop_signal;        /* the signal that ended the run early, or 0 */
 	bool touched;           /* the knob was written (and so had to be restored) */
 	int restore_err;        /* -errno when the original value could not be restored */
-	char restore_why[512];
+	char restore_why[WHY_MAX];
 };
 
 /*

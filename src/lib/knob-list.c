@@ -14,6 +14,7 @@
 #include "suggest.h"
 #include "sysfs.h"
 #include "value.h"
+#include "why.h"
 
 int knob_list_add(struct knob_list *l, const struct knob_ref *ref)
 {
@@ -34,7 +35,7 @@ static int cmp_refs(const void *a, const void *b)
 /* Pass-through entries of /proc/sys/<ns> whose names start with prefix. */
 static int add_dir(struct knob_list *l, const char *ns, const char *prefix)
 {
-	char dir[64], name[KNOB_NAME_MAX], why[256];
+	char dir[64], name[KNOB_NAME_MAX], why[WHY_MAX];
 	struct knob_ref ref;
 	struct dirent *de;
 	DIR *d;

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "plan.h"
+#include "why.h"
 
 /* Why plan_execute() wrote nothing and returned -ECANCELED. */
 enum plan_refusal {
@@ -28,7 +29,7 @@ struct plan_opts {
 	enum plan_refusal refused;
 	bool forgot_prior;       /* --no-revert-point removed the revert point of an older change */
 	char snapshot_path[512]; /* where the counters went before numa_stat 1 -> 0 */
-	char why[512];           /* the reason of a refusal */
+	char why[WHY_MAX];       /* the reason of a refusal */
 };
 
 /*

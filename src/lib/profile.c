@@ -11,6 +11,7 @@
 #include "profile-parse.h"
 #include "suggest.h"
 #include "value.h"
+#include "why.h"
 
 static const char *file_name(const struct profile_config *c, unsigned file)
 {
@@ -272,7 +273,7 @@ static bool is_reserved(const char *key)
 static bool parse_knob_name(struct profile_config *c, struct cfg_at at, int sec,
 			    const char *key, struct profile_key *k)
 {
-	char why[512];
+	char why[WHY_MAX];
 
 	k->optional = key[0] == '-';
 	k->is_knob = true;
@@ -288,7 +289,7 @@ static bool parse_knob_name(struct profile_config *c, struct cfg_at at, int sec,
 static bool parse_knob_value(struct profile_config *c, struct cfg_at at, int sec,
 			     const char *value, struct profile_key *k)
 {
-	char why[512];
+	char why[WHY_MAX];
 
 	k->invalid = true;
 	if (has_hash_comment(value)) {

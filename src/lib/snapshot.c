@@ -15,6 +15,7 @@
 #include "snapshot.h"
 #include "statedir.h"
 #include "value.h"
+#include "why.h"
 
 /* One row per node: "node" and every counter the first node reports. */
 static int fill_table(struct out_table *t, const unsigned *ids, const struct numastat *st,
@@ -40,7 +41,7 @@ static int fill_table(struct out_table *t, const unsigned *ids, const struct num
 
 static int read_all_nodes(unsigned **ids, struct numastat **st, char *why, size_t whylen)
 {
-	char msg[128];
+	char msg[WHY_MAX];
 	int n = nodes_enumerate(ids);
 
 	if (n == 0)
@@ -226,7 +227,7 @@ static ssize_t slurp(int fd, char **buf)
 int snapshot_read(int dirfd, const char *dirpath, const char *name, struct snapshot *s,
 		  char *why, size_t whylen)
 {
-	char file[SNAPSHOT_NAME_MAX + 8], msg[160];
+	char file[SNAPSHOT_NAME_MAX + 8], msg[WHY_MAX];
 	char *buf = NULL;
 	ssize_t len;
 	int fd, r;

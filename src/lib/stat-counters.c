@@ -8,8 +8,9 @@
 #include "stat-grid.h"
 #include "stat-counters.h"
 #include "stat.h"
+#include "why.h"
 
-char stat_why[256];
+char stat_why[WHY_MAX];
 
 const char *stat_strerror(void)
 {

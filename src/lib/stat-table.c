@@ -11,6 +11,7 @@
 #include "knobs.h"
 #include "output.h"
 #include "stat.h"
+#include "why.h"
 
 /* Adding a column: its enum stat_col value and its entry here (HACKING.md). */
 const struct stat_coldesc stat_columns[] = {
@@ -212,13 +213,13 @@ int stat_select_nodes(const struct stat_opts *o, unsigned **ids, struct node_mis
 }
 
 size_t stat_read_rows(const unsigned *ids, size_t n, struct stat_row *rows,
-		      char (*whys)[STAT_WHY_MAX])
+		      char (*whys)[WHY_MAX])
 {
 	size_t failed = 0;
 
 	for (size_t i = 0; i < n; i++) {
 		struct numastat s;
-		char why[STAT_WHY_MAX];
+		char why[WHY_MAX];
 
 		rows[i].node = ids[i];
 		rows[i].err = stat_numastat_read(ids[i], &s, why, sizeof(why));
@@ -238,7 +239,7 @@ bool stat_counters_frozen(void)
 {
 	struct knob_ref ref;
 	struct kval v;
-	char why[256];
+	char why[WHY_MAX];
 
 	return knob_resolve("vm.numa_stat", &ref, why, sizeof(why)) == 0 &&
 	       knob_read(&ref, &v) == 0 && knob_freezes_counters(&ref, &v);

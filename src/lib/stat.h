@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "nodes.h"
+#include "why.h"
 
 /*
  * The columns of the counter table; `-o` names them (case-insensitive).
@@ -157,9 +158,8 @@ int stat_select_nodes(const struct stat_opts *o, unsigned **ids, struct node_mis
  * node gets err and its reason in whys[i] (may be NULL) and the others are
  * still read.  Returns the number of failed nodes.
  */
-#define STAT_WHY_MAX 128
 size_t stat_read_rows(const unsigned *ids, size_t n, struct stat_row *rows,
-		      char (*whys)[STAT_WHY_MAX]);
+		      char (*whys)[WHY_MAX]);
 
 /*
  * Parse an -o list ("NODE,LOCAL%", "+MISS%") into o->cols.  0, -EINVAL (an

@@ -14,6 +14,7 @@
 #include "statedir.h"
 #include "sysfs.h"
 #include "value.h"
+#include "why.h"
 
 #define HEADER "# numastatctl revert state: 'numastatctl revert' writes these back"
 #define WHAT_PREFIX "# values before "
@@ -63,7 +64,7 @@ static int load_value(const char *origin, const char *name, const char *text, st
 {
 	struct knob_ref ref;
 	struct kval v;
-	char msg[320];
+	char msg[WHY_MAX];
 
 	if (knob_resolve(name, &ref, msg, sizeof(msg)) < 0) {
 		snprintf(why, whylen, "%s: %s", origin, msg);

@@ -14,6 +14,7 @@
 #include "sysctld.h"
 #include "sysfs.h"
 #include "value.h"
+#include "why.h"
 
 #define PROC_SYS "/proc/sys/"
 
@@ -200,7 +201,7 @@ static int scan_all(struct scan *s)
  */
 static bool kernel_reads(const struct knob_ref *ref, const char *raw, struct kval *out)
 {
-	char why[320], num[32];
+	char why[WHY_MAX], num[32];
 	const char *text = raw;
 	long long v;
 	char *end;

@@ -73,6 +73,15 @@ expect_refused "a parent another user owns" "$P: owned by uid $NOBODY, not by ro
 chown 0 "$P" && chmod 0777 "$P"
 run --state-dir "$P/state" revert
 expect_refused "a parent others can write (not sticky)" "$P: writable by group or others and not sticky, on the way to $P/state" "chmod go-w $P"
+
+# A long path, named three times in the reason: it reaches the user whole.
+fixture sparse3
+echo 4096 >"$ROOT/$VM/mmap_min_addr"
+L="$TMP/long/$(printf '%0200d' 0)/$(printf '%0200d' 1)/$(printf '%0200d' 2)"
+mkdir -p "$L/state" && chmod 0777 "$L" && revert_point "$L/state"
+run --state-dir "$L/state" revert
+expect_refused "a ${#L}-byte path" "$L: writable by group or others and not sticky, on the way to $L/state" \
+	"(run 'chmod go-w $L', or choose another directory)"
 # Root-owned and sticky, as /tmp: others cannot replace what root put there.
 chmod 1777 "$P" && mkdir -p "$P/ok"
 run --state-dir "$P/ok" set vm.min_slab_ratio=50

@@ -13,6 +13,7 @@
 #include "stat.h"
 #include "sysfs.h"
 #include "tap.h"
+#include "why.h"
 
 static void test_columns(void)
 {
@@ -203,7 +204,7 @@ static void test_nodes(void)
 	char root[4096];
 	struct stat_opts o = { 0 };
 	struct stat_row rows[3];
-	char whys[3][STAT_WHY_MAX];
+	char whys[3][WHY_MAX];
 	unsigned *ids = NULL, want[] = { 2, 5 }, bad[] = { 2, 3 }, range[] = { 0, 1, 2 };
 	struct node_miss missing = { 0 };
 	int n;
