@@ -7,10 +7,10 @@
 
 #include "advise.h"
 #include "cmd.h"
-#include "profiles.h"
 #include "escape.h"
 #include "log.h"
-#include "output.h"
+#include "out.h"
+#include "profiles.h"
 #include "sysfs.h"
 #include "value.h"
 #include "why.h"

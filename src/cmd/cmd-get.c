@@ -9,7 +9,7 @@
 #include "escape.h"
 #include "knob-list.h"
 #include "log.h"
-#include "output.h"
+#include "out.h"
 #include "sysfs.h"
 #include "why.h"
 

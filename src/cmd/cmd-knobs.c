@@ -10,7 +10,7 @@
 #include "knob-list.h"
 #include "knobs.h"
 #include "log.h"
-#include "output.h"
+#include "out.h"
 #include "suggest.h"
 #include "value.h"
 #include "why.h"

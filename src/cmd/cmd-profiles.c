@@ -6,12 +6,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "config.h"
 #include "cmd.h"
-#include "profiles.h"
+#include "config.h"
 #include "escape.h"
 #include "log.h"
-#include "output.h"
+#include "out.h"
+#include "profiles.h"
 #include "slurp.h"
 #include "why.h"
 

@@ -6,9 +6,9 @@
 #include <unistd.h>
 
 #include "cmd.h"
-#include "profiles.h"
 #include "log.h"
-#include "output.h"
+#include "out.h"
+#include "profiles.h"
 #include "snapshot.h"
 #include "why.h"
 

@@ -12,13 +12,13 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#include "cmd.h"
+#include "atomic-file.h"
 #include "cmd-stat.h"
-#include "profiles.h"
-#include "fileio.h"
+#include "cmd.h"
 #include "knob-list.h"
 #include "log.h"
 #include "plan.h"
+#include "profiles.h"
 #include "snapshot.h"
 #include "stat-counters.h"
 #include "stat-views.h"

@@ -5,16 +5,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd.h"
 #include "cmd-stat.h"
+#include "cmd.h"
 #include "counters.h"
-#include "profiles.h"
 #include "knob-list.h"
 #include "log.h"
-#include "output.h"
+#include "out.h"
+#include "profiles.h"
 #include "report.h"
-#include "stat-effect.h"
 #include "stat-counters.h"
+#include "stat-effect.h"
 #include "why.h"
 
 static void usage(FILE *out)

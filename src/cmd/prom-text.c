@@ -10,8 +10,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "atomic-file.h"
 #include "cmd.h"
-#include "fileio.h"
 #include "log.h"
 #include "stat-effect.h"
 

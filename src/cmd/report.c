@@ -5,7 +5,7 @@
 #include "cmd.h"
 #include "counters.h"
 #include "log.h"
-#include "output.h"
+#include "out.h"
 #include "report.h"
 #include "sysctld.h"
 #include "sysfs.h"

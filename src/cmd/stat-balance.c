@@ -21,7 +21,7 @@
 #include "cmd.h"
 #include "knobs.h"
 #include "log.h"
-#include "output.h"
+#include "out.h"
 #include "stat-counters.h"
 #include "stat-effect.h"
 #include "sysfs.h"

@@ -22,13 +22,13 @@
 #include <unistd.h>
 
 #include "array.h"
-#include "cgroup-find.h"
-#include "cgroup-numa.h"
+#include "cg-find.h"
+#include "cg-numa.h"
 #include "cmd.h"
 #include "escape.h"
 #include "log.h"
 #include "nodes.h"
-#include "output.h"
+#include "out.h"
 #include "stat-counters.h"
 #include "stat-effect.h"
 #include "stat-view.h"

@@ -18,9 +18,9 @@
 #include <stdio.h>
 #include <time.h>
 
-#include "node-vmstat.h"
-#include "stat-grid.h"
+#include "grid.h"
 #include "stat.h"
+#include "vmstat.h"
 
 enum stat_view {
 	STAT_VIEW_COUNTERS,  /* the numastat table (the default) */

@@ -31,11 +31,11 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cmd.h"
 #include "cmd-stat.h"
+#include "cmd.h"
 #include "counters.h"
 #include "log.h"
-#include "output.h"
+#include "out.h"
 #include "stat-counters.h"
 #include "stat-effect.h"
 #include "stat-timer.h"

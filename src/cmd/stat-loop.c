@@ -17,7 +17,7 @@
 
 #include "cmd.h"
 #include "log.h"
-#include "output.h"
+#include "out.h"
 #include "stat-effect.h"
 #include "stat-timer.h"
 

@@ -16,13 +16,13 @@
 #include <unistd.h>
 
 #include "array.h"
-#include "cmd.h"
 #include "cmd-stat.h"
+#include "cmd.h"
 #include "escape.h"
+#include "grid.h"
 #include "log.h"
-#include "output.h"
+#include "out.h"
 #include "procmaps.h"
-#include "stat-grid.h"
 #include "stat-view.h"
 #include "stat.h"
 #include "suggest.h"

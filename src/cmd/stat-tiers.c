@@ -19,7 +19,7 @@
 #include "knobs.h"
 #include "log.h"
 #include "nodes.h"
-#include "output.h"
+#include "out.h"
 #include "stat-counters.h"
 #include "stat-effect.h"
 #include "why.h"
@@ -80,7 +80,7 @@ struct tiers {
 	struct vms_table t;
 	struct vms_show show;
 	int shown[STAT_MAX_COLS + 1]; /* and NODE in front */
-	struct memtiers mt;      /* nodes.h: memtiers_read() */
+	struct memtiers mt;           /* nodes.h: node_memtiers_read() */
 	bool tiering;            /* the kernel has MEMTIER_DIR */
 	struct node_kind *kind;  /* t.n_nodes */
 	size_t n_dist;
@@ -108,7 +108,7 @@ static int read_distances(struct tiers *ts, size_t i, const unsigned *online, in
 		log_err(NODE_DIR "/node%u/distance: %s", node, why);
 		return -1;
 	}
-	n = distance_parse(buf, &all);
+	n = node_distance_parse(buf, &all);
 	if (n < 0 || n != n_online) {
 		log_err(NODE_DIR "/node%u/distance: %s", node,
 			n < 0 ? "expected distances such as 10 21" : "not one distance per online node");
@@ -150,7 +150,7 @@ static int read_kinds(struct tiers *ts)
 	for (size_t i = 0; ts->kind && i < ts->t.n_nodes; i++) {
 		unsigned node = ts->t.rows[i].node;
 
-		int t = memtiers_of(&ts->mt, node);
+		int t = node_memtiers_of(&ts->mt, node);
 
 		ts->kind[i].tier = t < 0 ? -1 : (long)ts->mt.v[t].id;
 		ts->kind[i].cpu = in_mask(cpu, ncpu, node);
@@ -436,7 +436,7 @@ static int check_disjoint(struct tiers *ts)
 					log_err(MEMTIER_DIR ": node %u is in memory_tier%u and "
 						"memory_tier%u", t->v[i].nodes[k], t->v[i].id,
 						t->v[j].id);
-					memtiers_free(&ts->mt);
+					node_memtiers_free(&ts->mt);
 					return EXIT_FAIL;
 				}
 	return EXIT_OK;
@@ -446,7 +446,7 @@ static int read_tiers(struct tiers *ts)
 {
 	char why[WHY_MAX];
 
-	int r = memtiers_read(&ts->mt, why, sizeof(why));
+	int r = node_memtiers_read(&ts->mt, why, sizeof(why));
 
 	ts->tiering = r != -ENOENT;
 	if (r == -ENOENT)
@@ -479,7 +479,7 @@ int stat_tiers_run(const struct stat_opts *o)
 	for (size_t i = 0; ts.kind && i < ts.t.n_nodes; i++)
 		free(ts.kind[i].dist);
 	free(ts.kind);
-	memtiers_free(&ts.mt);
+	node_memtiers_free(&ts.mt);
 	vms_free(&ts.t);
 	return r > rc ? r : rc;
 }

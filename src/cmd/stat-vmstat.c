@@ -18,8 +18,8 @@
 #include <unistd.h>
 
 #include "cmd.h"
-#include "output.h"
 #include "log.h"
+#include "out.h"
 #include "stat-effect.h"
 #include "stat-view.h"
 #include "sysfs.h"
@@ -222,7 +222,7 @@ static void key_list(uint32_t mask, FILE *f)
 
 	for (int k = 0; k < VMS_COUNT; k++)
 		if (mask & VMS_BIT(k)) {
-			fprintf(f, "%s%s", first ? "" : ", ", vms_names[k]);
+			fprintf(f, "%s%s", first ? "" : ", ", vmstat_names[k]);
 			first = false;
 		}
 }
@@ -349,10 +349,10 @@ void vms_prom_write(const struct vms_table *t, const struct vms_col *cols, size_
 		if (k < 0 || !((t->per_node | t->global) & VMS_BIT(k)))
 			continue;
 		per_node = t->per_node & VMS_BIT(k);
-		snprintf(name, sizeof(name), "numastatctl_%s_total", vms_names[k]);
+		snprintf(name, sizeof(name), "numastatctl_%s_total", vmstat_names[k]);
 		snprintf(help, sizeof(help), "%s (%s %s).", cols[i].help,
 			 per_node ? "per node, nodeN/vmstat" : "machine-wide, /proc/vmstat",
-			 vms_names[k]);
+			 vmstat_names[k]);
 		prom_family(f, name, "counter", help);
 		for (size_t r = 0; r < t->n; r++) {
 			const struct vms_row *row = &t->rows[r];

@@ -59,7 +59,7 @@ static void read_distance(struct af_node *nd, size_t nnodes)
 	ssize_t n = node_file_read(nd->id, "distance", buf, sizeof(buf), why, sizeof(why));
 
 	if (n >= 0)
-		n = distance_parse(buf, &d);
+		n = node_distance_parse(buf, &d);
 	if (n >= 0 && (size_t)n != nnodes) {
 		free(d);
 		d = NULL;
@@ -525,7 +525,7 @@ int advise_facts_read(struct advise_facts *f, const struct advise_input *in)
 
 	if ((r = advise_facts_init(f)) < 0 || (r = read_nodes(f)) < 0)
 		return r;
-	r = memtiers_read(&f->tiers, why, sizeof(why));
+	r = node_memtiers_read(&f->tiers, why, sizeof(why));
 	f->tiers_err = r;
 	if (r < 0)
 		str_copy(f->tiers_why, why, sizeof(f->tiers_why));

@@ -191,7 +191,7 @@ void advise_facts_free(struct advise_facts *f)
 		free(f->nodes[i].dist);
 	free(f->nodes);
 	free(f->knobs);
-	memtiers_free(&f->tiers);
+	node_memtiers_free(&f->tiers);
 	sysctld_conflicts_free(&f->conflicts);
 	plan_free(&f->plan);
 	memset(f, 0, sizeof(*f));

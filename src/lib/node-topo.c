@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Node masks (has_cpu, has_memory, ...) and memory tiers. */
+/* Node masks (has_cpu, has_memory, ...), distances and memory tiers. */
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
@@ -74,7 +74,7 @@ static int tier_add(struct memtiers *t, unsigned id)
 	return 0;
 }
 
-int memtiers_read(struct memtiers *out, char *why, size_t whylen)
+int node_memtiers_read(struct memtiers *out, char *why, size_t whylen)
 {
 	DIR *d = sysfs_opendir(MEMTIER_DIR);
 	struct dirent *de;
@@ -99,11 +99,11 @@ int memtiers_read(struct memtiers *out, char *why, size_t whylen)
 	if (r == -ENOMEM)
 		snprintf(why, whylen, "out of memory");
 	if (r < 0)
-		memtiers_free(out);
+		node_memtiers_free(out);
 	return r;
 }
 
-void memtiers_free(struct memtiers *t)
+void node_memtiers_free(struct memtiers *t)
 {
 	for (size_t i = 0; i < t->n; i++)
 		free(t->v[i].nodes);
@@ -111,11 +111,47 @@ void memtiers_free(struct memtiers *t)
 	*t = (struct memtiers){ 0 };
 }
 
-int memtiers_of(const struct memtiers *t, unsigned node)
+int node_memtiers_of(const struct memtiers *t, unsigned node)
 {
 	for (size_t i = 0; i < t->n; i++)
 		for (size_t k = 0; k < t->v[i].n; k++)
 			if (t->v[i].nodes[k] == node)
 				return (int)i;
 	return -1;
+}
+
+int node_distance_parse(const char *s, unsigned **out)
+{
+	size_t len = strlen(s), n = 0;
+	unsigned *v;
+
+	*out = NULL;
+	if (len == 0 || s[len - 1] != '\n')
+		return -EINVAL;
+	len--;
+	/* At most one distance per two bytes ("9 "). */
+	v = calloc(len / 2 + 1, sizeof(*v));
+	if (!v)
+		return -ENOMEM;
+	for (size_t i = 0; i < len;) {
+		size_t j = i;
+		uint64_t d;
+		int r;
+
+		while (j < len && s[j] != ' ')
+			j++;
+		r = parse_u64_n(s + i, j - i, 255, &d);
+		if (r < 0 || (j < len && j + 1 == len)) {
+			free(v);
+			return r == -ERANGE ? -ERANGE : -EINVAL;
+		}
+		v[n++] = (unsigned)d;
+		i = j + 1;
+	}
+	if (n == 0) {
+		free(v);
+		return -EINVAL;
+	}
+	*out = v;
+	return (int)n;
 }

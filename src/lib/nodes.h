@@ -3,7 +3,7 @@
  * NUMA nodes as sysfs shows them: enumeration of node<digits> directories
  * (sparse ids, no node0 assumption) and the parsers of their files.  Parsers
  * work on buffers and never print; readers go through sysfs.h.
- * Implemented by node-hugepages.c, node-meminfo.c, node-topo.c and nodes.c.
+ * Implemented by hugepages.c, meminfo.c, node-topo.c and nodes.c.
  */
 #pragma once
 
@@ -146,7 +146,7 @@ uint64_t meminfo_bytes(const struct meminfo_field *f);
  * malloc'ed.  Returns the count or -EINVAL / -ERANGE (above 255, the
  * kernel's u8) / -ENOMEM.
  */
-int distance_parse(const char *s, unsigned **out);
+int node_distance_parse(const char *s, unsigned **out);
 
 /*
  * NODE_DIR/<name> (has_cpu, has_memory, online, ...): a range list, a bare
@@ -174,10 +174,10 @@ struct memtiers {
 };
 
 /* 0, -ENOENT (no MEMTIER_DIR), -errno or -EBADMSG, with why set on failure. */
-int memtiers_read(struct memtiers *out, char *why, size_t whylen);
-void memtiers_free(struct memtiers *t);
+int node_memtiers_read(struct memtiers *out, char *why, size_t whylen);
+void node_memtiers_free(struct memtiers *t);
 /* The index in t->v of the tier holding node, or -1. */
-int memtiers_of(const struct memtiers *t, unsigned node);
+int node_memtiers_of(const struct memtiers *t, unsigned node);
 
 /* Hugepages of one node, summed over nodeN/hugepages/hugepages-<size>kB. */
 struct hugepages {

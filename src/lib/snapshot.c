@@ -9,9 +9,9 @@
 #include <unistd.h>
 
 #include "array.h"
-#include "fileio.h"
+#include "atomic-file.h"
 #include "nodes.h"
-#include "output.h"
+#include "out.h"
 #include "snapshot.h"
 #include "statedir.h"
 #include "value.h"

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "stat-grid.h"
+#include "grid.h"
 #include "stat-counters.h"
 #include "stat.h"
 #include "why.h"

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The counter table of `stat` and `status`: struct stat_row values in the
- * columns of stat_columns[], through the folding grid (stat-grid.h), as a
+ * columns of stat_columns[], through the folding grid (grid.h), as a
  * table or JSON.  Implemented by stat-counters.c.
  */
 #pragma once

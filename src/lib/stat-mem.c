@@ -7,8 +7,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "output.h"
-#include "stat-grid.h"
+#include "grid.h"
+#include "out.h"
 #include "stat-views.h"
 #include "suggest.h"
 #include "value.h"

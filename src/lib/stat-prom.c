@@ -14,7 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "stat-grid.h"
+#include "grid.h"
 #include "stat-views.h"
 
 /* "Active(anon)" -> "Active_anon": node_exporter's spelling of a field. */

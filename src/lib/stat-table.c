@@ -9,7 +9,7 @@
 #include <time.h>
 
 #include "knobs.h"
-#include "output.h"
+#include "out.h"
 #include "stat.h"
 #include "why.h"
 

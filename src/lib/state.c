@@ -9,7 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "fileio.h"
+#include "atomic-file.h"
 #include "state.h"
 #include "statedir.h"
 #include "sysfs.h"

@@ -2,7 +2,7 @@
 /*
  * Layout of JSON text that libsmartcols wrote: whitespace and indentation
  * only, never values.  Strings are copied byte for byte, so every escape
- * stays libsmartcols's.  output.c uses these to print one object per line
+ * stays libsmartcols's.  out.c uses these to print one object per line
  * (interval samples) and to put several tables into one document.
  * Implemented by json-text.c.
  */

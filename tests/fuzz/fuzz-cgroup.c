@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cgroup-find.h"
-#include "cgroup-numa.h"
+#include "cg-find.h"
+#include "cg-numa.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -46,7 +46,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	memcpy(s, data, size);
 	s[size] = '\0';
-	n = distance_parse(s, &dist);
+	n = node_distance_parse(s, &dist);
 	for (int i = 0; i < n; i++)
 		if (dist[i] > 255)
 			abort();

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "node-vmstat.h"
+#include "vmstat.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -24,7 +24,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			abort();
 		/* Each key found is one line "name value": its name is in the text. */
 		for (int k = 0; k < VMS_COUNT; k++)
-			if ((s.have & VMS_BIT(k)) && !memmem(buf, size, vms_names[k], strlen(vms_names[k])))
+			if ((s.have & VMS_BIT(k)) &&
+			    !memmem(buf, size, vmstat_names[k], strlen(vmstat_names[k])))
 				abort();
 	} else if (!memchr(why, '\0', sizeof(why)) || !why[0]) {
 		abort();

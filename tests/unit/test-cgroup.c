@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* memory.numa_stat (cgroup-numa.c) and finding cgroups (cgroup-find.c). */
+/* memory.numa_stat (cg-numa.c) and finding cgroups (cg-find.c). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cgroup-find.h"
-#include "cgroup-numa.h"
+#include "cg-find.h"
+#include "cg-numa.h"
 #include "sysfs.h"
 #include "tap.h"
 

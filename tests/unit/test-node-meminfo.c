@@ -77,21 +77,21 @@ static void test_distance(void)
 	unsigned *d = NULL;
 	int n;
 
-	n = distance_parse("10 21 32\n", &d);
+	n = node_distance_parse("10 21 32\n", &d);
 	CHECK(n == 3 && d[0] == 10 && d[1] == 21 && d[2] == 32, "kernel distance row");
 	free(d);
-	n = distance_parse("10\n", &d);
+	n = node_distance_parse("10\n", &d);
 	CHECK(n == 1 && d[0] == 10, "one node");
 	free(d);
-	CHECK(distance_parse("\n", &d) == -EINVAL && !d, "empty row is refused");
-	CHECK(distance_parse("", &d) == -EINVAL, "empty file is refused");
-	CHECK(distance_parse("10 21", &d) == -EINVAL, "missing newline is refused");
-	CHECK(distance_parse("10  21\n", &d) == -EINVAL, "double space is refused");
-	CHECK(distance_parse("10 21 \n", &d) == -EINVAL, "trailing space is refused");
-	CHECK(distance_parse(" 10\n", &d) == -EINVAL, "leading space is refused");
-	CHECK(distance_parse("10 256\n", &d) == -ERANGE, "above the kernel's u8 is refused");
-	CHECK(distance_parse("10 x\n", &d) == -EINVAL, "junk is refused");
-	CHECK(distance_parse("10 21\r\n", &d) == -EINVAL, "CRLF is refused");
+	CHECK(node_distance_parse("\n", &d) == -EINVAL && !d, "empty row is refused");
+	CHECK(node_distance_parse("", &d) == -EINVAL, "empty file is refused");
+	CHECK(node_distance_parse("10 21", &d) == -EINVAL, "missing newline is refused");
+	CHECK(node_distance_parse("10  21\n", &d) == -EINVAL, "double space is refused");
+	CHECK(node_distance_parse("10 21 \n", &d) == -EINVAL, "trailing space is refused");
+	CHECK(node_distance_parse(" 10\n", &d) == -EINVAL, "leading space is refused");
+	CHECK(node_distance_parse("10 256\n", &d) == -ERANGE, "above the kernel's u8 is refused");
+	CHECK(node_distance_parse("10 x\n", &d) == -EINVAL, "junk is refused");
+	CHECK(node_distance_parse("10 21\r\n", &d) == -EINVAL, "CRLF is refused");
 }
 
 static void test_cpulist(void)

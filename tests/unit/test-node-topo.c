@@ -60,22 +60,26 @@ static void test_tiers(void)
 {
 	struct memtiers t;
 
-	CHECK(memtiers_read(&t, why, sizeof(why)) == -ENOENT, "no memory_tiering (before 6.1): -ENOENT");
+	CHECK(node_memtiers_read(&t, why, sizeof(why)) == -ENOENT,
+	      "no memory_tiering (before 6.1): -ENOENT");
 	CHECK(strstr(why, "memory tiers came with Linux 6.1") != NULL, "saying why");
 	put(MEMTIER_DIR "/memory_tier22/nodelist", "3\n");
 	put(MEMTIER_DIR "/memory_tier4/nodelist", "0-2\n");
 	put(MEMTIER_DIR "/memory_tier9/nodelist", "\n");
 	put(MEMTIER_DIR "/memory_tierX/nodelist", "7\n");
 	put(MEMTIER_DIR "/power/x", "");
-	CHECK(memtiers_read(&t, why, sizeof(why)) == 0 && t.n == 3, "three tiers; other names are not tiers");
+	CHECK(node_memtiers_read(&t, why, sizeof(why)) == 0 && t.n == 3,
+	      "three tiers; other names are not tiers");
 	CHECK(t.v[0].id == 4 && t.v[1].id == 9 && t.v[2].id == 22, "sorted by id, faster first");
 	CHECK(t.v[0].n == 3 && t.v[1].n == 0 && t.v[2].n == 1 && t.v[2].nodes[0] == 3,
 	      "with their nodes (a tier may hold none)");
-	CHECK(memtiers_of(&t, 3) == 2 && memtiers_of(&t, 1) == 0 && memtiers_of(&t, 8) == -1,
+	CHECK(node_memtiers_of(&t, 3) == 2 && node_memtiers_of(&t, 1) == 0 &&
+		      node_memtiers_of(&t, 8) == -1,
 	      "the tier of a node");
-	memtiers_free(&t);
+	node_memtiers_free(&t);
 	put(MEMTIER_DIR "/memory_tier9/nodelist", "1-0\n");
-	CHECK(memtiers_read(&t, why, sizeof(why)) == -EBADMSG && t.n == 0, "a bad node list: -EBADMSG");
+	CHECK(node_memtiers_read(&t, why, sizeof(why)) == -EBADMSG && t.n == 0,
+	      "a bad node list: -EBADMSG");
 	CHECK_STR(why, MEMTIER_DIR "/memory_tier9/nodelist: not a node list", "naming the file");
 }
 

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* The vmstat parser (node-vmstat.c) against kernel text and hostile input. */
+/* The vmstat parser (vmstat.c) against kernel text and hostile input. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "node-vmstat.h"
 #include "sysfs.h"
 #include "tap.h"
+#include "vmstat.h"
 
 static char why[256];
 
@@ -36,7 +36,7 @@ static void test_good(void)
 	      (VMS_BALANCING_MASK | VMS_TIERING_MASK) == (VMS_BIT(VMS_COUNT) - 1),
 	      "the balancing and tiering masks split the keys");
 	for (int k = 0; k < VMS_COUNT; k++)
-		CHECK(vms_names[k] && strlen(vms_names[k]) > 3, "key %d has a name", k);
+		CHECK(vmstat_names[k] && strlen(vmstat_names[k]) > 3, "key %d has a name", k);
 }
 
 static void test_bad(void)

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* JSON layout (json-text.c) and documents of several tables (output.c). */
+/* JSON layout (json-text.c) and documents of several tables (out.c). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "json-text.h"
-#include "output.h"
+#include "out.h"
 #include "tap.h"
 
 /* json_pretty() of compact text, as a string. */

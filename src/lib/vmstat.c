@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* /proc/vmstat and nodeN/vmstat: the balancing and tiering counters (node-vmstat.h). */
+/* /proc/vmstat and nodeN/vmstat: the balancing and tiering counters (vmstat.h). */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "node-vmstat.h"
 #include "nodes.h"
 #include "sysfs.h"
+#include "vmstat.h"
 
-const char *const vms_names[VMS_COUNT] = {
+const char *const vmstat_names[VMS_COUNT] = {
 	[VMS_NUMA_PTE_UPDATES] = "numa_pte_updates",
 	[VMS_NUMA_HUGE_PTE_UPDATES] = "numa_huge_pte_updates",
 	[VMS_NUMA_HINT_FAULTS] = "numa_hint_faults",
@@ -28,7 +28,7 @@ const char *const vms_names[VMS_COUNT] = {
 static int key_of(const char *name, size_t len)
 {
 	for (int k = 0; k < VMS_COUNT; k++)
-		if (strlen(vms_names[k]) == len && memcmp(vms_names[k], name, len) == 0)
+		if (strlen(vmstat_names[k]) == len && memcmp(vmstat_names[k], name, len) == 0)
 			return k;
 	return -1;
 }

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* nodeN/meminfo and nodeN/distance parsers. */
+/* The nodeN/meminfo parser. */
 #include <errno.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "nodes.h"
@@ -120,40 +119,4 @@ const struct meminfo_field *meminfo_find(const struct meminfo *m, const char *ke
 uint64_t meminfo_bytes(const struct meminfo_field *f)
 {
 	return f->kb ? f->value * 1024 : f->value;
-}
-
-int distance_parse(const char *s, unsigned **out)
-{
-	size_t len = strlen(s), n = 0;
-	unsigned *v;
-
-	*out = NULL;
-	if (len == 0 || s[len - 1] != '\n')
-		return -EINVAL;
-	len--;
-	/* At most one distance per two bytes ("9 "). */
-	v = calloc(len / 2 + 1, sizeof(*v));
-	if (!v)
-		return -ENOMEM;
-	for (size_t i = 0; i < len;) {
-		size_t j = i;
-		uint64_t d;
-		int r;
-
-		while (j < len && s[j] != ' ')
-			j++;
-		r = parse_u64_n(s + i, j - i, 255, &d);
-		if (r < 0 || (j < len && j + 1 == len)) {
-			free(v);
-			return r == -ERANGE ? -ERANGE : -EINVAL;
-		}
-		v[n++] = (unsigned)d;
-		i = j + 1;
-	}
-	if (n == 0) {
-		free(v);
-		return -EINVAL;
-	}
-	*out = v;
-	return (int)n;
 }

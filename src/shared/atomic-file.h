@@ -3,7 +3,7 @@
  * Files numastatctl itself owns (state, snapshots, .prom files): written
  * whole or not at all, through a temporary file in the same directory,
  * fsync, and a rename (replace) or a link (never replace).
- * Implemented by fileio.c.
+ * Implemented by atomic-file.c.
  */
 #pragma once
 

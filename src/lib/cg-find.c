@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Finding cgroups in the v2 hierarchy (cgroup-find.h). */
+/* Finding cgroups in the v2 hierarchy (cg-find.h). */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "array.h"
-#include "cgroup-find.h"
+#include "cg-find.h"
 #include "sysfs.h"
 
 /* A tree deeper or larger than this is a loop in a dump, not a machine. */

@@ -11,7 +11,7 @@
 #include "array.h"
 #include "dl.h"
 #include "json-text.h"
-#include "output.h"
+#include "out.h"
 #include "value.h"
 
 static void *smartcols;

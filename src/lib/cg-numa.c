@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* The memory.numa_stat parser (cgroup-numa.h). */
+/* The memory.numa_stat parser (cg-numa.h). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "array.h"
-#include "cgroup-numa.h"
+#include "cg-numa.h"
 #include "nodes.h"
 #include "value.h"
 

@@ -8,7 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "fileio.h"
+#include "atomic-file.h"
 
 int atomic_file_begin(struct atomic_file *af, const char *dir, const char *name, mode_t mode)
 {

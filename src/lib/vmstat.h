@@ -2,12 +2,12 @@
 /*
  * The NUMA-balancing, migration, promotion and demotion counters of
  * /proc/vmstat and /sys/devices/system/node/nodeN/vmstat (implemented in
- * node-vmstat.c).  Which of them a kernel has, and whether it keeps one per
+ * vmstat.c).  Which of them a kernel has, and whether it keeps one per
  * node or only machine-wide, depends on its version and configuration (the
  * pgdemote_* lines moved from /proc/vmstat alone into nodeN/vmstat around
  * 6.7/6.8), so a reader records which keys it saw and never assumes one:
  * a missing key means "not on this kernel", not zero.  Parsers work on
- * buffers and never print.  Implemented by node-vmstat.c.
+ * buffers and never print.  Implemented by vmstat.c.
  */
 #pragma once
 
@@ -35,7 +35,7 @@ enum vms_key {
 	VMS_PGDEMOTE_PROACTIVE,
 	VMS_COUNT,
 };
-extern const char *const vms_names[VMS_COUNT];
+extern const char *const vmstat_names[VMS_COUNT];
 
 #define VMS_BIT(k) (1u << (k))
 /* The balancing keys and the tiering keys, as masks. */

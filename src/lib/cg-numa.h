@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * cgroup v2 memory.numa_stat (implemented in cgroup-numa.c): one line per
+ * cgroup v2 memory.numa_stat (implemented in cg-numa.c): one line per
  * item, "anon N0=98304 N1=180224\n", values per node with memory (N_MEMORY
  * nodes only, not every online node).  Sizes are bytes; workingset_* and the
  * pg* event items are counts.  The values are hierarchical (the cgroup and
  * its descendants).  cgroup v1's file ("total=770492 N0=770492", in pages,
  * LRU classes) is recognised and refused: it means something else.  Parsers
- * work on buffers and never print.  Implemented by cgroup-numa.c.
+ * work on buffers and never print.  Implemented by cg-numa.c.
  */
 #pragma once
 

@@ -4,7 +4,7 @@
  * -z can drop all-zero rows and columns, --sort can order rows, and a table
  * wider than the terminal can be folded into sections (the first column
  * repeated in each), as numastat means to do, before libsmartcols lays each
- * section out.  Implemented by stat-grid.c.
+ * section out.  Implemented by grid.c.
  */
 #pragma once
 

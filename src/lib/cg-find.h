@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Finding cgroups in the v2 hierarchy (implemented in cgroup-find.c): where
+ * Finding cgroups in the v2 hierarchy (implemented in cg-find.c): where
  * the hierarchy is mounted and whether it has the memory controller, and
  * what a user's --cgroup argument names: a cgroup path ("/system.slice/
  * nginx.service", also with the mount point in front), a systemd unit
@@ -9,7 +9,7 @@
  * in the tree), or a glob pattern ("*.service" matches names anywhere,
  * a pattern with a '/' matches whole paths).  Paths here are relative to the hierarchy's
  * root and start with '/' ("/" is the root cgroup).  Nothing prints.
- * Implemented by cgroup-find.c.
+ * Implemented by cg-find.c.
  */
 #pragma once
 

@@ -5,8 +5,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "output.h"
-#include "stat-grid.h"
+#include "grid.h"
+#include "out.h"
 
 #define CELL(g, r, c) ((r) * (g)->ncols + (c))
 

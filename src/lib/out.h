@@ -2,7 +2,7 @@
 /*
  * Tables and JSON through libsmartcols (loaded on first use, see dl.h), so
  * every table, -r, -n and -J output shares util-linux's conventions and no
- * JSON is written by hand.  Implemented by output.c.
+ * JSON is written by hand.  Implemented by out.c.
  */
 #pragma once
 
