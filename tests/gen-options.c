@@ -104,11 +104,11 @@ static void put_options(const char *scope, const struct cmd_option *options, boo
 
 int main(void)
 {
-	for (const struct cmd *const *c = commands; *c; c++)
+	for (const struct cmd *const *c = cmd_table; *c; c++)
 		printf("command\t%s\t%s\n", (*c)->name, (*c)->summary);
 	put_options("global", cmd_global_options, true);
 	put_options("numastatctl", cmd_top_options, false);
-	for (const struct cmd *const *c = commands; *c; c++)
+	for (const struct cmd *const *c = cmd_table; *c; c++)
 		put_options((*c)->name, (*c)->options, false);
 	for (int code = 0; code < EXIT_CODES; code++)
 		printf("exit\t%d\n", code);

@@ -43,7 +43,7 @@ static void usage(FILE *out)
 	      "fit it, each with the numbers it rests on.  It changes nothing.\n"
 	      "\nOptions:\n", out);
 	cmd_options_usage(out, options);
-	usage_global_options(out);
+	cmd_usage_global_options(out);
 	fputs("\nExit status: 0 nothing to advise, 1 failure, 2 usage error, 3 there is advice.\n"
 	      "\nFor more details see numastatctl(8).\n", out);
 }
@@ -57,15 +57,15 @@ static int print_rules(void)
 	static const char *const text_cols[] = { "RULE", "PRIORITY", "KNOB", "CONDITION" };
 	struct out_table *t;
 	char why[WHY_MAX];
-	int r = out_table_new(&t, "rules", G.json ? OUT_JSON : 0, why, sizeof(why));
+	int r = out_table_new(&t, "rules", cmd_global.json ? OUT_JSON : 0, why, sizeof(why));
 
 	if (r < 0) {
 		log_err("cannot print the table: %s", why);
 		return EXIT_FAIL;
 	}
-	for (size_t c = 0; c < (G.json ? 8u : 4u); c++)
-		out_table_add_column(t, G.json ? json_cols[c] : text_cols[c], 0,
-				     c == 3 && !G.json ? OUT_COL_WRAP : 0);
+	for (size_t c = 0; c < (cmd_global.json ? 8u : 4u); c++)
+		out_table_add_column(t, cmd_global.json ? json_cols[c] : text_cols[c], 0,
+				     c == 3 && !cmd_global.json ? OUT_COL_WRAP : 0);
 	for (size_t i = 0; i < advise_rule_count; i++) {
 		const struct advise_rule *ru = &advise_rules[i];
 		const char *cells[] = { ru->id, advise_priority_name(ru->priority), ru->knob,
@@ -75,8 +75,8 @@ static int print_rules(void)
 
 		if (!row)
 			break;
-		for (size_t c = 0; c < (G.json ? 8u : 4u); c++)
-			out_row_set(row, c, cells[c] ? cells[c] : (G.json ? NULL : "-"));
+		for (size_t c = 0; c < (cmd_global.json ? 8u : 4u); c++)
+			out_row_set(row, c, cells[c] ? cells[c] : (cmd_global.json ? NULL : "-"));
 	}
 	r = out_table_print(t, stdout);
 	out_table_free(t);
@@ -353,7 +353,7 @@ static int check_options(const struct advise_opts *o, int argc, char *argv[])
 		log_usage_err("--rules lists the rules; it takes neither --profile nor --interval");
 		return EXIT_USAGE;
 	}
-	if (o->profile && G.json) {
+	if (o->profile && cmd_global.json) {
 		log_usage_err("--profile prints a numastatctl.conf section, which has no JSON form");
 		return EXIT_USAGE;
 	}
@@ -400,7 +400,7 @@ static int report(const struct advice_list *l, const struct advise_opts *o)
 
 	if (o->profile)
 		print_profile(l, o->profile);
-	else if (G.json)
+	else if (cmd_global.json)
 		rc = print_json(l) < 0 ? EXIT_FAIL : rc;
 	else
 		print_text(l);

@@ -42,7 +42,7 @@ static void usage(FILE *out)
 	      "rest.  'numastatctl revert' restores the values from before.\n"
 	      "\nOptions:\n", out);
 	cmd_options_usage(out, options);
-	usage_global_options(out);
+	cmd_usage_global_options(out);
 	fputs("\nExit status: 0 done (or no drift), 1 failed and rolled back, 2 usage or\n"
 	      "configuration error (nothing written), 3 drift found by --check.\n"
 	      "\nFor more details see numastatctl(8) and numastatctl.conf(5).\n", out);
@@ -66,7 +66,7 @@ static int check(const struct plan *p, const char *name)
 		if (it->action != ACT_WRITE)
 			continue;
 		n++;
-		if (!G.json)
+		if (!cmd_global.json)
 			log_info("%s is %s, profile %s wants %s (%s)\n", it->ref.name,
 				 knob_display(&it->ref, &it->old, a, sizeof(a)), name,
 				 knob_display(&it->ref, &it->want, b, sizeof(b)), it->origin);
@@ -74,14 +74,14 @@ static int check(const struct plan *p, const char *name)
 	if (sysctld_conflicts_find(p, &conflicts) < 0)
 		log_warn("cannot compare with sysctl.d: %s", strerror(ENOMEM));
 	report_sysctld_conflicts(&conflicts, name, sysctld_boot_unit_enabled());
-	r = G.json ? report_plan_with(p, true, &conflicts) : 0;
+	r = cmd_global.json ? report_plan_with(p, true, &conflicts) : 0;
 	sysctld_conflicts_free(&conflicts);
 	if (r < 0)
 		return EXIT_FAIL;
-	if (!G.json && n)
+	if (!cmd_global.json && n)
 		log_info("profile %s: %zu knob%s differ%s\n", name, n, n == 1 ? "" : "s",
 			 n == 1 ? "s" : "");
-	else if (!G.json)
+	else if (!cmd_global.json)
 		log_info("profile %s: the live system matches\n", name);
 	return n ? EXIT_DRIFT : EXIT_OK;
 }
@@ -161,7 +161,7 @@ static int apply(const struct profile_config *c, struct apply_opts *o)
 	if (profile_plan(c, &r, &p) < 0) {
 		log_err("%s", strerror(ENOMEM));
 		rc = EXIT_FAIL;
-	} else if (!p.n && !G.json) {
+	} else if (!p.n && !cmd_global.json) {
 		log_info("profile %s sets no knobs\n", o->name);
 		rc = EXIT_OK;
 	} else

@@ -67,7 +67,7 @@ static void usage(FILE *out)
 	      "The knob's value is restored on exit, also after Ctrl-C.  Root only.\n"
 	      "\nOptions:\n", out);
 	cmd_options_usage(out, options);
-	usage_global_options(out);
+	cmd_usage_global_options(out);
 	fputs("\nFor more details see numastatctl(8).\n", out);
 }
 
@@ -245,13 +245,13 @@ struct summary {
 
 static int summarise(const struct bench_samples *s, struct summary *sum)
 {
-	int r = stats_shift_ci95(s->ns[0], s->done[0], s->ns[1], s->done[1], &sum->ci);
+	int r = bench_stats_shift_ci95(s->ns[0], s->done[0], s->ns[1], s->done[1], &sum->ci);
 
 	if (r < 0)
 		return r;
 	for (int v = 0; v < 2; v++) {
-		sum->ns[v] = stats_median(s->ns[v], s->done[v]);
-		sum->fps[v] = stats_median(s->fps[v], s->done[v]);
+		sum->ns[v] = bench_stats_median(s->ns[v], s->done[v]);
+		sum->fps[v] = bench_stats_median(s->fps[v], s->done[v]);
 	}
 	/* The interval is of the shift in ns; percentages scale it by A's median. */
 	sum->pct = 100 * sum->ci.estimate / sum->ns[0];
@@ -302,7 +302,7 @@ static void fill_row(struct out_row *row, const struct bench_plan *p,
 		cells[11] = sum->significant ? "1" : "0"; /* libsmartcols: "0" is false */
 	}
 	for (size_t c = 0, col = 0; c < N_COLUMNS; c++)
-		if (G.json || !columns[c].json_only)
+		if (cmd_global.json || !columns[c].json_only)
 			out_row_set(row, col++, cells[c]);
 }
 
@@ -311,10 +311,10 @@ static int print_table(const struct bench_plan *p, const struct bench_samples *s
 {
 	struct out_table *t = NULL;
 	char why[WHY_MAX];
-	int r = out_table_new(&t, "bench", G.json ? OUT_JSON : 0, why, sizeof(why));
+	int r = out_table_new(&t, "bench", cmd_global.json ? OUT_JSON : 0, why, sizeof(why));
 
 	for (size_t c = 0; r == 0 && c < N_COLUMNS; c++)
-		if (G.json || !columns[c].json_only)
+		if (cmd_global.json || !columns[c].json_only)
 			r = out_table_add_column(t, columns[c].name, 0, columns[c].flags);
 	for (int v = 0; r == 0 && v < 2; v++) {
 		struct out_row *row = out_table_add_row(t);
@@ -340,15 +340,15 @@ static int report(const struct bench_plan *p, struct bench_samples *s)
 		log_err("out of memory");
 		return EXIT_FAIL;
 	}
-	if (!G.json)
+	if (!cmd_global.json)
 		log_info("%s %s against %s: %u thread%s on node %u, %zu MiB per thread and round, "
 			 "%u rounds per value (A B A B ..., after one warm-up round)\n",
 			 p->ref.name, p->val[0].text, p->val[1].text, p->job.threads,
 			 p->job.threads == 1 ? "" : "s", p->job.mem_node, p->job.bytes >> 20, p->rounds);
 	/* -q: only errors, like every command; -J still prints the results. */
-	if ((G.json || !log_is_quiet()) && print_table(p, s, &sum) < 0)
+	if ((cmd_global.json || !log_is_quiet()) && print_table(p, s, &sum) < 0)
 		return EXIT_FAIL;
-	if (!G.json)
+	if (!cmd_global.json)
 		log_info("%s=%s against %s: %+.2f%% ns per fault, 95%% CI %+.2f%% .. %+.2f%%: %s\n",
 			 p->ref.name, p->val[1].text, p->val[0].text, sum.pct, sum.lo, sum.hi,
 			 !sum.significant ? "no significant difference" :

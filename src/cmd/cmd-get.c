@@ -39,7 +39,7 @@ static void usage(FILE *out)
 	      "registry knob present on this kernel.  A knob may be a quoted glob ('vm.numa_*').\n"
 	      "\nOptions:\n", out);
 	cmd_options_usage(out, options);
-	usage_global_options(out);
+	cmd_usage_global_options(out);
 	fputs("\nFor more details see numastatctl(8).\n", out);
 }
 
@@ -192,7 +192,8 @@ static int run(int argc, char *argv[])
 	/* A refused name is a usage error: print nothing else. */
 	if (rc != EXIT_USAGE) {
 		bool explicit = optind < argc;
-		int prc = G.json ? print_json(&sel, &o, explicit) : print_knobs(&sel, &o, explicit, NULL);
+		int prc = cmd_global.json ? print_json(&sel, &o, explicit)
+					  : print_knobs(&sel, &o, explicit, NULL);
 
 		rc = prc > rc ? prc : rc;
 	}

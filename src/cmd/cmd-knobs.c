@@ -75,7 +75,7 @@ static void usage(FILE *out)
 	fputs("\nWithout -o, -r or -J each knob is a line of its short fields followed by\n"
 	      "its description, values, first kernel and note, wrapped to the terminal\n"
 	      "(80 columns when the output is not a terminal).\n", out);
-	usage_global_options(out);
+	cmd_usage_global_options(out);
 	fputs("\nAvailable output columns:\n", out);
 	for (size_t i = 0; i < KCOL_COUNT; i++)
 		fprintf(out, " %11s  %s\n", kcols[i].name, kcols[i].help);
@@ -167,13 +167,13 @@ static int parse_opts(int argc, char *argv[], struct knobs_opts *o)
 		return EXIT_USAGE;
 	}
 	/* Lines for shells have no JSON form; knobs -J carries the same facts. */
-	if (G.json && o->choices) {
+	if (cmd_global.json && o->choices) {
 		log_usage_err("--choices has no JSON form: it prints plain lines for shells "
 			      "('knobs -J' gives each knob's \"values\")");
 		return EXIT_USAGE;
 	}
 	/* -N -J: the names as JSON, what -o NAME gives. */
-	if (G.json && o->names_only) {
+	if (cmd_global.json && o->names_only) {
 		o->names_only = false;
 		o->n_cols = 0;
 		o->cols[o->n_cols++] = KCOL_NAME;
@@ -307,7 +307,7 @@ static void fill_cell(struct out_row *row, size_t i, enum kcol c, const struct k
 	case KCOL_NAME: out_row_set(row, i, k->name); break;
 	case KCOL_TYPE: out_row_set(row, i, knob_type_name(k->type)); break;
 	case KCOL_VALUES:
-		if (G.json) {
+		if (cmd_global.json) {
 			/* An array: one element per line, without the last newline. */
 			choices_text(k, buf, sizeof(buf));
 			n = strlen(buf);
@@ -364,8 +364,8 @@ static int print_table(const struct knobs_opts *o, const struct knob *const *sel
 {
 	struct out_table *t;
 	char why[WHY_MAX];
-	int r = build_table(&t, o->cols, o->n_cols, o->flags | (G.json ? OUT_JSON : 0), sel, n,
-			    why, sizeof(why));
+	int r = build_table(&t, o->cols, o->n_cols, o->flags | (cmd_global.json ? OUT_JSON : 0),
+			    sel, n, why, sizeof(why));
 
 	if (r < 0) {
 		log_err("cannot print the table: %s", why);
@@ -501,7 +501,7 @@ static int run(int argc, char *argv[])
 	else if (rc == EXIT_OK) {
 		/* Only the PRESENT column looks at the system. */
 		rc = cmd_setup();
-		if (rc == EXIT_OK && !o.cols_set && !G.json && !(o.flags & OUT_RAW))
+		if (rc == EXIT_OK && !o.cols_set && !cmd_global.json && !(o.flags & OUT_RAW))
 			rc = print_blocks(&o, sel, n);
 		else if (rc == EXIT_OK)
 			rc = print_table(&o, sel, n);

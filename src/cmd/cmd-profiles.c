@@ -32,7 +32,7 @@ static void usage(FILE *out)
 	      "The whole configuration is checked; problems are listed with exit status 2.\n"
 	      "\nOptions:\n", out);
 	cmd_options_usage(out, options);
-	usage_global_options(out);
+	cmd_usage_global_options(out);
 	fputs("\nFor more details see numastatctl(8) and numastatctl.conf(5).\n", out);
 }
 
@@ -40,7 +40,7 @@ static int list(const struct profile_config *c)
 {
 	char why[WHY_MAX];
 	struct out_table *t;
-	int r = out_table_new(&t, "profiles", G.json ? OUT_JSON : 0, why, sizeof(why));
+	int r = out_table_new(&t, "profiles", cmd_global.json ? OUT_JSON : 0, why, sizeof(why));
 
 	if (r < 0) {
 		log_err("cannot print the table: %s", why);
@@ -188,7 +188,7 @@ static int show(const struct profile_config *c, const char *name)
 		log_err("%s", why);
 		return EXIT_USAGE;
 	}
-	rc = G.json ? show_json(c, &r) : show_text(c, &r);
+	rc = cmd_global.json ? show_json(c, &r) : show_text(c, &r);
 	profile_resolved_free(&r);
 	return rc;
 }
@@ -235,7 +235,7 @@ static int cat_config(void)
 	struct profile_config c = { 0 };
 	int rc = EXIT_OK;
 
-	if (profile_config_files(&c, G.config, SYSCONFDIR, 0) < 0) {
+	if (profile_config_files(&c, cmd_global.config, SYSCONFDIR, 0) < 0) {
 		log_err("cannot list the configuration files: %s", strerror(ENOMEM));
 		return EXIT_FAIL;
 	}
@@ -273,7 +273,7 @@ static int run(int argc, char *argv[])
 		log_usage_err("unexpected argument '%s'", argv[argc - 1]);
 		return EXIT_USAGE;
 	}
-	if (cat && G.json) {
+	if (cat && cmd_global.json) {
 		log_usage_err("--cat-config has no JSON form: it prints the configuration files as "
 			      "they are ('profiles -J NAME' gives a profile's keys)");
 		return EXIT_USAGE;

@@ -35,7 +35,7 @@ static void usage(FILE *out)
 	      "(exactly as the kernel held them; all or nothing, like set), then forget them.\n"
 	      "\nOptions:\n", out);
 	cmd_options_usage(out, options);
-	usage_global_options(out);
+	cmd_usage_global_options(out);
 	fputs("\nFor more details see numastatctl(8).\n", out);
 }
 
@@ -63,7 +63,7 @@ static int restore(struct plan *p, int dirfd, const char *dir, const char *what,
 		return EXIT_FAIL;
 	}
 	if (!plan_has_writes(p)) {
-		if (G.json)
+		if (cmd_global.json)
 			report_plan(p, false);
 		else
 			log_info("nothing to restore: the live values already equal those saved "
@@ -71,7 +71,7 @@ static int restore(struct plan *p, int dirfd, const char *dir, const char *what,
 		return ro->dry_run || forget(dirfd, dir) >= 0 ? EXIT_OK : EXIT_FAIL;
 	}
 	if (ro->dry_run) {
-		if (!G.json)
+		if (!cmd_global.json)
 			log_info("would restore the values saved before %s:\n", what);
 		return report_plan(p, true) < 0 ? EXIT_FAIL : EXIT_OK;
 	}
@@ -80,7 +80,7 @@ static int restore(struct plan *p, int dirfd, const char *dir, const char *what,
 		report_refusal(&o);
 		return EXIT_FAIL;
 	}
-	if (!G.json)
+	if (!cmd_global.json)
 		log_info("restoring the values saved before %s:\n", what);
 	report_plan(p, false);
 	report_plan_notes(p, &o);

@@ -77,7 +77,7 @@ static void usage(FILE *out)
 	      "Root only, live system only.\n"
 	      "\nOptions:\n", out);
 	cmd_options_usage(out, options);
-	usage_global_options(out);
+	cmd_usage_global_options(out);
 	fputs("\nFor more details see numastatctl(8).\n", out);
 }
 
@@ -145,7 +145,7 @@ static struct check *add_check(struct selftest *st, const char *result, const ch
 
 static void print_check(const struct selftest *st, const struct check *c)
 {
-	if (G.json)
+	if (cmd_global.json)
 		return;
 	log_info("%s %s: ", c->result, c->name);
 	if (c->node >= 0)
@@ -203,8 +203,8 @@ static bool probe(struct selftest *st, const char *name, unsigned node, unsigned
 		  struct numastat *before, struct numastat *after)
 {
 	char why[WHY_MAX];
-	int r = fault_probe(node, cpu_node, st->pages, &guard_stop, before, after,
-			    why, sizeof(why));
+	int r = bench_fault_probe(node, cpu_node, st->pages, &bench_guard_stop, before, after, why,
+				  sizeof(why));
 	struct check *c;
 
 	if (r == 0)
@@ -309,7 +309,7 @@ static bool switch_to(struct selftest *st, const char *value)
 	int r;
 
 	snprintf(v.text, sizeof(v.text), "%s", value);
-	r = guard_set(&st->guard, &v, why, sizeof(why));
+	r = bench_guard_set(&st->guard, &v, why, sizeof(why));
 	if (r == 0)
 		return true;
 	c = add_check(st, "FAIL", "toggle", -1, -1);
@@ -353,7 +353,7 @@ static void phase_restore(struct selftest *st)
 	char why[WHY_MAX];
 	struct kval now;
 	struct check *c;
-	int r = guard_end(&st->guard, why, sizeof(why));
+	int r = bench_guard_end(&st->guard, why, sizeof(why));
 
 	st->guarded = false;
 	if (r == 0 && (r = knob_read(&st->knob, &now)) < 0)
@@ -367,7 +367,7 @@ static void phase_restore(struct selftest *st)
 	print_check(st, c);
 	if (st->guard.snapshot_path[0])
 		counters_saved(st->guard.snapshot_path);
-	if (r == 0 && !st->stopped && !guard_stop && strcmp(st->orig.text, "1") == 0)
+	if (r == 0 && !st->stopped && !bench_guard_stop && strcmp(st->orig.text, "1") == 0)
 		for (int i = 0; i < st->nmem; i++)
 			if (has(st->cpu, st->ncpu, st->mem[i])) {
 				check_local(st, "counting again", st->mem[i]);
@@ -435,8 +435,9 @@ static int selftest_run(struct selftest *st)
 	if (rc != EXIT_OK)
 		return rc;
 	if (st->toggle && st->have_knob) {
-		if (guard_begin(&st->guard, &st->knob, cmd_run_dir(), profiles_effective_data_dir(),
-				st->no_snapshot, why, sizeof(why)) < 0) {
+		if (bench_guard_begin(&st->guard, &st->knob, cmd_run_dir(),
+				      profiles_effective_data_dir(), st->no_snapshot, why,
+				      sizeof(why)) < 0) {
 			log_err("%s", why);
 			return EXIT_FAIL;
 		}
@@ -444,17 +445,18 @@ static int selftest_run(struct selftest *st)
 		/* The value may have changed while another writer held the lock. */
 		st->orig = st->guard.orig;
 	}
-	if (!guard_stop)
+	if (!bench_guard_stop)
 		phase_counting(st);
-	if (!st->stopped && !guard_stop)
+	if (!st->stopped && !bench_guard_stop)
 		phase_off(st);
 	if (st->guarded)
 		phase_restore(st);
-	if (!st->stopped && !guard_stop)
+	if (!st->stopped && !bench_guard_stop)
 		skip(st, "numa_miss, numa_foreign", "they move only when a node is too full for "
 		     "its own allocations; selftest does not fill a node on a live system");
-	if (guard_stop || st->stopped) {
-		log_err("interrupted by SIG%s after %zu checks", sigabbrev_np(guard_stop), st->n);
+	if (bench_guard_stop || st->stopped) {
+		log_err("interrupted by SIG%s after %zu checks", sigabbrev_np(bench_guard_stop),
+			st->n);
 		return EXIT_FAIL;
 	}
 	return st->failed ? EXIT_FAIL : EXIT_OK;
@@ -522,7 +524,7 @@ static int run(int argc, char *argv[])
 		return EXIT_FAIL;
 	}
 	rc = selftest_run(&st);
-	if (G.json && st.n && print_json(&st) < 0)
+	if (cmd_global.json && st.n && print_json(&st) < 0)
 		rc = EXIT_FAIL;
 	free(st.checks);
 	free(st.mem);

@@ -123,7 +123,7 @@ static int add_entries(struct plan *p, const char *file, const struct sysctl_fil
 	return r;
 }
 
-int set_add_file(struct plan *p, const char *path, bool managed_only)
+int cmd_set_file_add(struct plan *p, const char *path, bool managed_only)
 {
 	bool is_stdin = strcmp(path, "-") == 0;
 	const char *name = is_stdin ? "<stdin>" : path;

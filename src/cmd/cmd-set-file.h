@@ -14,4 +14,4 @@
  * managed_only, a key outside the namespaces numastatctl manages (a real
  * sysctl.d file mixes them) is skipped with a note instead of refused.
  */
-int set_add_file(struct plan *p, const char *path, bool managed_only);
+int cmd_set_file_add(struct plan *p, const char *path, bool managed_only);

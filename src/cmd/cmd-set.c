@@ -43,7 +43,7 @@ static void usage(FILE *out)
 	      "only values that differ are written, and a failed write restores the rest.\n"
 	      "\nOptions:\n", out);
 	cmd_options_usage(out, options);
-	usage_global_options(out);
+	cmd_usage_global_options(out);
 	fputs("\nA '-' before a knob name (after '--') skips it quietly where the kernel\n"
 	      "lacks it: numastatctl set -- -vm.zone_distribute_mode=1\n"
 	      "\nFor more details see numastatctl(8).\n", out);
@@ -189,7 +189,7 @@ static int run(int argc, char *argv[])
 		return rc;
 	/* Files first, so the command line has the last word. */
 	for (size_t i = 0; i < nfiles && !nomem; i++) {
-		int r = set_add_file(&p, files[i], managed_only);
+		int r = cmd_set_file_add(&p, files[i], managed_only);
 
 		bad |= r < 0;
 		nomem |= r == -ENOMEM;

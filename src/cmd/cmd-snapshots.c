@@ -32,7 +32,7 @@ static void usage(FILE *out)
 	      "shows one; 'numastatctl stat --since NAME' adds it to the live counters.\n"
 	      "\nOptions:\n", out);
 	cmd_options_usage(out, options);
-	usage_global_options(out);
+	cmd_usage_global_options(out);
 	fputs("\nFor more details see numastatctl(8).\n", out);
 }
 
@@ -43,8 +43,8 @@ static void node_list(const struct snapshot *s, char *buf, size_t len)
 
 	buf[0] = '\0';
 	for (size_t i = 0; i < s->n && n < len; i++)
-		n += (size_t)snprintf(buf + n, len - n, "%s%u", i ? (G.json ? "\n" : ",") : "",
-				      s->ids[i]);
+		n += (size_t)snprintf(buf + n, len - n, "%s%u",
+				      i ? (cmd_global.json ? "\n" : ",") : "", s->ids[i]);
 }
 
 /* One row; an unreadable snapshot is named on stderr and listed without nodes. */
@@ -72,7 +72,7 @@ static int add_row(struct out_table *t, int dirfd, const char *dir, const struct
 static int print_table(int dirfd, const char *dir, const struct snapshot *v, size_t n,
 		       const struct list_opts *lo)
 {
-	unsigned flags = (G.json ? OUT_JSON : 0) | (lo->raw ? OUT_RAW : 0) |
+	unsigned flags = (cmd_global.json ? OUT_JSON : 0) | (lo->raw ? OUT_RAW : 0) |
 			 (lo->noheadings ? OUT_NOHEADINGS : 0);
 	struct out_table *t;
 	char why[WHY_MAX];
@@ -109,7 +109,7 @@ static int list(const struct list_opts *lo)
 		close(fd);
 		return EXIT_FAIL;
 	}
-	if (n == 0 && !G.json && !lo->names) {
+	if (n == 0 && !cmd_global.json && !lo->names) {
 		log_info("no counter snapshots in %s/" SNAPSHOT_SUBDIR " (one is saved before "
 			 "vm.numa_stat goes from 1 to 0)\n", data);
 		rc = EXIT_OK;
@@ -152,7 +152,7 @@ static int run(int argc, char *argv[])
 		log_usage_err("unexpected argument '%s'", argv[optind]);
 		return EXIT_USAGE;
 	}
-	if (lo.names && G.json) {
+	if (lo.names && cmd_global.json) {
 		log_usage_err("-N prints names as text: it excludes -J");
 		return EXIT_USAGE;
 	}

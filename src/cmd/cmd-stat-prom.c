@@ -176,7 +176,7 @@ static int write_textfile(const char *dir, const struct stat_prom *p)
 	return EXIT_OK;
 }
 
-int stat_prom_run(const struct stat_opts *o, const unsigned *ids, size_t n)
+int cmd_stat_prom_run(const struct stat_opts *o, const unsigned *ids, size_t n)
 {
 	struct stat_node *nodes = NULL;
 	struct stat_knob knobs[MAX_KNOBS];
@@ -195,7 +195,7 @@ int stat_prom_run(const struct stat_opts *o, const unsigned *ids, size_t n)
 	}
 	/* A snapshot holds counters: no memory, knob values or drift of that time. */
 	saved = o->snapshot_arg && !o->since;
-	rc = stat_read_nodes(ids, n, nodes, true, !saved, !saved);
+	rc = cmd_stat_read_nodes(ids, n, nodes, true, !saved, !saved);
 	p = (struct stat_prom){ .nodes = nodes, .n = n, .knobs = knobs,
 				.node_exporter_names = o->prom_node_exporter };
 	p.nk = saved ? 0 : read_knobs(&all, knobs, MAX_KNOBS);

@@ -111,7 +111,7 @@ static void usage(FILE *out)
 	fputs("With --balancing, --tiers or --cgroup, -o and --sort take the view's columns\n"
 	      "(the kernel's counter names; for --cgroup the kinds of memory, or CGROUP, N<node>,\n"
 	      "TOTAL, MAIN and OFF% with several cgroups); an unknown one lists them.\n", out);
-	usage_global_options(out);
+	cmd_usage_global_options(out);
 	fputs("\nFor more details see numastatctl(8).\n", out);
 }
 
@@ -357,7 +357,7 @@ static int parse_opts(int argc, char *argv[], struct stat_opts *o)
 		if (one_option(o, c, &width_set) < 0)
 			return EXIT_USAGE;
 	}
-	o->json = G.json;
+	o->json = cmd_global.json;
 	if (!width_set)
 		o->width = stat_terminal_width();
 	/* -o names counter columns unless -m or --pid (anywhere) gave it other columns. */
@@ -453,8 +453,8 @@ out:
 	return rc;
 }
 
-int stat_read_nodes(const unsigned *ids, size_t n, struct stat_node *nodes, bool ns, bool mi,
-		    bool hp)
+int cmd_stat_read_nodes(const unsigned *ids, size_t n, struct stat_node *nodes, bool ns, bool mi,
+			bool hp)
 {
 	char why[WHY_MAX];
 	int rc = EXIT_OK;
@@ -491,7 +491,7 @@ static int view_meminfo(const struct stat_opts *o, const unsigned *ids, size_t n
 		log_err("out of memory");
 		return EXIT_FAIL;
 	}
-	rc = stat_read_nodes(ids, n, nodes, false, true, true);
+	rc = cmd_stat_read_nodes(ids, n, nodes, false, true, true);
 	if (stat_mem_columns(o, nodes, n, &cols) < 0) {
 		log_usage_err("%s", stat_strerror());
 		rc = EXIT_USAGE;
@@ -538,7 +538,7 @@ static int compat_setup(const struct stat_opts *o, struct compat_opts *co)
 			return -1;
 		}
 	}
-	co->width = compat_screen_width(o->width);
+	co->width = stat_compat_screen_width(o->width);
 	co->page_size = (double)sysconf(_SC_PAGESIZE);
 	return 0;
 }
@@ -576,11 +576,11 @@ static int view_compat(const struct stat_opts *o, const unsigned *ids, size_t n)
 			co.huge_page_size = huge_page_size();
 		if (want_ns)
 			warn_frozen(o);
-		rc = stat_read_nodes(ids, n, nodes, want_ns, co.meminfo, false);
+		rc = cmd_stat_read_nodes(ids, n, nodes, want_ns, co.meminfo, false);
 		for (size_t i = 0; i < n; i++)
 			cn[i] = (struct compat_node){ ids[i], nodes[i].ns_err ? NULL : &nodes[i].ns,
 						      nodes[i].mi_err ? NULL : &nodes[i].mi };
-		if (compat_print(&co, cn, n, stdout) < 0) {
+		if (stat_compat_print(&co, cn, n, stdout) < 0) {
 			log_err("out of memory");
 			rc = EXIT_FAIL;
 		}
@@ -638,7 +638,7 @@ static int run(int argc, char *argv[])
 		/* A textfile carries it as numastatctl_counters_frozen: no journal line every 15 s. */
 		if (o.prometheus)
 			warn_frozen(&o);
-		rc = stat_prom_run(&o, ids, (size_t)n);
+		rc = cmd_stat_prom_run(&o, ids, (size_t)n);
 	}
 	else if (o.compat)
 		rc = view_compat(&o, ids, (size_t)n);
@@ -660,7 +660,7 @@ static const int summary_cols[] = {
 	SCOL_NODE, SCOL_NUMA_HIT, SCOL_NUMA_MISS, SCOL_OTHER_NODE, SCOL_LOCAL_PCT, SCOL_MISS_PCT,
 };
 
-int stat_summary_read(struct stat_summary *s)
+int cmd_stat_summary_read(struct stat_summary *s)
 {
 	int n;
 
@@ -679,7 +679,7 @@ int stat_summary_read(struct stat_summary *s)
 	return 0;
 }
 
-int stat_summary_print(const struct stat_summary *s)
+int cmd_stat_summary_print(const struct stat_summary *s)
 {
 	if (!s->n)
 		return EXIT_OK;
@@ -691,7 +691,7 @@ int stat_summary_print(const struct stat_summary *s)
 	return EXIT_OK;
 }
 
-void stat_summary_free(struct stat_summary *s)
+void cmd_stat_summary_free(struct stat_summary *s)
 {
 	free(s->ids);
 	free(s->rows);

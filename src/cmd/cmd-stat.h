@@ -27,15 +27,15 @@ struct stat_summary {
 	size_t n;                    /* 0: no NUMA nodes here */
 };
 /* Read every node's counters; 0 or -ENOMEM. */
-int stat_summary_read(struct stat_summary *s);
+int cmd_stat_summary_read(struct stat_summary *s);
 /* Its heading and table on stdout; EXIT_*. */
-int stat_summary_print(const struct stat_summary *s);
-void stat_summary_free(struct stat_summary *s);
+int cmd_stat_summary_print(const struct stat_summary *s);
+void cmd_stat_summary_free(struct stat_summary *s);
 
 /* Read the files a view needs into nodes[] (ns: numastat, mi: meminfo, hp:
  * hugepages); per-node failures are reported.  EXIT_OK or EXIT_FAIL. */
-int stat_read_nodes(const unsigned *ids, size_t n, struct stat_node *nodes, bool ns, bool mi,
-		    bool hp);
+int cmd_stat_read_nodes(const unsigned *ids, size_t n, struct stat_node *nodes, bool ns, bool mi,
+			bool hp);
 
 /*
  * stat --prometheus / --textfile on the nodes ids: read the nodes, every
@@ -43,4 +43,4 @@ int stat_read_nodes(const unsigned *ids, size_t n, struct stat_node *nodes, bool
  * and/or write DIR/numastatctl.prom atomically.  Prints its own messages;
  * returns an EXIT_* code.
  */
-int stat_prom_run(const struct stat_opts *o, const unsigned *ids, size_t n);
+int cmd_stat_prom_run(const struct stat_opts *o, const unsigned *ids, size_t n);

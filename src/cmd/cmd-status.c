@@ -25,7 +25,7 @@ static void usage(FILE *out)
 	      "\nShow the NUMA knobs with their meaning and warn about what needs attention.\n"
 	      "With -J: one JSON document with the knobs, the profile and its drift,\n"
 	      "the per-node locality and the warnings.\n", out);
-	usage_global_options(out);
+	cmd_usage_global_options(out);
 	fputs("\nFor more details see numastatctl(8).\n", out);
 }
 
@@ -152,7 +152,7 @@ static int print_text(struct status *st)
 	}
 	profiles_status(&st->prof);
 	stat_balance_status_print(&st->bal);
-	if (stat_summary_print(&st->sum) != EXIT_OK)
+	if (cmd_stat_summary_print(&st->sum) != EXIT_OK)
 		rc = EXIT_FAIL;
 	return rc;
 }
@@ -316,8 +316,8 @@ static void sysctld_warnings(struct status *st)
 	if (st->prof.sysctld.n)
 		st->unit_enabled = sysctld_boot_unit_enabled();
 	for (size_t i = 0; i < st->prof.sysctld.n; i++) {
-		sysctld_conflict_text(&st->prof.sysctld.v[i], st->prof.name, st->unit_enabled, line,
-				      sizeof(line));
+		report_sysctld_conflict_text(&st->prof.sysctld.v[i], st->prof.name,
+					     st->unit_enabled, line, sizeof(line));
 		warn(st, "%s", line);
 	}
 }
@@ -340,7 +340,7 @@ static int read_status(struct status *st)
 		warn(st, "%s", st->prof.problem);
 	sysctld_warnings(st);
 	stat_balance_status_read(&st->bal);
-	if (stat_summary_read(&st->sum) < 0) {
+	if (cmd_stat_summary_read(&st->sum) < 0) {
 		log_err("out of memory");
 		return EXIT_FAIL;
 	}
@@ -371,12 +371,12 @@ static int run(int argc, char *argv[])
 		return rc;
 	rc = read_status(&st);
 	if (rc == EXIT_OK)
-		rc = G.json ? print_json(&st) : print_text(&st);
+		rc = cmd_global.json ? print_json(&st) : print_text(&st);
 	/* What needs attention comes last, where the eye ends. */
 	for (size_t i = 0; i < st.n_warnings; i++)
 		log_warn("%s", st.warnings[i]);
 	profiles_state_free(&st.prof);
-	stat_summary_free(&st.sum);
+	cmd_stat_summary_free(&st.sum);
 	for (size_t i = 0; i < st.n_warnings; i++)
 		free(st.warnings[i]);
 	return rc;

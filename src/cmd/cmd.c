@@ -13,9 +13,9 @@
 #include "suggest.h"
 #include "sysfs.h"
 
-struct globals G;
+struct globals cmd_global;
 
-const struct cmd *const commands[] = {
+const struct cmd *const cmd_table[] = {
 	&cmd_status,   &cmd_advise,   &cmd_get,    &cmd_set,       &cmd_stat,
 	&cmd_apply,    &cmd_profiles, &cmd_revert, &cmd_snapshots, &cmd_knobs,
 	&cmd_selftest, &cmd_bench,    NULL,
@@ -83,7 +83,7 @@ void cmd_options_usage(FILE *out, const struct cmd_option *options)
 		option_usage(out, o);
 }
 
-void usage_global_options(FILE *out)
+void cmd_usage_global_options(FILE *out)
 {
 	fputs("\nGlobal options:\n", out);
 	cmd_options_usage(out, cmd_global_options);
@@ -94,19 +94,19 @@ static int global_option(int c, const char *arg)
 {
 	switch (c) {
 	case 'S':
-		G.sysroot = arg;
+		cmd_global.sysroot = arg;
 		return 1;
 	case 'c':
-		G.config = arg;
+		cmd_global.config = arg;
 		return 1;
 	case OPT_STATE_DIR:
-		G.state_dir = arg;
+		cmd_global.state_dir = arg;
 		return 1;
 	case 'J':
-		G.json = true;
+		cmd_global.json = true;
 		return 1;
 	case 'q':
-		G.quiet = true;
+		cmd_global.quiet = true;
 		log_set_quiet(true);
 		return 1;
 	default:
@@ -213,10 +213,10 @@ int cmd_getopt_top(int argc, char *argv[])
 
 int cmd_setup(void)
 {
-	int r = sysfs_init(G.sysroot);
+	int r = sysfs_init(cmd_global.sysroot);
 
 	if (r < 0) {
-		log_err("--sysroot %s: %s", G.sysroot, strerror(-r));
+		log_err("--sysroot %s: %s", cmd_global.sysroot, strerror(-r));
 		return EXIT_USAGE;
 	}
 	return EXIT_OK;
@@ -224,14 +224,14 @@ int cmd_setup(void)
 
 const char *cmd_run_dir(void)
 {
-	return G.state_dir ? G.state_dir : RUN_DIR;
+	return cmd_global.state_dir ? cmd_global.state_dir : RUN_DIR;
 }
 
 int cmd_require_live_root(const char *command, const char *why_live)
 {
 	if (!sysfs_is_live()) {
-		log_usage_err("--sysroot %s: %s runs on the live system only (%s)", G.sysroot,
-			      command, why_live);
+		log_usage_err("--sysroot %s: %s runs on the live system only (%s)",
+			      cmd_global.sysroot, command, why_live);
 		return EXIT_USAGE;
 	}
 	if (geteuid() != 0) {

@@ -27,7 +27,7 @@ struct globals {
 	bool json;
 	bool quiet;
 };
-extern struct globals G;
+extern struct globals cmd_global;
 
 /*
  * One option: its getopt_long() entry and its lines in --help, in one place
@@ -54,7 +54,7 @@ struct cmd {
 extern const struct cmd cmd_status, cmd_advise, cmd_get, cmd_set, cmd_stat, cmd_apply,
 	cmd_profiles, cmd_revert, cmd_snapshots, cmd_knobs, cmd_selftest, cmd_bench;
 /* NULL-terminated, in --help order. */
-extern const struct cmd *const commands[];
+extern const struct cmd *const cmd_table[];
 /* Options every command takes, and those of numastatctl before a command. */
 extern const struct cmd_option cmd_global_options[], cmd_top_options[];
 
@@ -97,4 +97,4 @@ const char *cmd_run_dir(void);
 int cmd_require_live_root(const char *command, const char *why_live);
 
 /* The options every command shares, for usage() texts. */
-void usage_global_options(FILE *out);
+void cmd_usage_global_options(FILE *out);

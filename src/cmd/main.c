@@ -18,9 +18,9 @@ static void usage(FILE *out)
 	      " numastatctl [options] [<command> [<args>]]\n"
 	      "\nRead and tune NUMA statistics and NUMA sysctls.\n"
 	      "\nCommands:\n", out);
-	for (const struct cmd *const *c = commands; *c; c++)
+	for (const struct cmd *const *c = cmd_table; *c; c++)
 		fprintf(out, " %-10s %s\n", (*c)->name, (*c)->summary);
-	usage_global_options(out);
+	cmd_usage_global_options(out);
 	cmd_options_usage(out, cmd_top_options);
 	fputs("\nWithout a command, numastatctl runs 'status'.\n"
 	      "Run 'numastatctl <command> --help' for a command's options.\n"
@@ -29,7 +29,7 @@ static void usage(FILE *out)
 
 static const struct cmd *find_command(const char *name)
 {
-	for (const struct cmd *const *c = commands; *c; c++)
+	for (const struct cmd *const *c = cmd_table; *c; c++)
 		if (strcmp((*c)->name, name) == 0)
 			return *c;
 	return NULL;
@@ -41,7 +41,7 @@ static void unknown_command(const char *name)
 	struct suggest s;
 
 	suggest_init(&s, name);
-	for (const struct cmd *const *c = commands; *c; c++)
+	for (const struct cmd *const *c = cmd_table; *c; c++)
 		suggest_add(&s, (*c)->name);
 	suggest_text(&s, hint, sizeof(hint));
 	log_usage_err("unknown command '%s'%s%s", name, hint[0] ? ": " : "", hint);

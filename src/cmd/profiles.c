@@ -14,7 +14,7 @@ int profiles_load(struct profile_config *c, bool report)
 {
 	unsigned flags = geteuid() == 0 ? PROFILE_CHECK_OWNER : 0;
 
-	if (profile_config_load(c, G.config, SYSCONFDIR, flags) < 0) {
+	if (profile_config_load(c, cmd_global.config, SYSCONFDIR, flags) < 0) {
 		log_err("cannot load the configuration: %s", strerror(ENOMEM));
 		return EXIT_FAIL;
 	}
@@ -27,8 +27,8 @@ int profiles_load(struct profile_config *c, bool report)
 
 const char *profiles_data_dir(const struct profile_config *c)
 {
-	if (G.state_dir)
-		return G.state_dir;
+	if (cmd_global.state_dir)
+		return cmd_global.state_dir;
 	return c->state_dir_at.line ? c->state_dir : STATE_DIR;
 }
 
@@ -37,8 +37,8 @@ const char *profiles_effective_data_dir(void)
 	static char dir[PROFILE_VALUE_MAX];
 	struct profile_config c = { 0 };
 
-	if (G.state_dir)
-		return G.state_dir;
+	if (cmd_global.state_dir)
+		return cmd_global.state_dir;
 	profiles_load(&c, false);
 	snprintf(dir, sizeof(dir), "%s", profiles_data_dir(&c));
 	profile_config_free(&c);

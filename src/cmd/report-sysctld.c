@@ -30,8 +30,8 @@ static void after_system(const struct sysctld_conflict *c, char *buf, size_t len
 			 c->system.value, c->system.file, c->system.line);
 }
 
-void sysctld_conflict_text(const struct sysctld_conflict *k, const char *profile,
-			   bool unit_enabled, char *buf, size_t len)
+void report_sysctld_conflict_text(const struct sysctld_conflict *k, const char *profile,
+				  bool unit_enabled, char *buf, size_t len)
 {
 	const struct sysctld_setting *s = k->boot_differs ? &k->boot : &k->system;
 	char want[KVAL_MAX], boot[KVAL_MAX + 100], system[KVAL_MAX + 400];
@@ -49,7 +49,7 @@ void report_sysctld_conflicts(const struct sysctld_conflicts *c, const char *pro
 	char line[2048];
 
 	for (size_t i = 0; i < c->n; i++) {
-		sysctld_conflict_text(&c->v[i], profile, unit_enabled, line, sizeof(line));
+		report_sysctld_conflict_text(&c->v[i], profile, unit_enabled, line, sizeof(line));
 		log_warn("%s", line);
 	}
 }

@@ -166,7 +166,7 @@ int report_plan_with(const struct plan *p, bool dry_run, const struct sysctld_co
 {
 	if (!dry_run)
 		note_changes(p);
-	if (G.json) {
+	if (cmd_global.json) {
 		/* Errors still go to stderr; JSON carries the action. */
 		for (size_t i = 0; i < p->n; i++)
 			if (p->items[i].action == ACT_FAILED || p->items[i].action == ACT_NOT_RESTORED)

@@ -11,14 +11,14 @@
 
 /*
  * One line per knob on stdout ("vm.numa_stat: 1 -> 0", "... (unchanged)"),
- * errors on stderr; with G.json the {"knobs":[{name,old,new,action}]} array.
+ * errors on stderr; with cmd_global.json the {"knobs":[{name,old,new,action}]} array.
  * dry_run words the ACT_WRITE items as what would happen.  0 or -EIO.
  */
 int report_plan(const struct plan *p, bool dry_run);
 struct sysctld_conflicts;
 struct sysctld_conflict;
 /*
- * The same; with G.json each knob also carries where sysctl.d sets it
+ * The same; with cmd_global.json each knob also carries where sysctl.d sets it
  * otherwise (sysctl_d_boot, sysctl_d_system: "FILE:LINE", their values, and
  * boot_value), null where it agrees.  c may be NULL.
  */
@@ -50,8 +50,8 @@ void report_missing_hint(const struct plan *p);
 void report_sysctld_conflicts(const struct sysctld_conflicts *c, const char *profile,
 			      bool unit_enabled);
 /* The text of one such warning (status keeps it for its JSON too). */
-void sysctld_conflict_text(const struct sysctld_conflict *k, const char *profile,
-			   bool unit_enabled, char *buf, size_t len);
+void report_sysctld_conflict_text(const struct sysctld_conflict *k, const char *profile,
+				  bool unit_enabled, char *buf, size_t len);
 /*
  * JSON: the sysctl.d columns of apply --check -J (sysctl_d_boot, ...,
  * boot_value), and one row's cells from col on (c may be NULL).

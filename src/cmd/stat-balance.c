@@ -78,8 +78,9 @@ static void own_cell(void *ctx, struct grid *g, size_t gr, size_t gc, size_t r, 
 	const struct balance *b = ctx;
 	uint64_t local, all;
 
-	if (col == BC_LOCAL_PCT && vms_value(&b->t, r, VMS_NUMA_HINT_FAULTS_LOCAL, in, &local) &&
-	    vms_value(&b->t, r, VMS_NUMA_HINT_FAULTS, in, &all))
+	if (col == BC_LOCAL_PCT &&
+	    stat_vms_value(&b->t, r, VMS_NUMA_HINT_FAULTS_LOCAL, in, &local) &&
+	    stat_vms_value(&b->t, r, VMS_NUMA_HINT_FAULTS, in, &all))
 		stat_cell_pct(g, gr, gc, (double)local, (double)all);
 	else
 		grid_set(g, gr, gc, NULL, -1, false);
@@ -124,14 +125,14 @@ static int setup_columns(struct balance *b)
 static void scope_line(const struct balance *b)
 {
 	if (!b->o->json && !b->o->noheadings)
-		vms_scope_line(&b->t, "NUMA balancing counters", stdout);
+		stat_vms_scope_line(&b->t, "NUMA balancing counters", stdout);
 }
 
 static int write_prom(FILE *f, void *ctx)
 {
 	const struct balance *b = ctx;
 
-	vms_prom_write(&b->t, cols, BC_COUNT, f);
+	stat_vms_prom_write(&b->t, cols, BC_COUNT, f);
 	return ferror(f) ? -EIO : 0;
 }
 
@@ -141,13 +142,13 @@ static int loop_sample(void *ctx, double secs, bool first)
 
 	if (first)
 		scope_line(b);
-	return vms_sample(&b->t, secs, first);
+	return stat_vms_sample(&b->t, secs, first);
 }
 
 static int loop_print(void *ctx, const struct stat_loop_info *in)
 {
 	struct balance *b = ctx;
-	int r = vms_print(&b->t, &b->show, in);
+	int r = stat_vms_print(&b->t, &b->show, in);
 
 	if (r < 0 && r != -EIO)
 		log_err("%s", stat_strerror());
@@ -160,9 +161,9 @@ int stat_balance_run(const struct stat_opts *o)
 	struct balance b = { .o = o };
 	int rc = EXIT_OK, r;
 
-	r = vms_setup(&b.t, o, VMS_BALANCING_MASK, false, &rc);
+	r = stat_vms_setup(&b.t, o, VMS_BALANCING_MASK, false, &rc);
 	if (r != EXIT_OK || setup_columns(&b) < 0) {
-		vms_free(&b.t);
+		stat_vms_free(&b.t);
 		return r != EXIT_OK ? r : EXIT_USAGE;
 	}
 	if (o->interval > 0)
@@ -171,11 +172,11 @@ int stat_balance_run(const struct stat_opts *o)
 		r = prom_emit(o, "numastatctl-balancing.prom", write_prom, &b);
 	else {
 		scope_line(&b);
-		r = vms_print(&b.t, &b.show, NULL) < 0 ? EXIT_FAIL : EXIT_OK;
+		r = stat_vms_print(&b.t, &b.show, NULL) < 0 ? EXIT_FAIL : EXIT_OK;
 		if (r != EXIT_OK)
 			log_err("%s", stat_strerror());
 	}
-	vms_free(&b.t);
+	stat_vms_free(&b.t);
 	return r > rc ? r : rc;
 }
 

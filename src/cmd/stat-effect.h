@@ -135,19 +135,19 @@ struct vms_table {
  * key (--tiers shows the node kinds).  EXIT_OK, or an exit code after a
  * message; a failed node is said and its row left out (*rc EXIT_FAIL).
  */
-int vms_setup(struct vms_table *t, const struct stat_opts *o, uint32_t want, bool node_rows,
-	      int *rc);
+int stat_vms_setup(struct vms_table *t, const struct stat_opts *o, uint32_t want, bool node_rows,
+		   int *rc);
 /* Read every row again (interval: deltas against the previous reading). */
-int vms_sample(struct vms_table *t, double secs, bool first);
+int stat_vms_sample(struct vms_table *t, double secs, bool first);
 /*
  * The value of key in row r: the reading (in NULL), this sample's change or
  * rate source (in->sample), or the sum since the start (in->total).  False
  * when the row has no such value (not kept there, or no reading).
  */
-bool vms_value(const struct vms_table *t, size_t r, int key, const struct stat_loop_info *in,
-	       uint64_t *v);
+bool stat_vms_value(const struct vms_table *t, size_t r, int key, const struct stat_loop_info *in,
+		    uint64_t *v);
 /* Is the row readable for this output? */
-bool vms_row_valid(const struct vms_table *t, size_t r, const struct stat_loop_info *in);
+bool stat_vms_row_valid(const struct vms_table *t, size_t r, const struct stat_loop_info *in);
 /* A column of a vmstat view: a key's count, or one the view fills itself. */
 struct vms_col {
 	const char *name;   /* header, -o and --sort name */
@@ -160,7 +160,7 @@ struct vms_col {
 typedef void (*vms_own_fn)(void *ctx, struct grid *g, size_t gr, size_t gc, size_t r, int col,
 			   const struct stat_loop_info *in);
 
-/* What vms_print() shows. */
+/* What stat_vms_print() shows. */
 struct vms_show {
 	const struct vms_col *cols;
 	const int *shown;   /* indexes into cols, NODE first */
@@ -176,17 +176,17 @@ struct vms_show {
  * JSON "node" is null there and "scope" says "node" or "all"), then the
  * shown columns.  in: NULL for one-shot, else a sample or the totals.
  */
-int vms_print(const struct vms_table *t, const struct vms_show *s,
-	      const struct stat_loop_info *in);
+int stat_vms_print(const struct vms_table *t, const struct vms_show *s,
+		   const struct stat_loop_info *in);
 /*
  * Prometheus families of the key columns: numastatctl_<key>_total, with a
  * node label where the kernel keeps the key per node, without one where it
  * keeps it machine-wide.
  */
-void vms_prom_write(const struct vms_table *t, const struct vms_col *cols, size_t n, FILE *f);
+void stat_vms_prom_write(const struct vms_table *t, const struct vms_col *cols, size_t n, FILE *f);
 /* Which keys the kernel keeps where, and which it lacks, in one line. */
-void vms_scope_line(const struct vms_table *t, const char *what, FILE *f);
-void vms_free(struct vms_table *t);
+void stat_vms_scope_line(const struct vms_table *t, const char *what, FILE *f);
+void stat_vms_free(struct vms_table *t);
 
 /* --- shared by the views --- */
 

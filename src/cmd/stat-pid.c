@@ -238,7 +238,8 @@ static uint64_t mem_on(const struct proc_mem *m, unsigned node, int cat)
 {
 	for (size_t i = 0; i < m->pm.n; i++)
 		if (m->pm.v[i].node == node)
-			return cat == PM_NCAT ? pm_node_total(&m->pm.v[i]) : m->pm.v[i].bytes[cat];
+			return cat == PM_NCAT ? procmaps_node_total(&m->pm.v[i])
+					      : m->pm.v[i].bytes[cat];
 	return 0;
 }
 
@@ -475,7 +476,7 @@ static void compat_rule(const struct compat *ct, const bool *show, bool first_co
 	putchar('\n');
 }
 
-static int compat_print(struct compat *ct)
+static int stat_compat_print(struct compat *ct)
 {
 	bool *show = calloc(ct->ncols + 1, sizeof(*show)), any = false;
 
@@ -554,12 +555,12 @@ static int compat_one(const struct pid_view *v, const struct proc_mem *m, const 
 
 	if (r == 0) {
 		for (int cat = 0; cat < PM_NCAT; cat++) {
-			snprintf(ct.label[cat], sizeof(ct.label[0]), "%s", pm_cat_names[cat]);
+			snprintf(ct.label[cat], sizeof(ct.label[0]), "%s", procmaps_cat_names[cat]);
 			for (size_t c = 0; c < v->n_nodes; c++)
 				compat_add(&ct, (size_t)cat, c, mb(mem_on(m, v->nodes[c], cat)));
 		}
 		printf("\nPer-node process memory usage (in MBs) for PID %u (%s)\n", m->pid, m->shown);
-		r = compat_print(&ct);
+		r = stat_compat_print(&ct);
 	}
 	compat_free(&ct);
 	return r;
@@ -582,7 +583,7 @@ static int compat_many(const struct pid_view *v, const struct compat *opt)
 				compat_add(&ct, i, c, mb(mem_on(&v->p[i], v->nodes[c], PM_NCAT)));
 		}
 		printf("\nPer-node process memory usage (in MBs)\n");
-		r = compat_print(&ct);
+		r = stat_compat_print(&ct);
 	}
 	compat_free(&ct);
 	return r;

@@ -323,7 +323,7 @@ static void header_lines(const struct tiers *ts)
 		return;
 	tiers_line(ts);
 	knobs_line();
-	vms_scope_line(&ts->t, "promotion and demotion counters", stdout);
+	stat_vms_scope_line(&ts->t, "promotion and demotion counters", stdout);
 }
 
 /* numactl -H's matrix of the nodes shown (tables only: JSON has DISTANCE). */
@@ -388,7 +388,7 @@ static int write_prom(FILE *f, void *ctx)
 		for (size_t j = 0; ts->kind[i].dist && j < ts->n_dist; j++)
 			fprintf(f, "numastatctl_node_distance{node=\"%u\",to=\"%u\"} %u\n",
 				ts->t.rows[i].node, ts->t.rows[j].node, ts->kind[i].dist[j]);
-	vms_prom_write(&ts->t, cols, TC_COUNT, f);
+	stat_vms_prom_write(&ts->t, cols, TC_COUNT, f);
 	return ferror(f) ? -EIO : 0;
 }
 
@@ -398,13 +398,13 @@ static int loop_sample(void *ctx, double secs, bool first)
 
 	if (first)
 		header_lines(ts);
-	return vms_sample(&ts->t, secs, first);
+	return stat_vms_sample(&ts->t, secs, first);
 }
 
 static int loop_print(void *ctx, const struct stat_loop_info *in)
 {
 	struct tiers *ts = ctx;
-	int r = vms_print(&ts->t, &ts->show, in);
+	int r = stat_vms_print(&ts->t, &ts->show, in);
 
 	if (r < 0 && r != -EIO)
 		log_err("%s", stat_strerror());
@@ -416,7 +416,7 @@ static int one_shot(struct tiers *ts)
 	int r;
 
 	header_lines(ts);
-	r = vms_print(&ts->t, &ts->show, NULL);
+	r = stat_vms_print(&ts->t, &ts->show, NULL);
 	if (r == 0)
 		r = print_distances(ts);
 	if (r < 0)
@@ -463,7 +463,7 @@ int stat_tiers_run(const struct stat_opts *o)
 	struct tiers ts = { .o = o };
 	int rc = EXIT_OK, r;
 
-	r = vms_setup(&ts.t, o, VMS_TIERING_MASK, true, &rc);
+	r = stat_vms_setup(&ts.t, o, VMS_TIERING_MASK, true, &rc);
 	if (r == EXIT_OK && setup_columns(&ts) < 0)
 		r = EXIT_USAGE;
 	if (r == EXIT_OK) {
@@ -480,6 +480,6 @@ int stat_tiers_run(const struct stat_opts *o)
 		free(ts.kind[i].dist);
 	free(ts.kind);
 	node_memtiers_free(&ts.mt);
-	vms_free(&ts.t);
+	stat_vms_free(&ts.t);
 	return r > rc ? r : rc;
 }

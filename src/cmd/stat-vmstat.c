@@ -97,8 +97,8 @@ static int probe_nodes(struct vms_table *t, const unsigned *ids, size_t n, bool 
 	return r;
 }
 
-int vms_setup(struct vms_table *t, const struct stat_opts *o, uint32_t want, bool node_rows,
-	      int *rc)
+int stat_vms_setup(struct vms_table *t, const struct stat_opts *o, uint32_t want, bool node_rows,
+		   int *rc)
 {
 	unsigned *ids = NULL;
 	int n = stat_view_nodes(o, &ids), r;
@@ -164,7 +164,7 @@ static void account(struct vms_table *t, struct vms_row *row, double secs)
 	row->have_base = true;
 }
 
-int vms_sample(struct vms_table *t, double secs, bool first)
+int stat_vms_sample(struct vms_table *t, double secs, bool first)
 {
 	int rc = EXIT_OK;
 
@@ -191,7 +191,7 @@ static uint32_t row_keys(const struct vms_table *t, const struct vms_row *row)
 	return row->node == VMS_ALL ? t->global : t->per_node;
 }
 
-bool vms_row_valid(const struct vms_table *t, size_t r, const struct stat_loop_info *in)
+bool stat_vms_row_valid(const struct vms_table *t, size_t r, const struct stat_loop_info *in)
 {
 	const struct vms_row *row = &t->rows[r];
 
@@ -204,12 +204,12 @@ bool vms_row_valid(const struct vms_table *t, size_t r, const struct stat_loop_i
 	return row->ok && row->fresh;
 }
 
-bool vms_value(const struct vms_table *t, size_t r, int key, const struct stat_loop_info *in,
-	       uint64_t *v)
+bool stat_vms_value(const struct vms_table *t, size_t r, int key, const struct stat_loop_info *in,
+		    uint64_t *v)
 {
 	const struct vms_row *row = &t->rows[r];
 
-	if (!(row_keys(t, row) & row->cur.have & VMS_BIT(key)) || !vms_row_valid(t, r, in))
+	if (!(row_keys(t, row) & row->cur.have & VMS_BIT(key)) || !stat_vms_row_valid(t, r, in))
 		return false;
 	*v = !in ? row->cur.v[key] : in->total ? row->sum[key] : row->delta[key];
 	return true;
@@ -227,7 +227,7 @@ static void key_list(uint32_t mask, FILE *f)
 		}
 }
 
-void vms_scope_line(const struct vms_table *t, const char *what, FILE *f)
+void stat_vms_scope_line(const struct vms_table *t, const char *what, FILE *f)
 {
 	uint32_t global_only = t->global & ~t->per_node;
 	uint32_t lacks = t->want & ~(t->global | t->per_node);
@@ -274,7 +274,7 @@ static void fill_row(const struct vms_table *t, const struct vms_show *s, struct
 		     size_t gr, size_t r, const struct stat_loop_info *in)
 {
 	const struct vms_row *row = &t->rows[r];
-	bool json = t->o->json, valid = vms_row_valid(t, r, in), all = row->node == VMS_ALL;
+	bool json = t->o->json, valid = stat_vms_row_valid(t, r, in), all = row->node == VMS_ALL;
 	size_t c = 0;
 	char id[16];
 	uint64_t v;
@@ -288,7 +288,7 @@ static void fill_row(const struct vms_table *t, const struct vms_show *s, struct
 
 		if (col->key < 0)
 			s->own(s->ctx, g, gr, c, r, s->shown[i], in);
-		else if (valid && vms_value(t, r, col->key, in, &v))
+		else if (valid && stat_vms_value(t, r, col->key, in, &v))
 			stat_loop_count(g, gr, c, v, t->o, in ? in->secs : 0);
 		else
 			grid_set(g, gr, c, NULL, -1, false);
@@ -297,8 +297,8 @@ static void fill_row(const struct vms_table *t, const struct vms_show *s, struct
 		grid_set(g, gr, c, row->reset ? "1" : "0", 0, row->reset); /* libsmartcols: "0" is false */
 }
 
-int vms_print(const struct vms_table *t, const struct vms_show *s,
-	      const struct stat_loop_info *in)
+int stat_vms_print(const struct vms_table *t, const struct vms_show *s,
+		   const struct stat_loop_info *in)
 {
 	bool json = t->o->json;
 	size_t ncols = s->n + (json ? 2 : 0), gr = 0;
@@ -315,13 +315,14 @@ int vms_print(const struct vms_table *t, const struct vms_show *s,
 		if (t->rows[i].node == VMS_ALL && !(t->global | t->per_node))
 			continue;
 		/* A node that could not be read still has its kind to show (--tiers). */
-		if (json || vms_row_valid(t, i, in) || (t->node_rows && t->rows[i].node != VMS_ALL))
+		if (json || stat_vms_row_valid(t, i, in) ||
+		    (t->node_rows && t->rows[i].node != VMS_ALL))
 			fill_row(t, s, &g, gr++, i, in);
 	}
 	g.nrows = gr;
 	/* The machine row stays last in a table, like TOTAL; JSON has it as a row. */
-	g.has_total = !json && t->n_nodes > 0 && gr > 0 &&
-		      t->rows[t->n - 1].node == VMS_ALL && vms_row_valid(t, t->n - 1, in);
+	g.has_total = !json && t->n_nodes > 0 && gr > 0 && t->rows[t->n - 1].node == VMS_ALL &&
+		      stat_vms_row_valid(t, t->n - 1, in);
 	for (size_t i = 0; i < s->n && s->sort >= 0; i++)
 		if (s->shown[i] == s->sort)
 			g.sort_col = (int)(i + (json && i > 0));
@@ -337,7 +338,7 @@ int vms_print(const struct vms_table *t, const struct vms_show *s,
 	return r;
 }
 
-void vms_prom_write(const struct vms_table *t, const struct vms_col *cols, size_t n, FILE *f)
+void stat_vms_prom_write(const struct vms_table *t, const struct vms_col *cols, size_t n, FILE *f)
 {
 	char name[96], help[192];
 	uint64_t v;
@@ -357,7 +358,8 @@ void vms_prom_write(const struct vms_table *t, const struct vms_col *cols, size_
 		for (size_t r = 0; r < t->n; r++) {
 			const struct vms_row *row = &t->rows[r];
 
-			if ((row->node == VMS_ALL) == per_node || !vms_value(t, r, k, NULL, &v))
+			if ((row->node == VMS_ALL) == per_node ||
+			    !stat_vms_value(t, r, k, NULL, &v))
 				continue;
 			if (per_node)
 				fprintf(f, "%s{node=\"%u\"} %" PRIu64 "\n", name, row->node, v);
@@ -367,7 +369,7 @@ void vms_prom_write(const struct vms_table *t, const struct vms_col *cols, size_
 	}
 }
 
-void vms_free(struct vms_table *t)
+void stat_vms_free(struct vms_table *t)
 {
 	for (size_t i = 0; i < t->n; i++)
 		if (t->rows[i].fd >= 0)

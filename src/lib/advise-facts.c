@@ -485,7 +485,7 @@ static bool consider(const struct cpu_map *m, unsigned pid, unsigned node, struc
 	p.run_node = m->cpu_node[cpu];
 	for (size_t i = 0; i < pm.n; i++)
 		if (pm.v[i].node == node)
-			p.bytes = pm_node_total(&pm.v[i]);
+			p.bytes = procmaps_node_total(&pm.v[i]);
 	procmaps_free(&pm);
 	if (!p.bytes)
 		return true;

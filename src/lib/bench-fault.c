@@ -170,7 +170,7 @@ static int first_error(const struct worker *w, unsigned n, char *why, size_t why
 	return 0;
 }
 
-int fault_run(const struct fault_job *job, struct fault_result *res, char *why, size_t whylen)
+int bench_fault_run(const struct fault_job *job, struct fault_result *res, char *why, size_t whylen)
 {
 	struct gate gate = { PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0, 0 };
 	long page = sysconf(_SC_PAGESIZE);
@@ -206,9 +206,9 @@ int fault_run(const struct fault_job *job, struct fault_result *res, char *why, 
 	return r;
 }
 
-int fault_probe(unsigned mem_node, unsigned cpu_node, size_t pages,
-		const volatile sig_atomic_t *stop, struct numastat *before,
-		struct numastat *after, char *why, size_t whylen)
+int bench_fault_probe(unsigned mem_node, unsigned cpu_node, size_t pages,
+		      const volatile sig_atomic_t *stop, struct numastat *before,
+		      struct numastat *after, char *why, size_t whylen)
 {
 	long page = sysconf(_SC_PAGESIZE);
 	struct fault_job job = {
@@ -220,7 +220,7 @@ int fault_probe(unsigned mem_node, unsigned cpu_node, size_t pages,
 	int r = numastat_read(mem_node, before, msg, sizeof(msg));
 
 	if (r == 0) {
-		r = fault_run(&job, &res, why, whylen);
+		r = bench_fault_run(&job, &res, why, whylen);
 		if (r < 0)
 			return r;
 		r = numastat_read(mem_node, after, msg, sizeof(msg));

@@ -34,7 +34,8 @@ struct fault_result {
  * Run the job once.  Only the touching is timed; mmap, binding and munmap
  * are not.  Returns 0, -EINTR when *stop was set, or -errno with why.
  */
-int fault_run(const struct fault_job *job, struct fault_result *res, char *why, size_t whylen);
+int bench_fault_run(const struct fault_job *job, struct fault_result *res, char *why,
+		    size_t whylen);
 
 struct numastat;
 
@@ -43,6 +44,6 @@ struct numastat;
  * cpu_node, and read mem_node's counters before and after.  Returns 0,
  * -EINTR, or -errno with why.
  */
-int fault_probe(unsigned mem_node, unsigned cpu_node, size_t pages,
-		const volatile sig_atomic_t *stop, struct numastat *before,
-		struct numastat *after, char *why, size_t whylen);
+int bench_fault_probe(unsigned mem_node, unsigned cpu_node, size_t pages,
+		      const volatile sig_atomic_t *stop, struct numastat *before,
+		      struct numastat *after, char *why, size_t whylen);

@@ -9,13 +9,13 @@
 #include "snapshot.h"
 #include "sysfs.h"
 
-volatile sig_atomic_t guard_stop;
+volatile sig_atomic_t bench_guard_stop;
 
 static const int stop_signals[3] = { SIGINT, SIGTERM, SIGHUP };
 
 static void on_stop(int sig)
 {
-	guard_stop = sig;
+	bench_guard_stop = sig;
 }
 
 static void catch_signals(struct knob_guard *g)
@@ -33,8 +33,8 @@ static void release_signals(struct knob_guard *g)
 		sigaction(stop_signals[i], &g->old[i], NULL);
 }
 
-int guard_begin(struct knob_guard *g, const struct knob_ref *ref, const char *run_dir,
-		const char *data_dir, bool no_snapshot, char *why, size_t whylen)
+int bench_guard_begin(struct knob_guard *g, const struct knob_ref *ref, const char *run_dir,
+		      const char *data_dir, bool no_snapshot, char *why, size_t whylen)
 {
 	int r;
 
@@ -43,7 +43,7 @@ int guard_begin(struct knob_guard *g, const struct knob_ref *ref, const char *ru
 	g->data_dir = data_dir;
 	g->no_snapshot = no_snapshot;
 	/* Catch signals first: from here on an interrupt must not skip a restore. */
-	guard_stop = 0;
+	bench_guard_stop = 0;
 	catch_signals(g);
 	r = lock_acquire(&g->lock, run_dir, why, whylen);
 	if (r < 0) {
@@ -84,7 +84,7 @@ static int write_blocked(struct knob_guard *g, const struct kval *v, char *why, 
 	return r;
 }
 
-int guard_set(struct knob_guard *g, const struct kval *v, char *why, size_t whylen)
+int bench_guard_set(struct knob_guard *g, const struct kval *v, char *why, size_t whylen)
 {
 	struct kval live;
 	int r = knob_read(&g->ref, &live);
@@ -113,12 +113,12 @@ int guard_set(struct knob_guard *g, const struct kval *v, char *why, size_t whyl
 	return write_blocked(g, v, why, whylen);
 }
 
-int guard_end(struct knob_guard *g, char *why, size_t whylen)
+int bench_guard_end(struct knob_guard *g, char *why, size_t whylen)
 {
 	int r = 0;
 
 	if (g->changed) {
-		/* Not through guard_set: restoring never needs a snapshot. */
+		/* Not through bench_guard_set: restoring never needs a snapshot. */
 		r = write_blocked(g, &g->orig, why, whylen);
 		if (r == 0)
 			g->changed = false;

@@ -31,14 +31,14 @@ struct knob_guard {
 };
 
 /* The signal that asked the command to stop, or 0. */
-extern volatile sig_atomic_t guard_stop;
+extern volatile sig_atomic_t bench_guard_stop;
 
 /*
  * Take the lock in the runtime directory run_dir, read the original value,
  * catch the stop signals.  Returns 0 or -errno with why (and nothing held).
  */
-int guard_begin(struct knob_guard *g, const struct knob_ref *ref, const char *run_dir,
-		const char *data_dir, bool no_snapshot, char *why, size_t whylen);
+int bench_guard_begin(struct knob_guard *g, const struct knob_ref *ref, const char *run_dir,
+		      const char *data_dir, bool no_snapshot, char *why, size_t whylen);
 
 /*
  * Write v (if it differs from the live value) and read it back; signals
@@ -47,10 +47,10 @@ int guard_begin(struct knob_guard *g, const struct knob_ref *ref, const char *ru
  * -EBUSY when someone else changed the knob since (a raw write: set and
  * apply wait for the lock), which would spoil any measurement.
  */
-int guard_set(struct knob_guard *g, const struct kval *v, char *why, size_t whylen);
+int bench_guard_set(struct knob_guard *g, const struct kval *v, char *why, size_t whylen);
 
 /*
  * Restore the original value if it was changed, release the lock and the
  * signals.  Returns 0 or -errno with why (the value could not be restored).
  */
-int guard_end(struct knob_guard *g, char *why, size_t whylen);
+int bench_guard_end(struct knob_guard *g, char *why, size_t whylen);

@@ -22,11 +22,11 @@ static int round_at(struct bench_plan *p, struct knob_guard *g, struct bench_sam
 		    int v, bool keep, char *why, size_t whylen)
 {
 	struct fault_result res;
-	int r = guard_set(g, &p->val[v], why, whylen);
+	int r = bench_guard_set(g, &p->val[v], why, whylen);
 
 	if (r < 0)
 		return r;
-	r = fault_run(&p->job, &res, why, whylen);
+	r = bench_fault_run(&p->job, &res, why, whylen);
 	if (r < 0 || !keep)
 		return r;
 	s->ns[v][s->done[v]] = res.ns_per_fault;
@@ -42,11 +42,11 @@ static int rounds(struct bench_plan *p, struct knob_guard *g, struct bench_sampl
 	int r = round_at(p, g, s, 0, false, why, whylen);
 
 	for (unsigned i = 0; r == 0 && i < 2 * p->rounds; i++) {
-		if (guard_stop)
+		if (bench_guard_stop)
 			return -EINTR;
 		r = round_at(p, g, s, (int)(i % 2), true, why, whylen);
 	}
-	if (r == 0 && guard_stop)
+	if (r == 0 && bench_guard_stop)
 		r = -EINTR;
 	return r;
 }
@@ -59,16 +59,16 @@ int bench_run(struct bench_plan *p, struct bench_samples *s, char *why, size_t w
 	memset(s, 0, sizeof(*s));
 	if (alloc_samples(s, p->rounds) < 0)
 		return -ENOMEM;
-	r = guard_begin(&g, &p->ref, p->run_dir, p->data_dir, p->no_snapshot, why, whylen);
+	r = bench_guard_begin(&g, &p->ref, p->run_dir, p->data_dir, p->no_snapshot, why, whylen);
 	if (r < 0)
 		return r;
 	s->orig = g.orig;
-	p->job.stop = &guard_stop;
-	r = guard_stop ? -EINTR : rounds(p, &g, s, why, whylen);
-	s->stop_signal = guard_stop;
+	p->job.stop = &bench_guard_stop;
+	r = bench_guard_stop ? -EINTR : rounds(p, &g, s, why, whylen);
+	s->stop_signal = bench_guard_stop;
 	memcpy(s->snapshot_path, g.snapshot_path, sizeof(s->snapshot_path));
 	s->touched = g.changed;
-	s->restore_err = guard_end(&g, s->restore_why, sizeof(s->restore_why));
+	s->restore_err = bench_guard_end(&g, s->restore_why, sizeof(s->restore_why));
 	return r;
 }
 

@@ -16,7 +16,7 @@ static int cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-double stats_median(double *v, size_t n)
+double bench_stats_median(double *v, size_t n)
 {
 	qsort(v, n, sizeof(*v), cmp_double);
 	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
@@ -125,7 +125,7 @@ static long normal_rank(size_t n, size_t m, double *coverage)
 	return lo;
 }
 
-long stats_mw_rank(size_t n, size_t m, double *coverage)
+long bench_stats_mw_rank(size_t n, size_t m, double *coverage)
 {
 	if (coverage)
 		*coverage = 0;
@@ -136,14 +136,15 @@ long stats_mw_rank(size_t n, size_t m, double *coverage)
 	return normal_rank(n, m, coverage);
 }
 
-int stats_shift_ci95(const double *x, size_t n, const double *y, size_t m, struct shift_ci *out)
+int bench_stats_shift_ci95(const double *x, size_t n, const double *y, size_t m,
+			   struct shift_ci *out)
 {
 	double *d;
 	long c;
 
 	if (n < STATS_MIN_SAMPLE || m < STATS_MIN_SAMPLE)
 		return -EDOM;
-	c = stats_mw_rank(n, m, &out->coverage);
+	c = bench_stats_mw_rank(n, m, &out->coverage);
 	if (c <= 0)
 		return c < 0 ? (int)c : -EDOM;
 	d = malloc(n * m * sizeof(*d));
@@ -153,7 +154,7 @@ int stats_shift_ci95(const double *x, size_t n, const double *y, size_t m, struc
 		for (size_t j = 0; j < m; j++)
 			/* n, m >= 1 (c > 0 pairs): NOLINTNEXTLINE(clang-analyzer-unix.Malloc) */
 			d[i * m + j] = y[j] - x[i];
-	out->estimate = stats_median(d, n * m);
+	out->estimate = bench_stats_median(d, n * m);
 	out->lo = d[c - 1];
 	out->hi = d[n * m - (size_t)c];
 	free(d);

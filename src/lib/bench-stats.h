@@ -19,7 +19,7 @@
 #define STATS_MIN_SAMPLE 4
 
 /* Median of v[0..n), n >= 1; v is sorted in place. */
-double stats_median(double *v, size_t n);
+double bench_stats_median(double *v, size_t n);
 
 /*
  * The 1-based rank c of the interval's lower end among the n*m sorted
@@ -28,7 +28,7 @@ double stats_median(double *v, size_t n);
  * 0 when no c qualifies (samples too small); -ENOMEM.  *coverage (if not
  * NULL) receives the interval's actual confidence, 1 - 2 P(U <= c - 1).
  */
-long stats_mw_rank(size_t n, size_t m, double *coverage);
+long bench_stats_mw_rank(size_t n, size_t m, double *coverage);
 
 struct shift_ci {
 	double estimate; /* Hodges-Lehmann: median of the differences */
@@ -37,4 +37,5 @@ struct shift_ci {
 };
 
 /* Shift of y against x.  0, -EDOM (too few values) or -ENOMEM. */
-int stats_shift_ci95(const double *x, size_t n, const double *y, size_t m, struct shift_ci *out);
+int bench_stats_shift_ci95(const double *x, size_t n, const double *y, size_t m,
+			   struct shift_ci *out);

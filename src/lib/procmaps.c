@@ -13,7 +13,7 @@
 #include "sysfs.h"
 #include "value.h"
 
-const char *const pm_cat_names[PM_NCAT] = { "Huge", "Heap", "Stack", "Private" };
+const char *const procmaps_cat_names[PM_NCAT] = { "Huge", "Heap", "Stack", "Private" };
 
 void procmaps_free(struct procmaps *pm)
 {
@@ -21,7 +21,7 @@ void procmaps_free(struct procmaps *pm)
 	*pm = (struct procmaps){ 0 };
 }
 
-uint64_t pm_node_total(const struct pm_node *n)
+uint64_t procmaps_node_total(const struct pm_node *n)
 {
 	uint64_t t = 0;
 
@@ -143,7 +143,7 @@ static int add_pages(struct procmaps *pm, uint64_t node, uint64_t pages, uint64_
 	if (!n)
 		return -ENOMEM;
 	if (__builtin_add_overflow(n->bytes[cat], bytes, &sum) ||
-	    __builtin_add_overflow(pm_node_total(n), bytes, &sum))
+	    __builtin_add_overflow(procmaps_node_total(n), bytes, &sum))
 		return bad(why, whylen, "size does not fit in 64 bits");
 	n->bytes[cat] += bytes;
 	return 0;

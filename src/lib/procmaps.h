@@ -14,7 +14,7 @@
 
 /* numastat's categories, in its row order. */
 enum pm_cat { PM_HUGE, PM_HEAP, PM_STACK, PM_PRIVATE, PM_NCAT };
-extern const char *const pm_cat_names[PM_NCAT]; /* "Huge", "Heap", "Stack", "Private" */
+extern const char *const procmaps_cat_names[PM_NCAT]; /* "Huge", "Heap", "Stack", "Private" */
 
 struct pm_node {
 	unsigned node;
@@ -34,7 +34,7 @@ struct procmaps {
 
 void procmaps_free(struct procmaps *pm);
 /* Sum over categories of one node, or over every node of one category. */
-uint64_t pm_node_total(const struct pm_node *n);
+uint64_t procmaps_node_total(const struct pm_node *n);
 uint64_t procmaps_cat_total(const struct procmaps *pm, enum pm_cat cat);
 
 /*

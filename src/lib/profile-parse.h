@@ -19,19 +19,19 @@ enum {
 };
 
 /* Record "FILE:LINE: [section]: problem" (line 0: "FILE: problem"). */
-void cfg_error(struct profile_config *c, struct cfg_at at, int section, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
+void profile_parse_error(struct profile_config *c, struct cfg_at at, int section, const char *fmt,
+			 ...) __attribute__((format(printf, 4, 5)));
 /* Record "PATH: problem" about a file or directory as a whole. */
-void cfg_error_path(struct profile_config *c, const char *path, const char *fmt, ...)
+void profile_parse_error_path(struct profile_config *c, const char *path, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 /* Errors in file, then line order (checks after loading add theirs at the end). */
-void cfg_sort_errors(struct profile_config *c);
+void profile_parse_sort_errors(struct profile_config *c);
 /* The text between '[' and ']' (untrimmed): a section id, or SEC_BROKEN after an error. */
-int cfg_section(struct profile_config *c, struct cfg_at at, const char *text);
+int profile_parse_section(struct profile_config *c, struct cfg_at at, const char *text);
 /* One assignment, continuation lines already joined. */
-void cfg_assign(struct profile_config *c, struct cfg_at at, int section, const char *key,
-		const char *value);
+void profile_parse_assign(struct profile_config *c, struct cfg_at at, int section, const char *key,
+			  const char *value);
 /* Checks that need every file: includes, loops, the default profile. */
-void cfg_finish(struct profile_config *c);
+void profile_parse_finish(struct profile_config *c);
 /* Append a path to c->files; its index, or -ENOMEM. */
-int cfg_add_file(struct profile_config *c, const char *path);
+int profile_parse_add_file(struct profile_config *c, const char *path);

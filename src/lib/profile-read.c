@@ -59,10 +59,11 @@ static void flush(struct reader *r)
 		return;
 	p->set = false;
 	if (p->too_long)
-		cfg_error(r->c, p->at, p->section, "'%s': value longer than %d characters",
-			  p->key, PROFILE_VALUE_MAX - 1);
+		profile_parse_error(r->c, p->at, p->section,
+				    "'%s': value longer than %d characters", p->key,
+				    PROFILE_VALUE_MAX - 1);
 	else
-		cfg_assign(r->c, p->at, p->section, p->key, p->value);
+		profile_parse_assign(r->c, p->at, p->section, p->key, p->value);
 }
 
 /* The inih handler: called right after our reader handed over the line. */
@@ -131,16 +132,20 @@ static bool check_line(struct reader *r, char *raw, size_t *len, bool nul)
 		*len -= 3;
 	}
 	if (nul)
-		cfg_error(r->c, r->at, r->section, "NUL byte in the line");
+		profile_parse_error(r->c, r->at, r->section, "NUL byte in the line");
 	else if (*len > PROFILE_LINE_MAX)
-		cfg_error(r->c, r->at, r->section, "line is %zu characters long: at most %d are "
-			  "allowed", *len, PROFILE_LINE_MAX);
+		profile_parse_error(r->c, r->at, r->section,
+				    "line is %zu characters long: at most %d are "
+				    "allowed",
+				    *len, PROFILE_LINE_MAX);
 	else if (strstr(raw, BOM))
-		cfg_error(r->c, r->at, r->section, "byte order mark inside the file: only one at "
-			  "the very start is allowed");
+		profile_parse_error(r->c, r->at, r->section,
+				    "byte order mark inside the file: only one at "
+				    "the very start is allowed");
 	else if (strchr(raw, '\r'))
-		cfg_error(r->c, r->at, r->section, "carriage return inside the line: end lines "
-			  "with LF or CRLF");
+		profile_parse_error(r->c, r->at, r->section,
+				    "carriage return inside the line: end lines "
+				    "with LF or CRLF");
 	else
 		return true;
 	return false;
@@ -162,10 +167,13 @@ static bool seen_before(struct reader *r, int id)
 {
 	for (size_t i = 0; i < r->nseen; i++)
 		if (r->seen[i].id == id) {
-			cfg_error(r->c, r->at, SEC_NONE, "section [%s%s] appears twice in this file "
-				  "(first at line %u)", id == SEC_MAIN ? "" : "profile ",
-				  id == SEC_MAIN ? "numastatctl" : r->c->profiles[id].name,
-				  r->seen[i].line);
+			profile_parse_error(r->c, r->at, SEC_NONE,
+					    "section [%s%s] appears twice in this file "
+					    "(first at line %u)",
+					    id == SEC_MAIN ? "" : "profile ",
+					    id == SEC_MAIN ? "numastatctl"
+							   : r->c->profiles[id].name,
+					    r->seen[i].line);
 			return true;
 		}
 	if (array_grow(&r->seen, &r->capseen, r->nseen + 1, sizeof(*r->seen)) < 0) {
@@ -187,15 +195,18 @@ static const char *header(struct reader *r, char *s)
 	rest = end + (*end == ']');
 	rest += strspn(rest, " \t\v\f");
 	if (*end != ']')
-		cfg_error(r->c, r->at, SEC_NONE, "unclosed section header: expected ']'");
+		profile_parse_error(r->c, r->at, SEC_NONE, "unclosed section header: expected ']'");
 	else if (*rest && *rest != ';')
-		cfg_error(r->c, r->at, SEC_NONE, "unexpected text after ']': comments start with ';'");
+		profile_parse_error(r->c, r->at, SEC_NONE,
+				    "unexpected text after ']': comments start with ';'");
 	else if (end - s - 1 > PROFILE_SECTION_MAX)
-		cfg_error(r->c, r->at, SEC_NONE, "section name is %td characters long: at most %d "
-			  "are allowed", end - s - 1, PROFILE_SECTION_MAX);
+		profile_parse_error(r->c, r->at, SEC_NONE,
+				    "section name is %td characters long: at most %d "
+				    "are allowed",
+				    end - s - 1, PROFILE_SECTION_MAX);
 	else {
 		*end = '\0';
-		id = cfg_section(r->c, r->at, s + 1);
+		id = profile_parse_section(r->c, r->at, s + 1);
 		if (id != SEC_BROKEN && seen_before(r, id))
 			id = SEC_BROKEN;
 	}
@@ -216,16 +227,20 @@ static const char *classify(struct reader *r, char *raw)
 			r->continuation = true;
 			return raw;
 		}
-		cfg_error(r->c, r->at, r->section, "indented section header: it would continue the "
-			  "value of '%s'; remove the indentation", r->pend.key);
+		profile_parse_error(r->c, r->at, r->section,
+				    "indented section header: it would continue the "
+				    "value of '%s'; remove the indentation",
+				    r->pend.key);
 		return "";
 	}
 	if (*s == '[')
 		return header(r, s);
 	end = find_end(s, "=:");
 	if (*end != '=' && *end != ':') {
-		cfg_error(r->c, r->at, r->section, "expected 'key = value', '[section]' or a "
-			  "comment, got '%.40s'", s);
+		profile_parse_error(r->c, r->at, r->section,
+				    "expected 'key = value', '[section]' or a "
+				    "comment, got '%.40s'",
+				    s);
 		return "";
 	}
 	for (k = end; k > s && is_space(k[-1]); k--)
@@ -256,11 +271,15 @@ static char *next_line(char *str, int num, void *stream)
 static bool trusted(struct profile_config *c, const char *path, const struct stat *st)
 {
 	if (st->st_uid != 0)
-		cfg_error_path(c, path, "owned by uid %u, not by root: refusing it "
-			       "(run 'chown root %s')", (unsigned)st->st_uid, path);
+		profile_parse_error_path(c, path,
+					 "owned by uid %u, not by root: refusing it "
+					 "(run 'chown root %s')",
+					 (unsigned)st->st_uid, path);
 	else if (st->st_mode & (S_IWGRP | S_IWOTH))
-		cfg_error_path(c, path, "writable by group or others: refusing it "
-			       "(run 'chmod go-w %s')", path);
+		profile_parse_error_path(c, path,
+					 "writable by group or others: refusing it "
+					 "(run 'chmod go-w %s')",
+					 path);
 	else
 		return true;
 	return false;
@@ -283,7 +302,7 @@ static ssize_t slurp(struct profile_config *c, const char *path, int fd, size_t 
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0) {
-			cfg_error_path(c, path, "cannot read: %s", strerror(errno));
+			profile_parse_error_path(c, path, "cannot read: %s", strerror(errno));
 			free(*buf);
 			*buf = NULL; /* the caller frees what it gets back */
 			return -1;
@@ -291,7 +310,7 @@ static ssize_t slurp(struct profile_config *c, const char *path, int fd, size_t 
 		len += (size_t)n;
 	}
 	if (len > size) {
-		cfg_error_path(c, path, "changed while being read");
+		profile_parse_error_path(c, path, "changed while being read");
 		free(*buf);
 		*buf = NULL;
 		return -1;
@@ -309,7 +328,7 @@ static char *read_config(struct profile_config *c, const char *path, unsigned fl
 	ssize_t n;
 
 	if (fd < 0 || fstat(fd, &st) < 0) {
-		cfg_error_path(c, path, "cannot read: %s", strerror(errno));
+		profile_parse_error_path(c, path, "cannot read: %s", strerror(errno));
 		if (fd >= 0)
 			close(fd);
 		return NULL;
@@ -318,10 +337,10 @@ static char *read_config(struct profile_config *c, const char *path, unsigned fl
 	if (S_ISCHR(st.st_mode) && st.st_rdev == makedev(1, 3))
 		;
 	else if (!S_ISREG(st.st_mode))
-		cfg_error_path(c, path, "not a regular file");
+		profile_parse_error_path(c, path, "not a regular file");
 	else if (st.st_size > PROFILE_FILE_MAX)
-		cfg_error_path(c, path, "larger than %d bytes: not a configuration file",
-			       PROFILE_FILE_MAX);
+		profile_parse_error_path(c, path, "larger than %d bytes: not a configuration file",
+					 PROFILE_FILE_MAX);
 	else if (!(flags & PROFILE_CHECK_OWNER) || trusted(c, path, &st)) {
 		n = slurp(c, path, fd, (size_t)st.st_size, &buf);
 		*len = n < 0 ? 0 : (size_t)n;
@@ -349,7 +368,8 @@ static int parse_file(struct profile_config *c, unsigned idx, unsigned flags)
 		return -ENOMEM;
 	/* Every line inih could refuse was replaced; this is only a safety net. */
 	if (ret > 0)
-		cfg_error(c, (struct cfg_at){ idx, (unsigned)ret }, SEC_NONE, "syntax error");
+		profile_parse_error(c, (struct cfg_at){ idx, (unsigned)ret }, SEC_NONE,
+				    "syntax error");
 	return 0;
 }
 
@@ -385,8 +405,8 @@ static int list_dir(struct profile_config *c, DIR *d, const char *dir)
 		qsort(names, n, sizeof(*names), cmp_str);
 	for (size_t i = 0; i < n; i++) {
 		if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir, names[i]) >= sizeof(path))
-			cfg_error_path(c, dir, "'%.64s...': path too long", names[i]);
-		else if (ret == 0 && cfg_add_file(c, path) < 0)
+			profile_parse_error_path(c, dir, "'%.64s...': path too long", names[i]);
+		else if (ret == 0 && profile_parse_add_file(c, path) < 0)
 			ret = -ENOMEM;
 		free(names[i]);
 	}
@@ -404,7 +424,7 @@ static int list_dropins(struct profile_config *c, const char *dir, unsigned flag
 	if (fd < 0 && errno == ENOENT)
 		return 0;
 	if (fd < 0 || fstat(fd, &st) < 0 || !(d = fdopendir(fd))) {
-		cfg_error_path(c, dir, "cannot read the directory: %s", strerror(errno));
+		profile_parse_error_path(c, dir, "cannot read the directory: %s", strerror(errno));
 		if (fd >= 0)
 			close(fd);
 		return 0;
@@ -426,10 +446,10 @@ int profile_config_files(struct profile_config *c, const char *file, const char 
 	struct stat st;
 
 	if (file)
-		return cfg_add_file(c, file) < 0 ? -ENOMEM : 0;
+		return profile_parse_add_file(c, file) < 0 ? -ENOMEM : 0;
 	snprintf(path, sizeof(path), "%s/numastatctl.conf", sysconfdir);
 	/* No main file is fine: status and `profiles` still work, apply needs a name. */
-	if ((stat(path, &st) == 0 || errno != ENOENT) && cfg_add_file(c, path) < 0)
+	if ((stat(path, &st) == 0 || errno != ENOENT) && profile_parse_add_file(c, path) < 0)
 		return -ENOMEM;
 	snprintf(path, sizeof(path), "%s/numastatctl.d", sysconfdir);
 	return list_dropins(c, path, flags);
@@ -443,7 +463,7 @@ int profile_config_load(struct profile_config *c, const char *file, const char *
 	for (size_t i = 0; i < c->nfiles && ret == 0; i++)
 		ret = parse_file(c, (unsigned)i, flags);
 	if (ret == 0)
-		cfg_finish(c);
-	cfg_sort_errors(c);
+		profile_parse_finish(c);
+	profile_parse_sort_errors(c);
 	return ret == 0 && c->out_of_memory ? -ENOMEM : ret;
 }

@@ -35,7 +35,8 @@ static void add_error(struct profile_config *c, struct cfg_at at, char *text)
 	c->nerrors++;
 }
 
-void cfg_error(struct profile_config *c, struct cfg_at at, int section, const char *fmt, ...)
+void profile_parse_error(struct profile_config *c, struct cfg_at at, int section, const char *fmt,
+			 ...)
 {
 	char where[4200], sec[64] = "", msg[1024], *text;
 	va_list ap;
@@ -56,7 +57,7 @@ void cfg_error(struct profile_config *c, struct cfg_at at, int section, const ch
 	add_error(c, at, text);
 }
 
-void cfg_error_path(struct profile_config *c, const char *path, const char *fmt, ...)
+void profile_parse_error_path(struct profile_config *c, const char *path, const char *fmt, ...)
 {
 	struct cfg_at at = { (unsigned)c->nfiles, 0 };
 	char msg[1024], *text;
@@ -84,13 +85,13 @@ static int cmp_errors(const void *a, const void *b)
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
-void cfg_sort_errors(struct profile_config *c)
+void profile_parse_sort_errors(struct profile_config *c)
 {
 	if (c->nerrors > 1)
 		qsort(c->errors, c->nerrors, sizeof(*c->errors), cmp_errors);
 }
 
-int cfg_add_file(struct profile_config *c, const char *path)
+int profile_parse_add_file(struct profile_config *c, const char *path)
 {
 	char *copy = strdup(path);
 
@@ -171,7 +172,7 @@ static int add_profile(struct profile_config *c, const char *name, struct cfg_at
 	return (int)c->nprofiles++;
 }
 
-int cfg_section(struct profile_config *c, struct cfg_at at, const char *text)
+int profile_parse_section(struct profile_config *c, struct cfg_at at, const char *text)
 {
 	char buf[256], *s;
 
@@ -180,14 +181,18 @@ int cfg_section(struct profile_config *c, struct cfg_at at, const char *text)
 	if (strcmp(s, "numastatctl") == 0)
 		return SEC_MAIN;
 	if (strncmp(s, "profile", 7) != 0 || !isspace((unsigned char)s[7])) {
-		cfg_error(c, at, SEC_NONE, "unknown section [%s]: expected [numastatctl] or "
-			  "[profile NAME]", s);
+		profile_parse_error(c, at, SEC_NONE,
+				    "unknown section [%s]: expected [numastatctl] or "
+				    "[profile NAME]",
+				    s);
 		return SEC_BROKEN;
 	}
 	s = strip(s + 8);
 	if (!profile_name_valid(s)) {
-		cfg_error(c, at, SEC_NONE, "invalid profile name '%s': use letters, digits, '-', "
-			  "'_' and '.', starting with a letter or digit", s);
+		profile_parse_error(c, at, SEC_NONE,
+				    "invalid profile name '%s': use letters, digits, '-', "
+				    "'_' and '.', starting with a letter or digit",
+				    s);
 		return SEC_BROKEN;
 	}
 	for (size_t i = 0; i < c->nprofiles; i++)
@@ -217,24 +222,26 @@ static void main_assign(struct profile_config *c, struct cfg_at at, const char *
 	else if (strcmp(key, "state_dir") == 0)
 		prev = &c->state_dir_at;
 	else {
-		cfg_error(c, at, SEC_MAIN, "unknown key '%s': expected profile or state_dir", key);
+		profile_parse_error(c, at, SEC_MAIN,
+				    "unknown key '%s': expected profile or state_dir", key);
 		return;
 	}
 	if (prev->line && prev->file == at.file) {
-		cfg_error(c, at, SEC_MAIN, "duplicate key '%s' (first set at line %u)", key,
-			  prev->line);
+		profile_parse_error(c, at, SEC_MAIN, "duplicate key '%s' (first set at line %u)",
+				    key, prev->line);
 		return;
 	}
 	if (has_hash_comment(value)) {
-		cfg_error(c, at, SEC_MAIN, "%s: " HASH_HINT, key);
+		profile_parse_error(c, at, SEC_MAIN, "%s: " HASH_HINT, key);
 		return;
 	}
 	if (prev == &c->default_at && !profile_name_valid(value)) {
-		cfg_error(c, at, SEC_MAIN, "profile: invalid profile name '%s'", value);
+		profile_parse_error(c, at, SEC_MAIN, "profile: invalid profile name '%s'", value);
 		return;
 	}
 	if (prev == &c->state_dir_at && value[0] != '/') {
-		cfg_error(c, at, SEC_MAIN, "state_dir: '%s' is not an absolute path", value);
+		profile_parse_error(c, at, SEC_MAIN, "state_dir: '%s' is not an absolute path",
+				    value);
 		return;
 	}
 	if (prev == &c->default_at)
@@ -278,7 +285,7 @@ static bool parse_knob_name(struct profile_config *c, struct cfg_at at, int sec,
 	k->optional = key[0] == '-';
 	k->is_knob = true;
 	if (knob_lookup(key + k->optional, &k->ref, why, sizeof(why)) < 0) {
-		cfg_error(c, at, sec, "%s", why);
+		profile_parse_error(c, at, sec, "%s", why);
 		return false;
 	}
 	snprintf(k->key, sizeof(k->key), "%s", k->ref.name);
@@ -293,11 +300,12 @@ static bool parse_knob_value(struct profile_config *c, struct cfg_at at, int sec
 
 	k->invalid = true;
 	if (has_hash_comment(value)) {
-		cfg_error(c, at, sec, "%s: invalid value '%s': " HASH_HINT, k->ref.name, value);
+		profile_parse_error(c, at, sec, "%s: invalid value '%s': " HASH_HINT, k->ref.name,
+				    value);
 		return false;
 	}
 	if (knob_parse(&k->ref, value, &k->val, why, sizeof(why)) < 0) {
-		cfg_error(c, at, sec, "%s", why);
+		profile_parse_error(c, at, sec, "%s", why);
 		return false;
 	}
 	k->invalid = false;
@@ -314,12 +322,13 @@ static bool parse_reserved(struct profile_config *c, struct cfg_at at, int sec,
 	if (strcmp(key, "include") == 0) {
 		n = split_names(value, names, bad, sizeof(bad));
 		if (n == -E2BIG) {
-			cfg_error(c, at, sec, "include: more than %d profiles", PROFILE_MAX_INCLUDES);
+			profile_parse_error(c, at, sec, "include: more than %d profiles",
+					    PROFILE_MAX_INCLUDES);
 			return false;
 		}
 		if (n < 0) {
-			cfg_error(c, at, sec, "include: invalid profile name '%s'%s", bad,
-				  bad[0] == '#' ? ": " HASH_HINT : "");
+			profile_parse_error(c, at, sec, "include: invalid profile name '%s'%s", bad,
+					    bad[0] == '#' ? ": " HASH_HINT : "");
 			return false;
 		}
 	}
@@ -336,7 +345,7 @@ static void profile_assign(struct profile_config *c, struct cfg_at at, int sec,
 	const struct profile_key *prev;
 
 	if (key[0] == '-' && is_reserved(key + 1)) {
-		cfg_error(c, at, sec, "'%s': a '-' prefix applies to knobs only", key);
+		profile_parse_error(c, at, sec, "'%s': a '-' prefix applies to knobs only", key);
 		return;
 	}
 	if (is_reserved(key) ? !parse_reserved(c, at, sec, key, value, &k)
@@ -344,8 +353,8 @@ static void profile_assign(struct profile_config *c, struct cfg_at at, int sec,
 		return;
 	prev = profile_own_key(p, k.key);
 	if (prev && prev->at.file == at.file) {
-		cfg_error(c, at, sec, "duplicate key '%s' (first set at line %u)", k.key,
-			  prev->at.line);
+		profile_parse_error(c, at, sec, "duplicate key '%s' (first set at line %u)", k.key,
+				    prev->at.line);
 		return;
 	}
 	/* Kept even when invalid, so that a second definition is still a duplicate. */
@@ -358,22 +367,24 @@ static void profile_assign(struct profile_config *c, struct cfg_at at, int sec,
 	p->keys[p->n++] = k;
 }
 
-void cfg_assign(struct profile_config *c, struct cfg_at at, int section, const char *key,
-		const char *value)
+void profile_parse_assign(struct profile_config *c, struct cfg_at at, int section, const char *key,
+			  const char *value)
 {
 	if (section == SEC_BROKEN)
 		return; /* the header's error was reported; its keys would only add noise */
 	if (section == SEC_NONE) {
-		cfg_error(c, at, section, "'%s' is outside any section: put it under [profile NAME] "
-			  "or [numastatctl]", key);
+		profile_parse_error(c, at, section,
+				    "'%s' is outside any section: put it under [profile NAME] "
+				    "or [numastatctl]",
+				    key);
 		return;
 	}
 	if (!key[0]) {
-		cfg_error(c, at, section, "missing key name before '='");
+		profile_parse_error(c, at, section, "missing key name before '='");
 		return;
 	}
 	if (!value[0]) {
-		cfg_error(c, at, section, "'%s' has no value", key);
+		profile_parse_error(c, at, section, "'%s' has no value", key);
 		return;
 	}
 	if (section == SEC_MAIN)
@@ -401,8 +412,8 @@ static void check_includes(struct profile_config *c)
 			if (profile_find(c, names[j]))
 				continue;
 			profile_unknown_hint(c, names[j], hint, sizeof(hint));
-			cfg_error(c, inc->at, (int)i, "include: unknown profile '%s'%s", names[j],
-				  hint);
+			profile_parse_error(c, inc->at, (int)i, "include: unknown profile '%s'%s",
+					    names[j], hint);
 		}
 	}
 }
@@ -449,17 +460,19 @@ static void walk_step(struct walk *w, const struct profile *q)
 				first &= profile_index(w->c, w->stack[j]) > profile_index(w->c, root);
 			chain(w, 0, q, buf, sizeof(buf));
 			if (first && !w->reported)
-				cfg_error(w->c, profile_own_key(root, "include")->at,
-					  profile_index(w->c, root), "include loop: %s", buf);
+				profile_parse_error(w->c, profile_own_key(root, "include")->at,
+						    profile_index(w->c, root), "include loop: %s",
+						    buf);
 			w->reported = true;
 		}
 		return;
 	}
 	if (w->depth == PROFILE_MAX_DEPTH) {
 		if (!w->reported)
-			cfg_error(w->c, profile_own_key(root, "include")->at,
-				  profile_index(w->c, root),
-				  "includes nest deeper than %d levels", PROFILE_MAX_DEPTH);
+			profile_parse_error(w->c, profile_own_key(root, "include")->at,
+					    profile_index(w->c, root),
+					    "includes nest deeper than %d levels",
+					    PROFILE_MAX_DEPTH);
 		w->reported = true;
 		return;
 	}
@@ -484,7 +497,7 @@ static void walk_includes(struct walk *w, const struct profile *p)
 	w->depth--;
 }
 
-void cfg_finish(struct profile_config *c)
+void profile_parse_finish(struct profile_config *c)
 {
 	bool *expanded = calloc(c->nprofiles + 1, sizeof(*expanded));
 	char hint[1100];
@@ -501,8 +514,8 @@ void cfg_finish(struct profile_config *c)
 	free(expanded);
 	if (c->default_at.line && !profile_find(c, c->default_profile)) {
 		profile_unknown_hint(c, c->default_profile, hint, sizeof(hint));
-		cfg_error(c, c->default_at, SEC_MAIN, "profile: '%s' is not defined%s",
-			  c->default_profile, hint);
+		profile_parse_error(c, c->default_at, SEC_MAIN, "profile: '%s' is not defined%s",
+				    c->default_profile, hint);
 	}
 }
 

@@ -276,13 +276,13 @@ static const char *const mem_rows[] = {
 };
 #define MEM_ROWS (sizeof(mem_rows) / sizeof(mem_rows[0]))
 
-bool compat_is_plain(const struct compat_opts *co)
+bool stat_compat_is_plain(const struct compat_opts *co)
 {
 	return !co->meminfo && !co->numastat && !co->compress && !co->skip_zero &&
 	       co->sort == COMPAT_SORT_NONE;
 }
 
-long compat_screen_width(size_t tty_width)
+long stat_compat_screen_width(size_t tty_width)
 {
 	const char *env = getenv("NUMASTAT_WIDTH");
 	long w;
@@ -340,7 +340,7 @@ static int show_numastat(const struct compat_opts *co, const struct compat_node 
 			 size_t n, FILE *out)
 {
 	const struct compat_node **cols = calloc(n + 1, sizeof(*cols));
-	bool plain = compat_is_plain(co);
+	bool plain = stat_compat_is_plain(co);
 	int nn = 0, h = plain ? 1 : 2, r;
 	struct ctab t = { 0 };
 
@@ -429,8 +429,8 @@ static int show_meminfo(const struct compat_opts *co, const struct compat_node *
 	return r;
 }
 
-int compat_print(const struct compat_opts *co, const struct compat_node *nodes, size_t n,
-		 FILE *out)
+int stat_compat_print(const struct compat_opts *co, const struct compat_node *nodes, size_t n,
+		      FILE *out)
 {
 	int r = 0;
 

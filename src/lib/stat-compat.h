@@ -25,7 +25,7 @@ struct compat_opts {
 };
 
 /* The no-argument shape: no option letter, no sort. */
-bool compat_is_plain(const struct compat_opts *co);
+bool stat_compat_is_plain(const struct compat_opts *co);
 
 /* One node; ns or mi is NULL when that file could not be read (column left out). */
 struct compat_node {
@@ -35,8 +35,8 @@ struct compat_node {
 };
 
 /* Print the tables numastat would.  0 or -ENOMEM. */
-int compat_print(const struct compat_opts *co, const struct compat_node *nodes, size_t n,
-		 FILE *out);
+int stat_compat_print(const struct compat_opts *co, const struct compat_node *nodes, size_t n,
+		      FILE *out);
 
 /* numastat's screen width: NUMASTAT_WIDTH, else tty_width (0 = not a tty: unlimited). */
-long compat_screen_width(size_t tty_width);
+long stat_compat_screen_width(size_t tty_width);

@@ -72,19 +72,22 @@ static void test_flip_and_restore(const struct knob_ref *ref)
 	struct sigaction now;
 	char why[512] = "";
 
-	CHECK(guard_begin(&g, ref, state, state, false, why, sizeof(why)) == 0,
-	      "guard_begin takes the lock and reads the value%s%s", *why ? ": " : "", why);
+	CHECK(bench_guard_begin(&g, ref, state, state, false, why, sizeof(why)) == 0,
+	      "bench_guard_begin takes the lock and reads the value%s%s", *why ? ": " : "", why);
 	CHECK_STR(g.orig.text, "1", "the original value is read");
-	CHECK(guard_set(&g, &zero, why, sizeof(why)) == 0, "1 -> 0%s%s", *why ? ": " : "", why);
+	CHECK(bench_guard_set(&g, &zero, why, sizeof(why)) == 0, "1 -> 0%s%s", *why ? ": " : "",
+	      why);
 	CHECK_STR(file_value(), "0", "the knob holds 0");
 	CHECK(snapshots(state) == 1 && strstr(g.snapshot_path, "/snapshots/numastat-"),
 	      "the counters were saved first, and the path is known");
-	CHECK(guard_set(&g, &one, why, sizeof(why)) == 0 && guard_set(&g, &zero, why, sizeof(why)) == 0,
+	CHECK(bench_guard_set(&g, &one, why, sizeof(why)) == 0 &&
+		      bench_guard_set(&g, &zero, why, sizeof(why)) == 0,
 	      "0 -> 1 -> 0");
 	CHECK(snapshots(state) == 1, "later 1 -> 0 flips save nothing more");
 	raise(SIGINT);
-	CHECK(guard_stop == SIGINT, "SIGINT only raises the stop flag");
-	CHECK(guard_end(&g, why, sizeof(why)) == 0, "guard_end%s%s", *why ? ": " : "", why);
+	CHECK(bench_guard_stop == SIGINT, "SIGINT only raises the stop flag");
+	CHECK(bench_guard_end(&g, why, sizeof(why)) == 0, "bench_guard_end%s%s", *why ? ": " : "",
+	      why);
 	CHECK_STR(file_value(), "1", "the original value is back");
 	sigaction(SIGINT, NULL, &now);
 	CHECK(now.sa_handler == SIG_DFL, "SIGINT has its default disposition again");
@@ -96,15 +99,15 @@ static void test_other_writer(const struct knob_ref *ref)
 	struct kval zero = val("0");
 	char why[512] = "";
 
-	guard_begin(&g, ref, state, state, false, why, sizeof(why));
-	guard_set(&g, &zero, why, sizeof(why));
+	bench_guard_begin(&g, ref, state, state, false, why, sizeof(why));
+	bench_guard_set(&g, &zero, why, sizeof(why));
 	set_file("1");
-	CHECK(guard_set(&g, &zero, why, sizeof(why)) == -EBUSY,
+	CHECK(bench_guard_set(&g, &zero, why, sizeof(why)) == -EBUSY,
 	      "a value nobody here wrote stops the run");
 	CHECK_STR(why, "vm.numa_stat: changed by another writer during the run (now '1', expected '0')",
 		  "and says what it found");
 	set_file("0");
-	CHECK(guard_end(&g, why, sizeof(why)) == 0, "the guard still restores");
+	CHECK(bench_guard_end(&g, why, sizeof(why)) == 0, "the guard still restores");
 	CHECK_STR(file_value(), "1", "the original value");
 }
 
@@ -122,17 +125,17 @@ static void test_no_snapshot(const struct knob_ref *ref)
 	/* Snapshots below a regular file: none can be written there (the lock can). */
 	snprintf(blocked, sizeof(blocked), "%s/file/state", root);
 	snprintf(fresh, sizeof(fresh), "%s/lockonly", root);
-	CHECK(guard_begin(&g, ref, fresh, blocked, false, why, sizeof(why)) == 0,
+	CHECK(bench_guard_begin(&g, ref, fresh, blocked, false, why, sizeof(why)) == 0,
 	      "the lock is taken in the runtime directory%s%s", *why ? ": " : "", why);
-	CHECK(guard_set(&g, &zero, why, sizeof(why)) == -ECANCELED,
+	CHECK(bench_guard_set(&g, &zero, why, sizeof(why)) == -ECANCELED,
 	      "no snapshot possible: vm.numa_stat is not switched off");
 	CHECK_STR(file_value(), "1", "it still holds 1");
-	guard_end(&g, why, sizeof(why));
+	bench_guard_end(&g, why, sizeof(why));
 	snprintf(fresh, sizeof(fresh), "%s/nosnap", root);
-	guard_begin(&g, ref, fresh, fresh, true, why, sizeof(why));
-	CHECK(guard_set(&g, &zero, why, sizeof(why)) == 0 && snapshots(fresh) == 0,
+	bench_guard_begin(&g, ref, fresh, fresh, true, why, sizeof(why));
+	CHECK(bench_guard_set(&g, &zero, why, sizeof(why)) == 0 && snapshots(fresh) == 0,
 	      "--no-snapshot: switched off without a snapshot");
-	guard_end(&g, why, sizeof(why));
+	bench_guard_end(&g, why, sizeof(why));
 	CHECK_STR(file_value(), "1", "and restored");
 }
 

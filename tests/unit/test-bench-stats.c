@@ -12,11 +12,12 @@ static void test_median(void)
 	double one[] = { 42 };
 	double ties[] = { 2, 2, 2, 1, 3, 2 };
 
-	CHECK(stats_median(odd, 5) == 5, "median of an odd count is the middle value");
+	CHECK(bench_stats_median(odd, 5) == 5, "median of an odd count is the middle value");
 	CHECK(odd[0] == 1 && odd[4] == 9, "the values are sorted in place");
-	CHECK(stats_median(even, 4) == 2.5, "median of an even count is the mean of the middle two");
-	CHECK(stats_median(one, 1) == 42, "median of one value is that value");
-	CHECK(stats_median(ties, 6) == 2, "ties do not disturb the median");
+	CHECK(bench_stats_median(even, 4) == 2.5,
+	      "median of an even count is the mean of the middle two");
+	CHECK(bench_stats_median(one, 1) == 42, "median of one value is that value");
+	CHECK(bench_stats_median(ties, 6) == 2, "ties do not disturb the median");
 }
 
 /*
@@ -38,16 +39,17 @@ static void test_exact_ranks(void)
 
 	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
 		double cov = 0;
-		long c = stats_mw_rank(t[i].n, t[i].m, &cov);
+		long c = bench_stats_mw_rank(t[i].n, t[i].m, &cov);
 
 		CHECK(c == t[i].c, "n=%zu m=%zu: rank %ld, want %ld", t[i].n, t[i].m, c, t[i].c);
 		CHECK(cov > t[i].coverage - 1e-9 && cov < t[i].coverage + 1e-9 && cov >= 0.95,
 		      "n=%zu m=%zu: actual confidence %.10f", t[i].n, t[i].m, cov);
 	}
-	CHECK(stats_mw_rank(10, 5, NULL) == stats_mw_rank(5, 10, NULL),
+	CHECK(bench_stats_mw_rank(10, 5, NULL) == bench_stats_mw_rank(5, 10, NULL),
 	      "the rank does not depend on which sample is which");
-	CHECK(stats_mw_rank(3, 3, NULL) == 0, "3 against 3 cannot reach 95%% (1/20 per tail)");
-	CHECK(stats_mw_rank(0, 7, NULL) == 0, "an empty sample has no interval");
+	CHECK(bench_stats_mw_rank(3, 3, NULL) == 0,
+	      "3 against 3 cannot reach 95%% (1/20 per tail)");
+	CHECK(bench_stats_mw_rank(0, 7, NULL) == 0, "an empty sample has no interval");
 }
 
 /*
@@ -58,11 +60,12 @@ static void test_normal_ranks(void)
 {
 	double cov = 0;
 
-	CHECK(stats_mw_rank(62, 62, &cov) == 1530, "62 x 62 is approximated, and agrees with exact");
+	CHECK(bench_stats_mw_rank(62, 62, &cov) == 1530,
+	      "62 x 62 is approximated, and agrees with exact");
 	CHECK(cov == 0.95, "whose confidence is the nominal 95%%");
 	/* Exact big-integer counts give 17735: the approximation is one rank wider. */
-	CHECK(stats_mw_rank(200, 200, NULL) == 17734, "200 x 200");
-	CHECK(stats_mw_rank(300, 300, NULL) == 40839, "300 x 300");
+	CHECK(bench_stats_mw_rank(200, 200, NULL) == 17734, "200 x 200");
+	CHECK(bench_stats_mw_rank(300, 300, NULL) == 40839, "300 x 300");
 }
 
 static void test_shift(void)
@@ -76,15 +79,16 @@ static void test_shift(void)
 		y[i] = i + 6;
 		same[i] = i + 1;
 	}
-	CHECK(stats_shift_ci95(x, 10, y, 10, &ci) == 0, "a shift of 10 against 10 values");
+	CHECK(bench_stats_shift_ci95(x, 10, y, 10, &ci) == 0, "a shift of 10 against 10 values");
 	CHECK(ci.estimate == 5, "Hodges-Lehmann estimate of y = x + 5 is 5 (got %g)", ci.estimate);
 	CHECK(ci.lo == 2 && ci.hi == 8, "interval is [d(24), d(77)] = [2, 8] (got [%g, %g])",
 	      ci.lo, ci.hi);
-	CHECK(stats_shift_ci95(x, 10, same, 10, &ci) == 0 && ci.estimate == 0 &&
-	      ci.lo < 0 && ci.hi > 0, "equal samples: the interval spans zero");
-	CHECK(stats_shift_ci95(slow, 9, fast, 9, &ci) == 0 && ci.estimate == 1,
+	CHECK(bench_stats_shift_ci95(x, 10, same, 10, &ci) == 0 && ci.estimate == 0 && ci.lo < 0 &&
+		      ci.hi > 0,
+	      "equal samples: the interval spans zero");
+	CHECK(bench_stats_shift_ci95(slow, 9, fast, 9, &ci) == 0 && ci.estimate == 1,
 	      "one outlier of 1000 does not drag the estimate (got %g)", ci.estimate);
-	CHECK(stats_shift_ci95(x, 3, y, 10, &ci) == -EDOM, "fewer than 4 values: -EDOM");
+	CHECK(bench_stats_shift_ci95(x, 3, y, 10, &ci) == -EDOM, "fewer than 4 values: -EDOM");
 }
 
 int main(void)

@@ -60,7 +60,8 @@ static void categories(void)
 	CHECK(n2 && n2->bytes[PM_PRIVATE] == (8 + 2) * 4096ULL,
 	      "a policy with a space ('weighted interleave') does not confuse the parser");
 	CHECK(procmaps_cat_total(&pm, PM_HUGE) == 3 * 2048 * 1024ULL, "category total");
-	CHECK(n0 && pm_node_total(n0) == (42 + 50 + 1) * 4096ULL + 2048 * 1024ULL, "node total");
+	CHECK(n0 && procmaps_node_total(n0) == (42 + 50 + 1) * 4096ULL + 2048 * 1024ULL,
+	      "node total");
 	procmaps_free(&pm);
 }
 
@@ -134,6 +135,6 @@ int main(void)
 	categories();
 	edge_cases();
 	junk();
-	CHECK(strcmp(pm_cat_names[PM_PRIVATE], "Private") == 0, "numastat's row names");
+	CHECK(strcmp(procmaps_cat_names[PM_PRIVATE], "Private") == 0, "numastat's row names");
 	return tap_done();
 }

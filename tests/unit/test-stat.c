@@ -251,7 +251,7 @@ static char *render(const struct compat_opts *co, const struct compat_node *node
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 
-	compat_print(co, nodes, n, f);
+	stat_compat_print(co, nodes, n, f);
 	fclose(f);
 	return buf;
 }
@@ -263,7 +263,7 @@ static void test_compat(void)
 	struct compat_opts co = { .sort = COMPAT_SORT_NONE, .width = 10000000, .page_size = 4096 };
 	char *out;
 
-	CHECK(compat_is_plain(&co), "no letters: numastat's no-argument shape");
+	CHECK(stat_compat_is_plain(&co), "no letters: numastat's no-argument shape");
 	out = render(&co, nodes, 2);
 	CHECK_STR(out, "                           node0           node7\n"
 		  "numa_hit                     256               0\n"
