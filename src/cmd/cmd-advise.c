@@ -300,7 +300,7 @@ static void print_profile(const struct advice_list *l, const char *name)
 	bool others = false;
 
 	if (n > 0)
-		one_line(strip(buf), host, sizeof(host));
+		one_line(str_strip(buf), host, sizeof(host));
 	log_info("; Advised by numastatctl advise%s%s.\n", host[0] ? " on " : "", host);
 	log_info("; Check: numastatctl apply --check %s; apply: numastatctl apply %s\n", name, name);
 	log_info("[profile %s]\n", name);

@@ -1,14 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* advise: running the rules and ordering what they say. */
 #include <errno.h>
-#include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "advise.h"
-#include "array.h"
-#include "value.h"
 #include "why.h"
 
 const char *advise_priority_name(enum advise_priority p)
@@ -19,73 +15,12 @@ const char *advise_priority_name(enum advise_priority p)
 	return names[p];
 }
 
-const char *advice_kind_name(enum advice_kind k)
-{
-	static const char *const names[] = {
-		[ADV_ADVICE] = "advice", [ADV_NOTE] = "note",
-		[ADV_NO_DATA] = "insufficient-data", [ADV_OK] = "ok",
-	};
-	return names[k];
-}
-
 const struct advise_rule *advise_rule_find(const char *id)
 {
 	for (size_t i = 0; i < advise_rule_count; i++)
 		if (strcmp(advise_rules[i].id, id) == 0)
 			return &advise_rules[i];
 	return NULL;
-}
-
-struct advice *advice_new(struct advice_list *out, const struct advise_rule *r,
-			  enum advice_kind kind)
-{
-	struct advice *a;
-
-	if (array_grow(&out->v, &out->cap, out->n + 1, sizeof(*out->v)) < 0)
-		return NULL;
-	a = &out->v[out->n++];
-	memset(a, 0, sizeof(*a));
-	a->rule = r;
-	a->kind = kind;
-	return a;
-}
-
-void advice_set_knob(struct advice *a, const struct af_knob *k, const char *value)
-{
-	char why[WHY_MAX];
-
-	str_copy(a->knob, k->ref.name, sizeof(a->knob));
-	if (k->err == 0)
-		a->current = k->v;
-	a->has_value = value && knob_parse(&k->ref, value, &a->value, why, sizeof(why)) == 0;
-}
-
-void advice_text(struct advice *a, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(a->text, sizeof(a->text), fmt, ap);
-	va_end(ap);
-}
-
-void advice_evidence(struct advice *a, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (a->nevidence == ADVICE_EVIDENCE_MAX)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(a->evidence[a->nevidence++], ADVICE_LINE_MAX, fmt, ap);
-	va_end(ap);
-}
-
-bool advice_judged(const struct advice_list *out, const char *knob)
-{
-	for (size_t i = 0; i < out->n; i++)
-		if (strcmp(out->v[i].knob, knob) == 0)
-			return true;
-	return false;
 }
 
 /* Advice first, then notes, then missing data; by priority; then in table order. */
@@ -131,21 +66,6 @@ int advise_evaluate(const struct advise_facts *f, struct advice_list *out)
 		qsort(out->v, out->n, sizeof(*out->v), by_weight);
 	prune(out);
 	return 0;
-}
-
-void advice_list_free(struct advice_list *l)
-{
-	free(l->v);
-	*l = (struct advice_list){ 0 };
-}
-
-size_t advice_count(const struct advice_list *l, enum advice_kind kind)
-{
-	size_t n = 0;
-
-	for (size_t i = 0; i < l->n; i++)
-		n += l->v[i].kind == kind;
-	return n;
 }
 
 int advise_facts_init(struct advise_facts *f)

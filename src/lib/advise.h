@@ -6,7 +6,7 @@
  * registry) is a function of those facts that adds advice, notes or
  * "insufficient data" lines, each with the numbers it rests on.  Nothing
  * here prints or changes anything.
- * Implemented by advise-facts.c, advise-rules.c and advise.c.
+ * Implemented by advice.c, advise-facts.c, advise-rules.c and advise.c.
  */
 #pragma once
 

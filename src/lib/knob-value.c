@@ -17,7 +17,7 @@ static const char *const bool_false[] = { "0", "off", "false", "no", NULL };
 static bool in_list(const char *s, const char *const *list)
 {
 	for (; *list; list++)
-		if (word_eq(s, *list))
+		if (str_word_eq(s, *list))
 			return true;
 	return false;
 }
@@ -127,7 +127,7 @@ static int parse_bitmask(const struct knob *k, const char *in, struct kval *out)
 static int parse_enum(const struct knob *k, const char *in, struct kval *out)
 {
 	for (const struct knob_word *w = k->words; w->name; w++)
-		if (word_eq(w->name, in)) {
+		if (str_word_eq(w->name, in)) {
 			str_copy(out->text, k->words[w->value].name, sizeof(out->text));
 			return 0;
 		}
@@ -244,7 +244,7 @@ int knob_parse(const struct knob_ref *ref, const char *input, struct kval *out,
 		return -ERANGE;
 	}
 	str_copy(buf, input, sizeof(buf));
-	strip(buf);
+	str_strip(buf);
 	r = parse_typed(ref, buf, out);
 	if (r == 0)
 		return check_older(ref, out, why, whylen);
@@ -263,7 +263,7 @@ void knob_parse_live(const struct knob_ref *ref, const char *raw, struct kval *o
 	char buf[KVAL_MAX];
 
 	str_copy(buf, raw, sizeof(buf));
-	strip(buf);
+	str_strip(buf);
 	if (parse_typed(ref, buf, out) == 0)
 		return;
 	/* Not a value we would write: keep it as the kernel said it. */

@@ -3,7 +3,7 @@
  * NUMA nodes as sysfs shows them: enumeration of node<digits> directories
  * (sparse ids, no node0 assumption) and the parsers of their files.  Parsers
  * work on buffers and never print; readers go through sysfs.h.
- * Implemented by hugepages.c, meminfo.c, node-topo.c and nodes.c.
+ * Implemented by hugepages.c, meminfo.c, node-topo.c, nodes.c, numastat.c and rangelist.c.
  */
 #pragma once
 
@@ -71,8 +71,8 @@ int node_line_error(char *why, size_t whylen, unsigned line, const char *what);
  * The two halves of a "name value" counter line (numastat, vmstat): NULL,
  * or what is wrong in words for node_line_error().
  */
-const char *counter_name_problem(const char *name, size_t len);
-const char *counter_value_problem(const char *s, size_t len, uint64_t *v);
+const char *node_counter_name_problem(const char *name, size_t len);
+const char *node_counter_value_problem(const char *s, size_t len, uint64_t *v);
 /*
  * Read NODE_DIR/node<node>/<file> into buf (see sysfs_read_file); on failure
  * why says it in words ("not present on this kernel", "file too large").
@@ -106,8 +106,8 @@ struct node_miss {
 	unsigned id;
 	bool range_end; /* the end point of a range, not a single id */
 };
-int nodelist_select(const char *s, const unsigned *present, size_t n_present, unsigned **ids,
-		    struct node_miss *miss);
+int rangelist_select(const char *s, const unsigned *present, size_t n_present, unsigned **ids,
+		     struct node_miss *miss);
 
 /*
  * nodeN/meminfo: "Node N Key:   value[ kB]\n" lines, any key set, in file

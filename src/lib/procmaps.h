@@ -4,7 +4,7 @@
  * numastat's categories (Huge, Heap, Stack, Private), plus the few other
  * /proc/PID facts `stat --pid` needs.  All reads go through sysfs.h, so a
  * --sysroot tree with proc/<pid>/{numa_maps,status,cmdline} works.
- * Implemented by procmaps.c.
+ * Implemented by proc.c and procmaps.c.
  */
 #pragma once
 

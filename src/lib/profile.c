@@ -177,7 +177,7 @@ int profile_parse_section(struct profile_config *c, struct cfg_at at, const char
 	char buf[256], *s;
 
 	snprintf(buf, sizeof(buf), "%s", text);
-	s = strip(buf);
+	s = str_strip(buf);
 	if (strcmp(s, "numastatctl") == 0)
 		return SEC_MAIN;
 	if (strncmp(s, "profile", 7) != 0 || !isspace((unsigned char)s[7])) {
@@ -187,7 +187,7 @@ int profile_parse_section(struct profile_config *c, struct cfg_at at, const char
 				    s);
 		return SEC_BROKEN;
 	}
-	s = strip(s + 8);
+	s = str_strip(s + 8);
 	if (!profile_name_valid(s)) {
 		profile_parse_error(c, at, SEC_NONE,
 				    "invalid profile name '%s': use letters, digits, '-', "

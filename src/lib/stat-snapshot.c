@@ -128,7 +128,7 @@ int stat_snapshot_nodes(const struct stat_opts *o, unsigned **ids, struct node_m
 		*ids = all;
 		return (int)saved.n;
 	}
-	n = nodelist_select(o->nodes_arg, all, saved.n, ids, missing);
+	n = rangelist_select(o->nodes_arg, all, saved.n, ids, missing);
 	free(all);
 	return n;
 }

@@ -207,7 +207,7 @@ int stat_select_nodes(const struct stat_opts *o, unsigned **ids, struct node_mis
 	*ids = NULL;
 	if (n < 0 || !o->nodes)
 		return (*ids = all, n);
-	n = nodelist_select(o->nodes_arg, all, (size_t)n, ids, missing);
+	n = rangelist_select(o->nodes_arg, all, (size_t)n, ids, missing);
 	free(all);
 	return n;
 }

@@ -146,7 +146,7 @@ double stat_value_key(const struct stat_value *v);
 bool stat_value_nonzero(const struct stat_value *v);
 
 /*
- * The nodes to show: those of --nodes (nodelist_select(): a single id and
+ * The nodes to show: those of --nodes (rangelist_select(): a single id and
  * a range's end points must exist, else -ENOENT and *missing set to the
  * absent id), else every node.
  * *ids is malloc'ed.  Returns the count or -errno.

@@ -89,7 +89,7 @@ static int load_line(char *line, const char *origin, struct plan *out, char *why
 			snprintf(why, whylen, "%s: a control character: not a revert file", origin);
 			return -EBADMSG;
 		}
-	if (line[0] == '#' || !*strip(line))
+	if (line[0] == '#' || !*str_strip(line))
 		return 0;
 	eq = strchr(line, '=');
 	if (!eq) {
@@ -97,7 +97,7 @@ static int load_line(char *line, const char *origin, struct plan *out, char *why
 		return -EBADMSG;
 	}
 	*eq = '\0';
-	return load_value(origin, strip(line), strip(eq + 1), out, why, whylen);
+	return load_value(origin, str_strip(line), str_strip(eq + 1), out, why, whylen);
 }
 
 struct header {

@@ -33,14 +33,14 @@ static const char *parse_line(char *s, struct sysctl_entry *e)
 		*eq = '\0';
 	else if (!e->exclude)
 		return "expected 'key = value'";
-	strip(key);
+	str_strip(key);
 	if (!*key)
 		return "missing key before '='";
 	if (strlen(key) >= sizeof(e->key))
 		return "key too long";
 	snprintf(e->key, sizeof(e->key), "%s", key);
 	if (eq) {
-		char *value = strip(eq + 1);
+		char *value = str_strip(eq + 1);
 
 		if (strlen(value) >= sizeof(e->value))
 			return "value too long";
@@ -62,7 +62,7 @@ static int parse_one(char *start, size_t len, unsigned line, struct sysctl_file 
 		return 1;
 	}
 	start[len] = '\0';
-	s = strip(start);
+	s = str_strip(start);
 	if (!*s || *s == '#' || *s == ';')
 		return 0;
 	problem = parse_line(s, &e);

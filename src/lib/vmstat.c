@@ -45,8 +45,8 @@ static int vmstat_line(const char *p, size_t len, unsigned line, void *ctx, char
 
 	if (klen == 0)
 		return node_line_error(why, whylen, line, "expected 'name value'");
-	if ((problem = counter_name_problem(p, klen)) ||
-	    (problem = counter_value_problem(sp + 1, len - klen - 1, &v)))
+	if ((problem = node_counter_name_problem(p, klen)) ||
+	    (problem = node_counter_value_problem(sp + 1, len - klen - 1, &v)))
 		return node_line_error(why, whylen, line, problem);
 	k = key_of(p, klen);
 	if (k < 0)

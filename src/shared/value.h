@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Strict, bounded number parsing (strtonum discipline): decimal digits only,
- * an optional '-' where the range allows it, no leading '+', no octal or hex
- * surprises, no overflow, no trailing junk.  Returns 0, -EINVAL (not a
- * number) or -ERANGE (a number outside [min, max]).  Implemented by value.c.
+ * Values as text and back.  Strict, bounded number parsing (strtonum
+ * discipline): decimal digits only, an optional '-' where the range allows
+ * it, no leading '+', no octal or hex surprises, no overflow, no trailing
+ * junk.  Returns 0, -EINVAL (not a number) or -ERANGE (a number outside
+ * [min, max]).  Then numbers as text and small string helpers.
+ * Implemented by parse.c, fmt.c and str.c.
  */
 #pragma once
 
@@ -29,6 +31,6 @@ void fmt_i64(char *buf, size_t size, int64_t v);
 void fmt_human(uint64_t v, char *buf, size_t len);
 
 /* Trim ASCII whitespace at both ends, in place; returns s. */
-char *strip(char *s);
+char *str_strip(char *s);
 /* Case-insensitive equality of ASCII words. */
-bool word_eq(const char *a, const char *b);
+bool str_word_eq(const char *a, const char *b);

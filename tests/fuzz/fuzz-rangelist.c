@@ -33,7 +33,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	{
 		static const unsigned present[] = { 0, 2, 5, 6, 64, 1023 };
 		struct node_miss miss = { 0 };
-		int k = nodelist_select(s, present, 6, &ids, &miss);
+		int k = rangelist_select(s, present, 6, &ids, &miss);
 
 		for (int i = 0; i < k; i++)
 			if (i && ids[i] <= ids[i - 1])

@@ -79,21 +79,25 @@ static void test_nodelist_select(void)
 	char buf[64];
 	int n;
 
-	n = nodelist_select("0-5", here, 4, &ids, &miss);
+	n = rangelist_select("0-5", here, 4, &ids, &miss);
 	CHECK(n == 3 && ids[0] == 0 && ids[1] == 2 && ids[2] == 5, "absent ids inside a range are skipped");
 	free(ids);
-	n = nodelist_select("6,0-2,2", here, 4, &ids, &miss);
+	n = rangelist_select("6,0-2,2", here, 4, &ids, &miss);
 	CHECK(n == 3 && ids[0] == 0 && ids[1] == 2 && ids[2] == 6, "sorted and unique");
 	free(ids);
-	CHECK(nodelist_select("0-3", here, 4, &ids, &miss) == -ENOENT && miss.id == 3 &&
-	      miss.range_end && !ids, "a range's end point must exist");
-	CHECK(nodelist_select("1-2", here, 4, &ids, &miss) == -ENOENT && miss.id == 1 &&
-	      miss.range_end, "its start too");
-	CHECK(nodelist_select("0,1", here, 4, &ids, &miss) == -ENOENT && miss.id == 1 &&
-	      !miss.range_end, "a single absent id is an error");
-	CHECK(nodelist_select("0", here, 0, &ids, &miss) == -ENOENT && miss.id == 0,
+	CHECK(rangelist_select("0-3", here, 4, &ids, &miss) == -ENOENT && miss.id == 3 &&
+		      miss.range_end && !ids,
+	      "a range's end point must exist");
+	CHECK(rangelist_select("1-2", here, 4, &ids, &miss) == -ENOENT && miss.id == 1 &&
+		      miss.range_end,
+	      "its start too");
+	CHECK(rangelist_select("0,1", here, 4, &ids, &miss) == -ENOENT && miss.id == 1 &&
+		      !miss.range_end,
+	      "a single absent id is an error");
+	CHECK(rangelist_select("0", here, 0, &ids, &miss) == -ENOENT && miss.id == 0,
 	      "nothing is present on a machine without nodes");
-	CHECK(nodelist_select("0-", here, 4, &ids, &miss) == -EINVAL, "syntax errors stay syntax errors");
+	CHECK(rangelist_select("0-", here, 4, &ids, &miss) == -EINVAL,
+	      "syntax errors stay syntax errors");
 	rangelist_format(here, 4, buf, sizeof(buf));
 	CHECK_STR(buf, "0,2,5-6", "ids format back into a range list");
 	rangelist_format(here, 0, buf, sizeof(buf));

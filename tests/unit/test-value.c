@@ -51,10 +51,11 @@ static void test_strip(void)
 {
 	char a[] = " \t x y \r\n", b[] = "", c[] = "   ";
 
-	CHECK_STR(strip(a), "x y", "strip trims both ends, keeps inner space");
-	CHECK_STR(strip(b), "", "strip of empty");
-	CHECK_STR(strip(c), "", "strip of blanks");
-	CHECK(word_eq("On", "on") && !word_eq("on", "one"), "word_eq ignores case only");
+	CHECK_STR(str_strip(a), "x y", "str_strip trims both ends, keeps inner space");
+	CHECK_STR(str_strip(b), "", "str_strip of empty");
+	CHECK_STR(str_strip(c), "", "str_strip of blanks");
+	CHECK(str_word_eq("On", "on") && !str_word_eq("on", "one"),
+	      "str_word_eq ignores case only");
 }
 
 static void test_copy_fmt(void)

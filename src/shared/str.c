@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Small string helpers (value.h). */
+#include <string.h>
+#include <strings.h>
+
+#include "value.h"
+
+size_t str_copy(char *dst, const char *src, size_t size)
+{
+	size_t len = strlen(src);
+	size_t n = len < size ? len : size - 1;
+
+	memcpy(dst, src, n);
+	dst[n] = '\0';
+	return len;
+}
+
+char *str_strip(char *s)
+{
+	size_t len = strlen(s);
+	char *p = s;
+
+	while (len && strchr(" \t\r\n\v\f", s[len - 1]))
+		s[--len] = '\0';
+	while (*p && strchr(" \t\r\n\v\f", *p))
+		p++;
+	if (p != s)
+		memmove(s, p, strlen(p) + 1);
+	return s;
+}
+
+bool str_word_eq(const char *a, const char *b)
+{
+	return strcasecmp(a, b) == 0;
+}
