@@ -10,7 +10,11 @@
   and those files exist beside it;
 - no include cycle between modules (a header with the files implementing it);
 - no unused include: a file includes a project header only if it names
-  something the header declares.
+  something the header declares;
+- the file name predicts what it exports: every non-static function or
+  variable of foo-bar.c is foo_bar or starts with foo_bar_ or foo_ (their
+  final "s" may go: knobs.c exports knob_*), save the names
+  others call us by (EXPORT_EXEMPT).
 
 usage: test-house.py SRCDIR
 """
@@ -22,6 +26,9 @@ LAYERS = ("shared", "lib", "cmd")
 # libnuma calls numa_warn() itself, with no caller to hand the text to.
 LOG_IN_LIB = {"lib/numalib.c"}
 GENERATED = {"config.h"}  # by meson, in the build directory
+# Names fixed from outside: the C entry point, and the hooks libnuma calls
+# instead of its own (numa(3): "numa_error", "numa_warn").
+EXPORT_EXEMPT = {"cmd/main.c": {"main"}, "lib/numalib.c": {"numa_error", "numa_warn"}}
 # Words a declaration's pattern can catch that name nothing of the header.
 C_WORDS = set("""char short int long unsigned signed float double void bool const
 volatile static extern inline struct union enum return sizeof if while for switch
@@ -203,6 +210,79 @@ def check_unused(files):
     return unused
 
 
+def top_level(code):
+    """The file-scope declarations of C code: each as (the text before its
+    body or its ';', the character that ended it), with comments,
+    preprocessor lines, strings and attributes gone."""
+    code = re.sub(r'"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|/\*.*?\*/|//[^\n]*',
+                  lambda m: '""' if m.group(0)[0] in "\"'" else " ", code, flags=re.S)
+    code = re.sub(r"^[ \t]*#(?:[^\n]*\\\n)*[^\n]*", " ", code, flags=re.M)
+    code = re.sub(r"__attribute__\s*\(\((?:[^()]|\([^()]*\))*\)\)", " ", code)
+    decls, depth, start = [], 0, 0
+    for i, ch in enumerate(code):
+        if ch == "{":
+            if depth == 0:
+                decls.append((code[start:i], ch))
+            depth += 1
+        elif ch == "}":
+            depth -= 1
+            if depth == 0:
+                start = i + 1
+        elif ch == ";" and depth == 0:
+            decls.append((code[start:i], ch))
+            start = i + 1
+    # "static struct {...} v[] = {...};": v's declaration starts before the body.
+    out, carry = [], ""
+    for d, end in decls:
+        d = " ".join((carry + " " + d).split())
+        carry = d if end == "{" and re.search(r"\b(?:struct|union|enum)(?:\s+\w+)?$", d) else ""
+        if d and not carry and re.search(r"\w", re.sub(r"\b(?:struct|union|enum)\b", "", d)):
+            out.append((d, end))
+    return out
+
+
+def exported(text):
+    """The functions and variables a .c file defines without static."""
+    names = []
+    for decl, end in top_level(text):
+        head = decl.split("=")[0]
+        if re.search(r"\b(?:static|extern|typedef)\b", head.split("(")[0]):
+            continue
+        if "=" in decl or "(" not in head:  # a variable
+            m = re.search(r"(\w+)\s*(?:\[[^\]]*\]\s*)*$", head)
+        elif end == "{":  # a function's definition, not a prototype
+            m = re.search(r"(\w+)\s*\(", head)
+        else:
+            continue
+        if m and not re.fullmatch(r"(?:struct|union|enum)\s+\w+", head.strip()):
+            names.append(m.group(1))
+    return names
+
+
+def prefixes(path):
+    """What a file name lets it export: foo-bar.c gives foo_bar and foo."""
+    words = os.path.basename(path)[:-2].split("-")
+    out = set()
+    for cand in ("_".join(words), words[0]):
+        out |= {cand, cand[:-1] if cand.endswith("s") else cand}
+    return out
+
+
+def check_names(files):
+    """Exported names that the file name does not predict."""
+    wrong = []
+    for path, text in sorted(files.items()):
+        if not path.endswith(".c"):
+            continue
+        ok = prefixes(path)
+        for name in exported(text):
+            if name in EXPORT_EXEMPT.get(path, ()):
+                continue
+            if not any(name == p or name.startswith(p + "_") for p in ok):
+                wrong.append(f"{path}: exports {name}, not {' or '.join(sorted(p + '_*' for p in ok))}")
+    return wrong
+
+
 def check(files):
     """Every problem of a tree, by rule."""
     impl, undocumented = implementers(files)
@@ -212,6 +292,7 @@ def check(files):
         "implementers": undocumented,
         "cycles": [" -> ".join(cycle)] if cycle else [],
         "unused": check_unused(files),
+        "names": check_names(files),
     }
 
 
@@ -220,6 +301,7 @@ RULES = {
     "implementers": "every header says which files implement it, and they exist",
     "cycles": "no include cycle between modules",
     "unused": "no file includes a header it does not use",
+    "names": "a file's name predicts the prefix of every name it exports",
 }
 
 # Small trees that break one rule each: the checks must see it.
@@ -236,6 +318,9 @@ BROKEN = {
     "unused": {"lib/a.h": "/* Implemented by a.c. */\nint a(void);\n",
                "lib/a.c": '#include "a.h"\nint a(void) { return 0; }\n',
                "lib/c.c": '#include "a.h"\nint c(void) { return 1; }\n'},
+    "names": {"lib/knob-list.h": "/* Implemented by knob-list.c. */\nint knob_list_add(void);\nint grow(void);\n",
+              "lib/knob-list.c": '#include "knob-list.h"\nint knob_list_add(void) { return grow(); }\n'
+                                 'int grow(void) { return 0; }\n'},
 }
 
 
