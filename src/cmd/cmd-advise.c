@@ -19,8 +19,8 @@ enum { OPT_RULES = OPT_CMD_BASE, OPT_PROFILE, OPT_INTERVAL };
 
 struct advise_opts {
 	bool rules;
-	const char *profile;   /* --profile NAME */
-	double interval;       /* --interval SECONDS; 0: one sample */
+	const char *profile; /* --profile NAME */
+	double interval;     /* --interval SECONDS; 0: one sample */
 };
 
 static const struct cmd_option options[] = {
@@ -41,19 +41,21 @@ static void usage(FILE *out)
 	      "\nLook at this machine (nodes, distances, memory tiers, counters, huge pages,\n"
 	      "knob values, the configured profile, sysctl.d) and say which NUMA settings\n"
 	      "fit it, each with the numbers it rests on.  It changes nothing.\n"
-	      "\nOptions:\n", out);
+	      "\nOptions:\n",
+	      out);
 	cmd_options_usage(out, options);
 	cmd_usage_global_options(out);
 	fputs("\nExit status: 0 nothing to advise, 1 failure, 2 usage error, 3 there is advice.\n"
-	      "\nFor more details see numastatctl(8).\n", out);
+	      "\nFor more details see numastatctl(8).\n",
+	      out);
 }
 
 /* ---- --rules ---- */
 
 static int print_rules(void)
 {
-	static const char *const json_cols[] = { "rule", "priority", "name", "condition", "reads",
-						 "recommendation", "reason", "source" };
+	static const char *const json_cols[] = { "rule",  "priority",       "name",   "condition",
+						 "reads", "recommendation", "reason", "source" };
 	static const char *const text_cols[] = { "RULE", "PRIORITY", "KNOB", "CONDITION" };
 	struct out_table *t;
 	char why[WHY_MAX];
@@ -68,9 +70,10 @@ static int print_rules(void)
 				     c == 3 && !cmd_global.json ? OUT_COL_WRAP : 0);
 	for (size_t i = 0; i < advise_rule_count; i++) {
 		const struct advise_rule *ru = &advise_rules[i];
-		const char *cells[] = { ru->id, advise_priority_name(ru->priority), ru->knob,
-					ru->condition, ru->reads, ru->recommendation, ru->reason,
-					ru->source };
+		const char *cells[] = { ru->id,     advise_priority_name(ru->priority),
+					ru->knob,   ru->condition,
+					ru->reads,  ru->recommendation,
+					ru->reason, ru->source };
 		struct out_row *row = out_table_add_row(t);
 
 		if (!row)
@@ -134,8 +137,8 @@ static void print_entry(const struct advice *a, size_t number)
 		log_info("note: %s: %s\n", a->rule->id, one_line(a->text, buf, sizeof(buf)));
 	log_info("   why:      %s\n", a->rule->reason);
 	for (size_t i = 0; i < a->nevidence; i++)
-		log_info("   %-9s %s\n", i ? "" : "evidence:",
-			 one_line(a->evidence[i], buf, sizeof(buf)));
+		log_info("   %-9s %s\n",
+			 i ? "" : "evidence:", one_line(a->evidence[i], buf, sizeof(buf)));
 	log_info("   source:   %s\n", a->rule->source);
 }
 
@@ -197,7 +200,8 @@ static void json_row(struct out_table *t, const struct advice *a)
 	if (!row)
 		return;
 	for (size_t i = 0; i < a->nevidence && o < sizeof(ev); i++)
-		o += (size_t)snprintf(ev + o, sizeof(ev) - o, "%s%s", i ? "\n" : "", a->evidence[i]);
+		o += (size_t)snprintf(ev + o, sizeof(ev) - o, "%s%s", i ? "\n" : "",
+				      a->evidence[i]);
 	/*
 	 * Missing data recommends nothing: why it is missing is its evidence
 	 * (and an array is never empty: libsmartcols 2.38 prints [] as [null]).
@@ -209,8 +213,9 @@ static void json_row(struct out_table *t, const struct advice *a)
 	out_row_set(row, 2, advise_priority_name(a->rule->priority));
 	out_row_set(row, 3, a->knob[0] ? a->knob : NULL);
 	out_row_set(row, 4, a->has_value ? shown(a->knob, &a->value, v, sizeof(v)) : NULL);
-	out_row_set(row, 5, a->knob[0] && a->current.text[0]
-			    ? shown(a->knob, &a->current, cur, sizeof(cur)) : NULL);
+	out_row_set(row, 5,
+		    a->knob[0] && a->current.text[0] ? shown(a->knob, &a->current, cur, sizeof(cur))
+						     : NULL);
 	out_row_set(row, 6, a->kind == ADV_NO_DATA ? NULL : a->text);
 	out_row_set(row, 7, a->kind == ADV_NO_DATA ? NULL : a->rule->reason);
 	out_row_set(row, 8, ev);
@@ -219,8 +224,9 @@ static void json_row(struct out_table *t, const struct advice *a)
 
 static int print_json(const struct advice_list *l)
 {
-	static const char *const cols[] = { "rule", "kind", "priority", "name", "value", "current",
-					    "recommendation", "reason", "evidence", "source" };
+	static const char *const cols[] = { "rule",     "kind",    "priority",       "name",
+					    "value",    "current", "recommendation", "reason",
+					    "evidence", "source" };
 	struct out_table *t;
 	char why[WHY_MAX];
 	int r = out_table_new(&t, "advice", OUT_JSON, why, sizeof(why));
@@ -281,8 +287,8 @@ static void profile_knob(const struct advice *a)
 	/* knob_display() may return a word of its own rather than fill vbuf. */
 	const char *v = shown(a->knob, &a->value, vbuf, sizeof(vbuf));
 
-	snprintf(line, sizeof(line), "%s = %s: rule %s (%s), now %s", a->knob, v,
-		 a->rule->id, advise_priority_name(a->rule->priority),
+	snprintf(line, sizeof(line), "%s = %s: rule %s (%s), now %s", a->knob, v, a->rule->id,
+		 advise_priority_name(a->rule->priority),
 		 a->current.text[0] ? shown(a->knob, &a->current, cur, sizeof(cur)) : "unknown");
 	log_info(";\n");
 	comment(line);
@@ -302,7 +308,8 @@ static void print_profile(const struct advice_list *l, const char *name)
 	if (n > 0)
 		one_line(str_strip(buf), host, sizeof(host));
 	log_info("; Advised by numastatctl advise%s%s.\n", host[0] ? " on " : "", host);
-	log_info("; Check: numastatctl apply --check %s; apply: numastatctl apply %s\n", name, name);
+	log_info("; Check: numastatctl apply --check %s; apply: numastatctl apply %s\n", name,
+		 name);
 	log_info("[profile %s]\n", name);
 	log_info("summary = Advised by numastatctl advise%s%s\n", host[0] ? " on " : "", host);
 	for (size_t i = 0; i < l->n; i++)
@@ -354,7 +361,8 @@ static int check_options(const struct advise_opts *o, int argc, char *argv[])
 		return EXIT_USAGE;
 	}
 	if (o->profile && cmd_global.json) {
-		log_usage_err("--profile prints a numastatctl.conf section, which has no JSON form");
+		log_usage_err(
+			"--profile prints a numastatctl.conf section, which has no JSON form");
 		return EXIT_USAGE;
 	}
 	if (o->profile && !profile_name_valid(o->profile)) {
@@ -415,14 +423,13 @@ static int advise(const struct advise_opts *o, const struct profile_config *c, b
 	int r = advise_facts_read(&f, &in), rc;
 
 	if (r < 0) {
-		log_err("%s: %s", r == -ENOMEM ? "cannot read the facts" : NODE_DIR,
-			strerror(-r));
+		log_err("%s: %s", r == -ENOMEM ? "cannot read the facts" : NODE_DIR, strerror(-r));
 		advise_facts_free(&f);
 		return EXIT_FAIL;
 	}
 	if (!f.n)
 		log_warn(NODE_DIR ": no NUMA node (a kernel without CONFIG_NUMA?): only the knobs "
-			 "are judged");
+				  "are judged");
 	r = advise_evaluate(&f, &l);
 	rc = r < 0 ? EXIT_FAIL : report(&l, o);
 	if (r < 0)
@@ -454,7 +461,8 @@ static int run(int argc, char *argv[])
 			 "rules that need it say so");
 	if (o.profile && profile_find(&c, o.profile))
 		log_warn("--profile %s: the configuration already has a profile of that name; "
-			 "appending this section would add to it", o.profile);
+			 "appending this section would add to it",
+			 o.profile);
 	rc = advise(&o, &c, rc == EXIT_OK);
 	profile_config_free(&c);
 	return rc;

@@ -5,10 +5,10 @@
 #include <unistd.h>
 
 #include "cmd.h"
-#include "profiles.h"
 #include "lock.h"
 #include "log.h"
 #include "plan-execute.h"
+#include "profiles.h"
 #include "report.h"
 #include "sysctld.h"
 #include "why.h"
@@ -40,12 +40,14 @@ static void usage(FILE *out)
 	      "under [numastatctl]).  The whole configuration is checked before anything is\n"
 	      "written, only values that differ are written, and a failed write restores the\n"
 	      "rest.  'numastatctl revert' restores the values from before.\n"
-	      "\nOptions:\n", out);
+	      "\nOptions:\n",
+	      out);
 	cmd_options_usage(out, options);
 	cmd_usage_global_options(out);
 	fputs("\nExit status: 0 done (or no drift), 1 failed and rolled back, 2 usage or\n"
 	      "configuration error (nothing written), 3 drift found by --check.\n"
-	      "\nFor more details see numastatctl(8) and numastatctl.conf(5).\n", out);
+	      "\nFor more details see numastatctl(8) and numastatctl.conf(5).\n",
+	      out);
 }
 
 /*
@@ -90,9 +92,12 @@ static int execute(struct plan *p, const struct apply_opts *o, const struct stat
 		   const char *data_dir)
 {
 	char what[128];
-	struct plan_opts po = { .run_fd = l->dirfd, .run_dir = l->dir, .data_dir = data_dir,
+	struct plan_opts po = { .run_fd = l->dirfd,
+				.run_dir = l->dir,
+				.data_dir = data_dir,
 				.no_snapshot = o->no_snapshot,
-				.no_revert_point = o->no_revert_point, .what = what };
+				.no_revert_point = o->no_revert_point,
+				.what = what };
 	int r;
 
 	snprintf(what, sizeof(what), "apply %s", o->name);
@@ -105,7 +110,8 @@ static int execute(struct plan *p, const struct apply_opts *o, const struct stat
 	report_plan_notes(p, &po);
 	if (r < 0) {
 		log_err("profile %s was not applied: every value written before the failure "
-			"was restored", o->name);
+			"was restored",
+			o->name);
 		return EXIT_FAIL;
 	}
 	return EXIT_OK;
@@ -201,7 +207,8 @@ static int parse_options(int argc, char *argv[], struct apply_opts *o)
 		return EXIT_USAGE;
 	}
 	if (argc - optind > 1) {
-		log_usage_err("unexpected argument '%s': apply takes one profile", argv[optind + 1]);
+		log_usage_err("unexpected argument '%s': apply takes one profile",
+			      argv[optind + 1]);
 		return EXIT_USAGE;
 	}
 	o->name = optind < argc ? argv[optind] : NULL;

@@ -25,7 +25,12 @@
 #include "why.h"
 
 enum {
-	OPT_KNOB = OPT_CMD_BASE, OPT_VALUES, OPT_THREADS, OPT_SIZE, OPT_ROUNDS, OPT_NODE,
+	OPT_KNOB = OPT_CMD_BASE,
+	OPT_VALUES,
+	OPT_THREADS,
+	OPT_SIZE,
+	OPT_ROUNDS,
+	OPT_NODE,
 	OPT_NO_SNAPSHOT,
 };
 
@@ -65,15 +70,15 @@ static void usage(FILE *out)
 	      "fault and faults/s of each value, and B's difference from A with a 95%\n"
 	      "confidence interval (Hodges-Lehmann estimate, Mann-Whitney interval).\n"
 	      "The knob's value is restored on exit, also after Ctrl-C.  Root only.\n"
-	      "\nOptions:\n", out);
+	      "\nOptions:\n",
+	      out);
 	cmd_options_usage(out, options);
 	cmd_usage_global_options(out);
 	fputs("\nFor more details see numastatctl(8).\n", out);
 }
 
 /* A bounded number option; prints the usage error itself. */
-static bool number_opt(const char *opt, const char *arg, uint64_t min, uint64_t max,
-		       uint64_t *out)
+static bool number_opt(const char *opt, const char *arg, uint64_t min, uint64_t max, uint64_t *out)
 {
 	if (parse_u64(arg, max, out) == 0 && *out >= min)
 		return true;
@@ -91,19 +96,28 @@ static int parse_opts(int argc, char *argv[], struct bench_opts *o)
 		case 'h':
 			usage(stdout);
 			return EXIT_OK;
-		case OPT_KNOB: o->knob = optarg; break;
-		case OPT_VALUES: o->values = optarg; break;
+		case OPT_KNOB:
+			o->knob = optarg;
+			break;
+		case OPT_VALUES:
+			o->values = optarg;
+			break;
 		case OPT_THREADS:
 			ok = number_opt("--threads", optarg, 1, FAULT_MAX_THREADS, &o->threads);
 			break;
-		case OPT_SIZE: ok = number_opt("--size", optarg, 1, SIZE_MAX_MIB, &o->size_mib); break;
+		case OPT_SIZE:
+			ok = number_opt("--size", optarg, 1, SIZE_MAX_MIB, &o->size_mib);
+			break;
 		case OPT_ROUNDS:
-			ok = number_opt("--rounds", optarg, BENCH_ROUNDS_MIN, BENCH_ROUNDS_MAX, &o->rounds);
+			ok = number_opt("--rounds", optarg, BENCH_ROUNDS_MIN, BENCH_ROUNDS_MAX,
+					&o->rounds);
 			break;
 		case OPT_NODE:
 			ok = o->have_node = number_opt("--node", optarg, 0, NODE_ID_MAX, &o->node);
 			break;
-		case OPT_NO_SNAPSHOT: o->no_snapshot = true; break;
+		case OPT_NO_SNAPSHOT:
+			o->no_snapshot = true;
+			break;
 		default:
 			return EXIT_USAGE;
 		}
@@ -138,7 +152,8 @@ static int check_knob(const struct knob_ref *ref)
 	flippable(list, sizeof(list));
 	if (!ref->knob)
 		log_err("%s: not a registry knob, so nothing says it is safe to flip repeatedly; "
-			"bench flips %s", ref->name, list);
+			"bench flips %s",
+			ref->name, list);
 	else
 		log_err("%s: not safe to flip repeatedly (%s); bench flips %s", ref->name,
 			ref->knob->note ? ref->knob->note : ref->knob->help, list);
@@ -231,15 +246,15 @@ static int check_memory(const struct bench_opts *o, unsigned node)
 	if (need <= free_bytes / 2)
 		return EXIT_OK;
 	log_err("--size %" PRIu64 " x --threads %" PRIu64 ": %llu MiB is more than half of node "
-		"%u's free memory (%llu MiB free); choose a smaller size", o->size_mib, o->threads,
-		need >> 20, node, free_bytes >> 20);
+		"%u's free memory (%llu MiB free); choose a smaller size",
+		o->size_mib, o->threads, need >> 20, node, free_bytes >> 20);
 	return EXIT_USAGE;
 }
 
 struct summary {
-	double ns[2], fps[2];  /* medians */
-	struct shift_ci ci;    /* of B - A, ns per fault */
-	double pct, lo, hi;    /* the same, in percent of A's median */
+	double ns[2], fps[2]; /* medians */
+	struct shift_ci ci;   /* of B - A, ns per fault */
+	double pct, lo, hi;   /* the same, in percent of A's median */
 	bool significant;
 };
 
@@ -267,18 +282,23 @@ static const struct {
 	unsigned flags;
 	bool json_only;
 } columns[] = {
-	{ "NAME", 0, true }, { "VALUE", 0, false }, { "NODE", OUT_COL_NUMBER, true },
-	{ "THREADS", OUT_COL_NUMBER, true }, { "SIZE_MIB", OUT_COL_NUMBER, true },
+	{ "NAME", 0, true },
+	{ "VALUE", 0, false },
+	{ "NODE", OUT_COL_NUMBER, true },
+	{ "THREADS", OUT_COL_NUMBER, true },
+	{ "SIZE_MIB", OUT_COL_NUMBER, true },
 	{ "ROUNDS", OUT_COL_NUMBER | OUT_COL_RIGHT, false },
 	{ "NS_PER_FAULT", OUT_COL_NUMBER | OUT_COL_RIGHT, false },
 	{ "FAULTS_PER_SEC", OUT_COL_NUMBER | OUT_COL_RIGHT, false },
-	{ "DIFF_PCT", OUT_COL_NUMBER, true }, { "CI95_LOW_PCT", OUT_COL_NUMBER, true },
-	{ "CI95_HIGH_PCT", OUT_COL_NUMBER, true }, { "SIGNIFICANT", OUT_COL_BOOLEAN, true },
+	{ "DIFF_PCT", OUT_COL_NUMBER, true },
+	{ "CI95_LOW_PCT", OUT_COL_NUMBER, true },
+	{ "CI95_HIGH_PCT", OUT_COL_NUMBER, true },
+	{ "SIGNIFICANT", OUT_COL_BOOLEAN, true },
 };
 #define N_COLUMNS (sizeof(columns) / sizeof(columns[0]))
 
-static void fill_row(struct out_row *row, const struct bench_plan *p,
-		     const struct bench_samples *s, const struct summary *sum, int v)
+static void fill_row(struct out_row *row, const struct bench_plan *p, const struct bench_samples *s,
+		     const struct summary *sum, int v)
 {
 	const char *cells[N_COLUMNS] = { 0 };
 	char buf[N_COLUMNS][48];
@@ -344,15 +364,17 @@ static int report(const struct bench_plan *p, struct bench_samples *s)
 		log_info("%s %s against %s: %u thread%s on node %u, %zu MiB per thread and round, "
 			 "%u rounds per value (A B A B ..., after one warm-up round)\n",
 			 p->ref.name, p->val[0].text, p->val[1].text, p->job.threads,
-			 p->job.threads == 1 ? "" : "s", p->job.mem_node, p->job.bytes >> 20, p->rounds);
+			 p->job.threads == 1 ? "" : "s", p->job.mem_node, p->job.bytes >> 20,
+			 p->rounds);
 	/* -q: only errors, like every command; -J still prints the results. */
 	if ((cmd_global.json || !log_is_quiet()) && print_table(p, s, &sum) < 0)
 		return EXIT_FAIL;
 	if (!cmd_global.json)
 		log_info("%s=%s against %s: %+.2f%% ns per fault, 95%% CI %+.2f%% .. %+.2f%%: %s\n",
 			 p->ref.name, p->val[1].text, p->val[0].text, sum.pct, sum.lo, sum.hi,
-			 !sum.significant ? "no significant difference" :
-			 sum.ci.hi < 0 ? "significantly faster" : "significantly slower");
+			 !sum.significant ? "no significant difference"
+			 : sum.ci.hi < 0  ? "significantly faster"
+					  : "significantly slower");
 	return EXIT_OK;
 }
 
@@ -362,7 +384,9 @@ static int setup(const struct bench_opts *o, struct bench_plan *p)
 	int rc = cmd_setup();
 
 	/* The knob and values first: a typo is a usage error wherever it runs. */
-	if (rc != EXIT_OK || (rc = plan_knob(o, p)) != EXIT_OK || (rc = cmd_require_live_root("bench", "it flips a knob of the running kernel")) != EXIT_OK)
+	if (rc != EXIT_OK || (rc = plan_knob(o, p)) != EXIT_OK ||
+	    (rc = cmd_require_live_root("bench", "it flips a knob of the running kernel")) !=
+		    EXIT_OK)
 		return rc;
 	if (numalib_load(why, sizeof(why)) < 0) {
 		log_err("%s", why);

@@ -37,7 +37,8 @@ static void usage(FILE *out)
 	      " numastatctl get [options] [<knob>...]\n"
 	      "\nPrint NUMA knobs as 'name = value' lines.  Without a knob: every\n"
 	      "registry knob present on this kernel.  A knob may be a quoted glob ('vm.numa_*').\n"
-	      "\nOptions:\n", out);
+	      "\nOptions:\n",
+	      out);
 	cmd_options_usage(out, options);
 	cmd_usage_global_options(out);
 	fputs("\nFor more details see numastatctl(8).\n", out);
@@ -52,11 +53,21 @@ static int parse_opts(int argc, char *argv[], struct get_opts *o)
 		case 'h':
 			usage(stdout);
 			return EXIT_OK;
-		case 'n': o->values_only = true; break;
-		case 'N': o->names_only = true; break;
-		case 'a': o->all = true; break;
-		case 'e': o->ignore_missing = true; break;
-		case OPT_PATTERN: o->pattern = optarg; break;
+		case 'n':
+			o->values_only = true;
+			break;
+		case 'N':
+			o->names_only = true;
+			break;
+		case 'a':
+			o->all = true;
+			break;
+		case 'e':
+			o->ignore_missing = true;
+			break;
+		case OPT_PATTERN:
+			o->pattern = optarg;
+			break;
 		default:
 			return EXIT_USAGE;
 		}
@@ -66,7 +77,8 @@ static int parse_opts(int argc, char *argv[], struct get_opts *o)
 		return EXIT_USAGE;
 	}
 	if (o->pattern && regcomp(&o->re, o->pattern, REG_EXTENDED | REG_NOSUB) != 0) {
-		log_usage_err("--pattern '%s': not a valid extended regular expression", o->pattern);
+		log_usage_err("--pattern '%s': not a valid extended regular expression",
+			      o->pattern);
 		o->pattern = NULL;
 		return EXIT_USAGE;
 	}

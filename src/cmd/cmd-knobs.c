@@ -18,8 +18,17 @@
 enum { OPT_CHOICES = OPT_CMD_BASE, OPT_OUTPUT_ALL };
 
 enum kcol {
-	KCOL_NAME, KCOL_TYPE, KCOL_VALUES, KCOL_MIN, KCOL_MAX, KCOL_DEFAULT, KCOL_PRESENT,
-	KCOL_SINCE, KCOL_DESCRIPTION, KCOL_NOTE, KCOL_COUNT,
+	KCOL_NAME,
+	KCOL_TYPE,
+	KCOL_VALUES,
+	KCOL_MIN,
+	KCOL_MAX,
+	KCOL_DEFAULT,
+	KCOL_PRESENT,
+	KCOL_SINCE,
+	KCOL_DESCRIPTION,
+	KCOL_NOTE,
+	KCOL_COUNT,
 };
 
 static const struct {
@@ -30,9 +39,12 @@ static const struct {
 } kcols[KCOL_COUNT] = {
 	[KCOL_NAME] = { "NAME", 0, 0, "knob name, sysctl style" },
 	[KCOL_TYPE] = { "TYPE", 0, 0, "bool, int, bitmask, enum or string" },
-	[KCOL_VALUES] = { "VALUES", 0, OUT_COL_WRAP, "what set and profiles accept (JSON: the --choices list)" },
-	[KCOL_MIN] = { "MIN", 0, OUT_COL_RIGHT | OUT_COL_NUMBER, "smallest number accepted (int, bitmask)" },
-	[KCOL_MAX] = { "MAX", 0, OUT_COL_RIGHT | OUT_COL_NUMBER, "largest number accepted (int, bitmask)" },
+	[KCOL_VALUES] = { "VALUES", 0, OUT_COL_WRAP,
+			  "what set and profiles accept (JSON: the --choices list)" },
+	[KCOL_MIN] = { "MIN", 0, OUT_COL_RIGHT | OUT_COL_NUMBER,
+		       "smallest number accepted (int, bitmask)" },
+	[KCOL_MAX] = { "MAX", 0, OUT_COL_RIGHT | OUT_COL_NUMBER,
+		       "largest number accepted (int, bitmask)" },
 	[KCOL_DEFAULT] = { "DEFAULT", 0, 0, "the value on a freshly booted kernel" },
 	[KCOL_PRESENT] = { "PRESENT", 0, OUT_COL_BOOLEAN, "whether this kernel has the knob" },
 	[KCOL_SINCE] = { "SINCE", 0, OUT_COL_WRAP, "first Linux version with the knob" },
@@ -45,8 +57,8 @@ static const struct {
 struct knobs_opts {
 	int cols[MAX_COLS];
 	size_t n_cols;
-	bool cols_set;    /* -o or --output-all: a table, not the per-knob layout */
-	unsigned flags;   /* OUT_* */
+	bool cols_set;  /* -o or --output-all: a table, not the per-knob layout */
+	unsigned flags; /* OUT_* */
 	bool names_only;
 	const char *choices;
 };
@@ -70,11 +82,13 @@ static void usage(FILE *out)
 	      " numastatctl knobs [options] [<knob>...]\n"
 	      "\nList the knobs numastatctl knows: type, accepted values, default,\n"
 	      "whether this kernel has them, and what changing them does.\n"
-	      "\nOptions:\n", out);
+	      "\nOptions:\n",
+	      out);
 	cmd_options_usage(out, options);
 	fputs("\nWithout -o, -r or -J each knob is a line of its short fields followed by\n"
 	      "its description, values, first kernel and note, wrapped to the terminal\n"
-	      "(80 columns when the output is not a terminal).\n", out);
+	      "(80 columns when the output is not a terminal).\n",
+	      out);
 	cmd_usage_global_options(out);
 	fputs("\nAvailable output columns:\n", out);
 	for (size_t i = 0; i < KCOL_COUNT; i++)
@@ -110,10 +124,12 @@ static int parse_columns(struct knobs_opts *o, const char *list)
 			suggest_init_n(&s, p, len);
 			for (size_t i = 0; i < KCOL_COUNT; i++)
 				suggest_add(&s, kcols[i].name);
-			log_usage_err("-o: unknown column '%.*s': %s", (int)len, p,
-				      suggest_result(&s) ? suggest_text(&s, hint, sizeof(hint)) :
-				      "one of NAME, TYPE, VALUES, MIN, MAX, DEFAULT, PRESENT, "
-				      "SINCE, DESCRIPTION, NOTE");
+			log_usage_err(
+				"-o: unknown column '%.*s': %s", (int)len, p,
+				suggest_result(&s)
+					? suggest_text(&s, hint, sizeof(hint))
+					: "one of NAME, TYPE, VALUES, MIN, MAX, DEFAULT, PRESENT, "
+					  "SINCE, DESCRIPTION, NOTE");
 			return -EINVAL;
 		}
 		if (o->n_cols == MAX_COLS) {
@@ -154,10 +170,18 @@ static int parse_opts(int argc, char *argv[], struct knobs_opts *o)
 			default_columns(o);
 			o->cols_set = true;
 			break;
-		case 'n': o->flags |= OUT_NOHEADINGS; break;
-		case 'r': o->flags |= OUT_RAW; break;
-		case 'N': o->names_only = true; break;
-		case OPT_CHOICES: o->choices = optarg; break;
+		case 'n':
+			o->flags |= OUT_NOHEADINGS;
+			break;
+		case 'r':
+			o->flags |= OUT_RAW;
+			break;
+		case 'N':
+			o->names_only = true;
+			break;
+		case OPT_CHOICES:
+			o->choices = optarg;
+			break;
 		default:
 			return EXIT_USAGE;
 		}
@@ -279,8 +303,8 @@ static void format_values(const struct knob *k, char *buf, size_t len)
 		return;
 	case KNOB_ENUM:
 		for (const struct knob_word *w = k->words; w->name && n < len; w++)
-			n += (size_t)snprintf(buf + n, len - n, "%s%s",
-					      w == k->words ? "" : ", ", w->name);
+			n += (size_t)snprintf(buf + n, len - n, "%s%s", w == k->words ? "" : ", ",
+					      w->name);
 		return;
 	case KNOB_STRING:
 		snprintf(buf, len, "any value the kernel accepts");
@@ -304,8 +328,12 @@ static void fill_cell(struct out_row *row, size_t i, enum kcol c, const struct k
 	bool range = k->type == KNOB_INT || k->type == KNOB_BITMASK;
 
 	switch (c) {
-	case KCOL_NAME: out_row_set(row, i, k->name); break;
-	case KCOL_TYPE: out_row_set(row, i, knob_type_name(k->type)); break;
+	case KCOL_NAME:
+		out_row_set(row, i, k->name);
+		break;
+	case KCOL_TYPE:
+		out_row_set(row, i, knob_type_name(k->type));
+		break;
 	case KCOL_VALUES:
 		if (cmd_global.json) {
 			/* An array: one element per line, without the last newline. */
@@ -322,12 +350,23 @@ static void fill_cell(struct out_row *row, size_t i, enum kcol c, const struct k
 		if (range)
 			out_row_setf(row, i, "%" PRId64, c == KCOL_MIN ? k->min : k->max);
 		break;
-	case KCOL_DEFAULT: out_row_set(row, i, k->default_value); break;
-	case KCOL_PRESENT: out_row_set(row, i, registry_present(k) ? "yes" : "no"); break;
-	case KCOL_SINCE: out_row_set(row, i, k->since); break;
-	case KCOL_DESCRIPTION: out_row_set(row, i, k->help); break;
-	case KCOL_NOTE: out_row_set(row, i, k->note); break;
-	case KCOL_COUNT: break;
+	case KCOL_DEFAULT:
+		out_row_set(row, i, k->default_value);
+		break;
+	case KCOL_PRESENT:
+		out_row_set(row, i, registry_present(k) ? "yes" : "no");
+		break;
+	case KCOL_SINCE:
+		out_row_set(row, i, k->since);
+		break;
+	case KCOL_DESCRIPTION:
+		out_row_set(row, i, k->help);
+		break;
+	case KCOL_NOTE:
+		out_row_set(row, i, k->note);
+		break;
+	case KCOL_COUNT:
+		break;
 	}
 }
 
@@ -341,7 +380,9 @@ static int build_table(struct out_table **tp, const int *cols, size_t n_cols, un
 	for (size_t i = 0; i < n_cols && r == 0; i++)
 		r = out_table_add_column(t, kcols[cols[i]].name, kcols[cols[i]].whint,
 					 kcols[cols[i]].flags |
-					 ((flags & OUT_JSON) && cols[i] == KCOL_VALUES ? OUT_COL_ARRAY : 0));
+						 ((flags & OUT_JSON) && cols[i] == KCOL_VALUES
+							  ? OUT_COL_ARRAY
+							  : 0));
 	for (size_t k = 0; k < n && r == 0; k++) {
 		struct out_row *row = out_table_add_row(t);
 
@@ -420,8 +461,8 @@ static int print_blocks(const struct knobs_opts *o, const struct knob *const *se
 	size_t cols, rows, width;
 	struct out_table *t;
 	char why[WHY_MAX], values[512], *text = NULL, *line;
-	int r = build_table(&t, key_cols, sizeof(key_cols) / sizeof(key_cols[0]), o->flags, sel,
-			    n, why, sizeof(why));
+	int r = build_table(&t, key_cols, sizeof(key_cols) / sizeof(key_cols[0]), o->flags, sel, n,
+			    why, sizeof(why));
 
 	if (r < 0) {
 		log_err("cannot print the table: %s", why);

@@ -30,7 +30,8 @@ static void usage(FILE *out)
 	      "\nList the profiles of numastatctl.conf, or show one profile resolved: every\n"
 	      "knob in force with the file:line it comes from and what it overrides.\n"
 	      "The whole configuration is checked; problems are listed with exit status 2.\n"
-	      "\nOptions:\n", out);
+	      "\nOptions:\n",
+	      out);
 	cmd_options_usage(out, options);
 	cmd_usage_global_options(out);
 	fputs("\nFor more details see numastatctl(8) and numastatctl.conf(5).\n", out);
@@ -67,8 +68,8 @@ static int list(const struct profile_config *c)
 }
 
 /* "1 at FILE:LINE, 37 at FILE:LINE": what e replaced, newest first. */
-static void overrides(const struct profile_config *c, const struct profile_effective *e,
-		      char *buf, size_t len)
+static void overrides(const struct profile_config *c, const struct profile_effective *e, char *buf,
+		      size_t len)
 {
 	char at[4200], vbuf[KVAL_MAX];
 	size_t n = 0;
@@ -142,8 +143,8 @@ static void json_row(struct out_table *t, const struct profile_config *c,
 		return;
 	profile_origin(c, k->at, origin, sizeof(origin));
 	out_row_set(row, 0, k->key);
-	out_row_set(row, 1, k->is_knob ? knob_display(&k->ref, &k->val, vbuf, sizeof(vbuf))
-				       : k->value);
+	out_row_set(row, 1,
+		    k->is_knob ? knob_display(&k->ref, &k->val, vbuf, sizeof(vbuf)) : k->value);
 	out_row_set(row, 2, k->optional ? "yes" : "no");
 	out_row_set(row, 3, e ? e->from->name : r->profile->name);
 	out_row_set(row, 4, origin);
@@ -155,8 +156,8 @@ static void json_row(struct out_table *t, const struct profile_config *c,
 
 static int show_json(const struct profile_config *c, const struct profile_resolved *r)
 {
-	static const char *const cols[] = { "key", "value", "optional", "profile", "origin",
-					    "overrides" };
+	static const char *const cols[] = { "key",     "value",  "optional",
+					    "profile", "origin", "overrides" };
 	char why[WHY_MAX];
 	struct out_table *t;
 	int ret = out_table_new(&t, "keys", OUT_JSON, why, sizeof(why));

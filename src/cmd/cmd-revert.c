@@ -5,10 +5,10 @@
 #include <unistd.h>
 
 #include "cmd.h"
-#include "profiles.h"
 #include "lock.h"
 #include "log.h"
 #include "plan-execute.h"
+#include "profiles.h"
 #include "report.h"
 #include "state.h"
 #include "statedir.h"
@@ -33,7 +33,8 @@ static void usage(FILE *out)
 	      " numastatctl revert [options]\n"
 	      "\nRestore the values saved before the last 'apply' or 'set' changed them\n"
 	      "(exactly as the kernel held them; all or nothing, like set), then forget them.\n"
-	      "\nOptions:\n", out);
+	      "\nOptions:\n",
+	      out);
 	cmd_options_usage(out, options);
 	cmd_usage_global_options(out);
 	fputs("\nFor more details see numastatctl(8).\n", out);
@@ -51,8 +52,11 @@ static int forget(int dirfd, const char *dir)
 static int restore(struct plan *p, int dirfd, const char *dir, const char *what,
 		   const struct revert_opts *ro)
 {
-	struct plan_opts o = { .run_fd = dirfd, .run_dir = dir, .what = "revert",
-			       .keep_prior = true, .no_snapshot = ro->no_snapshot,
+	struct plan_opts o = { .run_fd = dirfd,
+			       .run_dir = dir,
+			       .what = "revert",
+			       .keep_prior = true,
+			       .no_snapshot = ro->no_snapshot,
 			       .data_dir = profiles_effective_data_dir() };
 	int r;
 
@@ -67,7 +71,8 @@ static int restore(struct plan *p, int dirfd, const char *dir, const char *what,
 			report_plan(p, false);
 		else
 			log_info("nothing to restore: the live values already equal those saved "
-				 "before %s\n", what);
+				 "before %s\n",
+				 what);
 		return ro->dry_run || forget(dirfd, dir) >= 0 ? EXIT_OK : EXIT_FAIL;
 	}
 	if (ro->dry_run) {
@@ -86,7 +91,8 @@ static int restore(struct plan *p, int dirfd, const char *dir, const char *what,
 	report_plan_notes(p, &o);
 	if (r < 0) {
 		log_err("nothing was restored: every value written before the failure was put "
-			"back; the saved values stay in %s", dir);
+			"back; the saved values stay in %s",
+			dir);
 		return EXIT_FAIL;
 	}
 	forget(dirfd, dir);
@@ -94,8 +100,7 @@ static int restore(struct plan *p, int dirfd, const char *dir, const char *what,
 }
 
 /* The runtime directory: locked to write, or just opened to look (--dry-run). */
-static int open_dir(struct state_lock *l, const char *dir, bool dry_run, char *why,
-		    size_t whylen)
+static int open_dir(struct state_lock *l, const char *dir, bool dry_run, char *why, size_t whylen)
 {
 	int fd;
 
@@ -119,7 +124,8 @@ static int revert(const char *dir, const struct revert_opts *ro)
 		r = state_load_prior(l.dirfd, dir, &p, what, sizeof(what), why, sizeof(why));
 	if (r == -ENOENT) {
 		log_err("nothing to revert: no saved values in %s (apply and set save them "
-			"before they change anything)", dir);
+			"before they change anything)",
+			dir);
 		rc = EXIT_FAIL;
 	} else if (r < 0) {
 		log_err("%s%s", why, r == -EXDEV || r == -EBADMSG ? ": nothing was restored" : "");

@@ -31,10 +31,10 @@ enum { OPT_TOGGLE = OPT_CMD_BASE, OPT_NO_SNAPSHOT, OPT_PAGES };
 #define PAGES_MAX (1u << 20)
 
 struct check {
-	const char *result;   /* "PASS", "FAIL", "SKIP" */
-	const char *name;     /* "local", "remote", "counting off", ... */
-	int node, cpu_node;   /* -1: not about one node */
-	const char *counter;  /* NULL: no number */
+	const char *result;  /* "PASS", "FAIL", "SKIP" */
+	const char *name;    /* "local", "remote", "counting off", ... */
+	int node, cpu_node;  /* -1: not about one node */
+	const char *counter; /* NULL: no number */
 	int64_t delta;
 	char want[32];
 	char note[WHY_MAX + 128]; /* a reason and the words around it */
@@ -43,7 +43,7 @@ struct check {
 struct selftest {
 	bool toggle, no_snapshot;
 	uint64_t pages;
-	unsigned *mem, *cpu;  /* nodes with memory, with CPUs */
+	unsigned *mem, *cpu; /* nodes with memory, with CPUs */
 	int nmem, ncpu;
 	struct knob_ref knob; /* vm.numa_stat */
 	struct kval orig;     /* its value at the start */
@@ -75,7 +75,8 @@ static void usage(FILE *out)
 	      "local_node for local placement, other_node for placement from another\n"
 	      "node's CPU.  One PASS, FAIL or SKIP line per check; exit 0 when none fails.\n"
 	      "Root only, live system only.\n"
-	      "\nOptions:\n", out);
+	      "\nOptions:\n",
+	      out);
 	cmd_options_usage(out, options);
 	cmd_usage_global_options(out);
 	fputs("\nFor more details see numastatctl(8).\n", out);
@@ -99,7 +100,8 @@ static int parse_opts(int argc, char *argv[], struct selftest *st)
 			break;
 		case OPT_PAGES:
 			if (parse_u64(optarg, PAGES_MAX, &v) < 0 || v < 16) {
-				log_usage_err("--pages: invalid value '%s': must be 16..%u", optarg, PAGES_MAX);
+				log_usage_err("--pages: invalid value '%s': must be 16..%u", optarg,
+					      PAGES_MAX);
 				return EXIT_USAGE;
 			}
 			st->pages = v;
@@ -122,12 +124,13 @@ static int preflight(void)
 
 	if (rc != EXIT_OK)
 		return rc;
-	return cmd_require_live_root("selftest", "libnuma places memory on the running kernel's nodes");
+	return cmd_require_live_root("selftest",
+				     "libnuma places memory on the running kernel's nodes");
 }
 
 /* Record a check (print_check() shows it at once in text mode; JSON waits for the end). */
-static struct check *add_check(struct selftest *st, const char *result, const char *name,
-			       int node, int cpu_node)
+static struct check *add_check(struct selftest *st, const char *result, const char *name, int node,
+			       int cpu_node)
 {
 	static struct check dropped;
 	struct check *c;
@@ -193,7 +196,8 @@ static void judge(struct selftest *st, const char *name, int node, int cpu_node,
 	else
 		snprintf(c->want, sizeof(c->want), "+0");
 	if (!pass && delta < 0)
-		snprintf(c->note, sizeof(c->note), "the counters were reset meanwhile "
+		snprintf(c->note, sizeof(c->note),
+			 "the counters were reset meanwhile "
 			 "(vm.numa_stat switched off by someone else?)");
 	print_check(st, c);
 }
@@ -247,8 +251,8 @@ static void check_remote(struct selftest *st, unsigned node, unsigned cpu_node)
 
 	if (!probe(st, "remote", node, cpu_node, &b, &a))
 		return;
-	judge(st, "remote", (int)node, (int)cpu_node, "other_node",
-	      delta_of(&b, &a, "other_node"), (int64_t)st->pages);
+	judge(st, "remote", (int)node, (int)cpu_node, "other_node", delta_of(&b, &a, "other_node"),
+	      (int64_t)st->pages);
 }
 
 static void counting_checks(struct selftest *st)
@@ -272,10 +276,13 @@ static void counting_checks(struct selftest *st)
 	if (remote_done || st->stopped)
 		return;
 	if (st->nmem == 1 && st->ncpu == 1 && st->mem[0] == st->cpu[0])
-		skip(st, "remote", "this machine has one NUMA node (node %u): no page can land "
-		     "away from the faulting CPU's node, so other_node is not checked", st->mem[0]);
+		skip(st, "remote",
+		     "this machine has one NUMA node (node %u): no page can land "
+		     "away from the faulting CPU's node, so other_node is not checked",
+		     st->mem[0]);
 	else
-		skip(st, "remote", "no node with memory has a CPU of another node to fault it "
+		skip(st, "remote",
+		     "no node with memory has a CPU of another node to fault it "
 		     "in from: other_node is not checked on this machine");
 }
 
@@ -314,9 +321,11 @@ static bool switch_to(struct selftest *st, const char *value)
 		return true;
 	c = add_check(st, "FAIL", "toggle", -1, -1);
 	if (r == -ECANCELED)
-		snprintf(c->note, sizeof(c->note), "vm.numa_stat: not switched off, since that "
-			 "zeroes the NUMA counters: %s (--no-snapshot goes ahead without saving them)",
-			 why);
+		snprintf(
+			c->note, sizeof(c->note),
+			"vm.numa_stat: not switched off, since that "
+			"zeroes the NUMA counters: %s (--no-snapshot goes ahead without saving them)",
+			why);
 	else
 		snprintf(c->note, sizeof(c->note), "%s", why);
 	print_check(st, c);
@@ -330,18 +339,21 @@ static void phase_counting(struct selftest *st)
 	else if (st->toggle && switch_to(st, "1"))
 		counting_checks(st);
 	else if (!st->toggle)
-		skip(st, "counting", "vm.numa_stat is 0, so the counters stand still; "
+		skip(st, "counting",
+		     "vm.numa_stat is 0, so the counters stand still; "
 		     "--toggle switches it on for the check");
 }
 
 static void phase_off(struct selftest *st)
 {
 	if (!st->have_knob)
-		skip(st, "counting off", "vm.numa_stat is not present on this kernel (added in 4.15)");
+		skip(st, "counting off",
+		     "vm.numa_stat is not present on this kernel (added in 4.15)");
 	else if (strcmp(st->orig.text, "0") == 0 && !st->toggle)
 		check_off(st);
 	else if (!st->toggle)
-		skip(st, "counting off", "--toggle switches vm.numa_stat off for a moment to check "
+		skip(st, "counting off",
+		     "--toggle switches vm.numa_stat off for a moment to check "
 		     "that the counters stop (that zeroes them; they are saved first)");
 	else if (switch_to(st, "0"))
 		check_off(st);
@@ -357,7 +369,8 @@ static void phase_restore(struct selftest *st)
 
 	st->guarded = false;
 	if (r == 0 && (r = knob_read(&st->knob, &now)) < 0)
-		snprintf(why, sizeof(why), "vm.numa_stat: cannot read it back: %s", sysfs_strerror(r));
+		snprintf(why, sizeof(why), "vm.numa_stat: cannot read it back: %s",
+			 sysfs_strerror(r));
 	c = add_check(st, r == 0 && strcmp(now.text, st->orig.text) == 0 ? "PASS" : "FAIL",
 		      "restore", -1, -1);
 	if (r == 0)
@@ -383,12 +396,14 @@ static int discover(struct selftest *st)
 
 	st->nmem = node_mask_read("has_memory", &st->mem);
 	if (st->nmem <= 0) {
-		log_err(NODE_DIR "/has_memory: %s", st->nmem ? sysfs_strerror(st->nmem) : "no node has memory");
+		log_err(NODE_DIR "/has_memory: %s",
+			st->nmem ? sysfs_strerror(st->nmem) : "no node has memory");
 		return EXIT_FAIL;
 	}
 	st->ncpu = node_mask_read("has_cpu", &st->cpu);
 	if (st->ncpu <= 0) {
-		log_err(NODE_DIR "/has_cpu: %s", st->ncpu ? sysfs_strerror(st->ncpu) : "no node has CPUs");
+		log_err(NODE_DIR "/has_cpu: %s",
+			st->ncpu ? sysfs_strerror(st->ncpu) : "no node has CPUs");
 		return EXIT_FAIL;
 	}
 	if (knob_resolve("vm.numa_stat", &st->knob, why, sizeof(why)) < 0) {
@@ -417,8 +432,8 @@ static int check_memory(const struct selftest *st)
 		}
 		if (need > free_bytes / 2) {
 			log_err("--pages %" PRIu64 ": %llu MiB is more than half of node %u's free "
-				"memory (%llu MiB free); choose fewer pages", st->pages, need >> 20,
-				st->mem[i], free_bytes >> 20);
+				"memory (%llu MiB free); choose fewer pages",
+				st->pages, need >> 20, st->mem[i], free_bytes >> 20);
 			return EXIT_USAGE;
 		}
 	}
@@ -452,7 +467,8 @@ static int selftest_run(struct selftest *st)
 	if (st->guarded)
 		phase_restore(st);
 	if (!st->stopped && !bench_guard_stop)
-		skip(st, "numa_miss, numa_foreign", "they move only when a node is too full for "
+		skip(st, "numa_miss, numa_foreign",
+		     "they move only when a node is too full for "
 		     "its own allocations; selftest does not fill a node on a live system");
 	if (bench_guard_stop || st->stopped) {
 		log_err("interrupted by SIG%s after %zu checks", sigabbrev_np(bench_guard_stop),
@@ -470,10 +486,10 @@ static const char *result_word(const char *result)
 
 static int print_json(const struct selftest *st)
 {
-	static const char *const cols[] = { "result", "check", "node", "cpu_node", "counter",
-					    "delta", "want", "note" };
-	static const unsigned flags[] = { 0, 0, OUT_COL_NUMBER, OUT_COL_NUMBER, 0,
-					  OUT_COL_NUMBER, 0, 0 };
+	static const char *const cols[] = { "result",  "check", "node", "cpu_node",
+					    "counter", "delta", "want", "note" };
+	static const unsigned flags[] = { 0, 0, OUT_COL_NUMBER, OUT_COL_NUMBER, 0, OUT_COL_NUMBER,
+					  0, 0 };
 	struct out_table *t = NULL;
 	char why[WHY_MAX];
 	int r = out_table_new(&t, "checks", OUT_JSON, why, sizeof(why));

@@ -55,7 +55,8 @@ static bool listed(const struct sysctl_file *sf, const char *name, bool exclusio
 
 		if (e->exclude != exclusions || knob_is_glob(e->key))
 			continue;
-		if (knob_resolve(e->key, &ref, why, sizeof(why)) == 0 && strcmp(ref.name, name) == 0)
+		if (knob_resolve(e->key, &ref, why, sizeof(why)) == 0 &&
+		    strcmp(ref.name, name) == 0)
 			return true;
 	}
 	return false;

@@ -5,13 +5,13 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cmd.h"
-#include "profiles.h"
 #include "cmd-set-file.h"
+#include "cmd.h"
 #include "knob-list.h"
 #include "lock.h"
 #include "log.h"
 #include "plan-execute.h"
+#include "profiles.h"
 #include "report.h"
 #include "why.h"
 
@@ -41,12 +41,14 @@ static void usage(FILE *out)
 	      " numastatctl set [options] -f <file>\n"
 	      "\nSet NUMA knobs: every assignment is checked before anything is written,\n"
 	      "only values that differ are written, and a failed write restores the rest.\n"
-	      "\nOptions:\n", out);
+	      "\nOptions:\n",
+	      out);
 	cmd_options_usage(out, options);
 	cmd_usage_global_options(out);
 	fputs("\nA '-' before a knob name (after '--') skips it quietly where the kernel\n"
 	      "lacks it: numastatctl set -- -vm.zone_distribute_mode=1\n"
-	      "\nFor more details see numastatctl(8).\n", out);
+	      "\nFor more details see numastatctl(8).\n",
+	      out);
 }
 
 /* "[-]knob=value" into the plan; prints the problem and returns -EINVAL. */
@@ -94,9 +96,12 @@ struct set_opts {
 
 static int execute(struct plan *p, const struct state_lock *l, const struct set_opts *so)
 {
-	struct plan_opts o = { .run_fd = l->dirfd, .run_dir = l->dir, .what = "set",
+	struct plan_opts o = { .run_fd = l->dirfd,
+			       .run_dir = l->dir,
+			       .what = "set",
 			       .data_dir = profiles_effective_data_dir(),
-			       .no_snapshot = so->no_snapshot, .no_revert_point = so->no_revert_point };
+			       .no_snapshot = so->no_snapshot,
+			       .no_revert_point = so->no_revert_point };
 	int r = plan_execute(p, &o);
 
 	if (r == -ECANCELED) {

@@ -30,7 +30,8 @@ static void usage(FILE *out)
 	      "\nList the NUMA counter snapshots saved before vm.numa_stat went from 1 to 0\n"
 	      "(which zeroes every counter), oldest first.  'numastatctl stat --snapshot NAME'\n"
 	      "shows one; 'numastatctl stat --since NAME' adds it to the live counters.\n"
-	      "\nOptions:\n", out);
+	      "\nOptions:\n",
+	      out);
 	cmd_options_usage(out, options);
 	cmd_usage_global_options(out);
 	fputs("\nFor more details see numastatctl(8).\n", out);
@@ -111,7 +112,8 @@ static int list(const struct list_opts *lo)
 	}
 	if (n == 0 && !cmd_global.json && !lo->names) {
 		log_info("no counter snapshots in %s/" SNAPSHOT_SUBDIR " (one is saved before "
-			 "vm.numa_stat goes from 1 to 0)\n", data);
+			 "vm.numa_stat goes from 1 to 0)\n",
+			 data);
 		rc = EXIT_OK;
 	} else if (lo->names) {
 		for (int i = 0; i < n; i++)

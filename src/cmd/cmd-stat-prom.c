@@ -86,8 +86,8 @@ static int drift_from_plan(const struct plan *p, struct stat_profile *pr)
 }
 
 /* The configured profile against the live system; what cannot be resolved counts as an error. */
-static void profile_drift(const struct profile_config *c, struct stat_profile *pr,
-			  char *name, size_t namelen, bool report)
+static void profile_drift(const struct profile_config *c, struct stat_profile *pr, char *name,
+			  size_t namelen, bool report)
 {
 	struct profile_resolved r;
 	struct plan p = { 0 };
@@ -143,12 +143,14 @@ static int check_textfile_dir(const char *dir)
 
 	if (err == ENOTDIR) {
 		log_err("--textfile %s: not a directory (the option takes the directory "
-			"to write " PROM_FILE " in)", dir);
+			"to write " PROM_FILE " in)",
+			dir);
 		return EXIT_USAGE;
 	}
 	if (err == ENOENT && len > 5 && strcmp(dir + len - 5, ".prom") == 0) {
 		log_err("--textfile %s: expected a directory, not a file name "
-			"(" PROM_FILE " is written in the directory)", dir);
+			"(" PROM_FILE " is written in the directory)",
+			dir);
 		return EXIT_USAGE;
 	}
 	return EXIT_OK;
@@ -196,8 +198,9 @@ int cmd_stat_prom_run(const struct stat_opts *o, const unsigned *ids, size_t n)
 	/* A snapshot holds counters: no memory, knob values or drift of that time. */
 	saved = o->snapshot_arg && !o->since;
 	rc = cmd_stat_read_nodes(ids, n, nodes, true, !saved, !saved);
-	p = (struct stat_prom){ .nodes = nodes, .n = n, .knobs = knobs,
-				.node_exporter_names = o->prom_node_exporter };
+	p = (struct stat_prom){
+		.nodes = nodes, .n = n, .knobs = knobs, .node_exporter_names = o->prom_node_exporter
+	};
 	p.nk = saved ? 0 : read_knobs(&all, knobs, MAX_KNOBS);
 	prof.knobs = NULL;
 	if (!saved && read_profile(&prof, prof_name, sizeof(prof_name), o->prometheus))

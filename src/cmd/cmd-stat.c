@@ -9,17 +9,17 @@
 #include <unistd.h>
 
 #include "array.h"
-#include "cmd.h"
 #include "cmd-stat.h"
+#include "cmd.h"
 #include "counters.h"
-#include "profiles.h"
 #include "log.h"
-#include "stat-compat.h"
+#include "profiles.h"
 #include "snapshot.h"
+#include "stat-compat.h"
+#include "stat-counters.h"
 #include "stat-effect.h"
 #include "stat-view.h"
 #include "stat-views.h"
-#include "stat-counters.h"
 #include "stat.h"
 #include "suggest.h"
 #include "sysfs.h"
@@ -98,19 +98,24 @@ static void usage(FILE *out)
 	      "\nPer-node NUMA allocation counters (nodeN/numastat), one row per node\n"
 	      "and a TOTAL row.  With an interval: the changes over each interval, one\n"
 	      "line per node per sample as vmstat prints them, until Ctrl-C or <count>.\n"
-	      "\nOptions:\n", out);
+	      "\nOptions:\n",
+	      out);
 	cmd_options_usage(out, options);
 	fputs("\nAvailable output columns:\n", out);
 	for (int i = 0; i < SCOL_COUNT; i++)
 		fprintf(out, " %14s  %s\n", stat_columns[i].name, stat_columns[i].help);
 	fputs("\nThe kernel counts allocations, not pages: one per request, whatever its\n"
-	      "order (a 2 MiB huge page counts once, like a 4 KiB page).\n", out);
-	fputs("\nWith -m, -o and --sort take meminfo field names (MemTotal, FilePages, ...).\n", out);
+	      "order (a 2 MiB huge page counts once, like a 4 KiB page).\n",
+	      out);
+	fputs("\nWith -m, -o and --sort take meminfo field names (MemTotal, FilePages, ...).\n",
+	      out);
 	fputs("With --pid (given before -o), -o takes PID, COMMAND, HUGE, HEAP, STACK, PRIVATE,\n"
-	      "TOTAL and N<node>, one row per process.\n", out);
+	      "TOTAL and N<node>, one row per process.\n",
+	      out);
 	fputs("With --balancing, --tiers or --cgroup, -o and --sort take the view's columns\n"
 	      "(the kernel's counter names; for --cgroup the kinds of memory, or CGROUP, N<node>,\n"
-	      "TOTAL, MAIN and OFF% with several cgroups); an unknown one lists them.\n", out);
+	      "TOTAL, MAIN and OFF% with several cgroups); an unknown one lists them.\n",
+	      out);
 	cmd_usage_global_options(out);
 	fputs("\nFor more details see numastatctl(8).\n", out);
 }
@@ -224,18 +229,42 @@ static int add_cgroup(struct stat_opts *o, char *arg)
 static int one_option(struct stat_opts *o, int c, bool *width_set)
 {
 	switch (c) {
-	case OPT_NODES: return parse_nodes(o, optarg) < 0 ? -1 : 0;
-	case 'o': o->cols_arg = optarg; return 0; /* resolved once -m and --pid are known */
-	case 'n': o->noheadings = true; return 0;
-	case 'r': o->raw = true; return 0;
-	case 'm': o->meminfo = true; return 0;
-	case 'b': o->bytes = true; return 0;
-	case 'z': o->skip_zero = true; return 0;
-	case OPT_SORT: o->sort_arg = optarg; return 0;
-	case OPT_COMPACT: o->compact = true; return 0;
-	case 'w': *width_set = true; return parse_width(o, optarg) < 0 ? -1 : 0;
-	case OPT_COMPAT: o->compat = true; o->compat_arg = optarg; return 0;
-	case OPT_PROMETHEUS: o->prometheus = true; return 0;
+	case OPT_NODES:
+		return parse_nodes(o, optarg) < 0 ? -1 : 0;
+	case 'o':
+		o->cols_arg = optarg;
+		return 0; /* resolved once -m and --pid are known */
+	case 'n':
+		o->noheadings = true;
+		return 0;
+	case 'r':
+		o->raw = true;
+		return 0;
+	case 'm':
+		o->meminfo = true;
+		return 0;
+	case 'b':
+		o->bytes = true;
+		return 0;
+	case 'z':
+		o->skip_zero = true;
+		return 0;
+	case OPT_SORT:
+		o->sort_arg = optarg;
+		return 0;
+	case OPT_COMPACT:
+		o->compact = true;
+		return 0;
+	case 'w':
+		*width_set = true;
+		return parse_width(o, optarg) < 0 ? -1 : 0;
+	case OPT_COMPAT:
+		o->compat = true;
+		o->compat_arg = optarg;
+		return 0;
+	case OPT_PROMETHEUS:
+		o->prometheus = true;
+		return 0;
 	case OPT_TEXTFILE:
 		/* "" would make the file /numastatctl.prom, in the root directory. */
 		if (!*optarg) {
@@ -244,11 +273,19 @@ static int one_option(struct stat_opts *o, int c, bool *width_set)
 		}
 		o->textfile = optarg;
 		return 0;
-	case OPT_PROM_NAMES: return parse_prom_names(o, optarg);
-	case OPT_RATE: o->rate = true; return 0;
-	case 't': o->timestamp = true; return 0;
-	case OPT_TOTALS: o->totals = true; return 0;
-	case 'p': return add_pid(o, optarg) < 0 ? -1 : 0;
+	case OPT_PROM_NAMES:
+		return parse_prom_names(o, optarg);
+	case OPT_RATE:
+		o->rate = true;
+		return 0;
+	case 't':
+		o->timestamp = true;
+		return 0;
+	case OPT_TOTALS:
+		o->totals = true;
+		return 0;
+	case 'p':
+		return add_pid(o, optarg) < 0 ? -1 : 0;
 	case OPT_SNAPSHOT:
 	case OPT_SINCE:
 		if (o->snapshot_arg && o->since != (c == OPT_SINCE)) {
@@ -258,9 +295,12 @@ static int one_option(struct stat_opts *o, int c, bool *width_set)
 		o->snapshot_arg = optarg;
 		o->since = c == OPT_SINCE;
 		return 0;
-	case OPT_BALANCING: return set_view(o, STAT_VIEW_BALANCING);
-	case OPT_TIERS: return set_view(o, STAT_VIEW_TIERS);
-	case OPT_CGROUP: return add_cgroup(o, optarg);
+	case OPT_BALANCING:
+		return set_view(o, STAT_VIEW_BALANCING);
+	case OPT_TIERS:
+		return set_view(o, STAT_VIEW_TIERS);
+	case OPT_CGROUP:
+		return add_cgroup(o, optarg);
 	}
 	return -1;
 }
@@ -280,7 +320,8 @@ static int parse_operands(struct stat_opts *o, int argc, char *argv[])
 		o->interval = strtod(argv[0], &end);
 		if (errno || end == argv[0] || *end || !isfinite(o->interval) ||
 		    o->interval < 0.01 || o->interval > 86400) {
-			log_usage_err("interval '%s': expected seconds from 0.01 to 86400", argv[0]);
+			log_usage_err("interval '%s': expected seconds from 0.01 to 86400",
+				      argv[0]);
 			return -1;
 		}
 	}
@@ -298,7 +339,9 @@ static int parse_operands(struct stat_opts *o, int argc, char *argv[])
 static int check_combination(struct stat_opts *o)
 {
 	if ((o->rate || o->timestamp || o->totals) && o->interval == 0) {
-		log_usage_err("%s needs an interval", o->rate ? "--rate" : o->timestamp ? "-t" : "--totals");
+		log_usage_err("%s needs an interval", o->rate        ? "--rate"
+						      : o->timestamp ? "-t"
+								     : "--totals");
 		return -1;
 	}
 	if (o->prom_names_set && !o->prometheus && !o->textfile) {
@@ -307,25 +350,30 @@ static int check_combination(struct stat_opts *o)
 	}
 	/* A textfile is scraped as "now": old counters there would run backwards. */
 	if (o->snapshot_arg && !o->since && o->textfile) {
-		log_usage_err("--snapshot shows saved counters: it excludes --textfile (--since does not)");
+		log_usage_err(
+			"--snapshot shows saved counters: it excludes --textfile (--since does not)");
 		return -1;
 	}
 	if (o->snapshot_arg && (o->interval > 0 || o->n_pids || o->meminfo)) {
 		log_usage_err("--%s: a snapshot holds the NUMA counters only: it excludes -m, "
-			      "--pid and an interval", o->since ? "since" : "snapshot");
+			      "--pid and an interval",
+			      o->since ? "since" : "snapshot");
 		return -1;
 	}
 	if (o->compat && (o->prometheus || o->textfile)) {
-		log_usage_err("--compat prints numastat's text: it excludes --prometheus and --textfile");
+		log_usage_err(
+			"--compat prints numastat's text: it excludes --prometheus and --textfile");
 		return -1;
 	}
 	/* Text formats other tools read have no JSON form; stat -J gives the same counters. */
 	if (o->json && (o->compat || o->prometheus || o->textfile)) {
 		log_usage_err("%s has no JSON form: it %s ('stat -J' gives the counters)",
-			      o->compat ? "--compat" : o->prometheus ? "--prometheus" : "--textfile",
-			      o->compat ? "prints numastat's text" :
-			      o->prometheus ? "prints the Prometheus text format" :
-					      "writes the Prometheus text format");
+			      o->compat       ? "--compat"
+			      : o->prometheus ? "--prometheus"
+					      : "--textfile",
+			      o->compat       ? "prints numastat's text"
+			      : o->prometheus ? "prints the Prometheus text format"
+					      : "writes the Prometheus text format");
 		return -1;
 	}
 	if (o->meminfo && o->cols_arg)
@@ -361,7 +409,8 @@ static int parse_opts(int argc, char *argv[], struct stat_opts *o)
 	if (!width_set)
 		o->width = stat_terminal_width();
 	/* -o names counter columns unless -m or --pid (anywhere) gave it other columns. */
-	if (!o->meminfo && !o->n_pids && !o->view && o->cols_arg && parse_output(o, o->cols_arg) < 0)
+	if (!o->meminfo && !o->n_pids && !o->view && o->cols_arg &&
+	    parse_output(o, o->cols_arg) < 0)
 		return EXIT_USAGE;
 	if (parse_operands(o, argc - optind, argv + optind) < 0 || check_combination(o) < 0)
 		return EXIT_USAGE;
@@ -379,16 +428,17 @@ static void warn_gone(const unsigned *ids, size_t n)
 		while (k < n && ids[k] != s->ids[i])
 			k++;
 		if (k == n)
-			log_warn("node %u of snapshot %s is not here: its saved counts are left out",
-				 s->ids[i], s->name);
+			log_warn(
+				"node %u of snapshot %s is not here: its saved counts are left out",
+				s->ids[i], s->name);
 	}
 }
 
 static int select_nodes(const struct stat_opts *o, unsigned **ids)
 {
 	struct node_miss missing = { 0 };
-	int n = o->snapshot_arg && !o->since ? stat_snapshot_nodes(o, ids, &missing) :
-		stat_select_nodes(o, ids, &missing);
+	int n = o->snapshot_arg && !o->since ? stat_snapshot_nodes(o, ids, &missing)
+					     : stat_select_nodes(o, ids, &missing);
 
 	if (n == -ENOENT && o->snapshot_arg && !o->since) {
 		log_err("--nodes: node %u: not in snapshot %s", missing.id, stat_snapshot()->name);
@@ -428,7 +478,9 @@ static void report_node_error(unsigned id, const char *file, int err, const char
 static int view_counters(const struct stat_opts *o, const unsigned *ids, size_t n)
 {
 	struct stat_row *rows = calloc(n, sizeof(*rows));
+	/* clang-format off */
 	char (*whys)[WHY_MAX] = calloc(n, sizeof(*whys));
+	/* clang-format on */
 	int rc = EXIT_OK;
 
 	if (!rows || !whys) {
@@ -508,18 +560,30 @@ static int compat_setup(const struct stat_opts *o, struct compat_opts *co)
 {
 	uint64_t id;
 
-	*co = (struct compat_opts){ .meminfo = o->meminfo, .skip_zero = o->skip_zero,
-				    .compress = o->compact, .sort = COMPAT_SORT_NONE };
+	*co = (struct compat_opts){ .meminfo = o->meminfo,
+				    .skip_zero = o->skip_zero,
+				    .compress = o->compact,
+				    .sort = COMPAT_SORT_NONE };
 	for (const char *p = o->compat_arg; p && *p; p++) {
 		switch (*p) {
-		case '-': break;
-		case 'c': co->compress = true; break;
-		case 'm': co->meminfo = true; break;
-		case 'n': co->numastat = true; break;
-		case 'z': co->skip_zero = true; break;
+		case '-':
+			break;
+		case 'c':
+			co->compress = true;
+			break;
+		case 'm':
+			co->meminfo = true;
+			break;
+		case 'n':
+			co->numastat = true;
+			break;
+		case 'z':
+			co->skip_zero = true;
+			break;
 		default:
 			log_usage_err("--compat=%s: '%c' is not a numastat option here "
-				      "(c, m, n, z; -p is --pid)", o->compat_arg, *p);
+				      "(c, m, n, z; -p is --pid)",
+				      o->compat_arg, *p);
 			return -1;
 		}
 	}
@@ -534,7 +598,8 @@ static int compat_setup(const struct stat_opts *o, struct compat_opts *co)
 		else if (parse_u64(o->sort_arg, NODE_ID_MAX, &id) == 0)
 			co->sort = (int)id;
 		else {
-			log_usage_err("--sort '%s': with --compat, a node id or total", o->sort_arg);
+			log_usage_err("--sort '%s': with --compat, a node id or total",
+				      o->sort_arg);
 			return -1;
 		}
 	}
@@ -600,8 +665,8 @@ static int load_snapshot(const struct stat_opts *o)
 	if (r == 0)
 		return EXIT_OK;
 	log_err("--%s: %s", o->since ? "since" : "snapshot", why);
-	return r == -EINVAL || (r == -ENOENT && strcmp(o->snapshot_arg, "latest") != 0) ?
-	       EXIT_USAGE : EXIT_FAIL;
+	return r == -EINVAL || (r == -ENOENT && strcmp(o->snapshot_arg, "latest") != 0) ? EXIT_USAGE
+											: EXIT_FAIL;
 }
 
 static int run(int argc, char *argv[])
@@ -639,8 +704,7 @@ static int run(int argc, char *argv[])
 		if (o.prometheus)
 			warn_frozen(&o);
 		rc = cmd_stat_prom_run(&o, ids, (size_t)n);
-	}
-	else if (o.compat)
+	} else if (o.compat)
 		rc = view_compat(&o, ids, (size_t)n);
 	else if (o.meminfo)
 		rc = view_meminfo(&o, ids, (size_t)n);

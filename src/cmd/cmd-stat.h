@@ -6,8 +6,8 @@
  */
 #pragma once
 
-#include "stat.h"
 #include "stat-views.h"
+#include "stat.h"
 #include "why.h"
 
 /*
@@ -20,11 +20,11 @@ int stat_pid_run(const struct stat_opts *o);
 
 /* The per-node locality summary of `status` (cmd-status.c), in cmd-stat.c. */
 struct stat_summary {
-	struct stat_opts o;          /* its columns */
+	struct stat_opts o; /* its columns */
 	unsigned *ids;
-	struct stat_row *rows;       /* err != 0: unreadable, why in whys[i] */
+	struct stat_row *rows; /* err != 0: unreadable, why in whys[i] */
 	char (*whys)[WHY_MAX];
-	size_t n;                    /* 0: no NUMA nodes here */
+	size_t n; /* 0: no NUMA nodes here */
 };
 /* Read every node's counters; 0 or -ENOMEM. */
 int cmd_stat_summary_read(struct stat_summary *s);

@@ -24,7 +24,8 @@ static void usage(FILE *out)
 	      " numastatctl [options]\n"
 	      "\nShow the NUMA knobs with their meaning and warn about what needs attention.\n"
 	      "With -J: one JSON document with the knobs, the profile and its drift,\n"
-	      "the per-node locality and the warnings.\n", out);
+	      "the per-node locality and the warnings.\n",
+	      out);
 	cmd_usage_global_options(out);
 	fputs("\nFor more details see numastatctl(8).\n", out);
 }
@@ -42,7 +43,7 @@ struct status {
 	struct live_knob lk[32];
 	size_t n;
 	struct profile_state prof;
-	bool unit_enabled;           /* numastatctl.service runs after systemd-sysctl */
+	bool unit_enabled; /* numastatctl.service runs after systemd-sysctl */
 	struct stat_balance_status bal;
 	struct stat_summary sum;
 	char *warnings[STATUS_MAX_WARNINGS];
@@ -175,8 +176,10 @@ static int profile_json(const struct status *st, struct out_doc *d, char *why, s
 		r = -ENOMEM;
 	else {
 		out_row_set(row, 0, p->name[0] ? p->name : NULL);
-		out_row_set(row, 1, p->kind != PSTATE_CHECKED ? states[p->kind] :
-				    profiles_state_differs(p) ? "differs" : "matches");
+		out_row_set(row, 1,
+			    p->kind != PSTATE_CHECKED   ? states[p->kind]
+			    : profiles_state_differs(p) ? "differs"
+							: "matches");
 		out_row_set(row, 2, p->kind == PSTATE_BROKEN ? p->problem : NULL);
 		r = out_doc_add(d, t, OUT_PART_OBJECT);
 	}
@@ -209,8 +212,9 @@ static int drift_json(const struct status *st, struct out_doc *d, char *why, siz
 			break;
 		}
 		out_row_set(row, 0, it->ref.name);
-		out_row_set(row, 1, it->action == ACT_WRITE ? knob_display(&it->ref, &it->old, a, sizeof(a))
-							    : NULL);
+		out_row_set(row, 1,
+			    it->action == ACT_WRITE ? knob_display(&it->ref, &it->old, a, sizeof(a))
+						    : NULL);
 		out_row_set(row, 2, knob_display(&it->ref, &it->want, b, sizeof(b)));
 		out_row_set(row, 3, it->origin[0] ? it->origin : NULL);
 	}

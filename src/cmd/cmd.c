@@ -7,8 +7,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "config.h"
 #include "cmd.h"
+#include "config.h"
 #include "log.h"
 #include "suggest.h"
 #include "sysfs.h"

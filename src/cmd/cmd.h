@@ -12,11 +12,11 @@
 
 /* Exit codes: documented in numastatctl(8), relied on by provisioning tools. */
 enum {
-	EXIT_OK = 0,     /* success; apply --check found no drift */
-	EXIT_FAIL = 1,   /* I/O error, kernel refused, knob missing, partial, rolled back */
-	EXIT_USAGE = 2,  /* bad option, unknown knob, invalid value, bad config: nothing changed */
-	EXIT_DRIFT = 3,  /* apply --check: the live system differs from the profile */
-	EXIT_CODES,      /* how many: the codes are 0 .. EXIT_CODES - 1; keep it last */
+	EXIT_OK = 0,    /* success; apply --check found no drift */
+	EXIT_FAIL = 1,  /* I/O error, kernel refused, knob missing, partial, rolled back */
+	EXIT_USAGE = 2, /* bad option, unknown knob, invalid value, bad config: nothing changed */
+	EXIT_DRIFT = 3, /* apply --check: the live system differs from the profile */
+	EXIT_CODES,     /* how many: the codes are 0 .. EXIT_CODES - 1; keep it last */
 };
 
 /* Global options; they may stand before or after the command. */
@@ -51,8 +51,8 @@ struct cmd {
 	const struct cmd_option *options; /* its own options, or NULL */
 };
 
-extern const struct cmd cmd_status, cmd_advise, cmd_get, cmd_set, cmd_stat, cmd_apply,
-	cmd_profiles, cmd_revert, cmd_snapshots, cmd_knobs, cmd_selftest, cmd_bench;
+extern const struct cmd cmd_status, cmd_advise, cmd_get, cmd_set, cmd_stat, cmd_apply, cmd_profiles,
+	cmd_revert, cmd_snapshots, cmd_knobs, cmd_selftest, cmd_bench;
 /* NULL-terminated, in --help order. */
 extern const struct cmd *const cmd_table[];
 /* Options every command takes, and those of numastatctl before a command. */

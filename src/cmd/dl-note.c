@@ -15,22 +15,22 @@
 #define NOTE_TYPE 0x407c0c0a
 
 /* A compile-time string, not output: libsmartcols has no part in the ELF file. */
-#define NOTE_JSON(id, soname, package, priority, needs, without)                        \
+#define NOTE_JSON(id, soname, package, priority, needs, without)                         \
 	"[{\"soname\":[\"" soname "\"],\"feature\":\"" #id "\",\"description\":\"" needs \
 	"\",\"priority\":\"" priority "\"}]"
 
-#define NOTE(id, soname, package, priority, needs, without)                             \
-	__attribute__((used, section(".note.dlopen"))) _Alignas(4) static const struct {  \
-		uint32_t namesz, descsz, type;                                            \
-		char name[sizeof(NOTE_OWNER)];                                            \
-		_Alignas(4) char desc[sizeof(NOTE_JSON(id, soname, package, priority,    \
-						       needs, without))];                  \
-	} dlopen_note_##id = {                                                            \
-		sizeof(NOTE_OWNER),                                                       \
-		sizeof(NOTE_JSON(id, soname, package, priority, needs, without)),         \
-		NOTE_TYPE,                                                                \
-		NOTE_OWNER,                                                               \
-		NOTE_JSON(id, soname, package, priority, needs, without),                 \
+#define NOTE(id, soname, package, priority, needs, without)                                  \
+	__attribute__((used, section(".note.dlopen"))) _Alignas(4) static const struct {     \
+		uint32_t namesz, descsz, type;                                               \
+		char name[sizeof(NOTE_OWNER)];                                               \
+		_Alignas(4) char desc[sizeof(NOTE_JSON(id, soname, package, priority, needs, \
+						       without))];                           \
+	} dlopen_note_##id = {                                                               \
+		sizeof(NOTE_OWNER),                                                          \
+		sizeof(NOTE_JSON(id, soname, package, priority, needs, without)),            \
+		NOTE_TYPE,                                                                   \
+		NOTE_OWNER,                                                                  \
+		NOTE_JSON(id, soname, package, priority, needs, without),                    \
 	};
 
 DL_LIBRARIES(NOTE)

@@ -6,8 +6,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "config.h"
 #include "cmd.h"
+#include "config.h"
 #include "log.h"
 #include "report.h"
 #include "suggest.h"
@@ -17,14 +17,16 @@ static void usage(FILE *out)
 	fputs("Usage:\n"
 	      " numastatctl [options] [<command> [<args>]]\n"
 	      "\nRead and tune NUMA statistics and NUMA sysctls.\n"
-	      "\nCommands:\n", out);
+	      "\nCommands:\n",
+	      out);
 	for (const struct cmd *const *c = cmd_table; *c; c++)
 		fprintf(out, " %-10s %s\n", (*c)->name, (*c)->summary);
 	cmd_usage_global_options(out);
 	cmd_options_usage(out, cmd_top_options);
 	fputs("\nWithout a command, numastatctl runs 'status'.\n"
 	      "Run 'numastatctl <command> --help' for a command's options.\n"
-	      "\nFor more details see numastatctl(8).\n", out);
+	      "\nFor more details see numastatctl(8).\n",
+	      out);
 }
 
 static const struct cmd *find_command(const char *name)

@@ -5,8 +5,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "config.h"
 #include "cmd.h"
+#include "config.h"
 #include "log.h"
 #include "profiles.h"
 
@@ -82,7 +82,8 @@ void profiles_state(struct profile_state *st)
 			 "the configuration has problems: 'numastatctl profiles' lists them");
 	} else if (c.default_at.line) {
 		snprintf(st->name, sizeof(st->name), "%s", c.default_profile);
-		if (profile_resolve(&c, c.default_profile, &r, st->problem, sizeof(st->problem)) < 0)
+		if (profile_resolve(&c, c.default_profile, &r, st->problem, sizeof(st->problem)) <
+		    0)
 			st->kind = PSTATE_BROKEN;
 		else {
 			if (profile_plan(&c, &r, &st->plan) == 0) {
@@ -91,7 +92,8 @@ void profiles_state(struct profile_state *st)
 				/* What sysctl.d sets otherwise: advice, so a failure only says so. */
 				if (sysctld_conflicts_find(&st->plan, &st->sysctld) < 0)
 					snprintf(st->sysctld_problem, sizeof(st->sysctld_problem),
-						 "cannot compare with sysctl.d: %s", strerror(ENOMEM));
+						 "cannot compare with sysctl.d: %s",
+						 strerror(ENOMEM));
 			} else {
 				st->kind = PSTATE_BROKEN;
 				snprintf(st->problem, sizeof(st->problem), "out of memory");

@@ -31,11 +31,11 @@ const char *profiles_effective_data_dir(void);
 /* For `status`: the configured profile and whether the live system matches it. */
 struct profile_state {
 	enum { PSTATE_NONE, PSTATE_BROKEN, PSTATE_CHECKED } kind;
-	char name[PROFILE_NAME_MAX]; /* "" when none is configured */
-	char problem[WHY_MAX];       /* PSTATE_BROKEN: why it cannot be checked */
-	struct plan plan;            /* PSTATE_CHECKED: live values read */
+	char name[PROFILE_NAME_MAX];      /* "" when none is configured */
+	char problem[WHY_MAX];            /* PSTATE_BROKEN: why it cannot be checked */
+	struct plan plan;                 /* PSTATE_CHECKED: live values read */
 	struct sysctld_conflicts sysctld; /* PSTATE_CHECKED: what sysctl.d sets otherwise */
-	char sysctld_problem[128];   /* why sysctl.d could not be compared ("" if it was) */
+	char sysctld_problem[128];        /* why sysctl.d could not be compared ("" if it was) */
 };
 void profiles_state(struct profile_state *st);
 void profiles_state_free(struct profile_state *st);

@@ -14,7 +14,8 @@ static void at_boot(const struct sysctld_conflict *c, bool unit_enabled, char *b
 	if (!c->boot_differs)
 		snprintf(buf, len, "systemd-sysctl agrees with the profile at boot");
 	else if (unit_enabled)
-		snprintf(buf, len, "at boot the profile wins (numastatctl.service runs after "
+		snprintf(buf, len,
+			 "at boot the profile wins (numastatctl.service runs after "
 			 "systemd-sysctl)");
 	else
 		snprintf(buf, len, "at boot %s holds (numastatctl.service is not enabled)",

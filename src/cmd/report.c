@@ -27,9 +27,11 @@ void report_item_error(const struct plan_item *it)
 		log_err("%s: cannot restore %s (%s): %s", it->ref.name, it->ref.path,
 			shown(it, &it->old, a, sizeof(a)), sysfs_strerror(it->err));
 	else if (!it->have_old)
-		log_err("%s: cannot read %s: %s", it->ref.name, it->ref.path, sysfs_strerror(it->err));
+		log_err("%s: cannot read %s: %s", it->ref.name, it->ref.path,
+			sysfs_strerror(it->err));
 	else
-		log_err("%s: cannot write %s: %s", it->ref.name, it->ref.path, sysfs_strerror(it->err));
+		log_err("%s: cannot write %s: %s", it->ref.name, it->ref.path,
+			sysfs_strerror(it->err));
 }
 
 static void text_line(const struct plan_item *it, bool dry_run)
@@ -70,7 +72,7 @@ static void text_line(const struct plan_item *it, bool dry_run)
 void report_conflict_columns(struct out_table *t)
 {
 	static const char *const names[] = {
-		"sysctl_d_boot", "sysctl_d_boot_value", "sysctl_d_system",
+		"sysctl_d_boot",         "sysctl_d_boot_value", "sysctl_d_system",
 		"sysctl_d_system_value", "boot_value",
 	};
 
@@ -93,8 +95,10 @@ void report_conflict_cells(struct out_row *row, size_t col, const struct sysctld
 		out_row_setf(row, col + 2, "%s:%u", c->system.file, c->system.line);
 		out_row_set(row, col + 3, c->system.value);
 	}
-	out_row_set(row, col + 4, shown(c->item, c->boot_differs && !unit_enabled ?
-						 &c->boot.reads : &c->item->want, buf, sizeof(buf)));
+	out_row_set(row, col + 4,
+		    shown(c->item,
+			  c->boot_differs && !unit_enabled ? &c->boot.reads : &c->item->want, buf,
+			  sizeof(buf)));
 }
 
 static int json_report(const struct plan *p, const struct sysctld_conflicts *c)
@@ -147,7 +151,8 @@ static void note_changes(const struct plan *p)
 		if (it->action != ACT_CHANGED && it->action != ACT_NOT_RESTORED)
 			continue;
 		n += (size_t)snprintf(changes + n, sizeof(changes) - n, "%s%s %s -> %s",
-				      n ? ", " : "", it->ref.name, shown(it, &it->old, a, sizeof(a)),
+				      n ? ", " : "", it->ref.name,
+				      shown(it, &it->old, a, sizeof(a)),
 				      shown(it, &it->want, b, sizeof(b)));
 	}
 }
@@ -169,7 +174,8 @@ int report_plan_with(const struct plan *p, bool dry_run, const struct sysctld_co
 	if (cmd_global.json) {
 		/* Errors still go to stderr; JSON carries the action. */
 		for (size_t i = 0; i < p->n; i++)
-			if (p->items[i].action == ACT_FAILED || p->items[i].action == ACT_NOT_RESTORED)
+			if (p->items[i].action == ACT_FAILED ||
+			    p->items[i].action == ACT_NOT_RESTORED)
 				report_item_error(&p->items[i]);
 		return json_report(p, c);
 	}
@@ -190,7 +196,8 @@ void report_missing_hint(const struct plan *p)
 				it->origin, it->ref.name, it->ref.name);
 		else
 			log_err("%s: give it as '-%s=%s' (after '--') to skip it where the kernel "
-				"lacks it", it->ref.name, it->ref.name, it->want.text);
+				"lacks it",
+				it->ref.name, it->ref.name, it->want.text);
 	}
 }
 
@@ -221,11 +228,13 @@ void report_plan_notes(const struct plan *p, const struct plan_opts *o)
 		counters_saved(o->snapshot_path);
 	else if (o->snapshot_path[0])
 		log_warn("vm.numa_stat was not written, so the counters saved to %s were not "
-			 "zeroed (stat --since would count them twice)", o->snapshot_path);
+			 "zeroed (stat --since would count them twice)",
+			 o->snapshot_path);
 	if (o->no_revert_point && !o->keep_prior && changed_any(p))
 		log_warn("no revert point was saved (--no-revert-point): 'numastatctl revert' "
-			 "cannot undo this change%s", o->forgot_prior ?
-			 ", nor the one before (its revert point was removed)" : "");
+			 "cannot undo this change%s",
+			 o->forgot_prior ? ", nor the one before (its revert point was removed)"
+					 : "");
 }
 
 void report_refusal(const struct plan_opts *o)

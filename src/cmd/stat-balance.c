@@ -14,8 +14,8 @@
  */
 #include <errno.h>
 #include <inttypes.h>
-#include <stdlib.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cmd.h"
@@ -57,8 +57,8 @@ static const struct vms_col cols[BC_COUNT] = {
 			   "numa_hint_faults_local / numa_hint_faults, percent" },
 	[BC_MIGRATED] = { "NUMA_PAGES_MIGRATED", "numa_pages_migrated", VMS_NUMA_PAGES_MIGRATED,
 			  NUM, "pages NUMA balancing migrated to the node that uses them" },
-	[BC_PGMIGRATE_SUCCESS] = { "PGMIGRATE_SUCCESS", "pgmigrate_success",
-				   VMS_PGMIGRATE_SUCCESS, NUM,
+	[BC_PGMIGRATE_SUCCESS] = { "PGMIGRATE_SUCCESS", "pgmigrate_success", VMS_PGMIGRATE_SUCCESS,
+				   NUM,
 				   "pages migrated for any reason (balancing, compaction, tiering)" },
 	[BC_PGMIGRATE_FAIL] = { "PGMIGRATE_FAIL", "pgmigrate_fail", VMS_PGMIGRATE_FAIL, NUM,
 				"pages that failed to migrate" },
@@ -89,8 +89,8 @@ static void own_cell(void *ctx, struct grid *g, size_t gr, size_t gc, size_t r, 
 /* The default columns: NODE and every counter this kernel has. */
 static size_t defaults(const struct vms_table *t, int *d)
 {
-	uint32_t have = t->per_node | t->global, both = VMS_BIT(VMS_NUMA_HINT_FAULTS) |
-							VMS_BIT(VMS_NUMA_HINT_FAULTS_LOCAL);
+	uint32_t have = t->per_node | t->global,
+		 both = VMS_BIT(VMS_NUMA_HINT_FAULTS) | VMS_BIT(VMS_NUMA_HINT_FAULTS_LOCAL);
 	size_t n = 0;
 
 	for (int c = 0; c < BC_COUNT; c++)
@@ -108,10 +108,11 @@ static int setup_columns(struct balance *b)
 
 	for (int c = 0; c < BC_COUNT; c++)
 		names[c] = cols[c].name;
-	b->show = (struct vms_show){ .cols = cols, .shown = b->shown, .own = own_cell, .ctx = b,
-				     .json_name = "balancing" };
-	if (stat_view_columns(b->o, names, BC_COUNT, d, nd, b->shown, &b->show.n,
-			      &b->show.sort) < 0)
+	b->show = (struct vms_show){
+		.cols = cols, .shown = b->shown, .own = own_cell, .ctx = b, .json_name = "balancing"
+	};
+	if (stat_view_columns(b->o, names, BC_COUNT, d, nd, b->shown, &b->show.n, &b->show.sort) <
+	    0)
 		return -1;
 	/* NODE always comes first: it says which row is which. */
 	if (b->show.n == 0 || b->shown[0] != BC_NODE) {
@@ -218,7 +219,8 @@ static void since_boot(const struct stat_balance_status *b, char *buf, size_t si
 		j += (size_t)snprintf(buf + j, size - j, ", %.1f%% local",
 				      100.0 * (double)b->local / (double)b->faults);
 	if (j < size)
-		j += (size_t)snprintf(buf + j, size - j, ", %" PRIu64 " pages migrated", b->migrated);
+		j += (size_t)snprintf(buf + j, size - j, ", %" PRIu64 " pages migrated",
+				      b->migrated);
 	if (b->has_promoted && b->promoted && j < size)
 		snprintf(buf + j, size - j, ", %" PRIu64 " promoted", b->promoted);
 }
@@ -248,8 +250,10 @@ void stat_balance_status_print(const struct stat_balance_status *b)
 int stat_balance_status_json(const struct stat_balance_status *b, struct out_doc *d, char *why,
 			     size_t whylen)
 {
-	static const char *const keys[] = { "state", "mode", "hint_faults", "hint_faults_local",
-					    "hint_local_pct", "pages_migrated", "pages_promoted" };
+	static const char *const keys[] = { "state",          "mode",
+					    "hint_faults",    "hint_faults_local",
+					    "hint_local_pct", "pages_migrated",
+					    "pages_promoted" };
 	struct out_table *t;
 	struct out_row *row;
 	int r = out_table_new(&t, "balancing", OUT_JSON, why, whylen);
@@ -261,8 +265,11 @@ int stat_balance_status_json(const struct stat_balance_status *b, struct out_doc
 	if (!(row = out_table_add_row(t)))
 		r = -ENOMEM;
 	if (r == 0)
-		r = out_row_set(row, 0, b->state == -ENOENT ? "absent" : b->state < 0 ? "unknown"
-						       : b->state ? "on" : "off");
+		r = out_row_set(row, 0,
+				b->state == -ENOENT ? "absent"
+				: b->state < 0      ? "unknown"
+				: b->state          ? "on"
+						    : "off");
 	if (r == 0 && b->state >= 0)
 		r = out_row_set(row, 1, b->mode);
 	if (r == 0 && b->counters) {

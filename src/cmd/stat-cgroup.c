@@ -39,13 +39,13 @@
 
 /* One cgroup being shown. */
 struct cg {
-	char *path;              /* "/system.slice/nginx.service" */
-	int fd;                  /* memory.numa_stat, kept open */
-	bool ok;                 /* cur is this sample's reading */
-	bool failed;             /* said once per failure streak */
+	char *path;                      /* "/system.slice/nginx.service" */
+	int fd;                          /* memory.numa_stat, kept open */
+	bool ok;                         /* cur is this sample's reading */
+	bool failed;                     /* said once per failure streak */
 	struct cg_numa cur, prev, first; /* interval: the previous and the first reading */
 	bool have_prev, have_first;
-	bool matched;            /* found by a pattern: no memory.numa_stat is no error */
+	bool matched; /* found by a pattern: no memory.numa_stat is no error */
 };
 
 /*
@@ -57,11 +57,11 @@ struct cg {
 enum { COL_ITEM, COL_NODE, COL_SLAB, COL_TOTAL, COL_CGROUP, COL_ON_NODE, COL_MAIN, COL_OFF };
 
 struct col {
-	char name[CG_ITEM_NAME_MAX];  /* header and -o name: "KERNEL_STACK", "N1", "OFF%" */
-	char json[CG_ITEM_NAME_MAX];  /* JSON key, or the item's name: "kernel_stack" */
-	int what;                     /* COL_* */
-	unsigned node;                /* COL_ON_NODE */
-	bool count;                   /* an event count, not bytes */
+	char name[CG_ITEM_NAME_MAX]; /* header and -o name: "KERNEL_STACK", "N1", "OFF%" */
+	char json[CG_ITEM_NAME_MAX]; /* JSON key, or the item's name: "kernel_stack" */
+	int what;                    /* COL_* */
+	unsigned node;               /* COL_ON_NODE */
+	bool count;                  /* an event count, not bytes */
 };
 
 struct colset {
@@ -69,7 +69,7 @@ struct colset {
 	size_t n, cap;
 	int shown[STAT_MAX_COLS + 1]; /* indexes into c, the first column first */
 	size_t n_shown;
-	int sort;                     /* index into c, or -1 */
+	int sort; /* index into c, or -1 */
 };
 
 struct cgview {
@@ -77,11 +77,11 @@ struct cgview {
 	char root[CG_ROOT_MAX];
 	struct cg *cg;
 	size_t n;
-	bool multi;                   /* several cgroups, or a pattern */
-	unsigned *nodes;              /* the nodes shown */
+	bool multi;      /* several cgroups, or a pattern */
+	unsigned *nodes; /* the nodes shown */
 	size_t n_nodes;
 	struct colset items, spread;
-	char *buf;                    /* CG_NUMA_STAT_BUF */
+	char *buf; /* CG_NUMA_STAT_BUF */
 };
 
 /*
@@ -113,12 +113,17 @@ static int cg_read(struct cgview *v, struct cg *c)
 	c->ok = false;
 	if (c->fd < 0 && (c->fd = sysfs_open(path, O_RDONLY)) < 0) {
 		r = c->fd;
-		snprintf(why, sizeof(why), "%s", r == -ENOENT ? "not present: the memory controller "
-			 "is not enabled for this cgroup (its parent's cgroup.subtree_control lacks "
-			 "memory)" : sysfs_strerror(r));
+		snprintf(
+			why, sizeof(why), "%s",
+			r == -ENOENT
+				? "not present: the memory controller "
+				  "is not enabled for this cgroup (its parent's cgroup.subtree_control lacks "
+				  "memory)"
+				: sysfs_strerror(r));
 	} else if ((n = sysfs_pread_fd(c->fd, v->buf, CG_NUMA_STAT_BUF)) < 0) {
 		r = (int)n;
-		snprintf(why, sizeof(why), "%s", r == -EFBIG ? "file too large" : sysfs_strerror(r));
+		snprintf(why, sizeof(why), "%s",
+			 r == -EFBIG ? "file too large" : sysfs_strerror(r));
 	} else
 		r = cg_numa_parse(v->buf, (size_t)n, &s, why, sizeof(why));
 	/* A pattern names the cgroups that have memory accounting; the others are no news. */
@@ -148,7 +153,8 @@ static int find_root(struct cgview *v)
 		break;
 	case CG_ROOT_NO_MEMORY:
 		log_err("--cgroup: cgroup v2 at %s has no memory controller (its cgroup.controllers "
-			"lacks memory)", v->root);
+			"lacks memory)",
+			v->root);
 		break;
 	case CG_ROOT_NONE:
 		log_err("--cgroup: no cgroup v2 hierarchy at " CG_MOUNT " or " CG_HYBRID);
@@ -318,8 +324,8 @@ static double off_share(const struct spread *sp)
 			     : -1;
 }
 
-static int add_col(struct colset *cs, const char *name, const char *json, int what,
-		   unsigned node, bool count)
+static int add_col(struct colset *cs, const char *name, const char *json, int what, unsigned node,
+		   bool count)
 {
 	struct col *c;
 
@@ -389,8 +395,8 @@ static int pick_columns(const struct cgview *v, struct colset *cs, const char *c
 		int c = find_col(cs, defaults[i]);
 
 		/* "N*": every node column. */
-		for (size_t k = 0; strcmp(defaults[i], "N*") == 0 && k < cs->n && nd < STAT_MAX_COLS;
-		     k++)
+		for (size_t k = 0;
+		     strcmp(defaults[i], "N*") == 0 && k < cs->n && nd < STAT_MAX_COLS; k++)
 			if (cs->c[k].what == COL_ON_NODE)
 				d[nd++] = (int)k;
 		if (c >= 0)
@@ -446,15 +452,18 @@ static double key_of(const struct cgview *v, const struct cg *c, unsigned node,
 	int64_t x;
 
 	switch (col->what) {
-	case COL_CGROUP: return 0;
-	case COL_NODE: return -(double)node; /* ascending node ids */
+	case COL_CGROUP:
+		return 0;
+	case COL_NODE:
+		return -(double)node; /* ascending node ids */
 	case COL_MAIN:
 		sp = spread_of(v, c, NULL);
 		return sp.any ? -(double)sp.main : 1;
 	case COL_OFF:
 		sp = spread_of(v, c, NULL);
 		return off_share(&sp);
-	case COL_ON_NODE: return value(c, col->node, &total_col, in, &x) ? (double)x : -1e300;
+	case COL_ON_NODE:
+		return value(c, col->node, &total_col, in, &x) ? (double)x : -1e300;
 	}
 	if (node == UINT32_MAX)
 		return (double)spread_of(v, c, in).total;
@@ -484,22 +493,25 @@ static size_t cgroup_order(const struct cgview *v, const struct stat_loop_info *
 
 	for (size_t i = 0; i < v->n; i++)
 		if (v->cg[i].ok)
-			ord[n++] = (struct order){ i, cs->sort >= 0 ? key_of(v, &v->cg[i], UINT32_MAX,
-								      &cs->c[cs->sort], in) : 0 };
+			ord[n++] =
+				(struct order){ i, cs->sort >= 0 ? key_of(v, &v->cg[i], UINT32_MAX,
+									  &cs->c[cs->sort], in)
+								 : 0 };
 	if (n > 1)
 		qsort(ord, n, sizeof(*ord), cmp_order);
 	return n;
 }
 
 /* The nodes of one cgroup's table, sorted by the item sort column. */
-static void node_order(const struct cgview *v, const struct cg *c,
-		       const struct stat_loop_info *in, struct order *ord)
+static void node_order(const struct cgview *v, const struct cg *c, const struct stat_loop_info *in,
+		       struct order *ord)
 {
 	const struct colset *cs = &v->items;
 
 	for (size_t i = 0; i < v->n_nodes; i++)
-		ord[i] = (struct order){ i, cs->sort >= 0 ? key_of(v, c, v->nodes[i],
-								   &cs->c[cs->sort], in) : 0 };
+		ord[i] = (struct order){
+			i, cs->sort >= 0 ? key_of(v, c, v->nodes[i], &cs->c[cs->sort], in) : 0
+		};
 	if (v->n_nodes > 1 && cs->sort >= 0)
 		qsort(ord, v->n_nodes, sizeof(*ord), cmp_order);
 }
@@ -581,7 +593,8 @@ static void spread_row(const struct cgview *v, const struct cg *c, struct grid *
 			snprintf(buf, sizeof(buf), "%u", now.main);
 			grid_set(g, r, k, buf, now.main, true);
 		} else if (col->what == COL_OFF)
-			stat_cell_pct(g, r, k, (double)(now.total - now.main_bytes), (double)now.total);
+			stat_cell_pct(g, r, k, (double)(now.total - now.main_bytes),
+				      (double)now.total);
 		else
 			grid_set(g, r, k, NULL, -1, false);
 	}
@@ -656,7 +669,8 @@ static int print_json(const struct cgview *v, const struct stat_loop_info *in)
 			item_row(v, c, &row, 0, v->nodes[k], in);
 			grid_set_long(&g, gr, lead, c->path, 0, true);
 			for (size_t j = 0; j < cs->n_shown; j++)
-				grid_set(&g, gr, lead + 1 + j, row.text[j][0] ? row.text[j] : NULL, 0, true);
+				grid_set(&g, gr, lead + 1 + j, row.text[j][0] ? row.text[j] : NULL,
+					 0, true);
 			snprintf(id, sizeof(id), "%u", v->nodes[k]);
 			grid_set(&g, gr, lead + 1, id, 0, true);
 			if (v->multi) {
@@ -723,10 +737,11 @@ static void prom_series(FILE *f, const struct cgview *v, bool counts)
 				if (!stat_node_in(v->nodes, v->n_nodes, c->cur.node[ni]))
 					continue;
 				fputs(counts ? "numastatctl_cgroup_memory_events_total{cgroup=\""
-					     : "numastatctl_cgroup_memory_bytes{cgroup=\"", f);
+					     : "numastatctl_cgroup_memory_bytes{cgroup=\"",
+				      f);
 				prom_label_value(f, c->path);
-				fprintf(f, "\",node=\"%u\",%s=\"%s\"} %" PRIu64 "\n", c->cur.node[ni],
-					counts ? "event" : "type", c->cur.name[k],
+				fprintf(f, "\",node=\"%u\",%s=\"%s\"} %" PRIu64 "\n",
+					c->cur.node[ni], counts ? "event" : "type", c->cur.name[k],
 					CG_V(&c->cur, k, ni));
 			}
 		}
@@ -824,10 +839,12 @@ static int first_readings(struct cgview *v)
  */
 static int setup(struct cgview *v, int *rc)
 {
-	static const char *const item_defaults[] = { "NODE", "ANON", "FILE", "SHMEM", "KERNEL_STACK",
-						     "PAGETABLES", "SLAB", "TOTAL", NULL };
-	static const char *const spread_defaults[] = { "CGROUP", "N*", "TOTAL", "MAIN", "OFF%",
-						       NULL };
+	static const char *const item_defaults[] = { "NODE",  "ANON",         "FILE",
+						     "SHMEM", "KERNEL_STACK", "PAGETABLES",
+						     "SLAB",  "TOTAL",        NULL };
+	static const char *const spread_defaults[] = {
+		"CGROUP", "N*", "TOTAL", "MAIN", "OFF%", NULL
+	};
 	static const char *const spread_changes[] = { "CGROUP", "N*", "TOTAL", NULL };
 	int r = find_root(v);
 
@@ -849,8 +866,8 @@ static int setup(struct cgview *v, int *rc)
 	}
 	/* -o and --sort name the table's columns: the spread's for several cgroups. */
 	if (v->multi && !v->o->json)
-		r = pick_columns(v, &v->spread, v->o->interval > 0 ? spread_changes : spread_defaults,
-				 "OFF%");
+		r = pick_columns(v, &v->spread,
+				 v->o->interval > 0 ? spread_changes : spread_defaults, "OFF%");
 	else
 		r = pick_columns(v, &v->items, item_defaults, NULL);
 	/* JSON of several: cgroups by their share off the main node. */

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* What the --balancing, --tiers and --cgroup views share (stat-effect.h). */
 #include <errno.h>
-#include <stdarg.h>
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,9 +17,12 @@
 const char *stat_view_option(int view)
 {
 	switch (view) {
-	case STAT_VIEW_BALANCING: return "--balancing";
-	case STAT_VIEW_TIERS: return "--tiers";
-	case STAT_VIEW_CGROUP: return "--cgroup";
+	case STAT_VIEW_BALANCING:
+		return "--balancing";
+	case STAT_VIEW_TIERS:
+		return "--tiers";
+	case STAT_VIEW_CGROUP:
+		return "--cgroup";
 	}
 	return "";
 }
@@ -28,7 +31,8 @@ int stat_effect_run(const struct stat_opts *o)
 {
 	if (o->meminfo || o->compat || o->n_pids || o->snapshot_arg || o->prom_names_set) {
 		log_usage_err("%s is a view of its own: it excludes -m, --compat, --pid, "
-			      "--snapshot, --since and --prometheus-names", stat_view_option(o->view));
+			      "--snapshot, --since and --prometheus-names",
+			      stat_view_option(o->view));
 		return EXIT_USAGE;
 	}
 	/* A view's sample is a table titled with its time: -t has no column to add. */
@@ -42,9 +46,12 @@ int stat_effect_run(const struct stat_opts *o)
 		return EXIT_USAGE;
 	}
 	switch (o->view) {
-	case STAT_VIEW_BALANCING: return stat_balance_run(o);
-	case STAT_VIEW_TIERS: return stat_tiers_run(o);
-	case STAT_VIEW_CGROUP: return stat_cgroup_run(o);
+	case STAT_VIEW_BALANCING:
+		return stat_balance_run(o);
+	case STAT_VIEW_TIERS:
+		return stat_tiers_run(o);
+	case STAT_VIEW_CGROUP:
+		return stat_cgroup_run(o);
 	}
 	return EXIT_USAGE;
 }
@@ -69,8 +76,8 @@ static const char *name_list(const char *const *names, size_t n, char *buf, size
 }
 
 /* "'X' for --tiers: did you mean Y?", or the list of what there is. */
-static void unknown(const struct stat_opts *o, const char *opt, const char *const *names,
-		    size_t n, const char *bad, size_t len)
+static void unknown(const struct stat_opts *o, const char *opt, const char *const *names, size_t n,
+		    const char *bad, size_t len)
 {
 	char list[1024], hint[SUGGEST_MAX_LEN + 32];
 	struct suggest s;
@@ -80,8 +87,8 @@ static void unknown(const struct stat_opts *o, const char *opt, const char *cons
 		suggest_add(&s, names[i]);
 	suggest_text(&s, hint, sizeof(hint));
 	log_usage_err("%s: unknown column '%.*s' for %s: %s", opt, (int)len, bad,
-		      stat_view_option(o->view), hint[0] ? hint : name_list(names, n, list,
-									  sizeof(list)));
+		      stat_view_option(o->view),
+		      hint[0] ? hint : name_list(names, n, list, sizeof(list)));
 }
 
 int stat_view_columns(const struct stat_opts *o, const char *const *names, size_t n,
@@ -105,8 +112,8 @@ int stat_view_columns(const struct stat_opts *o, const char *const *names, size_
 			return -EINVAL;
 		}
 		if (*ncols == STAT_MAX_COLS) {
-			log_usage_err("-o: too many columns at '%.*s' for %s: at most %d",
-				      (int)len, p, stat_view_option(o->view), STAT_MAX_COLS);
+			log_usage_err("-o: too many columns at '%.*s' for %s: at most %d", (int)len,
+				      p, stat_view_option(o->view), STAT_MAX_COLS);
 			return -EINVAL;
 		}
 		cols[(*ncols)++] = c;

@@ -42,9 +42,9 @@ int stat_cgroup_run(const struct stat_opts *o);
  * and what it did since boot (read once; a line of text or a JSON member).
  */
 struct stat_balance_status {
-	int state;            /* 1 on, 0 off, -ENOENT no kernel.numa_balancing, -errno */
-	char mode[128];       /* the knob in words: "normal", "normal|tiering" */
-	bool counters;        /* the kernel has the hint fault and migration counters */
+	int state;      /* 1 on, 0 off, -ENOENT no kernel.numa_balancing, -errno */
+	char mode[128]; /* the knob in words: "normal", "normal|tiering" */
+	bool counters;  /* the kernel has the hint fault and migration counters */
 	uint64_t faults, local, migrated;
 	bool has_promoted;
 	uint64_t promoted;
@@ -93,8 +93,8 @@ void stat_loop_title(const struct stat_opts *o, const struct stat_loop_info *in)
  * sample, {"since":...,"seconds":...,NAME:[...]} for the totals.  The
  * rows are g's data rows after -z and --sort.  0 or -errno (stat_strerror()).
  */
-int stat_view_json(const struct grid *g, const struct stat_opts *o,
-		   const struct stat_loop_info *in, const char *name);
+int stat_view_json(const struct grid *g, const struct stat_opts *o, const struct stat_loop_info *in,
+		   const char *name);
 /* A count or its rate for a sample cell: whole per second in tables, 2 decimals in JSON. */
 void stat_loop_count(struct grid *g, size_t r, size_t c, uint64_t d, const struct stat_opts *o,
 		     double secs);
@@ -105,11 +105,11 @@ void stat_loop_count(struct grid *g, size_t r, size_t c, uint64_t d, const struc
 #define VMS_ALL UINT32_MAX
 struct vms_row {
 	unsigned node;
-	int fd;                    /* kept open between samples */
-	bool ok;                   /* cur holds this sample's reading */
-	bool failed;               /* the last read failed (said once) */
-	bool have_base, reset;     /* interval: base is the previous reading; it went down */
-	bool fresh;                /* interval: delta is this sample's */
+	int fd;                /* kept open between samples */
+	bool ok;               /* cur holds this sample's reading */
+	bool failed;           /* the last read failed (said once) */
+	bool have_base, reset; /* interval: base is the previous reading; it went down */
+	bool fresh;            /* interval: delta is this sample's */
 	struct vmstat_sel cur, base;
 	uint64_t delta[VMS_COUNT]; /* interval: this sample */
 	uint64_t sum[VMS_COUNT];   /* interval: since the start */
@@ -118,14 +118,14 @@ struct vms_row {
 
 struct vms_table {
 	const struct stat_opts *o;
-	uint32_t want;             /* the view's keys (VMS_BIT) */
-	uint32_t per_node;         /* of those, the ones nodeN/vmstat has */
-	uint32_t global;           /* the ones /proc/vmstat has */
-	struct vms_row *rows;      /* node rows (if any), then the machine row last */
+	uint32_t want;        /* the view's keys (VMS_BIT) */
+	uint32_t per_node;    /* of those, the ones nodeN/vmstat has */
+	uint32_t global;      /* the ones /proc/vmstat has */
+	struct vms_row *rows; /* node rows (if any), then the machine row last */
 	size_t n;
-	size_t n_nodes;            /* node rows */
-	bool node_rows;            /* node rows show more than counters: keep failed ones */
-	char *buf;                 /* VMSTAT_BUF */
+	size_t n_nodes; /* node rows */
+	bool node_rows; /* node rows show more than counters: keep failed ones */
+	char *buf;      /* VMSTAT_BUF */
 };
 
 /*
@@ -150,11 +150,11 @@ bool stat_vms_value(const struct vms_table *t, size_t r, int key, const struct s
 bool stat_vms_row_valid(const struct vms_table *t, size_t r, const struct stat_loop_info *in);
 /* A column of a vmstat view: a key's count, or one the view fills itself. */
 struct vms_col {
-	const char *name;   /* header, -o and --sort name */
-	const char *json;   /* JSON key */
-	int key;            /* enum vms_key, or -1: own() fills it */
-	unsigned flags;     /* OUT_COL_* */
-	const char *help;   /* one line for --help */
+	const char *name; /* header, -o and --sort name */
+	const char *json; /* JSON key */
+	int key;          /* enum vms_key, or -1: own() fills it */
+	unsigned flags;   /* OUT_COL_* */
+	const char *help; /* one line for --help */
 };
 /* Fill cell (gr, gc) of a view's own column col for table row r. */
 typedef void (*vms_own_fn)(void *ctx, struct grid *g, size_t gr, size_t gc, size_t r, int col,
@@ -163,9 +163,9 @@ typedef void (*vms_own_fn)(void *ctx, struct grid *g, size_t gr, size_t gc, size
 /* What stat_vms_print() shows. */
 struct vms_show {
 	const struct vms_col *cols;
-	const int *shown;   /* indexes into cols, NODE first */
+	const int *shown; /* indexes into cols, NODE first */
 	size_t n;
-	int sort;           /* index into cols, or -1 */
+	int sort; /* index into cols, or -1 */
 	vms_own_fn own;
 	void *ctx;
 	const char *json_name;

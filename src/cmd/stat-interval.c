@@ -52,31 +52,33 @@
 /* One node being sampled. */
 struct tracked {
 	unsigned node;
-	int fd;                       /* nodeN/numastat, kept open */
-	bool have_base;               /* base holds the previous reading */
-	bool failed;                  /* the last read failed (said once) */
-	bool moved;                   /* rescan: taken over by the new list */
+	int fd;         /* nodeN/numastat, kept open */
+	bool have_base; /* base holds the previous reading */
+	bool failed;    /* the last read failed (said once) */
+	bool moved;     /* rescan: taken over by the new list */
 	uint64_t base[NS_STANDARD];
-	uint64_t sum[NS_STANDARD];    /* deltas since the start */
-	double secs;                  /* seconds the sums cover */
+	uint64_t sum[NS_STANDARD]; /* deltas since the start */
+	double secs;               /* seconds the sums cover */
 };
 
 struct sampler {
 	const struct stat_opts *o;
-	struct stat_opts shown;       /* o with the default columns filled in */
+	struct stat_opts shown; /* o with the default columns filled in */
 	struct tracked *t;
 	size_t n;
-	struct stat_row *rows;        /* this sample, for the table */
-	bool *reset;                  /* this sample: counters went down */
+	struct stat_row *rows; /* this sample, for the table */
+	bool *reset;           /* this sample: counters went down */
+	/* clang-format off */
 	uint64_t (*delta)[NS_STANDARD]; /* this sample, unrounded (JSON rates) */
-	double secs;                  /* this sample's length */
-	double run_secs;              /* since the start */
+	/* clang-format on */
+	double secs;     /* this sample's length */
+	double run_secs; /* since the start */
 	struct timespec started;
 	unsigned long sample;
-	bool rescan;                  /* a node vanished: re-scan before the next sample */
-	bool lines;                   /* vmstat-style lines; else a table per sample */
+	bool rescan; /* a node vanished: re-scan before the next sample */
+	bool lines;  /* vmstat-style lines; else a table per sample */
 	struct stat_lines ln;
-	int stopped_by;               /* the signal that ended the sampling, or 0 */
+	int stopped_by; /* the signal that ended the sampling, or 0 */
 	int rc;
 };
 
@@ -134,7 +136,8 @@ static void say_reset(unsigned node)
 		log_warn("node %u: counters went down: vm.numa_stat is 0, counting is off", node);
 	else
 		log_warn("node %u: counters went down (vm.numa_stat was toggled, or memory was "
-			 "hot-plugged): counting again from here", node);
+			 "hot-plugged): counting again from here",
+			 node);
 }
 
 /* Update node i from a fresh reading v; fill its row for this sample. */
@@ -201,7 +204,8 @@ static void take_sample(struct sampler *s, double secs)
 			}
 			/* Said once per failure streak. */
 			if (!t->failed)
-				log_err("node %u: " NODE_DIR "/node%u/numastat: %s", t->node, t->node, why);
+				log_err("node %u: " NODE_DIR "/node%u/numastat: %s", t->node,
+					t->node, why);
 			t->failed = true;
 			s->rc = EXIT_FAIL;
 			continue;
@@ -304,7 +308,8 @@ static int json_nodes(struct out_table *t, const struct sampler *s, bool total)
 			json_cell(r, col, s->shown.cols[c], &row, total ? tr->secs : s->secs,
 				  s->o->rate);
 		if (!total)
-			out_row_set(r, col, s->reset[i] ? "1" : "0"); /* libsmartcols: "0" is false */
+			out_row_set(r, col,
+				    s->reset[i] ? "1" : "0"); /* libsmartcols: "0" is false */
 	}
 	return 0;
 }
@@ -404,7 +409,7 @@ static int print_total(struct sampler *s)
 		s->rows[i] = (struct stat_row){ .node = t->node, .err = t->secs > 0 ? 0 : -EAGAIN };
 		for (int k = 0; k < NS_STANDARD; k++)
 			s->rows[i].v[k] = s->o->rate && t->secs > 0 ? per_second(t->sum[k], t->secs)
-								   : t->sum[k];
+								    : t->sum[k];
 	}
 	if (s->o->json)
 		return print_json(s, true);
@@ -443,7 +448,9 @@ static int resize(struct sampler *s, size_t n)
 	size_t m = n ? n : 1;
 	struct stat_row *rows = reallocarray(s->rows, m, sizeof(*rows));
 	bool *reset;
+	/* clang-format off */
 	uint64_t (*delta)[NS_STANDARD];
+	/* clang-format on */
 
 	if (rows)
 		s->rows = rows;
@@ -570,7 +577,8 @@ static bool topology_changed(struct uevent_listener *ul)
 		if (ev.kind == UEVENT_NODE_ADD || ev.kind == UEVENT_NODE_REMOVE)
 			log_warn("kernel uevent: node %u %s", ev.id, uevent_kind_name(ev.kind));
 		else
-			log_warn("kernel uevent: memory block %u %s", ev.id, uevent_kind_name(ev.kind));
+			log_warn("kernel uevent: memory block %u %s", ev.id,
+				 uevent_kind_name(ev.kind));
 		changed = true;
 	}
 	return changed;

@@ -41,8 +41,7 @@ void stat_loop_title(const struct stat_opts *o, const struct stat_loop_info *in)
 }
 
 /* The leading members of a view's document: time; sample, time, seconds; since, seconds. */
-static int lead_fields(struct out_doc *d, const struct stat_loop_info *in, char *why,
-		       size_t whylen)
+static int lead_fields(struct out_doc *d, const struct stat_loop_info *in, char *why, size_t whylen)
 {
 	struct out_table *t;
 	struct out_row *row;
@@ -75,8 +74,8 @@ static int lead_fields(struct out_doc *d, const struct stat_loop_info *in, char 
 	return r;
 }
 
-int stat_view_json(const struct grid *g, const struct stat_opts *o,
-		   const struct stat_loop_info *in, const char *name)
+int stat_view_json(const struct grid *g, const struct stat_opts *o, const struct stat_loop_info *in,
+		   const char *name)
 {
 	struct out_doc *d = NULL;
 	int r = out_doc_new(&d, in ? OUT_ONELINE : 0);
@@ -89,8 +88,8 @@ int stat_view_json(const struct grid *g, const struct stat_opts *o,
 	if (r == 0)
 		r = out_doc_print(d, stdout);
 	if (r < 0 && !stat_why[0])
-		snprintf(stat_why, sizeof(stat_why), r == -EIO ? "cannot write to standard output"
-								: "out of memory");
+		snprintf(stat_why, sizeof(stat_why),
+			 r == -EIO ? "cannot write to standard output" : "out of memory");
 	out_doc_free(d);
 	return r;
 }
@@ -123,7 +122,7 @@ struct loop {
 	struct timespec started;
 	double run_secs;
 	unsigned long sample;
-	int stopped_by;   /* the signal that ended the sampling, or 0 */
+	int stopped_by; /* the signal that ended the sampling, or 0 */
 	int rc;
 };
 

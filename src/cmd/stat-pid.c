@@ -37,19 +37,19 @@ struct pid_list {
 /* One process that could be read. */
 struct proc_mem {
 	unsigned pid;
-	char name[64];          /* "(null)" when status was unreadable, as numastat says */
-	char shown[64 * 4];     /* name escaped for text output (escape.h); JSON takes name */
-	bool failed;            /* numa_maps unreadable: said, only --compat shows it (zeros) */
+	char name[64];      /* "(null)" when status was unreadable, as numastat says */
+	char shown[64 * 4]; /* name escaped for text output (escape.h); JSON takes name */
+	bool failed;        /* numa_maps unreadable: said, only --compat shows it (zeros) */
 	struct procmaps pm;
 };
 
 /* Everything the views print. */
 struct pid_view {
 	const struct stat_opts *o;
-	struct proc_mem *p;     /* every process resolved, readable or not */
+	struct proc_mem *p; /* every process resolved, readable or not */
 	size_t n;
-	size_t ok;              /* how many were readable */
-	unsigned *nodes;        /* the node columns */
+	size_t ok;       /* how many were readable */
+	unsigned *nodes; /* the node columns */
 	size_t n_nodes;
 };
 
@@ -182,7 +182,8 @@ static int read_all(struct pid_view *v, const struct pid_list *l)
 			if (r == -ENOENT)
 				log_err("process %u: gone (no /proc/%u)", l->v[i], l->v[i]);
 			else
-				log_err("process %u: /proc/%u/numa_maps: %s", l->v[i], l->v[i], why);
+				log_err("process %u: /proc/%u/numa_maps: %s", l->v[i], l->v[i],
+					why);
 			procmaps_free(&m->pm);
 			m->failed = true;
 			rc = EXIT_FAIL;
@@ -376,10 +377,14 @@ static int print_json(const struct pid_view *v)
  */
 struct compat {
 	bool compress, skip_zero, multi;
-	size_t ncols, nrows;      /* data columns (nodes, Total); data rows (last: Total) */
+	size_t ncols, nrows; /* data columns (nodes, Total); data rows (last: Total) */
+	/* clang-format off */
 	char (*head)[24];
+	/* clang-format on */
+	/* clang-format off */
 	char (*label)[80];      /* "<pid> (<name>)" fits whole */
-	double *val;              /* nrows x ncols, MB */
+	/* clang-format on */
+	double *val; /* nrows x ncols, MB */
 	size_t *width, w0;
 };
 
@@ -559,7 +564,8 @@ static int compat_one(const struct pid_view *v, const struct proc_mem *m, const 
 			for (size_t c = 0; c < v->n_nodes; c++)
 				compat_add(&ct, (size_t)cat, c, mb(mem_on(m, v->nodes[c], cat)));
 		}
-		printf("\nPer-node process memory usage (in MBs) for PID %u (%s)\n", m->pid, m->shown);
+		printf("\nPer-node process memory usage (in MBs) for PID %u (%s)\n", m->pid,
+		       m->shown);
 		r = stat_compat_print(&ct);
 	}
 	compat_free(&ct);
@@ -604,8 +610,8 @@ static int compat_view(const struct pid_view *v)
 		return compat_many(v, &opt);
 	/* numastat prints the title, then fails to read; so do we. */
 	if (v->n == 1 && v->p[0].failed)
-		printf("\nPer-node process memory usage (in MBs) for PID %u (%s)\n",
-		       v->p[0].pid, v->p[0].shown);
+		printf("\nPer-node process memory usage (in MBs) for PID %u (%s)\n", v->p[0].pid,
+		       v->p[0].shown);
 	else if (v->n == 1)
 		r = compat_one(v, &v->p[0], &opt);
 	return r;
@@ -648,8 +654,8 @@ static int pcol_lookup(const char *p, size_t len, int *col)
 
 static void unknown_pcol(const char *name, size_t len)
 {
-	static const char *const names[] = { "PID", "COMMAND", "HUGE", "HEAP", "STACK",
-					     "PRIVATE", "TOTAL" };
+	static const char *const names[] = { "PID",   "COMMAND", "HUGE", "HEAP",
+					     "STACK", "PRIVATE", "TOTAL" };
 	char hint[64];
 	struct suggest s;
 
@@ -658,8 +664,9 @@ static void unknown_pcol(const char *name, size_t len)
 		suggest_add(&s, names[i]);
 	suggest_text(&s, hint, sizeof(hint));
 	log_usage_err("-o: unknown column '%.*s' for --pid: %s", (int)len, name,
-		      hint[0] ? hint : "one of PID, COMMAND, HUGE, HEAP, STACK, PRIVATE, TOTAL, "
-		      "N<node>");
+		      hint[0] ? hint
+			      : "one of PID, COMMAND, HUGE, HEAP, STACK, PRIVATE, TOTAL, "
+				"N<node>");
 }
 
 static int pcols_parse(const char *list, struct pcols *pc)
@@ -690,7 +697,7 @@ static int pcols_parse(const char *list, struct pcols *pc)
 static void pcol_desc(int col, struct grid_col *gc, char *name, size_t len)
 {
 	static const struct grid_col cats[] = {
-		{ "HUGE", "huge", SIZE_COL }, { "HEAP", "heap", SIZE_COL },
+		{ "HUGE", "huge", SIZE_COL },   { "HEAP", "heap", SIZE_COL },
 		{ "STACK", "stack", SIZE_COL }, { "PRIVATE", "private", SIZE_COL },
 		{ "TOTAL", "total", SIZE_COL },
 	};
@@ -709,8 +716,8 @@ static void pcol_desc(int col, struct grid_col *gc, char *name, size_t len)
 }
 
 /* Cell (r, c) for process m; m == NULL: the TOTAL row. */
-static void pcol_cell(struct grid *g, const struct pid_view *v, const struct proc_mem *m,
-		      size_t r, size_t c, int col)
+static void pcol_cell(struct grid *g, const struct pid_view *v, const struct proc_mem *m, size_t r,
+		      size_t c, int col)
 {
 	uint64_t sum = 0;
 
@@ -718,8 +725,11 @@ static void pcol_cell(struct grid *g, const struct pid_view *v, const struct pro
 		char id[16];
 
 		snprintf(id, sizeof(id), "%u", m ? m->pid : 0);
-		grid_set(g, r, c, !m ? (col == PCOL_PID ? "TOTAL" : "") :
-				  col == PCOL_PID ? id : m->name, m ? m->pid : 0, true);
+		grid_set(g, r, c,
+			 !m                ? (col == PCOL_PID ? "TOTAL" : "")
+			 : col == PCOL_PID ? id
+					   : m->name,
+			 m ? m->pid : 0, true);
 		return;
 	}
 	for (size_t i = 0; i < v->n; i++) {

@@ -70,9 +70,9 @@ static const struct vms_col cols[TC_COUNT] = {
 
 /* What a node row shows besides counters. */
 struct node_kind {
-	long tier;          /* -1: in no tier */
-	int cpu, memory;    /* 1, 0, or -1: the kernel lacks the mask */
-	unsigned *dist;     /* to the nodes shown (n_dist), NULL: unreadable */
+	long tier;       /* -1: in no tier */
+	int cpu, memory; /* 1, 0, or -1: the kernel lacks the mask */
+	unsigned *dist;  /* to the nodes shown (n_dist), NULL: unreadable */
 };
 
 struct tiers {
@@ -81,8 +81,8 @@ struct tiers {
 	struct vms_show show;
 	int shown[STAT_MAX_COLS + 1]; /* and NODE in front */
 	struct memtiers mt;           /* nodes.h: node_memtiers_read() */
-	bool tiering;            /* the kernel has MEMTIER_DIR */
-	struct node_kind *kind;  /* t.n_nodes */
+	bool tiering;                 /* the kernel has MEMTIER_DIR */
+	struct node_kind *kind;       /* t.n_nodes */
 	size_t n_dist;
 	int rc;
 };
@@ -111,7 +111,8 @@ static int read_distances(struct tiers *ts, size_t i, const unsigned *online, in
 	n = node_distance_parse(buf, &all);
 	if (n < 0 || n != n_online) {
 		log_err(NODE_DIR "/node%u/distance: %s", node,
-			n < 0 ? "expected distances such as 10 21" : "not one distance per online node");
+			n < 0 ? "expected distances such as 10 21"
+			      : "not one distance per online node");
 		free(all);
 		return -1;
 	}
@@ -144,7 +145,8 @@ static int read_kinds(struct tiers *ts)
 	if (!ts->kind)
 		rc = EXIT_FAIL;
 	if (ncpu == -EBADMSG || nmem == -EBADMSG || non == -EBADMSG) {
-		log_err(NODE_DIR ": has_cpu, has_memory or online: expected a node list such as 0-3");
+		log_err(NODE_DIR
+			": has_cpu, has_memory or online: expected a node list such as 0-3");
 		rc = EXIT_FAIL;
 	}
 	for (size_t i = 0; ts->kind && i < ts->t.n_nodes; i++) {
@@ -173,7 +175,10 @@ static void distance_cell(const struct tiers *ts, const struct node_kind *k, str
 
 	/* At most "255 " per node. */
 	for (size_t i = 0; buf && i < ts->n_dist; i++)
-		j += (size_t)sprintf(buf + j, "%s%u", i == 0 ? "" : ts->o->json ? "\n" : " ",
+		j += (size_t)sprintf(buf + j, "%s%u",
+				     i == 0        ? ""
+				     : ts->o->json ? "\n"
+						   : " ",
 				     k->dist[i]);
 	if (buf)
 		buf[j] = '\0';
@@ -230,8 +235,9 @@ static int setup_columns(struct tiers *ts)
 
 	for (int c = 0; c < TC_COUNT; c++)
 		names[c] = cols[c].name;
-	ts->show = (struct vms_show){ .cols = cols, .shown = ts->shown, .own = own_cell, .ctx = ts,
-				      .json_name = "tiers" };
+	ts->show = (struct vms_show){
+		.cols = cols, .shown = ts->shown, .own = own_cell, .ctx = ts, .json_name = "tiers"
+	};
 	if (stat_view_columns(ts->o, names, TC_COUNT, d, nd, ts->shown, &ts->show.n,
 			      &ts->show.sort) < 0)
 		return -1;
@@ -275,8 +281,9 @@ static void tiers_line(const struct tiers *ts)
 		range_text(ts->mt.n ? ts->mt.v[0].nodes : NULL, ts->mt.n ? ts->mt.v[0].n : 0, nodes,
 			   sizeof(nodes));
 		printf("memory tiers: one (memory_tier%u: node%s %s): nothing is promoted or "
-		       "demoted between tiers\n", ts->mt.n ? ts->mt.v[0].id : 0,
-		       ts->mt.n && ts->mt.v[0].n == 1 ? "" : "s", nodes);
+		       "demoted between tiers\n",
+		       ts->mt.n ? ts->mt.v[0].id : 0, ts->mt.n && ts->mt.v[0].n == 1 ? "" : "s",
+		       nodes);
 		return;
 	}
 	printf("memory tiers: %zu, fastest first:", ts->mt.n);
@@ -311,8 +318,8 @@ static void knobs_line(void)
 	long mode = b ? strtol(b, NULL, 10) : 0;
 
 	stat_print_escaped("promotion: %s (kernel.numa_balancing %s%s); demotion: %s "
-			   "(mm.numa.demotion_enabled %s%s)\n", mode & 2 ? "on" : "off",
-			   b ? "= " : "not on this kernel", b ? b : "",
+			   "(mm.numa.demotion_enabled %s%s)\n",
+			   mode & 2 ? "on" : "off", b ? "= " : "not on this kernel", b ? b : "",
 			   d && strcmp(d, "true") == 0 ? "on" : "off",
 			   d ? "= " : "not on this kernel", d ? d : "");
 }
@@ -330,7 +337,9 @@ static void header_lines(const struct tiers *ts)
 static int print_distances(const struct tiers *ts)
 {
 	size_t n = ts->t.n_nodes;
+	/* clang-format off */
 	char (*names)[12] = n ? calloc(n, sizeof(*names)) : NULL, buf[16];
+	/* clang-format on */
 	struct grid g;
 	int r = -ENOMEM;
 
@@ -434,8 +443,8 @@ static int check_disjoint(struct tiers *ts)
 			for (size_t j = i + 1; j < t->n; j++)
 				if (stat_node_in(t->v[j].nodes, t->v[j].n, t->v[i].nodes[k])) {
 					log_err(MEMTIER_DIR ": node %u is in memory_tier%u and "
-						"memory_tier%u", t->v[i].nodes[k], t->v[i].id,
-						t->v[j].id);
+							    "memory_tier%u",
+						t->v[i].nodes[k], t->v[i].id, t->v[j].id);
 					node_memtiers_free(&ts->mt);
 					return EXIT_FAIL;
 				}

@@ -18,7 +18,8 @@ void stat_say_missing_node(const struct node_miss *missing)
 	if (n > 0)
 		free(all);
 	log_err("--nodes: node %u: no such node here%s (nodes here: %s)", missing->id,
-		missing->range_end ? ": a range's end points must exist" : "", *here ? here : "none");
+		missing->range_end ? ": a range's end points must exist" : "",
+		*here ? here : "none");
 }
 
 int stat_view_nodes(const struct stat_opts *o, unsigned **ids)

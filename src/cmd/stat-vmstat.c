@@ -43,7 +43,8 @@ static int row_read(struct vms_table *t, struct vms_row *row)
 	row->ok = false;
 	if (row->fd < 0 && (row->fd = sysfs_open(path, O_RDONLY)) < 0) {
 		r = row->fd;
-		snprintf(why, sizeof(why), "%s", r == -ENOENT ? "file is missing" : sysfs_strerror(r));
+		snprintf(why, sizeof(why), "%s",
+			 r == -ENOENT ? "file is missing" : sysfs_strerror(r));
 	} else
 		r = vmstat_pread(row->fd, &row->cur, t->buf, VMSTAT_BUF, why, sizeof(why));
 	if (r < 0) {
@@ -146,7 +147,8 @@ static void account(struct vms_table *t, struct vms_row *row, double secs)
 	if (row->reset) {
 		row_path(row, path, sizeof(path));
 		log_warn("%s: counters went down (a CPU or node went away, or the kernel reset "
-			 "them): counting again from here", path);
+			 "them): counting again from here",
+			 path);
 	}
 	if (row->have_base && !row->reset) {
 		for (int k = 0; k < VMS_COUNT; k++) {
@@ -270,8 +272,8 @@ static size_t set_columns(struct grid *g, const struct vms_show *s, bool json,
 	return c;
 }
 
-static void fill_row(const struct vms_table *t, const struct vms_show *s, struct grid *g,
-		     size_t gr, size_t r, const struct stat_loop_info *in)
+static void fill_row(const struct vms_table *t, const struct vms_show *s, struct grid *g, size_t gr,
+		     size_t r, const struct stat_loop_info *in)
 {
 	const struct vms_row *row = &t->rows[r];
 	bool json = t->o->json, valid = stat_vms_row_valid(t, r, in), all = row->node == VMS_ALL;
@@ -294,7 +296,8 @@ static void fill_row(const struct vms_table *t, const struct vms_show *s, struct
 			grid_set(g, gr, c, NULL, -1, false);
 	}
 	if (json && in && !in->total)
-		grid_set(g, gr, c, row->reset ? "1" : "0", 0, row->reset); /* libsmartcols: "0" is false */
+		grid_set(g, gr, c, row->reset ? "1" : "0", 0,
+			 row->reset); /* libsmartcols: "0" is false */
 }
 
 int stat_vms_print(const struct vms_table *t, const struct vms_show *s,

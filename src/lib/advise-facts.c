@@ -177,8 +177,10 @@ static void read_reclaim_distance(struct advise_facts *f)
 		close(fd);
 	f->reclaim_distance = ADVISE_RECLAIM_DISTANCE;
 	if (n < 0) {
-		snprintf(f->reclaim_why, sizeof(f->reclaim_why), "RECLAIM_DISTANCE 30 assumed: "
-			 "/proc/cpuinfo: %s (it is 32 on AMD Zen)", sysfs_strerror((int)n));
+		snprintf(f->reclaim_why, sizeof(f->reclaim_why),
+			 "RECLAIM_DISTANCE 30 assumed: "
+			 "/proc/cpuinfo: %s (it is 32 on AMD Zen)",
+			 sysfs_strerror((int)n));
 		return;
 	}
 	buf[n] = '\0';
@@ -188,12 +190,16 @@ static void read_reclaim_distance(struct advise_facts *f)
 		parse_u64(family, 255, &fam);
 	if (strcmp(vendor, "AuthenticAMD") == 0 && fam >= 0x17) {
 		f->reclaim_distance = ADVISE_RECLAIM_DISTANCE_ZEN;
-		snprintf(f->reclaim_why, sizeof(f->reclaim_why), "RECLAIM_DISTANCE is 32 on AMD Zen "
+		snprintf(f->reclaim_why, sizeof(f->reclaim_why),
+			 "RECLAIM_DISTANCE is 32 on AMD Zen "
 			 "(/proc/cpuinfo: AuthenticAMD, cpu family %" PRIu64 "; "
-			 "arch/x86/kernel/cpu/amd.c)", fam);
+			 "arch/x86/kernel/cpu/amd.c)",
+			 fam);
 	} else
-		snprintf(f->reclaim_why, sizeof(f->reclaim_why), "RECLAIM_DISTANCE is 30 "
-			 "(include/linux/topology.h; /proc/cpuinfo vendor_id: %s)", vendor);
+		snprintf(f->reclaim_why, sizeof(f->reclaim_why),
+			 "RECLAIM_DISTANCE is 30 "
+			 "(include/linux/topology.h; /proc/cpuinfo vendor_id: %s)",
+			 vendor);
 }
 
 static void read_knobs(struct advise_facts *f)
@@ -275,7 +281,8 @@ static void read_readers(struct advise_facts *f)
 	f->readers_checked = true;
 	snprintf(f->readers_looked, sizeof(f->readers_looked),
 		 "node_exporter processes with --collector.meminfo_numa or a textfile directory "
-		 "holding numastatctl.prom, %s, %s", TEXTFILE_TIMER, TEXTFILE_DEFAULT);
+		 "holding numastatctl.prom, %s, %s",
+		 TEXTFILE_TIMER, TEXTFILE_DEFAULT);
 	for (int i = 0; i < n; i++)
 		node_exporter_reader(f, pids[i]);
 	free(pids);
@@ -301,7 +308,8 @@ static void explain_by_profile(const struct profile_config *c, struct af_knob *k
 
 			if (d->ref.knob == k->ref.knob && strcmp(d->val.text, k->v.text) == 0) {
 				profile_origin(c, d->at, at, sizeof(at));
-				snprintf(text, sizeof(text), "profile %s (%s)", c->profiles[i].name, at);
+				snprintf(text, sizeof(text), "profile %s (%s)", c->profiles[i].name,
+					 at);
 				str_copy(k->explained, text, sizeof(k->explained));
 				break;
 			}
@@ -322,8 +330,8 @@ static int explain_by_sysctld(struct advise_facts *f)
 		struct af_knob *k = &f->knobs[i];
 		struct kval def;
 
-		if (k->err || k->explained[0] || knob_parse(&k->ref, knob_table[i].default_value,
-							    &def, why, sizeof(why)) < 0)
+		if (k->err || k->explained[0] ||
+		    knob_parse(&k->ref, knob_table[i].default_value, &def, why, sizeof(why)) < 0)
 			continue;
 		if (strcmp(def.text, k->v.text) != 0)
 			r = plan_add(&p, &k->ref, &def, false, "");
@@ -331,7 +339,8 @@ static int explain_by_sysctld(struct advise_facts *f)
 	if (r == 0)
 		r = sysctld_conflicts_find(&p, &c);
 	for (size_t i = 0; r == 0 && i < c.n; i++) {
-		const struct sysctld_setting *s = c.v[i].system_differs ? &c.v[i].system : &c.v[i].boot;
+		const struct sysctld_setting *s =
+			c.v[i].system_differs ? &c.v[i].system : &c.v[i].boot;
 		struct af_knob *k = (struct af_knob *)advise_knob(f, c.v[i].item->ref.name);
 
 		if (k && strcmp(s->reads.text, k->v.text) == 0) {
@@ -390,7 +399,8 @@ static double now(void)
 
 static void sleep_until(double t)
 {
-	struct timespec ts = { .tv_sec = (time_t)t, .tv_nsec = (long)((t - (double)(time_t)t) * 1e9) };
+	struct timespec ts = { .tv_sec = (time_t)t,
+			       .tv_nsec = (long)((t - (double)(time_t)t) * 1e9) };
 
 	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
 		;
@@ -432,7 +442,8 @@ static void cpu_map_read(const struct advise_facts *f, struct cpu_map *m)
 	for (size_t i = 0; i < f->n; i++) {
 		char buf[4096], why[WHY_MAX];
 		unsigned *cpus = NULL;
-		ssize_t n = node_file_read(f->nodes[i].id, "cpulist", buf, sizeof(buf), why, sizeof(why));
+		ssize_t n = node_file_read(f->nodes[i].id, "cpulist", buf, sizeof(buf), why,
+					   sizeof(why));
 		int nc = n < 0 ? 0 : rangelist_parse(buf, &cpus);
 
 		for (int c = 0; c < nc; c++) {

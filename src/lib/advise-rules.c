@@ -8,8 +8,8 @@
  * knobs no other rule has judged).
  */
 #include <errno.h>
-#include <stdarg.h>
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -66,7 +66,8 @@ static int knob_no_data(struct advice_list *out, const struct advise_rule *r,
 	if (k->err == -ENOENT)
 		advice_text(a, "%s is not on this kernel", k->ref.name);
 	else if (k->err == 0)
-		advice_text(a, "%s is '%s', a value this rule does not know", k->ref.name, k->v.text);
+		advice_text(a, "%s is '%s', a value this rule does not know", k->ref.name,
+			    k->v.text);
 	else
 		advice_text(a, "%s: cannot read %s: %s", k->ref.name, k->ref.path,
 			    strerror(-k->err));
@@ -187,7 +188,8 @@ static void readers_evidence(struct advice *a, const struct advise_facts *f)
 		advice_evidence(a, "reader: %s", f->readers[i]);
 	if (!f->nreaders)
 		advice_evidence(a, "no reader found; looked for %s", f->readers_looked);
-	advice_evidence(a, "numastat(8) and scripts run by hand cannot be seen: with 0 they read zeros");
+	advice_evidence(
+		a, "numastat(8) and scripts run by hand cannot be seen: with 0 they read zeros");
 }
 
 static int eval_single_numa_stat(const struct advise_facts *f, const struct advise_rule *r,
@@ -211,9 +213,10 @@ static int eval_single_numa_stat(const struct advise_facts *f, const struct advi
 	advice_set_knob(a, k, f->nreaders ? NULL : "0");
 	if (f->nreaders)
 		advice_text(a, "keep vm.numa_stat = 1: on one node the counters only repeat "
-			    "numa_hit, but something here reads them");
+			       "numa_hit, but something here reads them");
 	else
-		advice_text(a, "set vm.numa_stat = 0 if nothing reads the NUMA counters: on one "
+		advice_text(a,
+			    "set vm.numa_stat = 0 if nothing reads the NUMA counters: on one "
 			    "node every allocation is local, and 0 skips their update on each one");
 	advice_evidence(a, NODE_DIR ": node%u is the only node", f->nodes[0].id);
 	knob_evidence(a, k);
@@ -232,11 +235,13 @@ static void explained_evidence(struct advice *a, const struct advise_facts *f,
 	if (k->explained[0])
 		advice_evidence(a, "%s = %s comes from %s", k->ref.name, v, k->explained);
 	else if (f->cfg_ok)
-		advice_evidence(a, "no profile of the configuration and no sysctl.d file sets "
-				"%s = %s", k->ref.name, v);
+		advice_evidence(a,
+				"no profile of the configuration and no sysctl.d file sets "
+				"%s = %s",
+				k->ref.name, v);
 	else
 		advice_evidence(a, "the configuration has problems, so its profiles were not "
-				"consulted");
+				   "consulted");
 }
 
 static int eval_numa_stat_frozen(const struct advise_facts *f, const struct advise_rule *r,
@@ -256,7 +261,7 @@ static int eval_numa_stat_frozen(const struct advise_facts *f, const struct advi
 	advice_set_knob(a, k, k->explained[0] ? NULL : "1");
 	if (k->explained[0])
 		advice_text(a, "the NUMA counters stay frozen at zero as configured; the rules "
-			    "that need them cannot judge");
+			       "that need them cannot judge");
 	else
 		advice_text(a, "set vm.numa_stat = 1: the NUMA counters are frozen at zero");
 	knob_evidence(a, k);
@@ -275,10 +280,12 @@ static void sysctld_evidence(struct advice *a, const struct advise_facts *f,
 	char v[KVAL_MAX];
 
 	if (c->boot_differs)
-		advice_evidence(a, "at boot systemd-sysctl writes %s (%s:%u); numastatctl.service "
-				"%s", c->boot.value, c->boot.file, c->boot.line, f->unit_enabled
-				? "runs after it, so the profile wins at boot"
-				: "is not enabled, so that value holds");
+		advice_evidence(a,
+				"at boot systemd-sysctl writes %s (%s:%u); numastatctl.service "
+				"%s",
+				c->boot.value, c->boot.file, c->boot.line,
+				f->unit_enabled ? "runs after it, so the profile wins at boot"
+						: "is not enabled, so that value holds");
 	if (c->system_differs)
 		advice_evidence(a, "'sysctl --system' writes %s (%s:%u) until the next apply",
 				c->system.value, c->system.file, c->system.line);
@@ -292,7 +299,8 @@ static int eval_sysctld_conflict(const struct advise_facts *f, const struct advi
 				 struct advice_list *out)
 {
 	if (!f->cfg_ok)
-		return add_no_data(out, r, "the configuration has problems ('numastatctl profiles' "
+		return add_no_data(out, r,
+				   "the configuration has problems ('numastatctl profiles' "
 				   "lists them)");
 	if (!f->profile[0])
 		return 0;
@@ -309,10 +317,11 @@ static int eval_sysctld_conflict(const struct advise_facts *f, const struct advi
 		str_copy(a->knob, c->item->ref.name, sizeof(a->knob));
 		if (c->item->have_old)
 			a->current = c->item->old;
-		advice_text(a, "make sysctl.d and profile %s agree on %s: %s:%u sets %s, the "
-			    "profile wants %s", f->profile, c->item->ref.name, s->file, s->line,
-			    s->value, knob_display(&c->item->ref, &c->item->want, want,
-						   sizeof(want)));
+		advice_text(a,
+			    "make sysctl.d and profile %s agree on %s: %s:%u sets %s, the "
+			    "profile wants %s",
+			    f->profile, c->item->ref.name, s->file, s->line, s->value,
+			    knob_display(&c->item->ref, &c->item->want, want, sizeof(want)));
 		sysctld_evidence(a, f, c);
 	}
 	return 0;
@@ -341,7 +350,8 @@ static void tiers_evidence(struct advice *a, const struct advise_facts *f)
 		if (!f->tiers.v[i].n)
 			continue;
 		id_list(f->tiers.v[i].nodes, f->tiers.v[i].n, list, sizeof(list));
-		advice_evidence(a, MEMTIER_DIR "/memory_tier%u/nodelist: %s", f->tiers.v[i].id, list);
+		advice_evidence(a, MEMTIER_DIR "/memory_tier%u/nodelist: %s", f->tiers.v[i].id,
+				list);
 	}
 }
 
@@ -384,14 +394,16 @@ static int eval_tiering_enable(const struct advise_facts *f, const struct advise
 	snprintf(value, sizeof(value), "%" PRId64, mode | 2);
 	if (!(a = new_advice(out, r, k, value)))
 		return -ENOMEM;
-	advice_text(a, "set kernel.numa_balancing = %s (tiering mode%s): this machine has %zu "
-		    "memory tiers", value, mode ? " added to normal balancing" : "",
-		    tiers_with_nodes(f));
+	advice_text(a,
+		    "set kernel.numa_balancing = %s (tiering mode%s): this machine has %zu "
+		    "memory tiers",
+		    value, mode ? " added to normal balancing" : "", tiers_with_nodes(f));
 	tiers_evidence(a, f);
 	knob_evidence(a, k);
 	k = advise_knob(f, "kernel.numa_balancing_promote_rate_limit_MBps");
 	if (k->err == 0)
-		advice_evidence(a, "promotion is limited to %s MB/s per node (%s); kernel.rst "
+		advice_evidence(a,
+				"promotion is limited to %s MB/s per node (%s); kernel.rst "
 				"advises less than a tenth of the slow memory's write bandwidth",
 				k->v.text, k->ref.name);
 	return 0;
@@ -411,12 +423,14 @@ static int eval_demotion_enable(const struct advise_facts *f, const struct advis
 		return judged_ok(out, r, k);
 	if (!(a = new_advice(out, r, k, "1")))
 		return -ENOMEM;
-	advice_text(a, "set mm.numa.demotion_enabled = true: cold pages can move to the slower "
-		    "of the %zu memory tiers instead of being reclaimed", tiers_with_nodes(f));
+	advice_text(a,
+		    "set mm.numa.demotion_enabled = true: cold pages can move to the slower "
+		    "of the %zu memory tiers instead of being reclaimed",
+		    tiers_with_nodes(f));
 	tiers_evidence(a, f);
 	knob_evidence(a, k);
 	advice_evidence(a, "demotion may move pages to a node outside a cpuset's nodes "
-			"(sysfs-kernel-mm-numa): leave it off where cpusets must hold");
+			   "(sysfs-kernel-mm-numa): leave it off where cpusets must hold");
 	return 0;
 }
 
@@ -431,20 +445,24 @@ static int eval_tiering_without_tiers(const struct advise_facts *f, const struct
 	if (!knob_int(k, &mode) || !(mode & 2) || mode > 3)
 		return 0;
 	if (f->tiers_err)
-		return add_no_data(out, r, "kernel.numa_balancing has tiering mode on, but the "
-				   "memory tiers cannot be read: %s", f->tiers_why);
+		return add_no_data(out, r,
+				   "kernel.numa_balancing has tiering mode on, but the "
+				   "memory tiers cannot be read: %s",
+				   f->tiers_why);
 	if (tiers_with_nodes(f) >= 2)
 		return 0;
 	snprintf(value, sizeof(value), "%" PRId64, mode & ~(int64_t)2);
 	if (!(a = new_advice(out, r, k, value)))
 		return -ENOMEM;
-	advice_text(a, "set kernel.numa_balancing = %s: tiering mode promotes pages from a "
-		    "slower memory tier, and this machine has one tier", value);
+	advice_text(a,
+		    "set kernel.numa_balancing = %s: tiering mode promotes pages from a "
+		    "slower memory tier, and this machine has one tier",
+		    value);
 	tiers_evidence(a, f);
 	knob_evidence(a, k);
 	if (mode == 2)
 		advice_evidence(a, "in mode 2 alone the scanner skips every page on a top-tier "
-				"node (mm/mprotect.c), so it scans nothing here");
+				   "node (mm/mprotect.c), so it scans nothing here");
 	return 0;
 }
 
@@ -461,17 +479,20 @@ static int eval_cpuless_dram_tier(const struct advise_facts *f, const struct adv
 	if (!(a = advice_new(out, r, ADV_NOTE)))
 		return -ENOMEM;
 	if (f->tiers_err == -ENOENT)
-		advice_text(a, "node %s has memory and no CPU, but this kernel has no memory "
+		advice_text(a,
+			    "node %s has memory and no CPU, but this kernel has no memory "
 			    "tiers: tiering mode and demotion would do nothing, so none is advised",
 			    list);
 	else
-		advice_text(a, "node %s has memory and no CPU, yet the kernel keeps it in the same "
+		advice_text(a,
+			    "node %s has memory and no CPU, yet the kernel keeps it in the same "
 			    "tier as the CPU nodes: tiering mode and demotion would do nothing, so "
-			    "none is advised", list);
+			    "none is advised",
+			    list);
 	masks_evidence(a, f);
 	tiers_evidence(a, f);
 	advice_evidence(a, "a CPU-less node goes to a lower tier only with HMAT or CXL "
-			"performance data (6.12+) or through dax/kmem (memory_tier22)");
+			   "performance data (6.12+) or through dax/kmem (memory_tier22)");
 	return 0;
 }
 
@@ -498,9 +519,12 @@ static int max_distance(const struct advise_facts *f, size_t *from, size_t *to)
 static void distance_evidence(struct advice *a, const struct advise_facts *f, size_t from,
 			      size_t to, int d)
 {
-	advice_evidence(a, "largest distance: node %u to node %u is %d (nodeN/distance), %s "
-			"RECLAIM_DISTANCE %u", f->nodes[from].id, f->nodes[to].id, d,
-			(unsigned)d > f->reclaim_distance ? "beyond" : "within", f->reclaim_distance);
+	advice_evidence(a,
+			"largest distance: node %u to node %u is %d (nodeN/distance), %s "
+			"RECLAIM_DISTANCE %u",
+			f->nodes[from].id, f->nodes[to].id, d,
+			(unsigned)d > f->reclaim_distance ? "beyond" : "within",
+			f->reclaim_distance);
 	advice_evidence(a, "%s", f->reclaim_why);
 }
 
@@ -536,8 +560,8 @@ static void cache_evidence(struct advice *a, const struct af_node *nd)
 			nd->id, cache, total, cache_pct(nd));
 }
 
-static int eval_zone_reclaim_file_cache(const struct advise_facts *f,
-					const struct advise_rule *r, struct advice_list *out)
+static int eval_zone_reclaim_file_cache(const struct advise_facts *f, const struct advise_rule *r,
+					struct advice_list *out)
 {
 	const struct af_knob *k = advise_knob(f, r->knob);
 	struct advice *a = NULL;
@@ -562,7 +586,7 @@ static int eval_zone_reclaim_file_cache(const struct advise_facts *f,
 	if (!a)
 		return 0;
 	advice_text(a, "set vm.zone_reclaim_mode = 0: page cache fills much of some node, and "
-		    "zone reclaim throws it away rather than allocate on another node");
+		       "zone reclaim throws it away rather than allocate on another node");
 	knob_evidence(a, k);
 	return 0;
 }
@@ -579,13 +603,15 @@ static int eval_zone_reclaim_near(const struct advise_facts *f, const struct adv
 	if ((rc = zone_reclaim_mode(f, r, out, &mode)) != 0 || !(mode & 7))
 		return rc < 0 ? rc : 0;
 	if ((d = max_distance(f, &from, &to)) < 0)
-		return add_no_data(out, r, "the node distances cannot be read (" NODE_DIR
+		return add_no_data(out, r,
+				   "the node distances cannot be read (" NODE_DIR
 				   "/nodeN/distance)");
 	if ((unsigned)d > f->reclaim_distance)
 		return 0;
 	if (!(a = new_advice(out, r, k, "0")))
 		return -ENOMEM;
-	advice_text(a, "set vm.zone_reclaim_mode = 0: every node is within RECLAIM_DISTANCE %u "
+	advice_text(a,
+		    "set vm.zone_reclaim_mode = 0: every node is within RECLAIM_DISTANCE %u "
 		    "of every other, so a remote page costs little more than a local one",
 		    f->reclaim_distance);
 	knob_evidence(a, k);
@@ -606,8 +632,8 @@ static const uint64_t *window_of(const struct advise_facts *f, const struct af_n
 	return interval_of(f, nd) ? nd->delta : nd->boot;
 }
 
-static const char *window_name(const struct advise_facts *f, const struct af_node *nd,
-			       char *buf, size_t len)
+static const char *window_name(const struct advise_facts *f, const struct af_node *nd, char *buf,
+			       size_t len)
 {
 	if (interval_of(f, nd))
 		snprintf(buf, len, "over the %.1f s interval", f->window);
@@ -643,27 +669,35 @@ static int counters_usable(const struct advise_facts *f, const struct advise_rul
 		rc = add_no_data(out, r, "no node's numastat can be read: %s",
 				 f->n ? f->nodes[0].ns_why : "no NUMA node");
 	else if (f->window > 0 && f->window_err)
-		rc = add_no_data(out, r, "the counters went backwards during the %.1f s interval "
-				 "(vm.numa_stat was switched off and on)", f->window);
+		rc = add_no_data(out, r,
+				 "the counters went backwards during the %.1f s interval "
+				 "(vm.numa_stat was switched off and on)",
+				 f->window);
 	else if (f->window > 0 && total_events(f, true) < ADVISE_MIN_WINDOW_EVENTS)
-		rc = add_no_data(out, r, "the %.1f s interval saw only %" PRIu64 " allocation events "
-				 "(at least %d are needed; a longer --interval helps)", f->window,
-				 total_events(f, true), ADVISE_MIN_WINDOW_EVENTS);
+		rc = add_no_data(out, r,
+				 "the %.1f s interval saw only %" PRIu64 " allocation events "
+				 "(at least %d are needed; a longer --interval helps)",
+				 f->window, total_events(f, true), ADVISE_MIN_WINDOW_EVENTS);
 	else if (f->window > 0)
 		return 0;
 	else if (f->uptime_err)
-		rc = add_no_data(out, r, "/proc/uptime cannot be read (%s), so how long the counters "
+		rc = add_no_data(out, r,
+				 "/proc/uptime cannot be read (%s), so how long the counters "
 				 "have run is unknown (--interval SECONDS measures instead)",
 				 strerror(-f->uptime_err));
 	else if (f->uptime < ADVISE_MIN_UPTIME)
-		rc = add_no_data(out, r, "the counters cover only %.0f s since boot (/proc/uptime; "
-				 "at least %d s are needed, or --interval SECONDS)", f->uptime,
-				 ADVISE_MIN_UPTIME);
+		rc = add_no_data(out, r,
+				 "the counters cover only %.0f s since boot (/proc/uptime; "
+				 "at least %d s are needed, or --interval SECONDS)",
+				 f->uptime, ADVISE_MIN_UPTIME);
 	else if (total_events(f, false) < ADVISE_MIN_EVENTS)
-		rc = add_no_data(out, r, "the counters hold only %" PRIu64 " allocation events "
-				 "(numa_hit + numa_miss of all nodes; at least %d are needed): they "
-				 "were reset, or the machine has barely run (--interval SECONDS "
-				 "measures instead)", total_events(f, false), ADVISE_MIN_EVENTS);
+		rc = add_no_data(
+			out, r,
+			"the counters hold only %" PRIu64 " allocation events "
+			"(numa_hit + numa_miss of all nodes; at least %d are needed): they "
+			"were reset, or the machine has barely run (--interval SECONDS "
+			"measures instead)",
+			total_events(f, false), ADVISE_MIN_EVENTS);
 	else
 		return 0;
 	return rc < 0 ? rc : 1;
@@ -675,10 +709,11 @@ static void counters_evidence(struct advice *a, const struct advise_facts *f,
 	const uint64_t *w = window_of(f, nd);
 	char when[64];
 
-	advice_evidence(a, "node %u %s: numa_hit %" PRIu64 ", numa_miss %" PRIu64 ", numa_foreign %"
-			PRIu64 ", local_node %" PRIu64 ", other_node %" PRIu64, nd->id,
-			window_name(f, nd, when, sizeof(when)), w[NS_NUMA_HIT], w[NS_NUMA_MISS],
-			w[NS_NUMA_FOREIGN], w[NS_LOCAL_NODE], w[NS_OTHER_NODE]);
+	advice_evidence(a,
+			"node %u %s: numa_hit %" PRIu64 ", numa_miss %" PRIu64
+			", numa_foreign %" PRIu64 ", local_node %" PRIu64 ", other_node %" PRIu64,
+			nd->id, window_name(f, nd, when, sizeof(when)), w[NS_NUMA_HIT],
+			w[NS_NUMA_MISS], w[NS_NUMA_FOREIGN], w[NS_LOCAL_NODE], w[NS_OTHER_NODE]);
 }
 
 static bool enough_events(const struct advise_facts *f, const struct af_node *nd, uint64_t n)
@@ -706,15 +741,15 @@ static bool far_spill_node(const struct advise_facts *f, const struct af_node *n
 	return spill_pct(f, nd) >= ADVISE_SPILL_PCT && c >= 0 && c < ADVISE_FILE_CACHE_PCT;
 }
 
-static void spill_evidence(struct advice *a, const struct advise_facts *f,
-			   const struct af_node *nd)
+static void spill_evidence(struct advice *a, const struct advise_facts *f, const struct af_node *nd)
 {
 	const uint64_t *w = window_of(f, nd);
 	char when[64];
 
-	advice_evidence(a, "node %u %s: numa_foreign %" PRIu64 " of %" PRIu64 " allocations meant "
-			"for it (%.1f%%) went to another node", nd->id,
-			window_name(f, nd, when, sizeof(when)), w[NS_NUMA_FOREIGN],
+	advice_evidence(a,
+			"node %u %s: numa_foreign %" PRIu64 " of %" PRIu64 " allocations meant "
+			"for it (%.1f%%) went to another node",
+			nd->id, window_name(f, nd, when, sizeof(when)), w[NS_NUMA_FOREIGN],
 			w[NS_NUMA_HIT] + w[NS_NUMA_FOREIGN], spill_pct(f, nd));
 	cache_evidence(a, nd);
 }
@@ -741,7 +776,8 @@ static int eval_zone_reclaim_far(const struct advise_facts *f, const struct advi
 	if ((rc = zone_reclaim_mode(f, r, out, &mode)) != 0)
 		return rc < 0 ? rc : 0;
 	if ((d = max_distance(f, &from, &to)) < 0)
-		return add_no_data(out, r, "the node distances cannot be read (" NODE_DIR
+		return add_no_data(out, r,
+				   "the node distances cannot be read (" NODE_DIR
 				   "/nodeN/distance)");
 	if ((unsigned)d <= f->reclaim_distance)
 		return 0;
@@ -758,12 +794,14 @@ static int eval_zone_reclaim_far(const struct advise_facts *f, const struct advi
 	}
 	if (!a)
 		return 0;
-	advice_text(a, "set vm.zone_reclaim_mode = 1 if each part of the workload fits in one "
-		    "node: allocations overflow onto other nodes, and some nodes are %d apart", d);
+	advice_text(a,
+		    "set vm.zone_reclaim_mode = 1 if each part of the workload fits in one "
+		    "node: allocations overflow onto other nodes, and some nodes are %d apart",
+		    d);
 	knob_evidence(a, k);
 	distance_evidence(a, f, from, to, d);
 	advice_evidence(a, "whether the workload is partitioned cannot be measured: vm.rst "
-			"advises zone reclaim only when each partition fits in a node");
+			   "advises zone reclaim only when each partition fits in a node");
 	return 0;
 }
 
@@ -782,11 +820,15 @@ static void procs_evidence(struct advice *a, const struct advise_facts *f, unsig
 	if (n < 0)
 		advice_evidence(a, "processes: /proc cannot be read: %s", strerror(-n));
 	else if (n == 0)
-		advice_evidence(a, "processes: none holds memory on node %u while running on "
-				"another node (/proc/PID/numa_maps)", node);
+		advice_evidence(a,
+				"processes: none holds memory on node %u while running on "
+				"another node (/proc/PID/numa_maps)",
+				node);
 	if (unreadable)
-		advice_evidence(a, "processes: the numa_maps of %zu could not be read (as root "
-				"they can)", unreadable);
+		advice_evidence(a,
+				"processes: the numa_maps of %zu could not be read (as root "
+				"they can)",
+				unreadable);
 	for (int i = 0; i < n; i++) {
 		fmt_human(p[i].bytes, size, sizeof(size));
 		advice_evidence(a, "process %u (%s) holds %s on node %u and last ran on node %u",
@@ -795,16 +837,21 @@ static void procs_evidence(struct advice *a, const struct advise_facts *f, unsig
 }
 
 /* "12.0% over the interval against 8.0% since boot: rising"; false when falling. */
-static bool trend_evidence(struct advice *a, const struct advise_facts *f,
-			   const struct af_node *nd, const char *what, double now, double boot)
+static bool trend_evidence(struct advice *a, const struct advise_facts *f, const struct af_node *nd,
+			   const char *what, double now, double boot)
 {
 	if (!interval_of(f, nd)) {
-		advice_evidence(a, "trend of %s: not measured (one sample; --interval SECONDS "
-				"takes a second)", what);
+		advice_evidence(a,
+				"trend of %s: not measured (one sample; --interval SECONDS "
+				"takes a second)",
+				what);
 		return true;
 	}
 	advice_evidence(a, "trend of %s: %.1f%% over the interval against %.1f%% since boot: %s",
-			what, now, boot, now > boot ? "rising" : now == boot ? "steady" : "falling");
+			what, now, boot,
+			now > boot    ? "rising"
+			: now == boot ? "steady"
+				      : "falling");
 	return now >= boot;
 }
 
@@ -863,22 +910,30 @@ static int remote_node(const struct advise_facts *f, const struct advise_rule *r
 		foreign_evidence(a, f);
 	procs_evidence(a, f, nd->id);
 	if (q.high_miss && q.high_other)
-		advice_text(a, "node %u: %.1f%% of its allocations were meant for a fuller node "
+		advice_text(a,
+			    "node %u: %.1f%% of its allocations were meant for a fuller node "
 			    "(numa_miss) and %.1f%% came from other nodes' CPUs (other_node): bind "
-			    "the processes below to one node, or make room where they run", nd->id,
-			    q.miss, q.other);
+			    "the processes below to one node, or make room where they run",
+			    nd->id, q.miss, q.other);
 	else if (q.high_miss)
-		advice_text(a, "node %u: %.1f%% of its allocations were meant for a fuller node "
+		advice_text(a,
+			    "node %u: %.1f%% of its allocations were meant for a fuller node "
 			    "(numa_miss): make room on the nodes with numa_foreign, or bind the "
-			    "processes below to one node", nd->id, q.miss);
+			    "processes below to one node",
+			    nd->id, q.miss);
 	else
-		advice_text(a, "node %u: %.1f%% of its allocations came from other nodes' CPUs "
-			    "(other_node): bind the processes below to one node, or make room where "
-			    "they run", nd->id, q.other);
+		advice_text(
+			a,
+			"node %u: %.1f%% of its allocations came from other nodes' CPUs "
+			"(other_node): bind the processes below to one node, or make room where "
+			"they run",
+			nd->id, q.other);
 	if (!rising) {
 		a->kind = ADV_NOTE;
-		advice_text(a, "node %u: the share of remote allocations was high but is falling: "
-			    "no advice", nd->id);
+		advice_text(a,
+			    "node %u: the share of remote allocations was high but is falling: "
+			    "no advice",
+			    nd->id);
 	}
 	return 0;
 }
@@ -938,15 +993,17 @@ static int pool_advice(const struct advise_facts *f, const struct advise_rule *r
 		return 0;
 	if (!(a = advice_new(out, r, ADV_ADVICE)))
 		return -ENOMEM;
-	advice_text(a, "spread the %" PRIu64 " kB huge page pool over the nodes: write each "
+	advice_text(a,
+		    "spread the %" PRIu64 " kB huge page pool over the nodes: write each "
 		    "node's share to " NODE_DIR "/nodeN/hugepages/hugepages-%" PRIu64
-		    "kB/nr_hugepages", kb, kb);
+		    "kB/nr_hugepages",
+		    kb, kb);
 	for (size_t i = 0; i < f->n; i++)
 		if (pool_node(f, &f->nodes[i]))
 			advice_evidence(a, "node %u: %" PRIu64 " pages of %" PRIu64 " kB",
 					f->nodes[i].id, pool_pages(&f->nodes[i], kb), kb);
-	advice_evidence(a, "smallest pool %" PRIu64 ", largest %" PRIu64 " (less than half)",
-			lo, hi);
+	advice_evidence(a, "smallest pool %" PRIu64 ", largest %" PRIu64 " (less than half)", lo,
+			hi);
 	return 0;
 }
 
@@ -1002,9 +1059,10 @@ static void profile_wants_evidence(struct advice *a, const struct advise_facts *
 
 	for (size_t i = 0; i < f->plan.n; i++)
 		if (f->plan.items[i].ref.knob == k->ref.knob)
-			advice_evidence(a, "the configured profile %s wants %s (%s): "
-					"'numastatctl apply' sets it", f->profile,
-					disp(k, &f->plan.items[i].want, v, sizeof(v)),
+			advice_evidence(a,
+					"the configured profile %s wants %s (%s): "
+					"'numastatctl apply' sets it",
+					f->profile, disp(k, &f->plan.items[i].want, v, sizeof(v)),
 					f->plan.items[i].origin);
 }
 
@@ -1021,12 +1079,16 @@ static int not_default(const struct advise_facts *f, const struct advise_rule *r
 	disp(k, &k->v, v, sizeof(v));
 	disp(k, &def, dv, sizeof(dv));
 	if (!f->cfg_ok)
-		return add_no_data(out, r, "%s differs from the default, and the configuration has "
-				   "problems: whether a profile sets it is unknown", k->ref.name);
+		return add_no_data(out, r,
+				   "%s differs from the default, and the configuration has "
+				   "problems: whether a profile sets it is unknown",
+				   k->ref.name);
 	if (!(a = new_advice(out, r, k, def.text)))
 		return -ENOMEM;
-	advice_text(a, "set %s = %s (the default), or record %s in a profile if it is meant: "
-		    "no profile and no sysctl.d file sets it", k->ref.name, dv, v);
+	advice_text(a,
+		    "set %s = %s (the default), or record %s in a profile if it is meant: "
+		    "no profile and no sysctl.d file sets it",
+		    k->ref.name, dv, v);
 	knob_evidence(a, k);
 	advice_evidence(a, "registry default: %s", dv);
 	explained_evidence(a, f, k);
@@ -1058,23 +1120,31 @@ static int eval_not_default(const struct advise_facts *f, const struct advise_ru
 
 const struct advise_rule advise_rules[] = {
 	{
-		.id = "numa-stat-frozen", .priority = PRIO_HIGH, .knob = "vm.numa_stat",
-		.condition = "vm.numa_stat is 0 on a machine of several nodes, or on one node where "
-			     "something reads the counters, and no profile or sysctl.d file sets 0",
+		.id = "numa-stat-frozen",
+		.priority = PRIO_HIGH,
+		.knob = "vm.numa_stat",
+		.condition =
+			"vm.numa_stat is 0 on a machine of several nodes, or on one node where "
+			"something reads the counters, and no profile or sysctl.d file sets 0",
 		.reads = "/proc/sys/vm/numa_stat, the node count, node_exporter's command line, "
 			 "the textfile timer, the configuration and sysctl.d",
 		.recommendation = "vm.numa_stat = 1",
 		.reason = "with 0 the kernel zeroed every NUMA counter and stopped counting, so "
 			  "numastat, node_exporter's meminfo_numa collector, numastatctl stat and "
 			  "the rules here see zeros",
-		.source = "commit 4518085e127d (Linux 4.15), mm/vmstat.c sysctl_vm_numa_stat_handler()",
+		.source =
+			"commit 4518085e127d (Linux 4.15), mm/vmstat.c sysctl_vm_numa_stat_handler()",
 		.eval = eval_numa_stat_frozen,
 	},
 	{
-		.id = "sysctld-profile-conflict", .priority = PRIO_HIGH, .knob = NULL,
-		.condition = "a sysctl.d file sets a knob of the configured profile to another value",
-		.reads = "the configured profile, /etc/sysctl.d, /run/sysctl.d, /usr/local/lib/sysctl.d, "
-			 "/usr/lib/sysctl.d, /lib/sysctl.d, /etc/sysctl.conf, the live values",
+		.id = "sysctld-profile-conflict",
+		.priority = PRIO_HIGH,
+		.knob = NULL,
+		.condition =
+			"a sysctl.d file sets a knob of the configured profile to another value",
+		.reads =
+			"the configured profile, /etc/sysctl.d, /run/sysctl.d, /usr/local/lib/sysctl.d, "
+			"/usr/lib/sysctl.d, /lib/sysctl.d, /etc/sysctl.conf, the live values",
 		.recommendation = "change or remove the sysctl.d line, or change the profile",
 		.reason = "systemd-sysctl at boot and 'sysctl --system' by hand write the other "
 			  "value, so the knob depends on which ran last",
@@ -1082,11 +1152,14 @@ const struct advise_rule advise_rules[] = {
 		.eval = eval_sysctld_conflict,
 	},
 	{
-		.id = "zone-reclaim-file-cache", .priority = PRIO_HIGH, .knob = "vm.zone_reclaim_mode",
+		.id = "zone-reclaim-file-cache",
+		.priority = PRIO_HIGH,
+		.knob = "vm.zone_reclaim_mode",
 		.condition = "vm.zone_reclaim_mode is on (bits 1, 2 or 4) on a machine of several "
 			     "nodes and page cache (FilePages - Shmem) fills at least 50% of some "
 			     "node's MemTotal",
-		.reads = "/proc/sys/vm/zone_reclaim_mode, nodeN/meminfo (MemTotal, FilePages, Shmem)",
+		.reads =
+			"/proc/sys/vm/zone_reclaim_mode, nodeN/meminfo (MemTotal, FilePages, Shmem)",
 		.recommendation = "vm.zone_reclaim_mode = 0",
 		.reason = "zone reclaim drops a node's page cache before it allocates on another "
 			  "node, which hurts work that lives on its cached files",
@@ -1094,10 +1167,13 @@ const struct advise_rule advise_rules[] = {
 		.eval = eval_zone_reclaim_file_cache,
 	},
 	{
-		.id = "remote-allocations", .priority = PRIO_HIGH, .knob = NULL,
-		.condition = "on a node, numa_miss is at least 5% of numa_hit + numa_miss, or (on a "
-			     "node with CPUs) other_node is at least 20% of local_node + other_node, "
-			     "and with --interval the share is not falling",
+		.id = "remote-allocations",
+		.priority = PRIO_HIGH,
+		.knob = NULL,
+		.condition =
+			"on a node, numa_miss is at least 5% of numa_hit + numa_miss, or (on a "
+			"node with CPUs) other_node is at least 20% of local_node + other_node, "
+			"and with --interval the share is not falling",
 		.reads = "nodeN/numastat (twice with --interval), /proc/uptime, nodeN/cpulist, "
 			 "/proc/PID/numa_maps and /proc/PID/stat of every process",
 		.recommendation = "bind the processes that hold memory away from where they run to "
@@ -1108,20 +1184,25 @@ const struct advise_rule advise_rules[] = {
 		.eval = eval_remote,
 	},
 	{
-		.id = "tiering-enable", .priority = PRIO_MEDIUM, .knob = "kernel.numa_balancing",
+		.id = "tiering-enable",
+		.priority = PRIO_MEDIUM,
+		.knob = "kernel.numa_balancing",
 		.condition = "at least two memory tiers hold nodes and kernel.numa_balancing lacks "
 			     "the tiering bit (2)",
 		.reads = "/sys/devices/virtual/memory_tiering/memory_tierN/nodelist, "
 			 "/proc/sys/kernel/numa_balancing",
 		.recommendation = "kernel.numa_balancing with bit 2 (tiering) added",
-		.reason = "tiering mode promotes the pages that get hot on a slower tier (CXL, PMEM) "
-			  "to the fast tier",
+		.reason =
+			"tiering mode promotes the pages that get hot on a slower tier (CXL, PMEM) "
+			"to the fast tier",
 		.source = "Documentation/admin-guide/sysctl/kernel.rst (numa_balancing), "
 			  "mm/memory-tiers.c",
 		.eval = eval_tiering_enable,
 	},
 	{
-		.id = "demotion-enable", .priority = PRIO_MEDIUM, .knob = "mm.numa.demotion_enabled",
+		.id = "demotion-enable",
+		.priority = PRIO_MEDIUM,
+		.knob = "mm.numa.demotion_enabled",
 		.condition = "at least two memory tiers hold nodes and demotion is off",
 		.reads = "/sys/devices/virtual/memory_tiering/memory_tierN/nodelist, "
 			 "/sys/kernel/mm/numa/demotion_enabled",
@@ -1132,7 +1213,9 @@ const struct advise_rule advise_rules[] = {
 		.eval = eval_demotion_enable,
 	},
 	{
-		.id = "tiering-without-tiers", .priority = PRIO_MEDIUM, .knob = "kernel.numa_balancing",
+		.id = "tiering-without-tiers",
+		.priority = PRIO_MEDIUM,
+		.knob = "kernel.numa_balancing",
 		.condition = "kernel.numa_balancing has the tiering bit (2) and at most one memory "
 			     "tier holds nodes",
 		.reads = "/proc/sys/kernel/numa_balancing, "
@@ -1145,7 +1228,9 @@ const struct advise_rule advise_rules[] = {
 		.eval = eval_tiering_without_tiers,
 	},
 	{
-		.id = "zone-reclaim-near", .priority = PRIO_MEDIUM, .knob = "vm.zone_reclaim_mode",
+		.id = "zone-reclaim-near",
+		.priority = PRIO_MEDIUM,
+		.knob = "vm.zone_reclaim_mode",
 		.condition = "vm.zone_reclaim_mode is on and no two nodes are farther apart than "
 			     "RECLAIM_DISTANCE (30; 32 on AMD Zen)",
 		.reads = "/proc/sys/vm/zone_reclaim_mode, nodeN/distance, /proc/cpuinfo",
@@ -1159,11 +1244,14 @@ const struct advise_rule advise_rules[] = {
 		.eval = eval_zone_reclaim_near,
 	},
 	{
-		.id = "zone-reclaim-far", .priority = PRIO_MEDIUM, .knob = "vm.zone_reclaim_mode",
-		.condition = "vm.zone_reclaim_mode is 0, two nodes are farther apart than "
-			     "RECLAIM_DISTANCE, and some node sends at least 5% of the allocations "
-			     "meant for it to other nodes (numa_foreign) while page cache fills less "
-			     "than half of it",
+		.id = "zone-reclaim-far",
+		.priority = PRIO_MEDIUM,
+		.knob = "vm.zone_reclaim_mode",
+		.condition =
+			"vm.zone_reclaim_mode is 0, two nodes are farther apart than "
+			"RECLAIM_DISTANCE, and some node sends at least 5% of the allocations "
+			"meant for it to other nodes (numa_foreign) while page cache fills less "
+			"than half of it",
 		.reads = "/proc/sys/vm/zone_reclaim_mode, nodeN/distance, /proc/cpuinfo, "
 			 "nodeN/numastat, nodeN/meminfo, /proc/uptime",
 		.recommendation = "vm.zone_reclaim_mode = 1, if each part of the workload fits in "
@@ -1175,7 +1263,9 @@ const struct advise_rule advise_rules[] = {
 		.eval = eval_zone_reclaim_far,
 	},
 	{
-		.id = "single-node-balancing", .priority = PRIO_MEDIUM, .knob = "kernel.numa_balancing",
+		.id = "single-node-balancing",
+		.priority = PRIO_MEDIUM,
+		.knob = "kernel.numa_balancing",
 		.condition = "the machine has one NUMA node and kernel.numa_balancing is not 0",
 		.reads = "/sys/devices/system/node, /proc/sys/kernel/numa_balancing",
 		.recommendation = "kernel.numa_balancing = 0",
@@ -1186,7 +1276,9 @@ const struct advise_rule advise_rules[] = {
 		.eval = eval_single_balancing,
 	},
 	{
-		.id = "single-node-zone-reclaim", .priority = PRIO_MEDIUM, .knob = "vm.zone_reclaim_mode",
+		.id = "single-node-zone-reclaim",
+		.priority = PRIO_MEDIUM,
+		.knob = "vm.zone_reclaim_mode",
 		.condition = "the machine has one NUMA node and vm.zone_reclaim_mode is not 0",
 		.reads = "/sys/devices/system/node, /proc/sys/vm/zone_reclaim_mode",
 		.recommendation = "vm.zone_reclaim_mode = 0",
@@ -1196,7 +1288,9 @@ const struct advise_rule advise_rules[] = {
 		.eval = eval_single_zone_reclaim,
 	},
 	{
-		.id = "hugepages-unbalanced", .priority = PRIO_MEDIUM, .knob = NULL,
+		.id = "hugepages-unbalanced",
+		.priority = PRIO_MEDIUM,
+		.knob = NULL,
 		.condition = "for some huge page size, the smallest pool of a node with CPUs and "
 			     "memory is less than half the largest",
 		.reads = "nodeN/hugepages/hugepages-SIZEkB/nr_hugepages, has_cpu, has_memory",
@@ -1207,8 +1301,11 @@ const struct advise_rule advise_rules[] = {
 		.eval = eval_hugepages,
 	},
 	{
-		.id = "cpuless-dram-tier", .priority = PRIO_LOW, .knob = NULL,
-		.condition = "a node has memory and no CPU, and at most one memory tier holds nodes",
+		.id = "cpuless-dram-tier",
+		.priority = PRIO_LOW,
+		.knob = NULL,
+		.condition =
+			"a node has memory and no CPU, and at most one memory tier holds nodes",
 		.reads = "/sys/devices/system/node/has_cpu, has_memory, "
 			 "/sys/devices/virtual/memory_tiering/memory_tierN/nodelist",
 		.recommendation = "nothing (a note): tiering mode and demotion would do nothing",
@@ -1218,29 +1315,37 @@ const struct advise_rule advise_rules[] = {
 		.eval = eval_cpuless_dram_tier,
 	},
 	{
-		.id = "single-node-numa-stat", .priority = PRIO_LOW, .knob = "vm.numa_stat",
+		.id = "single-node-numa-stat",
+		.priority = PRIO_LOW,
+		.knob = "vm.numa_stat",
 		.condition = "the machine has one NUMA node and vm.numa_stat is 1",
-		.reads = "/sys/devices/system/node, /proc/sys/vm/numa_stat, node_exporter's command "
-			 "line, numastatctl-textfile.timer, the textfile numastatctl.prom",
-		.recommendation = "vm.numa_stat = 0 when nothing reads the counters; a note to keep 1 "
-				  "when something does",
-		.reason = "on one node every allocation is local, and 0 skips the counter update on "
-			  "every page allocation (185 to 176 cycles single-threaded in the commit's "
-			  "measurement), "
-			  "but numastat, node_exporter's meminfo_numa collector and numastatctl's "
-			  "textfile then read zeros",
+		.reads =
+			"/sys/devices/system/node, /proc/sys/vm/numa_stat, node_exporter's command "
+			"line, numastatctl-textfile.timer, the textfile numastatctl.prom",
+		.recommendation =
+			"vm.numa_stat = 0 when nothing reads the counters; a note to keep 1 "
+			"when something does",
+		.reason =
+			"on one node every allocation is local, and 0 skips the counter update on "
+			"every page allocation (185 to 176 cycles single-threaded in the commit's "
+			"measurement), "
+			"but numastat, node_exporter's meminfo_numa collector and numastatctl's "
+			"textfile then read zeros",
 		.source = "commit 4518085e127d (Linux 4.15)",
 		.eval = eval_single_numa_stat,
 	},
 	{
-		.id = "knob-not-default", .priority = PRIO_LOW, .knob = NULL,
+		.id = "knob-not-default",
+		.priority = PRIO_LOW,
+		.knob = NULL,
 		.condition = "a registry knob differs from its default, no other rule judged it, "
 			     "and no profile of the configuration or sysctl.d file sets that value",
 		.reads = "every registry knob, the configuration, sysctl.d",
 		.recommendation = "the registry default, or a profile that records the value",
 		.reason = "a value that no profile or sysctl.d file records is lost at the next "
 			  "boot (unless some other tool writes it) and explains itself to no one",
-		.source = "the knob registry (numastatctl knobs), Documentation/admin-guide/sysctl/vm.rst",
+		.source =
+			"the knob registry (numastatctl knobs), Documentation/admin-guide/sysctl/vm.rst",
 		.eval = eval_not_default,
 	},
 };

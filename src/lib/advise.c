@@ -10,7 +10,9 @@
 const char *advise_priority_name(enum advise_priority p)
 {
 	static const char *const names[] = {
-		[PRIO_HIGH] = "high", [PRIO_MEDIUM] = "medium", [PRIO_LOW] = "low",
+		[PRIO_HIGH] = "high",
+		[PRIO_MEDIUM] = "medium",
+		[PRIO_LOW] = "low",
 	};
 	return names[p];
 }
@@ -47,7 +49,8 @@ static void prune(struct advice_list *l)
 		bool dup = false;
 
 		for (size_t k = 0; k < out && l->v[i].kind == ADV_ADVICE && l->v[i].has_value; k++)
-			dup |= l->v[k].kind == ADV_ADVICE && l->v[k].has_value && strcmp(l->v[k].knob, l->v[i].knob) == 0;
+			dup |= l->v[k].kind == ADV_ADVICE && l->v[k].has_value &&
+			       strcmp(l->v[k].knob, l->v[i].knob) == 0;
 		if (!dup && l->v[i].kind != ADV_OK)
 			l->v[out++] = l->v[i];
 	}

@@ -26,10 +26,10 @@
  * after boot (or after vm.numa_stat went 1 -> 0 -> 1) a handful of
  * allocations decide every percentage.
  */
-#define ADVISE_MIN_UPTIME 600            /* seconds since boot for a since-boot judgement */
-#define ADVISE_MIN_EVENTS 100000         /* allocation events on all nodes since boot */
-#define ADVISE_MIN_NODE_EVENTS 10000     /* on one node since boot, for its ratios */
-#define ADVISE_MIN_WINDOW_EVENTS 1000    /* on one node (and in all) over --interval */
+#define ADVISE_MIN_UPTIME 600         /* seconds since boot for a since-boot judgement */
+#define ADVISE_MIN_EVENTS 100000      /* allocation events on all nodes since boot */
+#define ADVISE_MIN_NODE_EVENTS 10000  /* on one node since boot, for its ratios */
+#define ADVISE_MIN_WINDOW_EVENTS 1000 /* on one node (and in all) over --interval */
 /* Thresholds, in percent. */
 #define ADVISE_MISS_PCT 5        /* numa_miss of numa_hit + numa_miss */
 #define ADVISE_OTHER_PCT 20      /* other_node of local_node + other_node, CPU nodes only */
@@ -80,25 +80,25 @@ struct advice_list {
 /* One registry knob as read here. */
 struct af_knob {
 	struct knob_ref ref;
-	int err;              /* 0, or -errno (-ENOENT: not on this kernel) */
-	struct kval v;        /* the live value, canonical */
-	char explained[200];  /* what sets it to the live value: "profile hpc (FILE:LINE)", "" */
+	int err;             /* 0, or -errno (-ENOENT: not on this kernel) */
+	struct kval v;       /* the live value, canonical */
+	char explained[200]; /* what sets it to the live value: "profile hpc (FILE:LINE)", "" */
 };
 
 struct af_node {
 	unsigned id;
-	bool cpu, memory;                 /* listed in has_cpu, has_memory */
-	int ns_err;                       /* nodeN/numastat: 0 or -errno / -EBADMSG */
+	bool cpu, memory; /* listed in has_cpu, has_memory */
+	int ns_err;       /* nodeN/numastat: 0 or -errno / -EBADMSG */
 	char ns_why[WHY_MAX];
-	uint64_t boot[NS_STANDARD];       /* since boot or the last reset */
-	bool have_delta;                  /* delta holds the --interval window */
+	uint64_t boot[NS_STANDARD]; /* since boot or the last reset */
+	bool have_delta;            /* delta holds the --interval window */
 	uint64_t delta[NS_STANDARD];
-	int mi_err;                       /* nodeN/meminfo */
+	int mi_err; /* nodeN/meminfo */
 	char mi_why[WHY_MAX];
 	uint64_t mem_total, file_pages, shmem; /* bytes */
-	int dist_err;                     /* nodeN/distance */
-	unsigned *dist;                   /* to nodes[k] of the facts, in the same order */
-	int hp_err;                       /* nodeN/hugepages */
+	int dist_err;                          /* nodeN/distance */
+	unsigned *dist;                        /* to nodes[k] of the facts, in the same order */
+	int hp_err;                            /* nodeN/hugepages */
 	char hp_why[WHY_MAX];
 	struct hugepage_pool hp[HUGEPAGE_SIZES_MAX];
 	size_t nhp;
@@ -107,23 +107,23 @@ struct af_node {
 /* A process that holds memory on a node other than the one it runs on. */
 struct af_proc {
 	unsigned pid;
-	char name[64];        /* as the kernel has it: escaped on output */
-	unsigned run_node;    /* the node of the CPU it last ran on */
-	uint64_t bytes;       /* its memory on the node asked about */
+	char name[64];     /* as the kernel has it: escaped on output */
+	unsigned run_node; /* the node of the CPU it last ran on */
+	uint64_t bytes;    /* its memory on the node asked about */
 };
 
 struct advise_facts {
-	struct af_node *nodes;  /* sorted by id */
+	struct af_node *nodes; /* sorted by id */
 	size_t n;
-	int masks_err;          /* has_cpu / has_memory: 0, or -errno (cpu/memory then all true) */
+	int masks_err; /* has_cpu / has_memory: 0, or -errno (cpu/memory then all true) */
 	struct memtiers tiers;
-	int tiers_err;          /* 0, -ENOENT (before 6.1) or -errno */
+	int tiers_err; /* 0, -ENOENT (before 6.1) or -errno */
 	char tiers_why[WHY_MAX];
-	double uptime;          /* seconds, from /proc/uptime */
+	double uptime; /* seconds, from /proc/uptime */
 	int uptime_err;
-	double window;          /* seconds between the two samples; 0: one sample */
-	int window_err;         /* -ERANGE: a counter went backwards during the window */
-	struct af_knob *knobs;  /* one per knob_table entry, same order */
+	double window;         /* seconds between the two samples; 0: one sample */
+	int window_err;        /* -ERANGE: a counter went backwards during the window */
+	struct af_knob *knobs; /* one per knob_table entry, same order */
 	unsigned reclaim_distance;
 	char reclaim_why[WHY_MAX]; /* how reclaim_distance was decided */
 	/* What reads the NUMA counters (looked for only when it matters). */
@@ -132,12 +132,12 @@ struct advise_facts {
 	size_t nreaders;
 	char readers_looked[300]; /* what was looked at, for the evidence */
 	/* The configuration. */
-	bool cfg_ok;            /* loaded without problems */
+	bool cfg_ok;                    /* loaded without problems */
 	char profile[PROFILE_NAME_MAX]; /* the configured profile, "" for none */
 	char profile_why[WHY_MAX];      /* why it could not be resolved, "" when it was */
-	struct plan plan;       /* the configured profile against the live values */
+	struct plan plan;               /* the configured profile against the live values */
 	struct sysctld_conflicts conflicts;
-	bool unit_enabled;      /* numastatctl.service runs at boot */
+	bool unit_enabled; /* numastatctl.service runs at boot */
 	/*
 	 * The processes holding the most memory on node while they run on
 	 * another (at most max, most first); the count or -errno, and in
@@ -149,7 +149,7 @@ struct advise_facts {
 };
 
 struct advise_rule {
-	const char *id;             /* "single-node-balancing" */
+	const char *id; /* "single-node-balancing" */
 	enum advise_priority priority;
 	const char *knob;           /* the knob it advises on, or NULL */
 	const char *condition;      /* when it speaks, in words */
@@ -205,8 +205,7 @@ struct advice *advice_new(struct advice_list *out, const struct advise_rule *r,
 void advice_set_knob(struct advice *a, const struct af_knob *k, const char *value);
 void advice_text(struct advice *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* One more line of evidence (quietly dropped past ADVICE_EVIDENCE_MAX). */
-void advice_evidence(struct advice *a, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+void advice_evidence(struct advice *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /*
  * True when an entry of out is about knob: advice, a note, ok, or missing
  * data (a rule that could not judge it leaves it unjudged by anyone).

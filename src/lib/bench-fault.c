@@ -57,7 +57,8 @@ static void *map_bound(struct worker *w)
 		 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	if (p == MAP_FAILED) {
 		w->err = -errno;
-		snprintf(w->why, sizeof(w->why), "cannot map %zu bytes: %s", job->bytes, strerror(errno));
+		snprintf(w->why, sizeof(w->why), "cannot map %zu bytes: %s", job->bytes,
+			 strerror(errno));
 		return NULL;
 	}
 	if (madvise(p, job->bytes, MADV_NOHUGEPAGE) < 0) {
@@ -151,7 +152,8 @@ static unsigned start_workers(struct worker *w, unsigned n, char *why, size_t wh
 		int r = pthread_create(&w[started].tid, NULL, worker_main, &w[started]);
 
 		if (r) {
-			snprintf(why, whylen, "cannot start thread %u: %s", started + 1, strerror(r));
+			snprintf(why, whylen, "cannot start thread %u: %s", started + 1,
+				 strerror(r));
 			break;
 		}
 	}
@@ -178,8 +180,8 @@ int bench_fault_run(const struct fault_job *job, struct fault_result *res, char 
 	unsigned started;
 	int r;
 
-	if (job->threads == 0 || job->threads > FAULT_MAX_THREADS || page <= 0 ||
-	    job->bytes == 0 || job->bytes % (size_t)page) {
+	if (job->threads == 0 || job->threads > FAULT_MAX_THREADS || page <= 0 || job->bytes == 0 ||
+	    job->bytes % (size_t)page) {
 		snprintf(why, whylen, "invalid workload: %u threads of %zu bytes each",
 			 job->threads, job->bytes);
 		return -EINVAL;
@@ -212,7 +214,10 @@ int bench_fault_probe(unsigned mem_node, unsigned cpu_node, size_t pages,
 {
 	long page = sysconf(_SC_PAGESIZE);
 	struct fault_job job = {
-		.mem_node = mem_node, .cpu_node = cpu_node, .threads = 1, .stop = stop,
+		.mem_node = mem_node,
+		.cpu_node = cpu_node,
+		.threads = 1,
+		.stop = stop,
 		.bytes = pages * (size_t)(page > 0 ? page : 4096),
 	};
 	struct fault_result res;

@@ -16,18 +16,18 @@
 #define FAULT_MAX_THREADS 1024
 
 struct fault_job {
-	unsigned mem_node;    /* where the pages go (MPOL_BIND) */
-	unsigned cpu_node;    /* whose CPUs the workers run on */
-	size_t bytes;         /* per thread, a multiple of the page size */
-	unsigned threads;     /* 1 .. FAULT_MAX_THREADS */
+	unsigned mem_node; /* where the pages go (MPOL_BIND) */
+	unsigned cpu_node; /* whose CPUs the workers run on */
+	size_t bytes;      /* per thread, a multiple of the page size */
+	unsigned threads;  /* 1 .. FAULT_MAX_THREADS */
 	/* Non-zero asks the workers to stop early (a signal arrived). */
 	const volatile sig_atomic_t *stop;
 };
 
 struct fault_result {
-	uint64_t faults;        /* pages touched, all threads */
-	double ns_per_fault;    /* mean over the threads of time / pages */
-	double faults_per_sec;  /* all faults / (last end - first start) */
+	uint64_t faults;       /* pages touched, all threads */
+	double ns_per_fault;   /* mean over the threads of time / pages */
+	double faults_per_sec; /* all faults / (last end - first start) */
 };
 
 /*

@@ -52,7 +52,8 @@ int bench_guard_begin(struct knob_guard *g, const struct knob_ref *ref, const ch
 	}
 	r = knob_read(ref, &g->orig);
 	if (r < 0) {
-		snprintf(why, whylen, "%s: cannot read %s: %s", ref->name, ref->path, sysfs_strerror(-r));
+		snprintf(why, whylen, "%s: cannot read %s: %s", ref->name, ref->path,
+			 sysfs_strerror(-r));
 		lock_release(&g->lock);
 		release_signals(g);
 		return r;
@@ -77,7 +78,8 @@ static int write_blocked(struct knob_guard *g, const struct kval *v, char *why, 
 		g->expect = *v;
 	sigprocmask(SIG_SETMASK, &old, NULL);
 	if (r == -EAGAIN)
-		snprintf(why, whylen, "%s: wrote '%s', read back '%s'", g->ref.name, v->text, back.text);
+		snprintf(why, whylen, "%s: wrote '%s', read back '%s'", g->ref.name, v->text,
+			 back.text);
 	else if (r < 0)
 		snprintf(why, whylen, "%s: cannot write %s: %s", g->ref.name, g->ref.path,
 			 sysfs_strerror(-r));
@@ -95,16 +97,18 @@ int bench_guard_set(struct knob_guard *g, const struct kval *v, char *why, size_
 		return r;
 	}
 	if (strcmp(live.text, g->expect.text) != 0) {
-		snprintf(why, whylen, "%s: changed by another writer during the run "
-			 "(now '%.32s', expected '%.32s')", g->ref.name, live.text, g->expect.text);
+		snprintf(why, whylen,
+			 "%s: changed by another writer during the run "
+			 "(now '%.32s', expected '%.32s')",
+			 g->ref.name, live.text, g->expect.text);
 		return -EBUSY;
 	}
 	if (strcmp(live.text, v->text) == 0)
 		return 0;
 	if (knob_change_zeroes_counters(&g->ref, &live, v) && !g->no_snapshot &&
 	    !g->snapshot_path[0]) {
-		r = snapshot_save(g->data_dir, g->snapshot_path, sizeof(g->snapshot_path),
-				  why, whylen);
+		r = snapshot_save(g->data_dir, g->snapshot_path, sizeof(g->snapshot_path), why,
+				  whylen);
 		if (r < 0) {
 			g->snapshot_path[0] = '\0';
 			return -ECANCELED;

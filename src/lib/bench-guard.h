@@ -20,13 +20,13 @@
 
 struct knob_guard {
 	struct knob_ref ref;
-	struct kval orig;         /* the value before the command touched it */
-	struct kval expect;       /* what the knob should hold now: orig, or our last write */
-	bool changed;             /* the live value may differ from orig */
-	bool no_snapshot;         /* --no-snapshot */
-	const char *data_dir;     /* counter snapshots go to <data_dir>/snapshots */
+	struct kval orig;     /* the value before the command touched it */
+	struct kval expect;   /* what the knob should hold now: orig, or our last write */
+	bool changed;         /* the live value may differ from orig */
+	bool no_snapshot;     /* --no-snapshot */
+	const char *data_dir; /* counter snapshots go to <data_dir>/snapshots */
 	struct state_lock lock;
-	char snapshot_path[512];  /* "" until the counters were saved */
+	char snapshot_path[512]; /* "" until the counters were saved */
 	struct sigaction old[3];
 };
 

@@ -18,8 +18,8 @@ static int alloc_samples(struct bench_samples *s, unsigned rounds)
 }
 
 /* One round at value v; keep reports whether its numbers are kept. */
-static int round_at(struct bench_plan *p, struct knob_guard *g, struct bench_samples *s,
-		    int v, bool keep, char *why, size_t whylen)
+static int round_at(struct bench_plan *p, struct knob_guard *g, struct bench_samples *s, int v,
+		    bool keep, char *why, size_t whylen)
 {
 	struct fault_result res;
 	int r = bench_guard_set(g, &p->val[v], why, whylen);
@@ -35,8 +35,8 @@ static int round_at(struct bench_plan *p, struct knob_guard *g, struct bench_sam
 	return 0;
 }
 
-static int rounds(struct bench_plan *p, struct knob_guard *g, struct bench_samples *s,
-		  char *why, size_t whylen)
+static int rounds(struct bench_plan *p, struct knob_guard *g, struct bench_samples *s, char *why,
+		  size_t whylen)
 {
 	/* Warm-up: the first round pays for page tables and libnuma's first calls. */
 	int r = round_at(p, g, s, 0, false, why, whylen);

@@ -19,23 +19,23 @@
 
 struct bench_plan {
 	struct knob_ref ref;
-	struct kval val[2];     /* A, B */
-	struct fault_job job;   /* stop is filled in by bench_run */
-	unsigned rounds;        /* per value */
+	struct kval val[2];   /* A, B */
+	struct fault_job job; /* stop is filled in by bench_run */
+	unsigned rounds;      /* per value */
 	bool no_snapshot;
-	const char *run_dir;    /* the writers' lock */
-	const char *data_dir;   /* counter snapshots */
+	const char *run_dir;  /* the writers' lock */
+	const char *data_dir; /* counter snapshots */
 };
 
 struct bench_samples {
-	double *ns[2];          /* ns per fault of each round, per value */
-	double *fps[2];         /* faults per second of each round, per value */
+	double *ns[2];  /* ns per fault of each round, per value */
+	double *fps[2]; /* faults per second of each round, per value */
 	unsigned done[2];
-	struct kval orig;       /* the knob's value before the run */
+	struct kval orig; /* the knob's value before the run */
 	char snapshot_path[512];
-	int stop_signal;        /* the signal that ended the run early, or 0 */
-	bool touched;           /* the knob was written (and so had to be restored) */
-	int restore_err;        /* -errno when the original value could not be restored */
+	int stop_signal; /* the signal that ended the run early, or 0 */
+	bool touched;    /* the knob was written (and so had to be restored) */
+	int restore_err; /* -errno when the original value could not be restored */
 	char restore_why[WHY_MAX];
 };
 

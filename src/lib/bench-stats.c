@@ -70,9 +70,9 @@ static count_t *u_counts(size_t n, size_t m)
 	for (size_t i = 1; i <= n; i++) {
 		size_t k = m + i;
 
-		for (size_t u = deg + k; u >= k; u--)  /* times (1 - q^k) */
+		for (size_t u = deg + k; u >= k; u--) /* times (1 - q^k) */
 			a[u] -= a[u - k];
-		for (size_t u = i; u <= deg + k; u++)  /* divided by (1 - q^i) */
+		for (size_t u = i; u <= deg + k; u++) /* divided by (1 - q^i) */
 			a[u] += a[u - i];
 		deg += m;
 	}

@@ -82,8 +82,8 @@ bool cg_is_pattern(const char *arg)
 
 bool cg_is_unit(const char *name)
 {
-	static const char *const suffixes[] = { ".service", ".scope", ".slice", ".socket",
-						".mount", ".swap" };
+	static const char *const suffixes[] = { ".service", ".scope", ".slice",
+						".socket",  ".mount", ".swap" };
 	size_t len = strlen(name);
 
 	if (strchr(name, '/'))
@@ -175,9 +175,9 @@ static bool is_cgroup(const char *root, const char *cg)
 /* What the walk looks for, and what it found. */
 struct walk {
 	const char *root;
-	const char *pattern;  /* a glob; NULL: look for name */
-	bool whole_path;      /* the pattern has '/': match the path, not the name */
-	const char *name;     /* a unit's name */
+	const char *pattern; /* a glob; NULL: look for name */
+	bool whole_path;     /* the pattern has '/': match the path, not the name */
+	const char *name;    /* a unit's name */
 	struct cg_list *out;
 	char found[CG_PATH_MAX]; /* name: the shallowest match */
 	unsigned found_depth;
@@ -265,8 +265,9 @@ static void visit(struct walk *w, const char *cg, unsigned depth)
 static int resolve_pattern(const char *root, const char *arg, struct cg_list *out, char *why,
 			   size_t whylen)
 {
-	struct walk w = { .root = root, .pattern = arg, .whole_path = strchr(arg, '/') != NULL,
-			  .out = out };
+	struct walk w = {
+		.root = root, .pattern = arg, .whole_path = strchr(arg, '/') != NULL, .out = out
+	};
 	size_t before = out->n;
 
 	visit(&w, "/", 0);
@@ -323,8 +324,9 @@ int cg_resolve(const char *root, const char *arg, struct cg_list *out, char *why
 		return resolve_unit(root, arg, out, why, whylen);
 	r = clean_path(root, arg, path, sizeof(path));
 	if (r < 0) {
-		snprintf(why, whylen, "%s", r == -EINVAL ? "'.' and '..' are not allowed in a cgroup path"
-							 : "path too long");
+		snprintf(why, whylen, "%s",
+			 r == -EINVAL ? "'.' and '..' are not allowed in a cgroup path"
+				      : "path too long");
 		return -EINVAL;
 	}
 	if (!is_cgroup(root, path)) {

@@ -37,7 +37,7 @@ enum cg_root_state cg_root_find(char *root, size_t len);
 
 struct cg_list {
 	char **path;
-	bool *matched;   /* named only by a pattern (not by a path or unit) */
+	bool *matched; /* named only by a pattern (not by a path or unit) */
 	size_t n, cap;
 };
 

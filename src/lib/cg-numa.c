@@ -103,8 +103,7 @@ static int first_line(struct parse *ps, const char *cells, size_t len)
 	return 0;
 }
 
-static int numa_line(const char *p, size_t len, unsigned line, void *ctx, char *why,
-		     size_t whylen)
+static int numa_line(const char *p, size_t len, unsigned line, void *ctx, char *why, size_t whylen)
 {
 	struct parse *ps = ctx;
 	struct cg_numa *s = ps->s;
@@ -115,7 +114,8 @@ static int numa_line(const char *p, size_t len, unsigned line, void *ctx, char *
 		klen++;
 	if (klen < len && p[klen] == '=')
 		return line == 1 ? -EPROTO
-				 : node_line_error(why, whylen, line, "expected 'name N<node>=<value> ...'");
+				 : node_line_error(why, whylen, line,
+						   "expected 'name N<node>=<value> ...'");
 	if (klen == 0 || klen >= CG_ITEM_NAME_MAX || (klen < len && p[klen] != ' '))
 		return node_line_error(why, whylen, line,
 				       "expected an item name of a-z, 0-9, _ (at most 39)");
@@ -155,8 +155,13 @@ static int numa_line(const char *p, size_t len, unsigned line, void *ctx, char *
 static int node_totals(struct cg_numa *s)
 {
 	static const char *const parts[] = {
-		"anon", "file", "kernel_stack", "pagetables", "sec_pagetables",
-		"slab_reclaimable", "slab_unreclaimable",
+		"anon",
+		"file",
+		"kernel_stack",
+		"pagetables",
+		"sec_pagetables",
+		"slab_reclaimable",
+		"slab_unreclaimable",
 	};
 
 	s->total = calloc(s->n_nodes ? s->n_nodes : 1, sizeof(*s->total));

@@ -144,8 +144,9 @@ static int print_section(const struct grid *g, const struct view *v, size_t from
 		return r;
 	out_table_add_column(t, g->cols[0].name, 0, g->cols[0].flags);
 	for (size_t i = from; i < to; i++)
-		out_table_add_column(t, (flags & OUT_JSON) ? g->cols[v->cols[i]].json
-							   : g->cols[v->cols[i]].name,
+		out_table_add_column(t,
+				     (flags & OUT_JSON) ? g->cols[v->cols[i]].json
+							: g->cols[v->cols[i]].name,
 				     0, g->cols[v->cols[i]].flags);
 	for (size_t i = 0; i < v->nrows; i++) {
 		struct out_row *row = out_table_add_row(t);
@@ -184,8 +185,8 @@ static size_t col_width(const struct grid *g, const struct view *v, size_t c)
 }
 
 /* Sections of columns that fit width (each repeats column 0), one table each. */
-static int print_folded(const struct grid *g, const struct view *v, size_t width,
-			unsigned flags, char *why, size_t whylen)
+static int print_folded(const struct grid *g, const struct view *v, size_t width, unsigned flags,
+			char *why, size_t whylen)
 {
 	size_t first = col_width(g, v, 0), i = 1;
 	int r = 0;
@@ -290,7 +291,8 @@ static int print_json_doc(const struct grid *g, const struct view *v, char *why,
 	if (r == 0)
 		r = out_doc_print(d, stdout);
 	if (r < 0 && !*why)
-		snprintf(why, whylen, r == -EIO ? "cannot write to standard output" : "out of memory");
+		snprintf(why, whylen,
+			 r == -EIO ? "cannot write to standard output" : "out of memory");
 	out_doc_free(d);
 	return r;
 }

@@ -17,9 +17,9 @@
 #define GRID_CELL_MAX 32
 
 struct grid_col {
-	const char *name;  /* header */
-	const char *json;  /* JSON key */
-	unsigned flags;    /* OUT_COL_* */
+	const char *name; /* header */
+	const char *json; /* JSON key */
+	unsigned flags;   /* OUT_COL_* */
 };
 
 struct grid {

@@ -3,8 +3,8 @@
 #include <dirent.h>
 #include <errno.h>
 #include <inttypes.h>
-#include <stdlib.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "nodes.h"
@@ -48,7 +48,8 @@ static int add_bytes(uint64_t *acc, uint64_t count, uint64_t kb)
 
 static int read_pool(const char *dir, struct hugepage_pool *p, char *why, size_t whylen)
 {
-	static const char *const files[] = { "nr_hugepages", "free_hugepages", "surplus_hugepages" };
+	static const char *const files[] = { "nr_hugepages", "free_hugepages",
+					     "surplus_hugepages" };
 	uint64_t *v[] = { &p->nr, &p->free, &p->surplus };
 
 	for (int i = 0; i < 3; i++) {
@@ -65,14 +66,15 @@ static int read_pool(const char *dir, struct hugepage_pool *p, char *why, size_t
 
 static int by_size(const void *a, const void *b)
 {
-	uint64_t x = ((const struct hugepage_pool *)a)->kb, y = ((const struct hugepage_pool *)b)->kb;
+	uint64_t x = ((const struct hugepage_pool *)a)->kb,
+		 y = ((const struct hugepage_pool *)b)->kb;
 
 	return (x > y) - (x < y);
 }
 
 /* The pools in base; -ENOENT when the node has no hugepages directory. */
-static int read_pools(const char *base, struct hugepage_pool *out, size_t max,
-		      char *why, size_t whylen)
+static int read_pools(const char *base, struct hugepage_pool *out, size_t max, char *why,
+		      size_t whylen)
 {
 	char dir[336];
 	struct dirent *de;
@@ -107,8 +109,8 @@ static int read_pools(const char *base, struct hugepage_pool *out, size_t max,
 	return (int)n;
 }
 
-int hugepages_pools_read(unsigned node, struct hugepage_pool *out, size_t max,
-			 char *why, size_t whylen)
+int hugepages_pools_read(unsigned node, struct hugepage_pool *out, size_t max, char *why,
+			 size_t whylen)
 {
 	char base[64];
 	int r;
@@ -136,8 +138,9 @@ int hugepages_read(unsigned node, struct hugepages *out, char *why, size_t whyle
 		if (add_bytes(&out->total_bytes, pools[i].nr, pools[i].kb) < 0 ||
 		    add_bytes(&out->free_bytes, pools[i].free, pools[i].kb) < 0 ||
 		    add_bytes(&out->surp_bytes, pools[i].surplus, pools[i].kb) < 0) {
-			snprintf(why, whylen, "%s/hugepages-%" PRIu64 "kB: size does not fit in 64 bits",
-				 base, pools[i].kb);
+			snprintf(why, whylen,
+				 "%s/hugepages-%" PRIu64 "kB: size does not fit in 64 bits", base,
+				 pools[i].kb);
 			return -EOVERFLOW;
 		}
 	return 0;

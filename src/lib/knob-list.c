@@ -103,7 +103,8 @@ int knob_list_glob(const struct knob_list *all, const char *glob, struct knob_li
 		const char *last = strchr(pat, '.') ? name : strrchr(name, '.') + 1;
 
 		/* Pass-through entries came from the directory listing: they are here. */
-		if (fnmatch(pat, last, 0) == 0 && (!all->refs[i].knob || knob_present(&all->refs[i])))
+		if (fnmatch(pat, last, 0) == 0 &&
+		    (!all->refs[i].knob || knob_present(&all->refs[i])))
 			r = knob_list_add(out, &all->refs[i]);
 	}
 	return r;
@@ -183,7 +184,9 @@ int knob_lookup(const char *input, struct knob_ref *out, char *why, size_t whyle
 	if (suggest_knob(dotted, hint, sizeof(hint)))
 		snprintf(why, whylen, "unknown knob '%s': %s", dotted, hint);
 	else if (r == 0)
-		snprintf(why, whylen, "unknown knob '%s': no such sysctl on this kernel, and not a "
-			 "registry knob ('numastatctl knobs' lists them)", dotted);
+		snprintf(why, whylen,
+			 "unknown knob '%s': no such sysctl on this kernel, and not a "
+			 "registry knob ('numastatctl knobs' lists them)",
+			 dotted);
 	return -ENOENT;
 }

@@ -105,8 +105,10 @@ int knob_resolve(const char *input, struct knob_ref *out, char *why, size_t whyl
 		return -EINVAL;
 	}
 	if (split_name(input, parts, &n) < 0) {
-		snprintf(why, whylen, "invalid knob name '%.64s': use a sysctl name such as "
-			 "vm.numa_stat or vm/numa_stat", input);
+		snprintf(why, whylen,
+			 "invalid knob name '%.64s': use a sysctl name such as "
+			 "vm.numa_stat or vm/numa_stat",
+			 input);
 		return -EINVAL;
 	}
 	/* Same length as the input: only the separators change. */
@@ -119,7 +121,8 @@ int knob_resolve(const char *input, struct knob_ref *out, char *why, size_t whyl
 	if (!k && n == 1) {
 		k = find_short(dotted, &matches);
 		if (matches > 1) {
-			snprintf(why, whylen, "ambiguous knob name '%s': give the full name", dotted);
+			snprintf(why, whylen, "ambiguous knob name '%s': give the full name",
+				 dotted);
 			return -EINVAL;
 		}
 	}
@@ -128,19 +131,21 @@ int knob_resolve(const char *input, struct knob_ref *out, char *why, size_t whyl
 		return 0;
 	}
 	if (knob_is_action(dotted)) {
-		snprintf(why, whylen, "%s: is an action, not a setting; numastatctl does not manage it",
-			 dotted);
+		snprintf(why, whylen,
+			 "%s: is an action, not a setting; numastatctl does not manage it", dotted);
 		return -EINVAL;
 	}
 	if (!is_passthrough(parts, n)) {
-		snprintf(why, whylen, "unknown knob '%s': only vm.*, kernel.numa_* and the knobs "
-			 "listed by 'numastatctl knobs' are managed", dotted);
+		snprintf(why, whylen,
+			 "unknown knob '%s': only vm.*, kernel.numa_* and the knobs "
+			 "listed by 'numastatctl knobs' are managed",
+			 dotted);
 		return -ENOENT;
 	}
 	out->knob = NULL;
 	str_copy(out->name, dotted, sizeof(out->name));
-	if ((size_t)snprintf(out->path, sizeof(out->path), "/proc/sys/%s/%s", parts[0],
-			     parts[1]) >= sizeof(out->path)) {
+	if ((size_t)snprintf(out->path, sizeof(out->path), "/proc/sys/%s/%s", parts[0], parts[1]) >=
+	    sizeof(out->path)) {
 		snprintf(why, whylen, "invalid knob name '%.64s...': too long", dotted);
 		return -EINVAL;
 	}

@@ -34,19 +34,22 @@ void knob_allowed(const struct knob *k, char *buf, size_t len)
 		snprintf(buf, len, "an integer from %" PRId64 " to %" PRId64, k->min, k->max);
 		break;
 	case KNOB_BITMASK:
-		n = (size_t)snprintf(buf, len, "%" PRId64 "..%" PRId64 ", an OR of", k->min, k->max);
+		n = (size_t)snprintf(buf, len, "%" PRId64 "..%" PRId64 ", an OR of", k->min,
+				     k->max);
 		for (const struct knob_word *w = k->words; w->name && n < len; w++)
 			n += (size_t)snprintf(buf + n, len - n, "%s %" PRId64 " (%s)",
 					      w == k->words ? "" : ",", w->value, w->name);
 		if (n < len && k->words[0].name && k->words[1].name)
 			snprintf(buf + n, len - n, ", e.g. %" PRId64 "|%" PRId64 " or %s|%s",
-				 k->words[0].value, k->words[1].value,
-				 k->words[0].name, k->words[1].name);
+				 k->words[0].value, k->words[1].value, k->words[0].name,
+				 k->words[1].name);
 		break;
 	case KNOB_ENUM:
 		for (const struct knob_word *w = k->words; w->name && n < len; w++)
 			n += (size_t)snprintf(buf + n, len - n, "%s%s",
-					      w == k->words ? "" : w[1].name ? ", " : " or ",
+					      w == k->words ? ""
+					      : w[1].name   ? ", "
+							    : " or ",
 					      w->name);
 		break;
 	case KNOB_STRING:
@@ -212,8 +215,7 @@ int knob_kernel_version(void)
  * refuses: kernel.numa_balancing=2 before 5.18.  An unknown version gets
  * the current range: the kernel has the last word then.
  */
-static int check_older(const struct knob_ref *ref, const struct kval *v, char *why,
-		       size_t whylen)
+static int check_older(const struct knob_ref *ref, const struct kval *v, char *why, size_t whylen)
 {
 	const struct knob *k = ref->knob;
 	int64_t n;
@@ -225,22 +227,23 @@ static int check_older(const struct knob_ref *ref, const struct kval *v, char *w
 	kv = knob_kernel_version();
 	if (kv < 0 || kv >= version_number(k->older.before))
 		return 0;
-	snprintf(why, whylen, "%s: invalid value '%s': this kernel (%d.%d) takes at most %" PRId64
-		 "; more came in %s", ref->name, v->text, kv / 1000, kv % 1000, k->older.max,
-		 k->older.before);
+	snprintf(why, whylen,
+		 "%s: invalid value '%s': this kernel (%d.%d) takes at most %" PRId64
+		 "; more came in %s",
+		 ref->name, v->text, kv / 1000, kv % 1000, k->older.max, k->older.before);
 	return -ERANGE;
 }
 
-int knob_parse(const struct knob_ref *ref, const char *input, struct kval *out,
-	       char *why, size_t whylen)
+int knob_parse(const struct knob_ref *ref, const char *input, struct kval *out, char *why,
+	       size_t whylen)
 {
 	char allowed[200];
 	char buf[KVAL_MAX];
 	int r;
 
 	if (strlen(input) >= sizeof(buf)) {
-		snprintf(why, whylen, "%s: invalid value: longer than %zu characters",
-			 ref->name, sizeof(buf) - 1);
+		snprintf(why, whylen, "%s: invalid value: longer than %zu characters", ref->name,
+			 sizeof(buf) - 1);
 		return -ERANGE;
 	}
 	str_copy(buf, input, sizeof(buf));
@@ -349,8 +352,10 @@ void knob_describe(const struct knob_ref *ref, const struct kval *v, char *buf, 
 	}
 	switch (k->type) {
 	case KNOB_BOOL:
-		snprintf(buf, len, "%s", strcmp(v->text, "1") == 0 ? "on" :
-			 strcmp(v->text, "0") == 0 ? "off" : "not a valid value");
+		snprintf(buf, len, "%s",
+			 strcmp(v->text, "1") == 0   ? "on"
+			 : strcmp(v->text, "0") == 0 ? "off"
+						     : "not a valid value");
 		return;
 	case KNOB_BITMASK:
 		if (parse_i64(v->text, 0, INT64_MAX, &num) == 0)

@@ -40,8 +40,11 @@ const struct knob knob_table[] = {
 		 */
 		.name = "vm.numa_stat",
 		.path = "/proc/sys/vm/numa_stat",
-		.type = KNOB_BOOL, .min = 0, .max = 1,
-		.default_value = "1", .since = "4.15",
+		.type = KNOB_BOOL,
+		.min = 0,
+		.max = 1,
+		.default_value = "1",
+		.since = "4.15",
 		.help = "count NUMA allocation events (numa_hit, numa_miss, local_node, ...)",
 		.note = "setting 0 zeroes every NUMA counter on every node; counting restarts from 0 at 1",
 		.flags = KNOB_F_ZEROES_COUNTERS,
@@ -56,9 +59,12 @@ const struct knob knob_table[] = {
 		 */
 		.name = "vm.zone_reclaim_mode",
 		.path = "/proc/sys/vm/zone_reclaim_mode",
-		.type = KNOB_BITMASK, .min = 0, .max = 7,
+		.type = KNOB_BITMASK,
+		.min = 0,
+		.max = 7,
 		.words = zone_reclaim_flags,
-		.default_value = "0", .since = "2.6.16",
+		.default_value = "0",
+		.since = "2.6.16",
 		.help = "reclaim on the local node instead of allocating remote memory",
 		.note = "the kernel also accepts values above 7 and ignores the extra bits",
 	},
@@ -73,7 +79,8 @@ const struct knob knob_table[] = {
 		.path = "/proc/sys/vm/numa_zonelist_order",
 		.type = KNOB_ENUM,
 		.words = zonelist_order_words,
-		.default_value = "Node", .since = "2.6.24",
+		.default_value = "Node",
+		.since = "2.6.24",
 		.help = "zonelist order for allocations (deprecated: node order is the only order)",
 		.note = "deprecated since 4.14: writes are accepted and have no effect",
 		.flags = KNOB_F_DEPRECATED,
@@ -86,8 +93,11 @@ const struct knob knob_table[] = {
 		 */
 		.name = "vm.min_unmapped_ratio",
 		.path = "/proc/sys/vm/min_unmapped_ratio",
-		.type = KNOB_INT, .min = 0, .max = 100,
-		.default_value = "1", .since = "2.6.18",
+		.type = KNOB_INT,
+		.min = 0,
+		.max = 100,
+		.default_value = "1",
+		.since = "2.6.18",
 		.help = "percent of a node's pages that must be unmapped file pages before zone reclaim runs",
 	},
 	{
@@ -98,8 +108,11 @@ const struct knob knob_table[] = {
 		 */
 		.name = "vm.min_slab_ratio",
 		.path = "/proc/sys/vm/min_slab_ratio",
-		.type = KNOB_INT, .min = 0, .max = 100,
-		.default_value = "5", .since = "2.6.19",
+		.type = KNOB_INT,
+		.min = 0,
+		.max = 100,
+		.default_value = "5",
+		.since = "2.6.19",
 		.help = "percent of a node's pages in reclaimable slab before zone reclaim shrinks slab",
 	},
 	{
@@ -113,10 +126,13 @@ const struct knob knob_table[] = {
 		 */
 		.name = "kernel.numa_balancing",
 		.path = "/proc/sys/kernel/numa_balancing",
-		.type = KNOB_BITMASK, .min = 0, .max = 3,
+		.type = KNOB_BITMASK,
+		.min = 0,
+		.max = 3,
 		.older = { .before = "5.18", .max = 1 },
 		.words = numa_balancing_flags,
-		.default_value = "0", .since = "3.13",
+		.default_value = "0",
+		.since = "3.13",
 		.help = "automatic NUMA balancing: 1 normal, 2 memory tiering (5.18+)",
 		.note = "turning tiering on resets the memory-tiering promotion state",
 		/* Each flip on starts scanning every task and migrates pages that stay moved. */
@@ -131,8 +147,11 @@ const struct knob knob_table[] = {
 		 */
 		.name = "kernel.numa_balancing_promote_rate_limit_MBps",
 		.path = "/proc/sys/kernel/numa_balancing_promote_rate_limit_MBps",
-		.type = KNOB_INT, .min = 0, .max = INT32_MAX,
-		.default_value = "65536", .since = "6.1",
+		.type = KNOB_INT,
+		.min = 0,
+		.max = INT32_MAX,
+		.default_value = "65536",
+		.since = "6.1",
 		.help = "MB/s per target node that tiering mode may promote",
 		.flags = KNOB_F_NEEDS_CAP,
 	},
@@ -143,8 +162,11 @@ const struct knob knob_table[] = {
 		 */
 		.name = "mm.numa.demotion_enabled",
 		.path = "/sys/kernel/mm/numa/demotion_enabled",
-		.type = KNOB_BOOL, .min = 0, .max = 1,
-		.default_value = "false", .since = "5.15",
+		.type = KNOB_BOOL,
+		.min = 0,
+		.max = 1,
+		.default_value = "false",
+		.since = "5.15",
 		.help = "demote cold pages to slower memory tiers instead of discarding them",
 		.note = "enabling it also clears kswapd's failure counts",
 		/* Each flip on resets reclaim state; demoted pages stay on the slow tier. */
@@ -161,8 +183,11 @@ const struct knob knob_table[] = {
 		 */
 		.name = "vm.stat_interval",
 		.path = "/proc/sys/vm/stat_interval",
-		.type = KNOB_INT, .min = 1, .max = INT32_MAX / 1000,
-		.default_value = "1", .since = "2.6.22",
+		.type = KNOB_INT,
+		.min = 1,
+		.max = INT32_MAX / 1000,
+		.default_value = "1",
+		.since = "2.6.22",
 		.help = "seconds between folds of per-CPU vm statistics into the global counters",
 		.note = "NUMA event counters are folded on every read since 5.14 and do not depend on it",
 	},
@@ -174,8 +199,11 @@ const struct knob knob_table[] = {
 		 */
 		.name = "vm.zone_distribute_mode",
 		.path = "/proc/sys/vm/zone_distribute_mode",
-		.type = KNOB_INT, .min = 0, .max = INT32_MAX,
-		.default_value = "1", .since = "never merged (2013 RFC)",
+		.type = KNOB_INT,
+		.min = 0,
+		.max = INT32_MAX,
+		.default_value = "1",
+		.since = "never merged (2013 RFC)",
 		.help = "fair zone allocator policy: OR of 1 local zones, 2 remote nodes, 4 slab (v1 bits)",
 		.note = "only on kernels that carry the 2013 zone allocator policy patches",
 	},
@@ -185,7 +213,10 @@ const size_t knob_count = sizeof(knob_table) / sizeof(knob_table[0]);
 
 /* Writing these does something once; there is no setting to manage. */
 static const char *const action_sysctls[] = {
-	"vm.drop_caches", "vm.compact_memory", "vm.stat_refresh", NULL,
+	"vm.drop_caches",
+	"vm.compact_memory",
+	"vm.stat_refresh",
+	NULL,
 };
 
 bool knob_is_action(const char *name)
@@ -216,7 +247,7 @@ bool knob_freezes_counters(const struct knob_ref *ref, const struct kval *v)
 const char *knob_type_name(enum knob_type t)
 {
 	static const char *const names[] = {
-		[KNOB_BOOL] = "bool", [KNOB_INT] = "int", [KNOB_BITMASK] = "bitmask",
+		[KNOB_BOOL] = "bool", [KNOB_INT] = "int",       [KNOB_BITMASK] = "bitmask",
 		[KNOB_ENUM] = "enum", [KNOB_STRING] = "string",
 	};
 	return names[t];

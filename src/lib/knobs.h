@@ -23,15 +23,15 @@ enum knob_type {
 /* A flag bit (KNOB_BITMASK) or an accepted word (KNOB_ENUM). */
 struct knob_word {
 	const char *name;
-	int64_t value;   /* bit value; for KNOB_ENUM the index of the canonical word */
+	int64_t value; /* bit value; for KNOB_ENUM the index of the canonical word */
 	const char *help;
 };
 
 enum {
 	KNOB_F_READS_WORDS = 1 << 0, /* the kernel reads back "true"/"false" */
-	KNOB_F_DEPRECATED  = 1 << 1, /* accepted by the kernel, no effect */
-	KNOB_F_NO_FLIP     = 1 << 2, /* not safe to flip repeatedly (bench refuses) */
-	KNOB_F_NEEDS_CAP   = 1 << 3, /* writing needs CAP_SYS_ADMIN, not just root */
+	KNOB_F_DEPRECATED = 1 << 1,  /* accepted by the kernel, no effect */
+	KNOB_F_NO_FLIP = 1 << 2,     /* not safe to flip repeatedly (bench refuses) */
+	KNOB_F_NEEDS_CAP = 1 << 3,   /* writing needs CAP_SYS_ADMIN, not just root */
 	/*
 	 * A bool that switches the NUMA counters: 1 -> 0 zeroes every counter on
 	 * every node (so they are saved first), and at 0 they stay frozen at zero.
@@ -41,7 +41,7 @@ enum {
 
 /* A kernel range that grew: kernels before `before` take at most `max`. */
 struct knob_older {
-	const char *before;        /* "5.18"; NULL: one range on every kernel */
+	const char *before; /* "5.18"; NULL: one range on every kernel */
 	int64_t max;
 };
 
@@ -53,17 +53,17 @@ struct knob_older {
  * against.
  */
 struct knob {
-	const char *name;          /* "vm.numa_stat" */
-	const char *path;          /* "/proc/sys/vm/numa_stat" */
+	const char *name; /* "vm.numa_stat" */
+	const char *path; /* "/proc/sys/vm/numa_stat" */
 	enum knob_type type;
-	int64_t min, max;          /* KNOB_INT/KNOB_BITMASK range on current kernels */
-	struct knob_older older;   /* a narrower max on older kernels */
+	int64_t min, max;              /* KNOB_INT/KNOB_BITMASK range on current kernels */
+	struct knob_older older;       /* a narrower max on older kernels */
 	const struct knob_word *words; /* NULL-terminated, or NULL */
 	const char *const *aliases;    /* NULL-terminated, or NULL */
-	const char *default_value; /* as `get` prints it on a fresh kernel */
-	const char *since;         /* "4.15", or "never merged" */
-	const char *help;          /* one line: what it does */
-	const char *note;          /* side effect worth a warning, or NULL */
+	const char *default_value;     /* as `get` prints it on a fresh kernel */
+	const char *since;             /* "4.15", or "never merged" */
+	const char *help;              /* one line: what it does */
+	const char *note;              /* side effect worth a warning, or NULL */
 	unsigned flags;
 };
 
@@ -103,8 +103,8 @@ int knob_resolve(const char *input, struct knob_ref *out, char *why, size_t whyl
  * Validate user input against the knob's type.  On -EINVAL or -ERANGE, why
  * holds e.g. "invalid value '2': must be 0 or 1 (or on/off)".
  */
-int knob_parse(const struct knob_ref *ref, const char *input, struct kval *out,
-	       char *why, size_t whylen);
+int knob_parse(const struct knob_ref *ref, const char *input, struct kval *out, char *why,
+	       size_t whylen);
 /*
  * Canonicalise what the kernel returned (trailing newline, "true"/"false",
  * "Default" for "Node", runs of whitespace in pass-through values).  A value
@@ -113,8 +113,7 @@ int knob_parse(const struct knob_ref *ref, const char *input, struct kval *out,
  */
 void knob_parse_live(const struct knob_ref *ref, const char *raw, struct kval *out);
 /* Text for people and `get`: "true"/"false" where the kernel reads words. */
-const char *knob_display(const struct knob_ref *ref, const struct kval *v,
-			 char *buf, size_t len);
+const char *knob_display(const struct knob_ref *ref, const struct kval *v, char *buf, size_t len);
 /* The value in words for `status`: "on", "reclaim|unmap", "off". */
 void knob_describe(const struct knob_ref *ref, const struct kval *v, char *buf, size_t len);
 /* "0 or 1 (or on/off)", "0..100", ... for messages, `knobs` and the man page. */

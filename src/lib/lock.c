@@ -22,8 +22,10 @@ static int lock_file(int dirfd, const char *dir, char *why, size_t whylen)
 		int e = errno;
 
 		if (e == ELOOP)
-			snprintf(why, whylen, "%s: a symlink inside the state directory: refusing to "
-				 "follow it (remove it)", path);
+			snprintf(why, whylen,
+				 "%s: a symlink inside the state directory: refusing to "
+				 "follow it (remove it)",
+				 path);
 		else
 			snprintf(why, whylen, "cannot lock %s: %s", path, strerror(e));
 		return -e;

@@ -10,8 +10,8 @@
 #include <stddef.h>
 
 struct state_lock {
-	int fd;     /* the flock'ed file */
-	int dirfd;  /* the trusted runtime directory, for the revert point */
+	int fd;    /* the flock'ed file */
+	int dirfd; /* the trusted runtime directory, for the revert point */
 	const char *dir;
 };
 

@@ -7,7 +7,6 @@
 #include "nodes.h"
 #include "value.h"
 
-
 static bool key_char(char c)
 {
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
@@ -46,15 +45,16 @@ static int parse_value(const char *p, size_t len, struct meminfo_field *f)
 	}
 }
 
-static int parse_line(const char *p, size_t len, unsigned node, struct meminfo *out,
-		      unsigned line, char *why, size_t whylen)
+static int parse_line(const char *p, size_t len, unsigned node, struct meminfo *out, unsigned line,
+		      char *why, size_t whylen)
 {
 	size_t pre = node_prefix(p, len, node), k = pre;
 	struct meminfo_field *f = &out->f[out->n];
 	int r;
 
 	if (!pre)
-		return node_line_error(why, whylen, line, "expected 'Node <id> <key>: <value>' for this node");
+		return node_line_error(why, whylen, line,
+				       "expected 'Node <id> <key>: <value>' for this node");
 	while (k < len && key_char(p[k]))
 		k++;
 	if (k == pre || k == len || p[k] != ':')
@@ -81,16 +81,16 @@ struct meminfo_ctx {
 	struct meminfo *out;
 };
 
-static int meminfo_line(const char *p, size_t len, unsigned line, void *ctx,
-			char *why, size_t whylen)
+static int meminfo_line(const char *p, size_t len, unsigned line, void *ctx, char *why,
+			size_t whylen)
 {
 	struct meminfo_ctx *m = ctx;
 
 	return parse_line(p, len, m->node, m->out, line, why, whylen);
 }
 
-int meminfo_parse(const char *buf, size_t len, unsigned node, struct meminfo *out,
-		  char *why, size_t whylen)
+int meminfo_parse(const char *buf, size_t len, unsigned node, struct meminfo *out, char *why,
+		  size_t whylen)
 {
 	struct meminfo_ctx m = { node, out };
 

@@ -51,8 +51,9 @@ static int tier_nodes(struct memtier *t, char *why, size_t whylen)
 	if (n >= 0)
 		n = rangelist_parse(buf, &t->nodes);
 	if (n < 0) {
-		snprintf(why, whylen, "%s: %s", path, n == -EBADMSG || n == -EINVAL || n == -ERANGE
-			 ? "not a node list" : sysfs_strerror((int)n));
+		snprintf(why, whylen, "%s: %s", path,
+			 n == -EBADMSG || n == -EINVAL || n == -ERANGE ? "not a node list"
+								       : sysfs_strerror((int)n));
 		return n == -EINVAL || n == -ERANGE ? -EBADMSG : (int)n;
 	}
 	t->n = (size_t)n;
@@ -84,8 +85,9 @@ int node_memtiers_read(struct memtiers *out, char *why, size_t whylen)
 	*out = (struct memtiers){ 0 };
 	if (!d) {
 		r = -errno;
-		snprintf(why, whylen, "%s: %s", MEMTIER_DIR, r == -ENOENT
-			 ? "not present (memory tiers came with Linux 6.1)" : sysfs_strerror(r));
+		snprintf(why, whylen, "%s: %s", MEMTIER_DIR,
+			 r == -ENOENT ? "not present (memory tiers came with Linux 6.1)"
+				      : sysfs_strerror(r));
 		return r;
 	}
 	while (r == 0 && (de = readdir(d)))

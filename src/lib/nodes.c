@@ -61,8 +61,8 @@ int node_line_error(char *why, size_t whylen, unsigned line, const char *what)
 	return -EBADMSG;
 }
 
-int node_text_lines(const char *buf, size_t len, node_line_fn fn, void *ctx,
-		    char *why, size_t whylen)
+int node_text_lines(const char *buf, size_t len, node_line_fn fn, void *ctx, char *why,
+		    size_t whylen)
 {
 	unsigned line = 1;
 	int r;
@@ -104,8 +104,8 @@ const char *node_counter_value_problem(const char *s, size_t len, uint64_t *v)
 		return "value is not a decimal number";
 	}
 }
-ssize_t node_file_read(unsigned node, const char *file, char *buf, size_t size,
-		       char *why, size_t whylen)
+ssize_t node_file_read(unsigned node, const char *file, char *buf, size_t size, char *why,
+		       size_t whylen)
 {
 	char path[96];
 	ssize_t n;
@@ -113,6 +113,7 @@ ssize_t node_file_read(unsigned node, const char *file, char *buf, size_t size,
 	snprintf(path, sizeof(path), NODE_DIR "/node%u/%s", node, file);
 	n = sysfs_read_file(path, buf, size);
 	if (n < 0)
-		snprintf(why, whylen, "%s", n == -EFBIG ? "file too large" : sysfs_strerror((int)n));
+		snprintf(why, whylen, "%s",
+			 n == -EFBIG ? "file too large" : sysfs_strerror((int)n));
 	return n;
 }

@@ -54,17 +54,16 @@ int nodes_enumerate(unsigned **ids);
  * keys are kept.  Rejects NULs, CR, junk, u64 overflow, duplicates and empty
  * input with -EBADMSG and a reason ("line 3: value is not a number").
  */
-int numastat_parse(const char *buf, size_t len, struct numastat *out,
-		   char *why, size_t whylen);
+int numastat_parse(const char *buf, size_t len, struct numastat *out, char *why, size_t whylen);
 /* One line of a node file (without its newline); 0 or -EBADMSG with why set. */
-typedef int (*node_line_fn)(const char *line, size_t len, unsigned lineno, void *ctx,
-			    char *why, size_t whylen);
+typedef int (*node_line_fn)(const char *line, size_t len, unsigned lineno, void *ctx, char *why,
+			    size_t whylen);
 /*
  * Call fn for each line of a node file's text.  Empty text, a NUL byte and a
  * last line without its newline are -EBADMSG ("line 3: ...") before fn sees them.
  */
-int node_text_lines(const char *buf, size_t len, node_line_fn fn, void *ctx,
-		    char *why, size_t whylen);
+int node_text_lines(const char *buf, size_t len, node_line_fn fn, void *ctx, char *why,
+		    size_t whylen);
 /* "line N: what" into why; returns -EBADMSG. */
 int node_line_error(char *why, size_t whylen, unsigned line, const char *what);
 /*
@@ -77,8 +76,8 @@ const char *node_counter_value_problem(const char *s, size_t len, uint64_t *v);
  * Read NODE_DIR/node<node>/<file> into buf (see sysfs_read_file); on failure
  * why says it in words ("not present on this kernel", "file too large").
  */
-ssize_t node_file_read(unsigned node, const char *file, char *buf, size_t size,
-		       char *why, size_t whylen);
+ssize_t node_file_read(unsigned node, const char *file, char *buf, size_t size, char *why,
+		       size_t whylen);
 /* Read and parse nodeN/numastat; -errno or -EBADMSG with a reason. */
 int numastat_read(unsigned node, struct numastat *out, char *why, size_t whylen);
 /* The value of key, or false when absent. */
@@ -133,8 +132,8 @@ struct meminfo {
  * junk, u64 overflow (also of kB * 1024), duplicates, empty input with
  * -EBADMSG and a reason.
  */
-int meminfo_parse(const char *buf, size_t len, unsigned node, struct meminfo *out,
-		  char *why, size_t whylen);
+int meminfo_parse(const char *buf, size_t len, unsigned node, struct meminfo *out, char *why,
+		  size_t whylen);
 int meminfo_read(unsigned node, struct meminfo *out, char *why, size_t whylen);
 /* The field named key (exact match), or NULL. */
 const struct meminfo_field *meminfo_find(const struct meminfo *m, const char *key);
@@ -189,7 +188,7 @@ struct hugepages {
 
 /* One page size's pool on one node. */
 struct hugepage_pool {
-	uint64_t kb;   /* page size */
+	uint64_t kb; /* page size */
 	uint64_t nr, free, surplus;
 };
 #define HUGEPAGE_SIZES_MAX 8
@@ -199,8 +198,8 @@ struct hugepage_pool {
  * Returns the count (0 when the node has no hugepages directory) or -errno /
  * -EBADMSG with why set.
  */
-int hugepages_pools_read(unsigned node, struct hugepage_pool *out, size_t max,
-			 char *why, size_t whylen);
+int hugepages_pools_read(unsigned node, struct hugepage_pool *out, size_t max, char *why,
+			 size_t whylen);
 
 /* "hugepages-2048kB" -> 2048; -EINVAL for any other name. */
 int hugepages_dir_kb(const char *name, uint64_t *kb);

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <dlfcn.h>
 #include <errno.h>
+#include <numa.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-#include <numa.h>
 
 #include "dl.h"
 #include "log.h"
@@ -17,10 +17,12 @@ static typeof(numa_run_on_node) *sym_numa_run_on_node;
 static typeof(numa_node_size64) *sym_numa_node_size64;
 
 static const struct dl_sym libnuma_syms[] = {
+	/* clang-format off */
 	DL_SYM(numa_available),
 	DL_SYM(numa_tonode_memory),
 	DL_SYM(numa_run_on_node),
 	DL_SYM(numa_node_size64),
+	/* clang-format on */
 	{ NULL, NULL },
 };
 
@@ -102,7 +104,8 @@ int numalib_load(char *why, size_t whylen)
 	 */
 	if (dlsym(RTLD_DEFAULT, "numa_error") != (void *)numa_error ||
 	    dlsym(RTLD_DEFAULT, "numa_warn") != (void *)numa_warn) {
-		snprintf(why, whylen, "this build does not export numa_warn and numa_error to libnuma");
+		snprintf(why, whylen,
+			 "this build does not export numa_warn and numa_error to libnuma");
 		return -ELIBBAD;
 	}
 	if (sym_numa_available() < 0) {

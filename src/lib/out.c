@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <errno.h>
+#include <libsmartcols.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
-#include <libsmartcols.h>
 
 #include "array.h"
 #include "dl.h"
@@ -36,6 +36,7 @@ static typeof(scols_table_set_termforce) *sym_scols_table_set_termforce;
 static typeof(scols_print_table) *sym_scols_print_table;
 
 static const struct dl_sym smartcols_syms[] = {
+	/* clang-format off */
 	DL_SYM(scols_new_table),
 	DL_SYM(scols_unref_table),
 	DL_SYM(scols_table_set_name),
@@ -55,6 +56,7 @@ static const struct dl_sym smartcols_syms[] = {
 	DL_SYM(scols_table_set_termwidth),
 	DL_SYM(scols_table_set_termforce),
 	DL_SYM(scols_print_table),
+	/* clang-format on */
 	{ NULL, NULL },
 };
 
@@ -63,8 +65,8 @@ struct out_table {
 	unsigned flags;
 };
 
-int out_table_new(struct out_table **tp, const char *json_name, unsigned flags,
-		  char *why, size_t whylen)
+int out_table_new(struct out_table **tp, const char *json_name, unsigned flags, char *why,
+		  size_t whylen)
 {
 	struct out_table *t;
 	int r;
@@ -90,8 +92,7 @@ int out_table_new(struct out_table **tp, const char *json_name, unsigned flags,
 	return 0;
 }
 
-int out_table_add_column(struct out_table *t, const char *name, double width_hint,
-			 unsigned flags)
+int out_table_add_column(struct out_table *t, const char *name, double width_hint, unsigned flags)
 {
 	int sflags = 0;
 	struct libscols_column *cl;
@@ -231,7 +232,7 @@ int out_table_text(struct out_table *t, char **text)
 }
 
 struct out_doc {
-	char *buf;    /* the members so far, compact, comma separated */
+	char *buf; /* the members so far, compact, comma separated */
 	size_t len, cap;
 	unsigned flags;
 };
@@ -281,7 +282,9 @@ static int doc_take(struct out_doc *d, const char *s, size_t len, enum out_part 
 		return -EINVAL; /* more than one row */
 	/* No row, or a row without columns ({}): no fields to add. */
 	if (how == OUT_PART_FIELDS)
-		return rows_to - rows_from <= 2 ? 0 : doc_append(d, s + rows_from + 1, rows_to - rows_from - 2);
+		return rows_to - rows_from <= 2
+			       ? 0
+			       : doc_append(d, s + rows_from + 1, rows_to - rows_from - 2);
 	if (rows_from == rows_to)
 		r = asprintf(&member, "%.*s:null", (int)(key_end - from), s + from);
 	else

@@ -12,20 +12,20 @@
 #include <stdio.h>
 
 enum {
-	OUT_JSON       = 1 << 0, /* -J: {"<name>": [ {...}, ... ]} */
-	OUT_RAW        = 1 << 1, /* -r: single-space separated, no alignment */
+	OUT_JSON = 1 << 0,       /* -J: {"<name>": [ {...}, ... ]} */
+	OUT_RAW = 1 << 1,        /* -r: single-space separated, no alignment */
 	OUT_NOHEADINGS = 1 << 2, /* -n */
-	OUT_ONELINE    = 1 << 3, /* JSON on one line (interval samples) */
+	OUT_ONELINE = 1 << 3,    /* JSON on one line (interval samples) */
 };
 
 enum {
-	OUT_COL_RIGHT   = 1 << 0, /* right-aligned (numbers) */
-	OUT_COL_NUMBER  = 1 << 1, /* JSON number */
-	OUT_COL_BOOLEAN = 1 << 2, /* JSON true/false */
-	OUT_COL_TRUNC   = 1 << 3, /* may be truncated to fit the terminal */
-	OUT_COL_WRAP    = 1 << 4, /* may wrap to fit the terminal */
-	OUT_COL_NUMBERS = 1 << 5, /* JSON array of numbers: the cell holds one per line */
-	OUT_COL_ARRAY   = 1 << 6, /* JSON array of strings: one element per line of the cell */
+	OUT_COL_RIGHT = 1 << 0,       /* right-aligned (numbers) */
+	OUT_COL_NUMBER = 1 << 1,      /* JSON number */
+	OUT_COL_BOOLEAN = 1 << 2,     /* JSON true/false */
+	OUT_COL_TRUNC = 1 << 3,       /* may be truncated to fit the terminal */
+	OUT_COL_WRAP = 1 << 4,        /* may wrap to fit the terminal */
+	OUT_COL_NUMBERS = 1 << 5,     /* JSON array of numbers: the cell holds one per line */
+	OUT_COL_ARRAY = 1 << 6,       /* JSON array of strings: one element per line of the cell */
 	OUT_COL_BOOLEAN_OPT = 1 << 7, /* JSON true/false, null when the cell is empty */
 };
 
@@ -33,10 +33,9 @@ struct out_table;
 struct out_row;
 
 /* Loads libsmartcols when needed; on failure *tp is NULL and why names the problem. */
-int out_table_new(struct out_table **tp, const char *json_name, unsigned flags,
-		  char *why, size_t whylen);
-int out_table_add_column(struct out_table *t, const char *name, double width_hint,
-			 unsigned flags);
+int out_table_new(struct out_table **tp, const char *json_name, unsigned flags, char *why,
+		  size_t whylen);
+int out_table_add_column(struct out_table *t, const char *name, double width_hint, unsigned flags);
 /* A new row, or NULL when out of memory. */
 struct out_row *out_table_add_row(struct out_table *t);
 /* Cell text is copied; NULL prints as empty (JSON null). */

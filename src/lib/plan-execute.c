@@ -83,8 +83,10 @@ static int save_revert_point(const struct plan *p, struct plan_opts *o)
 	else if ((r = state_clear_prior(o->run_fd)) >= 0)
 		o->forgot_prior = r > 0;
 	else
-		snprintf(o->why, sizeof(o->why), "cannot remove the revert point of the last "
-			 "change (%s/%s): %s", o->run_dir, STATE_REVERT_FILE, strerror(-r));
+		snprintf(o->why, sizeof(o->why),
+			 "cannot remove the revert point of the last "
+			 "change (%s/%s): %s",
+			 o->run_dir, STATE_REVERT_FILE, strerror(-r));
 	if (r < 0) {
 		/* Nothing changes: the revert point of the last change stays as it was. */
 		state_unstash_prior(o->run_fd, false);

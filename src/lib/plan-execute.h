@@ -18,13 +18,13 @@ enum plan_refusal {
 };
 
 struct plan_opts {
-	int run_fd;              /* the trusted runtime directory (lock.h), -1 for none */
-	const char *run_dir;     /* its path, for messages */
-	const char *data_dir;    /* counter snapshots go to <data_dir>/snapshots */
-	bool no_snapshot;        /* --no-snapshot: allow numa_stat 1 -> 0 without one */
-	bool no_revert_point;    /* --no-revert-point: change without one, forgetting the last */
-	bool keep_prior;         /* revert: leave the saved values alone until it succeeded */
-	const char *what;        /* "set", "apply default": recorded with prior values */
+	int run_fd;           /* the trusted runtime directory (lock.h), -1 for none */
+	const char *run_dir;  /* its path, for messages */
+	const char *data_dir; /* counter snapshots go to <data_dir>/snapshots */
+	bool no_snapshot;     /* --no-snapshot: allow numa_stat 1 -> 0 without one */
+	bool no_revert_point; /* --no-revert-point: change without one, forgetting the last */
+	bool keep_prior;      /* revert: leave the saved values alone until it succeeded */
+	const char *what;     /* "set", "apply default": recorded with prior values */
 	/* Filled in by plan_execute(): */
 	enum plan_refusal refused;
 	bool forgot_prior;       /* --no-revert-point removed the revert point of an older change */

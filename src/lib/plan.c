@@ -7,8 +7,8 @@
 #include "array.h"
 #include "plan.h"
 
-int plan_add(struct plan *p, const struct knob_ref *ref, const struct kval *want,
-	     bool optional, const char *origin)
+int plan_add(struct plan *p, const struct knob_ref *ref, const struct kval *want, bool optional,
+	     const char *origin)
 {
 	struct plan_item *it = NULL;
 
@@ -66,7 +66,8 @@ int plan_read_live(struct plan *p)
 			if (!first)
 				first = r;
 		} else
-			it->action = strcmp(it->old.text, it->want.text) ? ACT_WRITE : ACT_UNCHANGED;
+			it->action =
+				strcmp(it->old.text, it->want.text) ? ACT_WRITE : ACT_UNCHANGED;
 	}
 	return first;
 }

@@ -26,13 +26,13 @@ enum plan_action {
 struct plan_item {
 	struct knob_ref ref;
 	struct kval want;
-	struct kval old;      /* live value before (valid unless ACT_SKIPPED/FAILED on read) */
-	struct kval now;      /* read back after the write */
+	struct kval old; /* live value before (valid unless ACT_SKIPPED/FAILED on read) */
+	struct kval now; /* read back after the write */
 	bool have_old;
-	bool optional;        /* '-' prefix: skip quietly where the kernel lacks it */
-	char origin[128];     /* "file:line" of the assignment, "" on the command line */
+	bool optional;    /* '-' prefix: skip quietly where the kernel lacks it */
+	char origin[128]; /* "file:line" of the assignment, "" on the command line */
 	enum plan_action action;
-	int err;              /* -errno, -EAGAIN: read back differs */
+	int err; /* -errno, -EAGAIN: read back differs */
 };
 
 struct plan {
@@ -41,8 +41,8 @@ struct plan {
 };
 
 /* Add or replace (a later assignment of the same knob wins). 0 or -ENOMEM. */
-int plan_add(struct plan *p, const struct knob_ref *ref, const struct kval *want,
-	     bool optional, const char *origin);
+int plan_add(struct plan *p, const struct knob_ref *ref, const struct kval *want, bool optional,
+	     const char *origin);
 /* Registry order first, then pass-through knobs by name: a stable order. */
 void plan_sort(struct plan *p);
 /*

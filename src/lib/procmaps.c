@@ -93,8 +93,8 @@ static int bad(char *why, size_t whylen, const char *what)
  * word that starts with "huge", "heap" or "stack"; everything else is
  * Private) and the page size the N<id>= counts are in.
  */
-static int line_kind(const char *p, const char *end, enum pm_cat *cat, uint64_t *page,
-		     char *why, size_t whylen)
+static int line_kind(const char *p, const char *end, enum pm_cat *cat, uint64_t *page, char *why,
+		     size_t whylen)
 {
 	static const char *const words[] = { "huge", "heap", "stack" };
 	const char *w;
@@ -148,8 +148,7 @@ static int add_pages(struct procmaps *pm, uint64_t node, uint64_t pages, uint64_
 	return 0;
 }
 
-int procmaps_add_line(struct procmaps *pm, const char *line, size_t len,
-		      char *why, size_t whylen)
+int procmaps_add_line(struct procmaps *pm, const char *line, size_t len, char *why, size_t whylen)
 {
 	const char *p = line, *end = line + len, *w;
 	uint64_t page, node, pages;
@@ -193,7 +192,8 @@ int procmaps_parse(struct procmaps *pm, const char *buf, size_t len, char *why, 
 		r = ll >= PROCMAPS_LINE_MAX ? bad(inner, sizeof(inner), "line too long")
 					    : procmaps_add_line(pm, p, ll, inner, sizeof(inner));
 		if (r < 0) {
-			snprintf(why, whylen, "line %u: %s", line, r == -ENOMEM ? "out of memory" : inner);
+			snprintf(why, whylen, "line %u: %s", line,
+				 r == -ENOMEM ? "out of memory" : inner);
 			return r;
 		}
 		p = nl + 1;
@@ -202,8 +202,8 @@ int procmaps_parse(struct procmaps *pm, const char *buf, size_t len, char *why, 
 }
 
 /* Feed whole lines of buf[0..*len) to the parser; keep the unfinished tail. */
-static int feed(struct procmaps *pm, char *buf, size_t *len, unsigned *line,
-		char *why, size_t whylen)
+static int feed(struct procmaps *pm, char *buf, size_t *len, unsigned *line, char *why,
+		size_t whylen)
 {
 	char *p = buf, *end = buf + *len, *nl;
 	char inner[128];
@@ -247,7 +247,8 @@ static int read_stream(int fd, struct procmaps *pm, char *buf, char *why, size_t
 		}
 		if (n == 0) {
 			if (len) {
-				snprintf(why, whylen, "line %u: missing newline at end of file", line);
+				snprintf(why, whylen, "line %u: missing newline at end of file",
+					 line);
 				r = -EBADMSG;
 			}
 			break;

@@ -42,8 +42,7 @@ uint64_t procmaps_cat_total(const struct procmaps *pm, enum pm_cat cat);
  * not a hex address, a malformed N<id>=<pages> or kernelpagesize_kB, or a
  * size that overflows 64 bits is -EBADMSG with a reason; -ENOMEM.
  */
-int procmaps_add_line(struct procmaps *pm, const char *line, size_t len,
-		      char *why, size_t whylen);
+int procmaps_add_line(struct procmaps *pm, const char *line, size_t len, char *why, size_t whylen);
 /* A whole numa_maps text; reasons name the line ("line 3: ..."). */
 int procmaps_parse(struct procmaps *pm, const char *buf, size_t len, char *why, size_t whylen);
 /* Read and parse /proc/<pid>/numa_maps: -errno (ENOENT: gone) or -EBADMSG. */

@@ -36,13 +36,16 @@ struct pending {
 struct reader {
 	struct profile_config *c;
 	const char *next, *end; /* the unread part of the file, in memory */
-	struct cfg_at at;      /* the line just handed to inih */
-	int section;           /* current section id (profile-parse.h) */
-	bool key_seen;         /* inih's prev_name: indented lines continue it */
-	bool continuation;     /* the line just handed over is a continuation */
-	struct pending pend;   /* the last assignment, until no continuation can follow */
+	struct cfg_at at;       /* the line just handed to inih */
+	int section;            /* current section id (profile-parse.h) */
+	bool key_seen;          /* inih's prev_name: indented lines continue it */
+	bool continuation;      /* the line just handed over is a continuation */
+	struct pending pend;    /* the last assignment, until no continuation can follow */
 	/* Every section header of this file: none may appear twice, however many. */
-	struct seen { int id; unsigned line; } *seen;
+	struct seen {
+		int id;
+		unsigned line;
+	} * seen;
 	size_t nseen, capseen;
 };
 
@@ -93,7 +96,8 @@ static int on_pair(void *user, const char *section, const char *name, const char
 		return 1;
 	}
 	flush(r);
-	*p = (struct pending){ .set = true, .at = r->at,
+	*p = (struct pending){ .set = true,
+			       .at = r->at,
 			       .section = section[0] ? r->section : SEC_NONE };
 	snprintf(p->key, sizeof(p->key), "%s", name);
 	snprintf(p->value, sizeof(p->value), "%s", value);
@@ -286,8 +290,7 @@ static bool trusted(struct profile_config *c, const char *path, const struct sta
 }
 
 /* The whole file into *buf (malloc'ed); its length, or -1 after recording why. */
-static ssize_t slurp(struct profile_config *c, const char *path, int fd, size_t size,
-		     char **buf)
+static ssize_t slurp(struct profile_config *c, const char *path, int fd, size_t size, char **buf)
 {
 	size_t len = 0;
 	ssize_t n;
@@ -319,8 +322,7 @@ static ssize_t slurp(struct profile_config *c, const char *path, int fd, size_t 
 }
 
 /* The file's bytes (NULL: nothing to read, or a problem already recorded). */
-static char *read_config(struct profile_config *c, const char *path, unsigned flags,
-			 size_t *len)
+static char *read_config(struct profile_config *c, const char *path, unsigned flags, size_t *len)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
 	char *buf = NULL;

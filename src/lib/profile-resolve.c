@@ -18,7 +18,7 @@ struct resolve {
 	struct profile_resolved *out;
 	const struct profile *stack[PROFILE_MAX_DEPTH + 1];
 	size_t depth;
-	bool *merged;          /* per profile: already merged in this resolution */
+	bool *merged; /* per profile: already merged in this resolution */
 	char *why;
 	size_t whylen;
 };
@@ -106,8 +106,8 @@ static int merge_profile(struct resolve *r, const struct profile *p)
 	return ret;
 }
 
-int profile_resolve(const struct profile_config *c, const char *name,
-		    struct profile_resolved *out, char *why, size_t whylen)
+int profile_resolve(const struct profile_config *c, const char *name, struct profile_resolved *out,
+		    char *why, size_t whylen)
 {
 	struct resolve r = { .c = c, .out = out, .why = why, .whylen = whylen };
 	const struct profile *p = profile_find(c, name);
@@ -139,8 +139,7 @@ void profile_resolved_free(struct profile_resolved *r)
 	memset(r, 0, sizeof(*r));
 }
 
-int profile_plan(const struct profile_config *c, const struct profile_resolved *r,
-		 struct plan *p)
+int profile_plan(const struct profile_config *c, const struct profile_resolved *r, struct plan *p)
 {
 	char origin[sizeof(p->items[0].origin)];
 

@@ -130,8 +130,7 @@ void profile_names(const struct profile_config *c, char *buf, size_t len)
 		snprintf(buf, len, "(none)");
 }
 
-void profile_unknown_hint(const struct profile_config *c, const char *name, char *buf,
-			  size_t len)
+void profile_unknown_hint(const struct profile_config *c, const char *name, char *buf, size_t len)
 {
 	char known[1024];
 	struct suggest s;
@@ -252,8 +251,7 @@ static void main_assign(struct profile_config *c, struct cfg_at at, const char *
 }
 
 /* Split "a b c" into names; the count, or -EINVAL / -E2BIG with the bad word in bad. */
-static int split_names(const char *v, char names[][PROFILE_NAME_MAX], char *bad,
-		       size_t badlen)
+static int split_names(const char *v, char names[][PROFILE_NAME_MAX], char *bad, size_t badlen)
 {
 	char buf[PROFILE_VALUE_MAX], *save = NULL;
 	int n = 0;
@@ -277,8 +275,8 @@ static bool is_reserved(const char *key)
 }
 
 /* The knob's name into k; false after reporting the problem. */
-static bool parse_knob_name(struct profile_config *c, struct cfg_at at, int sec,
-			    const char *key, struct profile_key *k)
+static bool parse_knob_name(struct profile_config *c, struct cfg_at at, int sec, const char *key,
+			    struct profile_key *k)
 {
 	char why[WHY_MAX];
 
@@ -293,8 +291,8 @@ static bool parse_knob_name(struct profile_config *c, struct cfg_at at, int sec,
 }
 
 /* The knob's value into k; false (k marked invalid) after reporting the problem. */
-static bool parse_knob_value(struct profile_config *c, struct cfg_at at, int sec,
-			     const char *value, struct profile_key *k)
+static bool parse_knob_value(struct profile_config *c, struct cfg_at at, int sec, const char *value,
+			     struct profile_key *k)
 {
 	char why[WHY_MAX];
 
@@ -313,8 +311,8 @@ static bool parse_knob_value(struct profile_config *c, struct cfg_at at, int sec
 	return true;
 }
 
-static bool parse_reserved(struct profile_config *c, struct cfg_at at, int sec,
-			   const char *key, const char *value, struct profile_key *k)
+static bool parse_reserved(struct profile_config *c, struct cfg_at at, int sec, const char *key,
+			   const char *value, struct profile_key *k)
 {
 	char names[PROFILE_MAX_INCLUDES][PROFILE_NAME_MAX], bad[PROFILE_VALUE_MAX];
 	int n;
@@ -337,8 +335,8 @@ static bool parse_reserved(struct profile_config *c, struct cfg_at at, int sec,
 	return true;
 }
 
-static void profile_assign(struct profile_config *c, struct cfg_at at, int sec,
-			   const char *key, const char *value)
+static void profile_assign(struct profile_config *c, struct cfg_at at, int sec, const char *key,
+			   const char *value)
 {
 	struct profile *p = &c->profiles[sec];
 	struct profile_key k = { .at = at };
@@ -427,8 +425,7 @@ struct walk {
 };
 
 /* "a -> b -> a" from the stack position of p on. */
-static void chain(const struct walk *w, size_t from, const struct profile *p, char *buf,
-		  size_t len)
+static void chain(const struct walk *w, size_t from, const struct profile *p, char *buf, size_t len)
 {
 	size_t n = 0;
 
@@ -457,7 +454,8 @@ static void walk_step(struct walk *w, const struct profile *q)
 			bool first = true;
 
 			for (size_t j = 1; j < w->depth; j++)
-				first &= profile_index(w->c, w->stack[j]) > profile_index(w->c, root);
+				first &= profile_index(w->c, w->stack[j]) >
+					 profile_index(w->c, root);
 			chain(w, 0, q, buf, sizeof(buf));
 			if (first && !w->reported)
 				profile_parse_error(w->c, profile_own_key(root, "include")->at,

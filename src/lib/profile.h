@@ -41,36 +41,36 @@ struct profile_key {
 	struct knob_ref ref;           /* knobs only */
 	struct kval val;               /* knobs only */
 	bool is_knob;
-	bool optional;                 /* '-' prefix: skip where the kernel lacks the knob */
-	bool invalid;                  /* the value was refused (an error was recorded) */
+	bool optional; /* '-' prefix: skip where the kernel lacks the knob */
+	bool invalid;  /* the value was refused (an error was recorded) */
 	struct cfg_at at;
 };
 
 struct profile {
 	char name[PROFILE_NAME_MAX];
-	struct cfg_at at;              /* the first [profile NAME] header */
-	struct profile_key *keys;      /* every definition, in file then line order */
+	struct cfg_at at;         /* the first [profile NAME] header */
+	struct profile_key *keys; /* every definition, in file then line order */
 	size_t n, cap;
 };
 
 struct profile_error {
 	struct cfg_at at;
-	unsigned seq;                  /* keeps the order of one line's problems */
-	char *text;                    /* "FILE:LINE: [profile x]: problem" */
+	unsigned seq; /* keeps the order of one line's problems */
+	char *text;   /* "FILE:LINE: [profile x]: problem" */
 };
 
 struct profile_config {
-	char **files;                  /* in precedence order: later files win */
+	char **files; /* in precedence order: later files win */
 	size_t nfiles, capfiles;
-	struct profile *profiles;      /* in order of first appearance */
+	struct profile *profiles; /* in order of first appearance */
 	size_t nprofiles, capprofiles;
 	char default_profile[PROFILE_NAME_MAX]; /* [numastatctl] profile = */
 	struct cfg_at default_at;
-	char state_dir[PROFILE_VALUE_MAX];      /* [numastatctl] state_dir = */
+	char state_dir[PROFILE_VALUE_MAX]; /* [numastatctl] state_dir = */
 	struct cfg_at state_dir_at;
-	struct profile_error *errors;  /* sorted by file, then line */
+	struct profile_error *errors; /* sorted by file, then line */
 	size_t nerrors, caperrors;
-	bool out_of_memory;            /* something was lost: the load fails with -ENOMEM */
+	bool out_of_memory; /* something was lost: the load fails with -ENOMEM */
 };
 
 enum {
@@ -107,7 +107,7 @@ const struct profile_key *profile_own_key(const struct profile *p, const char *k
 /* A knob in a resolved profile: the definition in force and what it replaced. */
 struct profile_effective {
 	const struct profile_key *def;
-	const struct profile *from;    /* the profile holding def (itself or an include) */
+	const struct profile *from; /* the profile holding def (itself or an include) */
 	const struct profile_key *overrides[PROFILE_MAX_OVERRIDES]; /* newest first */
 	size_t noverrides;
 };
@@ -125,14 +125,13 @@ struct profile_resolved {
  * include loop or nesting deeper than PROFILE_MAX_DEPTH) or -ENOMEM, with
  * why set; 0 otherwise.
  */
-int profile_resolve(const struct profile_config *c, const char *name,
-		    struct profile_resolved *out, char *why, size_t whylen);
+int profile_resolve(const struct profile_config *c, const char *name, struct profile_resolved *out,
+		    char *why, size_t whylen);
 void profile_resolved_free(struct profile_resolved *r);
 
 struct plan;
 /* The resolved knobs as a plan in registry order, origins "FILE:LINE".  0 or -ENOMEM. */
-int profile_plan(const struct profile_config *c, const struct profile_resolved *r,
-		 struct plan *p);
+int profile_plan(const struct profile_config *c, const struct profile_resolved *r, struct plan *p);
 
 /* "a, b, c": the profile names, for messages. */
 void profile_names(const struct profile_config *c, char *buf, size_t len);
@@ -140,5 +139,4 @@ void profile_names(const struct profile_config *c, char *buf, size_t len);
  * What follows "unknown profile 'x'" in messages: ": did you mean b?" when a
  * profile is close, else " (profiles: a, b, c)".
  */
-void profile_unknown_hint(const struct profile_config *c, const char *name, char *buf,
-			  size_t len);
+void profile_unknown_hint(const struct profile_config *c, const char *name, char *buf, size_t len);

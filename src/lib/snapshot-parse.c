@@ -32,9 +32,9 @@ bool snapshot_name_time(const char *name, struct timespec *ts)
 	if (strncmp(p, "numastat-", 9) != 0)
 		return false;
 	p += 9;
-	if (!digits(&p, 4, &tm.tm_year) || !digits(&p, 2, &tm.tm_mon) || !digits(&p, 2, &tm.tm_mday) ||
-	    *p++ != 'T' || !digits(&p, 2, &tm.tm_hour) || !digits(&p, 2, &tm.tm_min) ||
-	    !digits(&p, 2, &tm.tm_sec))
+	if (!digits(&p, 4, &tm.tm_year) || !digits(&p, 2, &tm.tm_mon) ||
+	    !digits(&p, 2, &tm.tm_mday) || *p++ != 'T' || !digits(&p, 2, &tm.tm_hour) ||
+	    !digits(&p, 2, &tm.tm_min) || !digits(&p, 2, &tm.tm_sec))
 		return false;
 	if (*p == '.' && (p++, !digits(&p, 9, &ns)))
 		return false;
@@ -96,8 +96,8 @@ static int key(struct json *j, char *out, size_t len)
 
 	if (!eat(j, '"'))
 		return fail(j, "expected a name in quotes");
-	while (j->p < j->end && ((*j->p >= 'a' && *j->p <= 'z') || (*j->p >= '0' && *j->p <= '9') ||
-				 *j->p == '_')) {
+	while (j->p < j->end &&
+	       ((*j->p >= 'a' && *j->p <= 'z') || (*j->p >= '0' && *j->p <= '9') || *j->p == '_')) {
 		if (n + 1 >= len)
 			return fail(j, "name too long");
 		out[n++] = *j->p++;

@@ -18,8 +18,7 @@
 #include "why.h"
 
 /* One row per node: "node" and every counter the first node reports. */
-static int fill_table(struct out_table *t, const unsigned *ids, const struct numastat *st,
-		      size_t n)
+static int fill_table(struct out_table *t, const unsigned *ids, const struct numastat *st, size_t n)
 {
 	int r = out_table_add_column(t, "node", 0, OUT_COL_NUMBER);
 
@@ -148,8 +147,7 @@ int snapshot_save(const char *data_dir, char *path, size_t pathlen, char *why, s
 	return r < 0 ? r : 0;
 }
 
-int snapshot_dir_open(const char *data_dir, char *dirpath, size_t pathlen, char *why,
-		      size_t whylen)
+int snapshot_dir_open(const char *data_dir, char *dirpath, size_t pathlen, char *why, size_t whylen)
 {
 	return open_dirs(data_dir, false, dirpath, pathlen, why, whylen);
 }
@@ -224,8 +222,8 @@ static ssize_t slurp(int fd, char **buf)
 	return (ssize_t)len;
 }
 
-int snapshot_read(int dirfd, const char *dirpath, const char *name, struct snapshot *s,
-		  char *why, size_t whylen)
+int snapshot_read(int dirfd, const char *dirpath, const char *name, struct snapshot *s, char *why,
+		  size_t whylen)
 {
 	char file[SNAPSHOT_NAME_MAX + 8], msg[WHY_MAX];
 	char *buf = NULL;
@@ -253,7 +251,8 @@ int snapshot_read(int dirfd, const char *dirpath, const char *name, struct snaps
 	}
 	r = snapshot_parse(buf, (size_t)len, s, msg, sizeof(msg));
 	if (r < 0)
-		snprintf(why, whylen, "%s/%s: %s", dirpath, file, r == -ENOMEM ? strerror(ENOMEM) : msg);
+		snprintf(why, whylen, "%s/%s: %s", dirpath, file,
+			 r == -ENOMEM ? strerror(ENOMEM) : msg);
 	free(buf);
 	return r;
 }

@@ -24,8 +24,8 @@
 
 struct snapshot {
 	char name[SNAPSHOT_NAME_MAX];
-	struct timespec time;   /* from the name */
-	size_t n;               /* nodes, ids ascending */
+	struct timespec time; /* from the name */
+	size_t n;             /* nodes, ids ascending */
 	unsigned *ids;
 	struct numastat *st;
 };
@@ -50,8 +50,8 @@ int snapshot_list(int dirfd, struct snapshot **out);
  * ".json") from dirfd.  0, -ENOENT, -EINVAL (not a snapshot name) or -errno,
  * with why.
  */
-int snapshot_read(int dirfd, const char *dirpath, const char *name, struct snapshot *s,
-		  char *why, size_t whylen);
+int snapshot_read(int dirfd, const char *dirpath, const char *name, struct snapshot *s, char *why,
+		  size_t whylen);
 void snapshot_free(struct snapshot *s);
 /* An array from snapshot_list(). */
 void snapshot_list_free(struct snapshot *v, size_t n);

@@ -32,7 +32,9 @@ struct ctab {
 	int *rowmap, *width;
 	bool *row_seen, *row_nz, *col_seen, *col_nz;
 	int places;
+	/* clang-format off */
 	char (*hdr)[24];
+	/* clang-format on */
 	char *line; /* one output line: every column at its widest (16) */
 };
 
@@ -266,13 +268,14 @@ static const char *const ns_labels[NS_STANDARD] = {
 
 /* numastat's fixed -m rows, in its order (labels equal the keys). */
 static const char *const mem_rows[] = {
-	"MemTotal", "MemFree", "MemUsed", "HighTotal", "HighFree", "LowTotal", "LowFree",
-	"Active", "Inactive", "Active(anon)", "Inactive(anon)", "Active(file)",
-	"Inactive(file)", "Unevictable", "Mlocked", "Dirty", "Writeback", "FilePages",
-	"Mapped", "AnonPages", "Shmem", "KernelStack", "PageTables", "NFS_Unstable", "Bounce",
-	"WritebackTmp", "Slab", "SReclaimable", "SUnreclaim", "AnonHugePages",
-	"ShmemHugePages", "ShmemPmdMapped", "HugePages_Total", "HugePages_Free",
-	"HugePages_Surp", "KReclaimable",
+	"MemTotal",       "MemFree",        "MemUsed",         "HighTotal",      "HighFree",
+	"LowTotal",       "LowFree",        "Active",          "Inactive",       "Active(anon)",
+	"Inactive(anon)", "Active(file)",   "Inactive(file)",  "Unevictable",    "Mlocked",
+	"Dirty",          "Writeback",      "FilePages",       "Mapped",         "AnonPages",
+	"Shmem",          "KernelStack",    "PageTables",      "NFS_Unstable",   "Bounce",
+	"WritebackTmp",   "Slab",           "SReclaimable",    "SUnreclaim",     "AnonHugePages",
+	"ShmemHugePages", "ShmemPmdMapped", "HugePages_Total", "HugePages_Free", "HugePages_Surp",
+	"KReclaimable",
 };
 #define MEM_ROWS (sizeof(mem_rows) / sizeof(mem_rows[0]))
 
@@ -336,8 +339,8 @@ static void sort_and_show(struct ctab *t, const struct compat_opts *co,
 	ctab_display(t, !co->skip_zero, co->width, out);
 }
 
-static int show_numastat(const struct compat_opts *co, const struct compat_node *nodes,
-			 size_t n, FILE *out)
+static int show_numastat(const struct compat_opts *co, const struct compat_node *nodes, size_t n,
+			 FILE *out)
 {
 	const struct compat_node **cols = calloc(n + 1, sizeof(*cols));
 	bool plain = stat_compat_is_plain(co);
@@ -351,8 +354,9 @@ static int show_numastat(const struct compat_opts *co, const struct compat_node 
 	if (r == 0) {
 		setup_columns(&t, co, plain, cols, nn);
 		for (int k = 0; k < NS_STANDARD; k++)
-			*CC(&t, h + k, 0) = (struct ccell){ .type = C_STR,
-							    .s = plain ? numastat_keys[k] : ns_labels[k] };
+			*CC(&t, h + k, 0) =
+				(struct ccell){ .type = C_STR,
+						.s = plain ? numastat_keys[k] : ns_labels[k] };
 		for (int i = 0; i < nn; i++)
 			for (size_t k = 0; k < cols[i]->ns->n; k++) {
 				const struct counter *c = &cols[i]->ns->c[k];
@@ -404,8 +408,8 @@ static void add_meminfo(struct ctab *t, const struct compat_opts *co, const stru
 	}
 }
 
-static int show_meminfo(const struct compat_opts *co, const struct compat_node *nodes,
-			size_t n, FILE *out)
+static int show_meminfo(const struct compat_opts *co, const struct compat_node *nodes, size_t n,
+			FILE *out)
 {
 	const struct compat_node **cols = calloc(n + 1, sizeof(*cols));
 	int nn = 0, r;

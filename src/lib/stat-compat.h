@@ -15,12 +15,12 @@
 #define COMPAT_SORT_TOTAL (-2)
 
 struct compat_opts {
-	bool meminfo;  /* numastat -m */
-	bool numastat; /* numastat -n (also implied by the new layout without -m) */
-	bool compress; /* -c */
+	bool meminfo;   /* numastat -m */
+	bool numastat;  /* numastat -n (also implied by the new layout without -m) */
+	bool compress;  /* -c */
 	bool skip_zero; /* -z */
-	int sort;      /* -s: COMPAT_SORT_*, or a node id */
-	long width;    /* screen width: NUMASTAT_WIDTH, the terminal, or unlimited */
+	int sort;       /* -s: COMPAT_SORT_*, or a node id */
+	long width;     /* screen width: NUMASTAT_WIDTH, the terminal, or unlimited */
 	double page_size, huge_page_size; /* bytes */
 };
 

@@ -76,8 +76,7 @@ static int cmp_rows(const void *x, const void *y)
  * A sorted copy of rows: sorting here rather than in the grid lets --sort
  * use a column that is not shown.
  */
-static struct stat_row *sort_rows(const struct stat_opts *o, const struct stat_row *rows,
-				  size_t n)
+static struct stat_row *sort_rows(const struct stat_opts *o, const struct stat_row *rows, size_t n)
 {
 	struct stat_row *s = malloc((n ? n : 1) * sizeof(*s));
 

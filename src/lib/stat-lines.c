@@ -76,8 +76,7 @@ static void fit(struct stat_lines *l, const struct stat_row *rows, size_t n)
 		}
 }
 
-void stat_lines_print(struct stat_lines *l, const struct stat_row *rows, size_t n,
-		      const char *when)
+void stat_lines_print(struct stat_lines *l, const struct stat_row *rows, size_t n, const char *when)
 {
 	char buf[32];
 

@@ -14,8 +14,8 @@
 #include "value.h"
 
 static const char *const default_fields[] = {
-	"MemTotal", "MemFree", "MemUsed", "FilePages", "AnonPages", "Shmem", "Slab",
-	"HugePages_Total", "HugePages_Free",
+	"MemTotal", "MemFree", "MemUsed",         "FilePages",      "AnonPages",
+	"Shmem",    "Slab",    "HugePages_Total", "HugePages_Free",
 };
 
 static const struct stat_node *first_good(const struct stat_node *nodes, size_t n)
@@ -36,8 +36,8 @@ static const char *find_field(const struct meminfo *mi, const char *name, size_t
 }
 
 /* ": did you mean MemTotal?" for name among this meminfo's fields, or "". */
-static const char *field_hint(const struct meminfo *mi, const char *name, size_t len,
-			      char *buf, size_t buflen)
+static const char *field_hint(const struct meminfo *mi, const char *name, size_t len, char *buf,
+			      size_t buflen)
 {
 	struct suggest s;
 
@@ -115,7 +115,8 @@ int stat_mem_columns(const struct stat_opts *o, const struct stat_node *nodes, s
 		int r;
 
 		/* NODE is always the first column. */
-		if (!(len == 4 && strncasecmp(p, "NODE", 4) == 0) && (r = add_col(c, mi, p, len)) < 0)
+		if (!(len == 4 && strncasecmp(p, "NODE", 4) == 0) &&
+		    (r = add_col(c, mi, p, len)) < 0)
 			return r;
 		p = p[len] ? p + len + 1 : NULL;
 	}
@@ -129,8 +130,9 @@ static bool field_value(const struct stat_node *nd, const char *name, uint64_t *
 
 	if (nd->hp.present && strncmp(name, "HugePages_", 10) == 0) {
 		*sized = true;
-		*v = !strcmp(name + 10, "Total") ? nd->hp.total_bytes
-		   : !strcmp(name + 10, "Free") ? nd->hp.free_bytes : nd->hp.surp_bytes;
+		*v = !strcmp(name + 10, "Total")  ? nd->hp.total_bytes
+		     : !strcmp(name + 10, "Free") ? nd->hp.free_bytes
+						  : nd->hp.surp_bytes;
 		return !strcmp(name + 10, "Total") || !strcmp(name + 10, "Free") ||
 		       !strcmp(name + 10, "Surp");
 	}
@@ -142,8 +144,8 @@ static bool field_value(const struct stat_node *nd, const char *name, uint64_t *
 	return true;
 }
 
-static void set_cell(struct grid *g, const struct stat_opts *o, size_t r, size_t c,
-		     uint64_t v, bool sized, bool have)
+static void set_cell(struct grid *g, const struct stat_opts *o, size_t r, size_t c, uint64_t v,
+		     bool sized, bool have)
 {
 	char buf[GRID_CELL_MAX];
 
@@ -158,8 +160,8 @@ static void set_cell(struct grid *g, const struct stat_opts *o, size_t r, size_t
 	grid_set(g, r, c, buf, (double)v, v != 0);
 }
 
-static void fill(struct grid *g, const struct stat_opts *o, const struct stat_node *nodes,
-		 size_t n, const struct stat_mem_cols *c)
+static void fill(struct grid *g, const struct stat_opts *o, const struct stat_node *nodes, size_t n,
+		 const struct stat_mem_cols *c)
 {
 	uint64_t total[STAT_MEM_MAX_COLS] = { 0 };
 	bool sized[STAT_MEM_MAX_COLS] = { 0 }, seen[STAT_MEM_MAX_COLS] = { 0 };
@@ -218,8 +220,8 @@ int stat_mem_print(const struct stat_opts *o, const struct stat_node *nodes, siz
 	g.cols[0] = (struct grid_col){ "NODE", "node", OUT_COL_RIGHT | OUT_COL_NUMBER };
 	for (size_t k = 0; k < c->n; k++) {
 		json_key(c->name[k], keys[k], sizeof(keys[k]));
-		g.cols[k + 1] = (struct grid_col){ c->name[k], keys[k],
-						   OUT_COL_RIGHT | OUT_COL_NUMBER };
+		g.cols[k + 1] =
+			(struct grid_col){ c->name[k], keys[k], OUT_COL_RIGHT | OUT_COL_NUMBER };
 	}
 	g.has_total = true;
 	g.json_doc = true;

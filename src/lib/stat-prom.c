@@ -43,8 +43,8 @@ static void put_underscore(char *out, size_t *j, size_t len)
 
 static bool is_abbreviation(const char *w, size_t wl)
 {
-	static const char *const abbrev[] = { "s", "ms", "us", "ns", "sec", "b", "kb", "mb",
-					      "gb", "tb", "pb", "m", "h", "d" };
+	static const char *const abbrev[] = { "s",  "ms", "us", "ns", "sec", "b", "kb",
+					      "mb", "gb", "tb", "pb", "m",   "h", "d" };
 
 	for (size_t i = 0; i < sizeof(abbrev) / sizeof(abbrev[0]); i++)
 		if (strlen(abbrev[i]) == wl && strncmp(w, abbrev[i], wl) == 0)
@@ -165,7 +165,8 @@ static void meminfo_family(FILE *f, const struct stat_prom *p, const struct memi
 		if (first->kb)
 			snprintf(help, sizeof(help), "%s of nodeN/meminfo, in bytes.", first->name);
 		else
-			snprintf(help, sizeof(help), "%s of nodeN/meminfo: a number of pages "
+			snprintf(help, sizeof(help),
+				 "%s of nodeN/meminfo: a number of pages "
 				 "(huge pages of the default size for HugePages_*), not bytes.",
 				 first->name);
 	}
@@ -177,7 +178,8 @@ static void meminfo_family(FILE *f, const struct stat_prom *p, const struct memi
 
 		if (p->nodes[i].mi_err || !(mf = meminfo_find(&p->nodes[i].mi, first->name)))
 			continue;
-		fprintf(f, "%s{node=\"%u\"} %" PRIu64 "\n", name, p->nodes[i].id, meminfo_bytes(mf));
+		fprintf(f, "%s{node=\"%u\"} %" PRIu64 "\n", name, p->nodes[i].id,
+			meminfo_bytes(mf));
 	}
 }
 
@@ -222,7 +224,8 @@ static const char *counter_help(const char *key)
 	static const struct {
 		const char *key, *help;
 	} h[] = {
-		{ "numa_hit", "Allocations on this node that were meant for it (numastat numa_hit)." },
+		{ "numa_hit",
+		  "Allocations on this node that were meant for it (numastat numa_hit)." },
 		{ "numa_miss", "Allocations on this node that were meant for another node, "
 			       "short of memory there (numastat numa_miss)." },
 		{ "numa_foreign", "Allocations meant for this node that landed on another node "
@@ -252,9 +255,11 @@ static void counter_family(FILE *f, const struct stat_prom *p, const char *key, 
 	} else {
 		snprintf(name, sizeof(name), "numastatctl_%s%s_total",
 			 strncmp(key, "numa_", 5) == 0 ? "" : "numa_", key);
-		snprintf(help, sizeof(help), "%s%s%s The kernel counts one per allocation request, "
+		snprintf(help, sizeof(help),
+			 "%s%s%s The kernel counts one per allocation request, "
 			 "whatever its order, not pages; zeroed when vm.numa_stat goes to 0.",
-			 what ? what : "Counter ", what ? "" : key, what ? "" : " of nodeN/numastat.");
+			 what ? what : "Counter ", what ? "" : key,
+			 what ? "" : " of nodeN/numastat.");
 	}
 	if (!seen_add(seen, name))
 		return;

@@ -30,8 +30,7 @@ static int latest(int fd, char *name, size_t len)
 	return n < 0 ? n : n == 0 ? -ENOENT : 0;
 }
 
-int stat_snapshot_load(const char *data_dir, const char *name, bool add, char *why,
-		       size_t whylen)
+int stat_snapshot_load(const char *data_dir, const char *name, bool add, char *why, size_t whylen)
 {
 	char dir[4200], last[SNAPSHOT_NAME_MAX];
 	int fd = snapshot_dir_open(data_dir, dir, sizeof(dir), why, whylen), r;
@@ -82,8 +81,9 @@ static void add_counts(struct numastat *live, const struct numastat *before)
 			live->c[live->n++] = (struct counter){ .value = 0 };
 			memcpy(live->c[i].name, c->name, sizeof(c->name));
 		}
-		live->c[i].value = live->c[i].value > UINT64_MAX - c->value ?
-			UINT64_MAX : live->c[i].value + c->value;
+		live->c[i].value = live->c[i].value > UINT64_MAX - c->value
+					   ? UINT64_MAX
+					   : live->c[i].value + c->value;
 	}
 }
 

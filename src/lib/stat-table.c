@@ -212,8 +212,7 @@ int stat_select_nodes(const struct stat_opts *o, unsigned **ids, struct node_mis
 	return n;
 }
 
-size_t stat_read_rows(const unsigned *ids, size_t n, struct stat_row *rows,
-		      char (*whys)[WHY_MAX])
+size_t stat_read_rows(const unsigned *ids, size_t n, struct stat_row *rows, char (*whys)[WHY_MAX])
 {
 	size_t failed = 0;
 

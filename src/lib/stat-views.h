@@ -39,7 +39,6 @@ int stat_mem_columns(const struct stat_opts *o, const struct stat_node *nodes, s
 int stat_mem_print(const struct stat_opts *o, const struct stat_node *nodes, size_t n,
 		   const struct stat_mem_cols *cols);
 
-
 /* One registry knob's live value for Prometheus. */
 struct stat_knob {
 	const char *name;
@@ -50,13 +49,13 @@ struct stat_knob {
 /* One knob of the configured profile: does the live system differ from it? */
 struct stat_drift {
 	char name[KNOB_NAME_MAX];
-	bool differs;         /* live value differs, or it cannot be read */
+	bool differs; /* live value differs, or it cannot be read */
 };
 
 /* The configured profile (numastatctl.conf profile =) against the live system. */
 struct stat_profile {
-	size_t config_errors; /* problems in the configuration files */
-	const char *name;     /* NULL: none configured, or the configuration has problems */
+	size_t config_errors;     /* problems in the configuration files */
+	const char *name;         /* NULL: none configured, or the configuration has problems */
 	struct stat_drift *knobs; /* the profile's knobs present here (or not optional) */
 	size_t n;
 };

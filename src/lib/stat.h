@@ -46,9 +46,9 @@ enum stat_kind {
 };
 
 struct stat_coldesc {
-	const char *name;  /* header and -o name: "NUMA_HIT", "LOCAL%" */
-	const char *json;  /* JSON key: "numa_hit", "local_pct" */
-	const char *help;  /* one line for --help and the man page */
+	const char *name; /* header and -o name: "NUMA_HIT", "LOCAL%" */
+	const char *json; /* JSON key: "numa_hit", "local_pct" */
+	const char *help; /* one line for --help and the man page */
 	enum stat_kind kind;
 	enum numastat_key counter, other;
 	bool by_default; /* among the columns shown without -o */
@@ -72,16 +72,16 @@ struct stat_opts {
 	int cols[STAT_MAX_COLS];
 	size_t n_cols;
 
-	bool noheadings;   /* -n */
-	bool raw;          /* -r */
-	bool json;         /* -J (global) */
-	bool bytes;        /* -b: sizes in bytes, not human units */
-	bool meminfo;      /* -m: per-node memory instead of counters */
-	bool compat;       /* --compat: numastat's output, byte for byte */
-	bool skip_zero;    /* -z: drop all-zero rows and columns */
-	bool compact;      /* --compact: narrowest columns, no padding */
-	bool prometheus;   /* --prometheus: text exposition format on stdout */
-	const char *textfile; /* --textfile DIR: DIR/numastatctl.prom, atomically */
+	bool noheadings;         /* -n */
+	bool raw;                /* -r */
+	bool json;               /* -J (global) */
+	bool bytes;              /* -b: sizes in bytes, not human units */
+	bool meminfo;            /* -m: per-node memory instead of counters */
+	bool compat;             /* --compat: numastat's output, byte for byte */
+	bool skip_zero;          /* -z: drop all-zero rows and columns */
+	bool compact;            /* --compact: narrowest columns, no padding */
+	bool prometheus;         /* --prometheus: text exposition format on stdout */
+	const char *textfile;    /* --textfile DIR: DIR/numastatctl.prom, atomically */
 	bool prom_node_exporter; /* --prometheus-names=node_exporter */
 	bool prom_names_set;     /* --prometheus-names was given */
 
@@ -93,19 +93,19 @@ struct stat_opts {
 	size_t width;
 
 	/* Interval mode (stat-interval.c): stat INTERVAL [COUNT]. */
-	double interval;   /* seconds; 0 = one-shot */
-	long count;        /* samples; 0 = until interrupted */
-	bool rate;         /* --rate: per second rather than per interval */
-	bool timestamp;    /* -t: a time column on each line */
-	bool totals;       /* --totals: the totals since the start, at the end */
+	double interval; /* seconds; 0 = one-shot */
+	long count;      /* samples; 0 = until interrupted */
+	bool rate;       /* --rate: per second rather than per interval */
+	bool timestamp;  /* -t: a time column on each line */
+	bool totals;     /* --totals: the totals since the start, at the end */
 
 	/* --pid (stat-pid.c): PIDs or patterns as given. */
 	char **pids;
 	size_t n_pids, cap_pids;
 
 	/* --balancing, --tiers, --cgroup: a view of its own (stat-effect.h). */
-	int view;               /* enum stat_view; 0: the counter table */
-	char **cgroups;         /* --cgroup PATH|UNIT|PATTERN, as given */
+	int view;       /* enum stat_view; 0: the counter table */
+	char **cgroups; /* --cgroup PATH|UNIT|PATTERN, as given */
 	size_t n_cgroups, cap_cgroups;
 
 	/* The arguments as given, for the views that resolve them themselves. */
@@ -158,8 +158,7 @@ int stat_select_nodes(const struct stat_opts *o, unsigned **ids, struct node_mis
  * node gets err and its reason in whys[i] (may be NULL) and the others are
  * still read.  Returns the number of failed nodes.
  */
-size_t stat_read_rows(const unsigned *ids, size_t n, struct stat_row *rows,
-		      char (*whys)[WHY_MAX]);
+size_t stat_read_rows(const unsigned *ids, size_t n, struct stat_row *rows, char (*whys)[WHY_MAX]);
 
 /*
  * Parse an -o list ("NODE,LOCAL%", "+MISS%") into o->cols.  0, -EINVAL (an
@@ -189,8 +188,7 @@ size_t stat_terminal_width(void);
  * snapshot) or -errno, with why.
  */
 struct snapshot;
-int stat_snapshot_load(const char *data_dir, const char *name, bool add, char *why,
-		       size_t whylen);
+int stat_snapshot_load(const char *data_dir, const char *name, bool add, char *why, size_t whylen);
 /* The loaded snapshot, or NULL. */
 const struct snapshot *stat_snapshot(void);
 /* numastat_read(), or the snapshot's counters (-ENOENT: not in it), or their sum. */
@@ -202,11 +200,11 @@ void stat_snapshot_free(void);
 void stat_counters_time(struct timespec *ts);
 /* Interval mode's vmstat-style lines (stat-lines.c). */
 struct stat_lines {
-	const struct stat_opts *o;     /* the columns shown */
-	bool timestamp;                /* -t: a TIME column first */
-	size_t width[STAT_MAX_COLS];   /* each column's width so far */
-	size_t screen_rows;            /* the terminal's height; 0: not a terminal */
-	size_t since_header;           /* lines printed since the last header */
+	const struct stat_opts *o;   /* the columns shown */
+	bool timestamp;              /* -t: a TIME column first */
+	size_t width[STAT_MAX_COLS]; /* each column's width so far */
+	size_t screen_rows;          /* the terminal's height; 0: not a terminal */
+	size_t since_header;         /* lines printed since the last header */
 	bool header_due;
 };
 void stat_lines_init(struct stat_lines *l, const struct stat_opts *shown, bool timestamp,
@@ -220,4 +218,3 @@ size_t stat_lines_width(const struct stat_lines *l);
  */
 void stat_lines_print(struct stat_lines *l, const struct stat_row *rows, size_t n,
 		      const char *when);
-

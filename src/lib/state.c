@@ -32,11 +32,12 @@ static void target(char *buf, size_t len)
 	if (sysfs_is_live())
 		snprintf(buf, len, "the live system");
 	else
-		snprintf(buf, len, "--sysroot %s", realpath(sysfs_root(), real) ? real : sysfs_root());
+		snprintf(buf, len, "--sysroot %s",
+			 realpath(sysfs_root(), real) ? real : sysfs_root());
 }
 
-int state_save_prior(int dirfd, const char *dir, const struct plan *p, const char *what,
-		     char *why, size_t whylen)
+int state_save_prior(int dirfd, const char *dir, const struct plan *p, const char *what, char *why,
+		     size_t whylen)
 {
 	char stamp[32], system[PATH_MAX + 16];
 	struct atomic_file af;
@@ -50,7 +51,8 @@ int state_save_prior(int dirfd, const char *dir, const struct plan *p, const cha
 			what ? what : "a change", stamp, system);
 		for (size_t i = 0; i < p->n; i++)
 			if (p->items[i].action == ACT_WRITE)
-				fprintf(af.f, "%s = %s\n", p->items[i].ref.name, p->items[i].old.text);
+				fprintf(af.f, "%s = %s\n", p->items[i].ref.name,
+					p->items[i].old.text);
 		r = atomic_file_commit(&af);
 	}
 	if (r < 0)
@@ -130,7 +132,8 @@ static int load_lines(FILE *f, const char *path, struct plan *out, struct header
 		snprintf(origin, sizeof(origin), "%s:%u", path, ++lineno);
 		if (len == 0 || line[len - 1] != '\n') {
 			snprintf(why, whylen, "%s: %s: not a revert file", origin,
-				 len + 1 < sizeof(line) ? "no newline at the end" : "line too long");
+				 len + 1 < sizeof(line) ? "no newline at the end"
+							: "line too long");
 			return -EBADMSG;
 		}
 		line[len - 1] = '\0';
@@ -163,8 +166,8 @@ int state_load_prior(int dirfd, const char *dir, struct plan *out, char *what, s
 	if (r == 0 && !(f = fdopen(fd, "r")))
 		r = -errno;
 	if (r < 0) {
-		snprintf(why, whylen, "%s: %s", path, r == -EFBIG ?
-			 "larger than a revert file can be" : strerror(-r));
+		snprintf(why, whylen, "%s: %s", path,
+			 r == -EFBIG ? "larger than a revert file can be" : strerror(-r));
 		close(fd);
 		return r;
 	}

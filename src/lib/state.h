@@ -19,8 +19,8 @@
 #define STATE_REVERT_MAX 65536
 
 /* Save old values of the plan's ACT_WRITE items.  0, or -errno with why. */
-int state_save_prior(int dirfd, const char *dir, const struct plan *p, const char *what,
-		     char *why, size_t whylen);
+int state_save_prior(int dirfd, const char *dir, const struct plan *p, const char *what, char *why,
+		     size_t whylen);
 /*
  * Load the saved values into a plan (origin "<file>:<line>"); what receives
  * the recorded description ("'apply throughput' at 2026-..."). Values are

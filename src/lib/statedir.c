@@ -37,14 +37,17 @@ static int check_stat(const struct stat *st, const char *path, bool dir, char *w
 		return dir ? -ENOTDIR : -EINVAL;
 	}
 	if (!owner_ok(st->st_uid)) {
-		snprintf(why, whylen, "%s: owned by uid %u, not by %s: refusing it (run 'chown %s %s')",
-			 path, (unsigned)st->st_uid, owners(who, sizeof(who)),
+		snprintf(why, whylen,
+			 "%s: owned by uid %u, not by %s: refusing it (run 'chown %s %s')", path,
+			 (unsigned)st->st_uid, owners(who, sizeof(who)),
 			 geteuid() == 0 ? "root" : who + strlen("root or uid "), path);
 		return -EPERM;
 	}
 	if (st->st_mode & (S_IWGRP | S_IWOTH)) {
-		snprintf(why, whylen, "%s: writable by group or others: refusing it "
-			 "(run 'chmod go-w %s')", path, path);
+		snprintf(why, whylen,
+			 "%s: writable by group or others: refusing it "
+			 "(run 'chmod go-w %s')",
+			 path, path);
 		return -EPERM;
 	}
 	return 0;
@@ -68,13 +71,15 @@ static int check_step(const struct stat *st, const char *path, const char *targe
 	char who[32];
 
 	if (!owner_ok(st->st_uid)) {
-		snprintf(why, whylen, "%s: owned by uid %u, not by %s, on the way to %s: refusing it "
-			 "(choose a directory whose parents root owns)", path,
-			 (unsigned)st->st_uid, owners(who, sizeof(who)), target);
+		snprintf(why, whylen,
+			 "%s: owned by uid %u, not by %s, on the way to %s: refusing it "
+			 "(choose a directory whose parents root owns)",
+			 path, (unsigned)st->st_uid, owners(who, sizeof(who)), target);
 		return -EPERM;
 	}
 	if ((st->st_mode & (S_IWGRP | S_IWOTH)) && !(st->st_uid == 0 && (st->st_mode & S_ISVTX))) {
-		snprintf(why, whylen, "%s: writable by group or others and not sticky, on the way "
+		snprintf(why, whylen,
+			 "%s: writable by group or others and not sticky, on the way "
 			 "to %s: refusing it (run 'chmod go-w %s', or choose another directory)",
 			 path, target, path);
 		return -EPERM;
@@ -95,10 +100,10 @@ static int absolute(const char *path, char *out, size_t len)
 }
 
 struct walk {
-	int fd;                    /* the directory reached so far (O_PATH) */
-	char done[PATH_MAX];       /* its path, for messages ("" for /) */
-	char todo[2 * PATH_MAX];   /* what is left to walk */
-	const char *target;        /* the whole path, for messages */
+	int fd;                  /* the directory reached so far (O_PATH) */
+	char done[PATH_MAX];     /* its path, for messages ("" for /) */
+	char todo[2 * PATH_MAX]; /* what is left to walk */
+	const char *target;      /* the whole path, for messages */
 	unsigned links;
 };
 
@@ -126,9 +131,10 @@ static int follow(struct walk *w, int lfd, const struct stat *st, const char *pa
 	char who[32];
 
 	if (!owner_ok(st->st_uid)) {
-		snprintf(why, whylen, "%s: a symlink owned by uid %u, not by %s, on the way to %s: "
-			 "refusing it (give the real path)", path, (unsigned)st->st_uid,
-			 owners(who, sizeof(who)), w->target);
+		snprintf(why, whylen,
+			 "%s: a symlink owned by uid %u, not by %s, on the way to %s: "
+			 "refusing it (give the real path)",
+			 path, (unsigned)st->st_uid, owners(who, sizeof(who)), w->target);
 		return -EPERM;
 	}
 	if (++w->links > LINKS_MAX) {
@@ -153,7 +159,8 @@ static int follow(struct walk *w, int lfd, const struct stat *st, const char *pa
 static bool at_end(const char *rest)
 {
 	for (const char *p = rest; *p; p++)
-		if (*p != '/' && !(*p == '.' && (p == rest || p[-1] == '/') && (!p[1] || p[1] == '/')))
+		if (*p != '/' &&
+		    !(*p == '.' && (p == rest || p[-1] == '/') && (!p[1] || p[1] == '/')))
 			return false;
 	return true;
 }
@@ -176,7 +183,8 @@ static int step(struct walk *w, const char *name, const char *rest, bool create,
 		return -EINVAL;
 	}
 	fd = openat(w->fd, name, O_PATH | O_NOFOLLOW | O_CLOEXEC);
-	if (fd < 0 && errno == ENOENT && create && (mkdirat(w->fd, name, 0755) == 0 || errno == EEXIST))
+	if (fd < 0 && errno == ENOENT && create &&
+	    (mkdirat(w->fd, name, 0755) == 0 || errno == EEXIST))
 		fd = openat(w->fd, name, O_PATH | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0 || fstat(fd, &st) < 0) {
 		r = -errno;
@@ -259,8 +267,10 @@ static int refuse_link(int dirfd, const char *dirpath, const char *name, int err
 	struct stat st;
 
 	if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(st.st_mode)) {
-		snprintf(why, whylen, "%s/%s: a symlink inside the state directory: refusing to "
-			 "follow it (remove it)", dirpath, name);
+		snprintf(why, whylen,
+			 "%s/%s: a symlink inside the state directory: refusing to "
+			 "follow it (remove it)",
+			 dirpath, name);
 		return -ELOOP;
 	}
 	snprintf(why, whylen, "%s/%s: %s", dirpath, name, strerror(err));
@@ -271,8 +281,8 @@ static int refuse_link(int dirfd, const char *dirpath, const char *name, int err
  * What openat() of dirpath/name gave (fd, or -1 with errno): the fd once it
  * passed the trust check, else -errno with why (a symlink named as such).
  */
-static int checked(int fd, int dirfd, const char *dirpath, const char *name, bool dir,
-		   char *why, size_t whylen)
+static int checked(int fd, int dirfd, const char *dirpath, const char *name, bool dir, char *why,
+		   size_t whylen)
 {
 	char path[PATH_MAX + NAME_MAX + 2];
 	int r;
@@ -293,19 +303,19 @@ static int checked(int fd, int dirfd, const char *dirpath, const char *name, boo
 	return fd;
 }
 
-int statedir_open_sub(int dirfd, const char *dirpath, const char *name, bool create,
-		      char *why, size_t whylen)
+int statedir_open_sub(int dirfd, const char *dirpath, const char *name, bool create, char *why,
+		      size_t whylen)
 {
 	const int flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC;
 	int fd = openat(dirfd, name, flags);
 
-	if (fd < 0 && errno == ENOENT && create && (mkdirat(dirfd, name, 0755) == 0 || errno == EEXIST))
+	if (fd < 0 && errno == ENOENT && create &&
+	    (mkdirat(dirfd, name, 0755) == 0 || errno == EEXIST))
 		fd = openat(dirfd, name, flags);
 	return checked(fd, dirfd, dirpath, name, true, why, whylen);
 }
 
-int statedir_open_file(int dirfd, const char *dirpath, const char *name, char *why,
-		       size_t whylen)
+int statedir_open_file(int dirfd, const char *dirpath, const char *name, char *why, size_t whylen)
 {
 	int fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
 

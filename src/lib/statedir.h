@@ -24,16 +24,15 @@
 int statedir_open(const char *path, bool create, char *why, size_t whylen);
 
 /* The subdirectory name of the trusted directory dirfd (dirpath for messages). */
-int statedir_open_sub(int dirfd, const char *dirpath, const char *name, bool create,
-		      char *why, size_t whylen);
+int statedir_open_sub(int dirfd, const char *dirpath, const char *name, bool create, char *why,
+		      size_t whylen);
 
 /*
  * Open the file name inside the trusted directory dirfd for reading: not a
  * symlink, a regular file, owned by root (or us), not writable by group or
  * others.  Returns the fd, -ENOENT when absent, or -errno with why.
  */
-int statedir_open_file(int dirfd, const char *dirpath, const char *name, char *why,
-		       size_t whylen);
+int statedir_open_file(int dirfd, const char *dirpath, const char *name, char *why, size_t whylen);
 
 /* Check an open file or directory as statedir_open_file() does.  0 or -EPERM with why. */
 int statedir_check_fd(int fd, const char *path, bool dir, char *why, size_t whylen);

@@ -24,8 +24,8 @@
  * the others hold, so one listing serves both readers.
  */
 static const char *const dirs[] = {
-	"/etc/sysctl.d", "/run/sysctl.d", "/usr/local/lib/sysctl.d", "/usr/lib/sysctl.d",
-	"/lib/sysctl.d", NULL,
+	"/etc/sysctl.d",     "/run/sysctl.d", "/usr/local/lib/sysctl.d",
+	"/usr/lib/sysctl.d", "/lib/sysctl.d", NULL,
 };
 #define SYSTEM_ONLY_DIR "/lib/sysctl.d/"
 #define SYSTEM_ONLY_FILE "/etc/sysctl.conf"
@@ -108,18 +108,18 @@ static void key_to_path(const char *key, char *buf, size_t len)
 /* What one reader has assigned so far, one slot per plan item. */
 struct reader {
 	struct sysctld_setting *set;
-	bool *explicit;              /* set[i] came from an explicit key */
-	bool explicit_beats_glob;    /* systemd-sysctl; procps: the last one wins */
+	bool *explicit;           /* set[i] came from an explicit key */
+	bool explicit_beats_glob; /* systemd-sysctl; procps: the last one wins */
 };
 
 struct scan {
 	const struct plan *p;
 	struct reader boot, system;
-	bool system_only;            /* the file being read is not systemd-sysctl's */
+	bool system_only; /* the file being read is not systemd-sysctl's */
 };
 
-static void assign(struct reader *rd, size_t i, const char *file,
-		   const struct sysctl_entry *e, bool is_explicit)
+static void assign(struct reader *rd, size_t i, const char *file, const struct sysctl_entry *e,
+		   bool is_explicit)
 {
 	if (!is_explicit && rd->explicit_beats_glob && rd->explicit[i])
 		return;
@@ -187,7 +187,8 @@ static int scan_all(struct scan *s)
 			qsort(l.v, l.n, sizeof(*l.v), by_base_name);
 		for (size_t i = 0; i < l.n; i++)
 			scan_file(s, l.v[i].file,
-				  strncmp(l.v[i].file, SYSTEM_ONLY_DIR, strlen(SYSTEM_ONLY_DIR)) == 0);
+				  strncmp(l.v[i].file, SYSTEM_ONLY_DIR, strlen(SYSTEM_ONLY_DIR)) ==
+					  0);
 		scan_file(s, SYSTEM_ONLY_FILE, true);
 	}
 	free(l.v);

@@ -19,7 +19,7 @@
 
 /* Where one assignment is, and what it says. */
 struct sysctld_setting {
-	char file[320];       /* logical path, "" when nothing assigns the knob */
+	char file[320]; /* logical path, "" when nothing assigns the knob */
 	unsigned line;
 	char value[KVAL_MAX]; /* as written */
 	struct kval reads;    /* as the kernel reads it */

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <errno.h>
+#include <libmnl/libmnl.h>
+#include <linux/netlink.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <unistd.h>
-#include <linux/netlink.h>
-#include <libmnl/libmnl.h>
 
 #include "dl.h"
 #include "nodes.h"
@@ -104,8 +104,8 @@ static int classify(const struct fields *f, struct uevent *ev)
 		return 0;
 	}
 	if (!is(f->subsystem, f->subsystem_len, "memory") ||
-	    !devpath_id(f->devpath, f->devpath_len, "/devices/system/memory/memory",
-			UINT32_MAX, &ev->id))
+	    !devpath_id(f->devpath, f->devpath_len, "/devices/system/memory/memory", UINT32_MAX,
+			&ev->id))
 		return -ENOMSG;
 	if (is(a, al, "add"))
 		ev->kind = UEVENT_MEMORY_ADD;
@@ -140,7 +140,8 @@ int uevent_parse(const void *buf, size_t len, struct uevent *ev)
 		return r;
 	/* The header repeats ACTION and DEVPATH; a disagreement is not the kernel's. */
 	if (f.action_len != (size_t)(at - p) || memcmp(f.action, p, f.action_len) != 0 ||
-	    f.devpath_len != (size_t)(nul - at - 1) || memcmp(f.devpath, at + 1, f.devpath_len) != 0)
+	    f.devpath_len != (size_t)(nul - at - 1) ||
+	    memcmp(f.devpath, at + 1, f.devpath_len) != 0)
 		return -EBADMSG;
 	return classify(&f, ev);
 }
@@ -148,12 +149,18 @@ int uevent_parse(const void *buf, size_t len, struct uevent *ev)
 const char *uevent_kind_name(enum uevent_kind kind)
 {
 	switch (kind) {
-	case UEVENT_NODE_ADD: return "added";
-	case UEVENT_NODE_REMOVE: return "removed";
-	case UEVENT_MEMORY_ADD: return "added";
-	case UEVENT_MEMORY_REMOVE: return "removed";
-	case UEVENT_MEMORY_ONLINE: return "online";
-	case UEVENT_MEMORY_OFFLINE: return "offline";
+	case UEVENT_NODE_ADD:
+		return "added";
+	case UEVENT_NODE_REMOVE:
+		return "removed";
+	case UEVENT_MEMORY_ADD:
+		return "added";
+	case UEVENT_MEMORY_REMOVE:
+		return "removed";
+	case UEVENT_MEMORY_ONLINE:
+		return "online";
+	case UEVENT_MEMORY_OFFLINE:
+		return "offline";
 	}
 	return "changed";
 }
@@ -166,10 +173,12 @@ static typeof(mnl_socket_get_fd) *sym_mnl_socket_get_fd;
 static typeof(mnl_socket_close) *sym_mnl_socket_close;
 
 static const struct dl_sym mnl_syms[] = {
+	/* clang-format off */
 	DL_SYM(mnl_socket_open2),
 	DL_SYM(mnl_socket_bind),
 	DL_SYM(mnl_socket_get_fd),
 	DL_SYM(mnl_socket_close),
+	/* clang-format on */
 	{ NULL, NULL },
 };
 
@@ -219,8 +228,10 @@ int uevent_receive(struct uevent_listener *l, struct uevent *ev)
 	struct sockaddr_nl sender = { 0 };
 	struct iovec iov = { l->buf, sizeof(l->buf) };
 	struct msghdr msg = {
-		.msg_name = &sender, .msg_namelen = sizeof(sender),
-		.msg_iov = &iov, .msg_iovlen = 1,
+		.msg_name = &sender,
+		.msg_namelen = sizeof(sender),
+		.msg_iov = &iov,
+		.msg_iovlen = 1,
 	};
 	ssize_t n;
 
@@ -230,8 +241,7 @@ int uevent_receive(struct uevent_listener *l, struct uevent *ev)
 	if (n < 0)
 		return errno == EWOULDBLOCK ? -EAGAIN : -errno;
 	/* Only the kernel has port 0: anything else is a local process talking. */
-	if (msg.msg_namelen != sizeof(sender) || sender.nl_pid != 0 ||
-	    (msg.msg_flags & MSG_TRUNC))
+	if (msg.msg_namelen != sizeof(sender) || sender.nl_pid != 0 || (msg.msg_flags & MSG_TRUNC))
 		return -ENOMSG;
 	return uevent_parse(l->buf, (size_t)n, ev) == 0 ? 0 : -ENOMSG;
 }

@@ -75,8 +75,8 @@ static int read_error(ssize_t n, char *why, size_t whylen)
 	return (int)n;
 }
 
-int vmstat_read(const char *path, struct vmstat_sel *out, char *buf, size_t size,
-		char *why, size_t whylen)
+int vmstat_read(const char *path, struct vmstat_sel *out, char *buf, size_t size, char *why,
+		size_t whylen)
 {
 	ssize_t n = sysfs_read_file(path, buf, size);
 
@@ -85,8 +85,7 @@ int vmstat_read(const char *path, struct vmstat_sel *out, char *buf, size_t size
 	return vmstat_parse(buf, (size_t)n, out, why, whylen);
 }
 
-int vmstat_pread(int fd, struct vmstat_sel *out, char *buf, size_t size, char *why,
-		 size_t whylen)
+int vmstat_pread(int fd, struct vmstat_sel *out, char *buf, size_t size, char *why, size_t whylen)
 {
 	ssize_t n = sysfs_pread_fd(fd, buf, size);
 

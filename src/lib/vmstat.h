@@ -44,8 +44,8 @@ extern const char *const vmstat_names[VMS_COUNT];
 
 /* The wanted counters of one vmstat file. */
 struct vmstat_sel {
-	uint32_t have;          /* VMS_BIT(k): key k was in the file */
-	uint64_t v[VMS_COUNT];  /* valid where have says so */
+	uint32_t have;         /* VMS_BIT(k): key k was in the file */
+	uint64_t v[VMS_COUNT]; /* valid where have says so */
 };
 
 /* The files, by logical path. */
@@ -69,8 +69,7 @@ void vmstat_node_path(unsigned node, char *buf, size_t size);
  * the caller's scratch of size bytes (VMSTAT_BUF).  -errno with a reason
  * ("not present on this kernel", "file too large") or -EBADMSG.
  */
-int vmstat_read(const char *path, struct vmstat_sel *out, char *buf, size_t size,
-		char *why, size_t whylen);
+int vmstat_read(const char *path, struct vmstat_sel *out, char *buf, size_t size, char *why,
+		size_t whylen);
 /* The same through an fd kept open: one pread(2) at offset 0. */
-int vmstat_pread(int fd, struct vmstat_sel *out, char *buf, size_t size, char *why,
-		 size_t whylen);
+int vmstat_pread(int fd, struct vmstat_sel *out, char *buf, size_t size, char *why, size_t whylen);

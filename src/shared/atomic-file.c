@@ -45,7 +45,8 @@ int atomic_file_beginat(struct atomic_file *af, int dirfd, const char *name, mod
 	snprintf(af->name, sizeof(af->name), "%s", name);
 	for (int i = 0; i < 100 && fd < 0; i++) {
 		snprintf(af->tmp, sizeof(af->tmp), ".%s.%06x", name, tmp_suffix());
-		fd = openat(dirfd, af->tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode);
+		fd = openat(dirfd, af->tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+			    mode);
 		if (fd < 0 && errno != EEXIST)
 			return -errno;
 	}

@@ -19,16 +19,17 @@ void dl_missing(enum dl_lib lib, const char *dlerror_text, char *why, unsigned l
 {
 	/* glibc's words for ENOENT: the library is not installed at all. */
 	if (strstr(dlerror_text, "No such file or directory"))
-		snprintf(why, whylen, "%s is missing: install the Debian package %s (needed for %s; "
-			 "works without it: %s)", libs[lib].soname, libs[lib].package,
-			 libs[lib].needs, libs[lib].without);
+		snprintf(why, whylen,
+			 "%s is missing: install the Debian package %s (needed for %s; "
+			 "works without it: %s)",
+			 libs[lib].soname, libs[lib].package, libs[lib].needs, libs[lib].without);
 	else
 		snprintf(why, whylen, "%s (from the Debian package %s)", dlerror_text,
 			 libs[lib].package);
 }
 
-int dl_load(enum dl_lib lib, void **handle, const struct dl_sym *syms,
-	    char *why, unsigned long whylen)
+int dl_load(enum dl_lib lib, void **handle, const struct dl_sym *syms, char *why,
+	    unsigned long whylen)
 {
 	const char *soname = libs[lib].soname;
 	void *h;

@@ -15,15 +15,17 @@ struct dl_sym {
 	void **ptr;
 };
 
+/* clang-format off */
 #define DL_SYM(f) { #f, (void **)&sym_##f }
+/* clang-format on */
 
 /*
  * dlopen() lib once and resolve every symbol of the NULL-terminated list.
  * Returns 0, or -ENOENT with a one-line reason in why: for a library that
  * is not installed, the Debian package to install and what works without it.
  */
-int dl_load(enum dl_lib lib, void **handle, const struct dl_sym *syms,
-	    char *why, unsigned long whylen);
+int dl_load(enum dl_lib lib, void **handle, const struct dl_sym *syms, char *why,
+	    unsigned long whylen);
 
 /* The one-line reason for a library that dlopen() did not find (dl_load uses it). */
 void dl_missing(enum dl_lib lib, const char *dlerror_text, char *why, unsigned long whylen);

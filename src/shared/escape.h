@@ -16,7 +16,7 @@
 
 enum {
 	ESCAPE_KEEP_NEWLINE = 1 << 0, /* multi-line text: '\n' ends a line */
-	ESCAPE_KEEP_TAB     = 1 << 1,
+	ESCAPE_KEEP_TAB = 1 << 1,
 };
 
 /*

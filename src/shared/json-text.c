@@ -72,7 +72,8 @@ int json_pretty(const char *s, size_t len, FILE *f)
 			e = e ? e : len;
 			fwrite(s + i, 1, e - i, f);
 			i = e - 1;
-		} else if ((c == '{' || c == '[') && i + 1 < len && s[i + 1] == (c == '{' ? '}' : ']')) {
+		} else if ((c == '{' || c == '[') && i + 1 < len &&
+			   s[i + 1] == (c == '{' ? '}' : ']')) {
 			fputc(c, f);
 			fputc(s[++i], f); /* {} and [] stay on one line */
 		} else if (c == '{' || c == '[') {

@@ -28,8 +28,8 @@ bool log_is_quiet(void)
  * The formatted text, escaped (escape.h), to f.  No allocation for the usual
  * message: under a memory limit the error that says so must still get out.
  */
-__attribute__((format(printf, 3, 0)))
-static void vput_escaped(FILE *f, unsigned flags, const char *fmt, va_list ap)
+__attribute__((format(printf, 3, 0))) static void vput_escaped(FILE *f, unsigned flags,
+							       const char *fmt, va_list ap)
 {
 	char buf[8192], *big = NULL;
 	va_list copy;
@@ -45,8 +45,8 @@ static void vput_escaped(FILE *f, unsigned flags, const char *fmt, va_list ap)
 	free(big);
 }
 
-__attribute__((format(printf, 2, 0)))
-static void vlog(const char *kind, const char *fmt, va_list ap)
+__attribute__((format(printf, 2, 0))) static void vlog(const char *kind, const char *fmt,
+						       va_list ap)
 {
 	/* stdout may hold earlier results; keep the streams in order on a tty. */
 	fflush(stdout);

@@ -21,9 +21,9 @@ unsigned suggest_distance(const char *a, const char *b);
 
 struct suggest {
 	char input[SUGGEST_MAX_LEN + 1];
-	bool too_long;                 /* input longer than SUGGEST_MAX_LEN: no suggestion */
+	bool too_long; /* input longer than SUGGEST_MAX_LEN: no suggestion */
 	unsigned best_dist;
-	bool best_alike;               /* the best starts like input, or input like it */
+	bool best_alike;                /* the best starts like input, or input like it */
 	char best[SUGGEST_MAX_LEN + 1]; /* "" while nothing is close enough */
 };
 

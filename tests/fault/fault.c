@@ -56,9 +56,12 @@ ssize_t write(int fd, const void *buf, size_t count);
 int openat(int dirfd, const char *name, int flags, ...);
 long syscall(long number, ...);
 
-static const struct { const char *name; int value; } errnos[] = {
-	{ "EIO", EIO }, { "EINVAL", EINVAL }, { "EACCES", EACCES }, { "EPERM", EPERM },
-	{ "EROFS", EROFS }, { "ENOSPC", ENOSPC }, { "EBUSY", EBUSY }, { "ENOENT", ENOENT },
+static const struct {
+	const char *name;
+	int value;
+} errnos[] = {
+	{ "EIO", EIO },       { "EINVAL", EINVAL }, { "EACCES", EACCES }, { "EPERM", EPERM },
+	{ "EROFS", EROFS },   { "ENOSPC", ENOSPC }, { "EBUSY", EBUSY },   { "ENOENT", ENOENT },
 	{ "ENOMEM", ENOMEM }, { "EAGAIN", EAGAIN }, { "EINTR", EINTR },
 };
 
@@ -91,8 +94,7 @@ static bool ends_with(const char *s, const char *suffix, size_t len)
 }
 
 /* "write #2 /root/proc/sys/vm/x: 41: injected failure" (the value without its newline). */
-static void note(const char *k, const char *path, const void *buf, size_t count,
-		 const char *what)
+static void note(const char *k, const char *path, const void *buf, size_t count, const char *what)
 {
 	const char *logfile = getenv("FAULT_LOG");
 	char line[4400];
@@ -132,8 +134,8 @@ static void stall(const char *file, size_t len)
  * Apply the first rule that matches this write.  Returns true when the rule
  * decided the result (*ret, errno set), false to let the write through.
  */
-static bool apply_rule(const char *rule, size_t len, int fd, const char *path,
-		       const void *buf, size_t count, ssize_t *ret)
+static bool apply_rule(const char *rule, size_t len, int fd, const char *path, const void *buf,
+		       size_t count, ssize_t *ret)
 {
 	const char *a = memchr(rule, ':', len), *b;
 	size_t alen, blen;
@@ -145,9 +147,8 @@ static bool apply_rule(const char *rule, size_t len, int fd, const char *path,
 	blen = (size_t)(rule + len - b - 1);
 	a++, b++;
 	snprintf(k, sizeof(k), "%u", knob_writes);
-	if (strncmp(rule, "write:", 6) == 0 &&
-	    ((alen == strlen(k) && strncmp(a, k, alen) == 0) ||
-	     (a[0] == '/' && ends_with(path, a, alen)))) {
+	if (strncmp(rule, "write:", 6) == 0 && ((alen == strlen(k) && strncmp(a, k, alen) == 0) ||
+						(a[0] == '/' && ends_with(path, a, alen)))) {
 		note(k, path, buf, count, "injected failure");
 		errno = parse_errno(b, blen);
 		*ret = -1;
@@ -234,7 +235,8 @@ int openat(int dirfd, const char *name, int flags, ...)
 	fd = real_openat(dirfd, name, flags & ~O_TRUNC, mode);
 	if (fd < 0 || fd >= MAX_FD)
 		return fd;
-	if (fd_path(fd, path, sizeof(path)) && (strstr(path, "/proc/sys/") || strstr(path, "/sys/")))
+	if (fd_path(fd, path, sizeof(path)) &&
+	    (strstr(path, "/proc/sys/") || strstr(path, "/sys/")))
 		truncate_after[fd] = true;
 	else if (ftruncate(fd, 0) < 0) /* not a knob: truncate as asked */
 		return -1;

@@ -39,25 +39,25 @@ __attribute__((format(printf, 2, 3))) static inline void tap_result(int ok, cons
 }
 
 /* cond is evaluated once: it often calls the code under test. */
-#define CHECK(cond, ...)                                                        \
-	do {                                                                    \
-		int ok_ = !!(cond);                                             \
-		tap_result(ok_, __VA_ARGS__);                                   \
-		if (!ok_)                                                       \
+#define CHECK(cond, ...)                                                                \
+	do {                                                                            \
+		int ok_ = !!(cond);                                                     \
+		tap_result(ok_, __VA_ARGS__);                                           \
+		if (!ok_)                                                               \
 			printf("#   failed at %s:%d: %s\n", __FILE__, __LINE__, #cond); \
 	} while (0)
 
-#define CHECK_STR(got, want, ...)                                               \
-	do {                                                                    \
-		const char *g_ = (got), *w_ = (want);                           \
-		CHECK(g_ && strcmp(g_, w_) == 0, __VA_ARGS__);                  \
-		if (!g_ || strcmp(g_, w_) != 0) {                               \
-			fputs("#   got '", stdout);                             \
-			tap_put(g_ ? g_ : "(null)");                            \
-			fputs("', want '", stdout);                             \
-			tap_put(w_);                                            \
-			fputs("'\n", stdout);                                   \
-		}                                                               \
+#define CHECK_STR(got, want, ...)                                \
+	do {                                                     \
+		const char *g_ = (got), *w_ = (want);            \
+		CHECK((g_ && strcmp(g_, w_) == 0), __VA_ARGS__); \
+		if (!g_ || strcmp(g_, w_) != 0) {                \
+			fputs("#   got '", stdout);              \
+			tap_put(g_ ? g_ : "(null)");             \
+			fputs("', want '", stdout);              \
+			tap_put(w_);                             \
+			fputs("'\n", stdout);                    \
+		}                                                \
 	} while (0)
 
 static inline int tap_done(void)

@@ -107,8 +107,9 @@ static void test_table(void)
 	for (size_t i = 0; i < advise_rule_count; i++) {
 		const struct advise_rule *r = &advise_rules[i];
 
-		CHECK(r->id && r->condition && r->reads && r->recommendation && r->reason && r->source &&
-		      r->eval, "rule %s has every field", r->id ? r->id : "(no id)");
+		CHECK(r->id && r->condition && r->reads && r->recommendation && r->reason &&
+			      r->source && r->eval,
+		      "rule %s has every field", r->id ? r->id : "(no id)");
 		CHECK(advise_rule_find(r->id) == r, "rule %s is found by its id, once", r->id);
 		if (r->knob) {
 			struct knob_ref ref;
@@ -134,19 +135,23 @@ static void test_single_node(void)
 	l = judge(&f);
 	a = find(&l, "single-node-balancing", ADV_ADVICE);
 	CHECK(a && a->has_value && strcmp(a->value.text, "0") == 0 &&
-	      strcmp(a->current.text, "1") == 0, "one node: kernel.numa_balancing 1 -> 0");
+		      strcmp(a->current.text, "1") == 0,
+	      "one node: kernel.numa_balancing 1 -> 0");
 	a = find(&l, "single-node-zone-reclaim", ADV_ADVICE);
 	CHECK(a && strcmp(a->value.text, "0") == 0, "one node: zone_reclaim_mode 5 -> 0");
-	CHECK(!find(&l, "knob-not-default", ADV_ADVICE), "and knob-not-default does not repeat them");
+	CHECK(!find(&l, "knob-not-default", ADV_ADVICE),
+	      "and knob-not-default does not repeat them");
 	a = find(&l, "single-node-numa-stat", ADV_ADVICE);
-	CHECK(a && strcmp(a->value.text, "0") == 0, "one node, no reader: vm.numa_stat 0 is advised");
+	CHECK(a && strcmp(a->value.text, "0") == 0,
+	      "one node, no reader: vm.numa_stat 0 is advised");
 	CHECK(has_evidence(a, "numastat(8)"), "saying that numastat run by hand cannot be seen");
 	CHECK(l.v[0].rule->priority <= l.v[l.n - 1].rule->priority, "most important first");
 	done(&f, &l);
 
 	machine(&f, 1);
 	f.nreaders = 1;
-	snprintf(f.readers[0], sizeof(f.readers[0]), "node_exporter (pid 7) runs with "
+	snprintf(f.readers[0], sizeof(f.readers[0]),
+		 "node_exporter (pid 7) runs with "
 		 "--collector.meminfo_numa");
 	l = judge(&f);
 	a = find(&l, "single-node-numa-stat", ADV_NOTE);
@@ -166,7 +171,8 @@ static void test_single_node(void)
 	advise_facts_set_knob(&f, "vm.zone_reclaim_mode", "0");
 	l = judge(&f);
 	CHECK(!find(&l, "single-node-balancing", ADV_ADVICE) &&
-	      !find(&l, "single-node-numa-stat", ADV_ADVICE), "two nodes: the single-node rules are silent");
+		      !find(&l, "single-node-numa-stat", ADV_ADVICE),
+	      "two nodes: the single-node rules are silent");
 	done(&f, &l);
 }
 
@@ -180,16 +186,21 @@ static void test_frozen(void)
 	advise_facts_set_knob(&f, "vm.numa_stat", "0");
 	l = judge(&f);
 	a = find(&l, "numa-stat-frozen", ADV_ADVICE);
-	CHECK(a && strcmp(a->value.text, "1") == 0, "two nodes, numa_stat 0, nothing explains it: set 1");
-	CHECK(find(&l, "remote-allocations", ADV_NO_DATA) && find(&l, "zone-reclaim-far", ADV_NO_DATA) == NULL,
+	CHECK(a && strcmp(a->value.text, "1") == 0,
+	      "two nodes, numa_stat 0, nothing explains it: set 1");
+	CHECK(find(&l, "remote-allocations", ADV_NO_DATA) &&
+		      find(&l, "zone-reclaim-far", ADV_NO_DATA) == NULL,
 	      "the counter rules say the counters are frozen (zone-reclaim-far has near nodes here)");
-	CHECK(strstr(find(&l, "remote-allocations", ADV_NO_DATA)->text, "frozen"), "in those words");
-	CHECK(!find(&l, "knob-not-default", ADV_ADVICE), "knob-not-default leaves vm.numa_stat alone");
+	CHECK(strstr(find(&l, "remote-allocations", ADV_NO_DATA)->text, "frozen"),
+	      "in those words");
+	CHECK(!find(&l, "knob-not-default", ADV_ADVICE),
+	      "knob-not-default leaves vm.numa_stat alone");
 	done(&f, &l);
 
 	machine(&f, 2);
 	advise_facts_set_knob(&f, "vm.numa_stat", "0");
-	snprintf(f.knobs[0].explained, sizeof(f.knobs[0].explained), "profile throughput (x.conf:3)");
+	snprintf(f.knobs[0].explained, sizeof(f.knobs[0].explained),
+		 "profile throughput (x.conf:3)");
 	l = judge(&f);
 	a = find(&l, "numa-stat-frozen", ADV_NOTE);
 	CHECK(a && has_evidence(a, "profile throughput"), "a profile sets 0: a note naming it");
@@ -210,11 +221,13 @@ static void test_tiers(void)
 	advise_facts_set_knob(&f, "kernel.numa_balancing", "1");
 	l = judge(&f);
 	a = find(&l, "tiering-enable", ADV_ADVICE);
-	CHECK(a && strcmp(a->value.text, "3") == 0, "two tiers, balancing 1: advise 3 (tiering added)");
+	CHECK(a && strcmp(a->value.text, "3") == 0,
+	      "two tiers, balancing 1: advise 3 (tiering added)");
 	CHECK(has_evidence(a, "memory_tier22/nodelist: 2"), "naming the tiers");
 	a = find(&l, "demotion-enable", ADV_ADVICE);
 	CHECK(a && strcmp(a->value.text, "1") == 0, "and demotion on");
-	CHECK(!find(&l, "cpuless-dram-tier", ADV_NOTE), "the CPU-less node is in a lower tier: no note");
+	CHECK(!find(&l, "cpuless-dram-tier", ADV_NOTE),
+	      "the CPU-less node is in a lower tier: no note");
 	done(&f, &l);
 
 	machine(&f, 3);
@@ -223,7 +236,8 @@ static void test_tiers(void)
 	advise_facts_set_knob(&f, "kernel.numa_balancing", "2");
 	advise_facts_set_knob(&f, "mm.numa.demotion_enabled", "true");
 	l = judge(&f);
-	CHECK(l.n == 0, "two tiers with tiering and demotion on: nothing (not even knob-not-default)");
+	CHECK(l.n == 0,
+	      "two tiers with tiering and demotion on: nothing (not even knob-not-default)");
 	done(&f, &l);
 
 	machine(&f, 3);
@@ -231,7 +245,8 @@ static void test_tiers(void)
 	tiers(&f, 1, one);
 	l = judge(&f);
 	a = find(&l, "cpuless-dram-tier", ADV_NOTE);
-	CHECK(a && strstr(a->text, "node 2 has memory and no CPU"), "a CPU-less node in the DRAM tier: a note");
+	CHECK(a && strstr(a->text, "node 2 has memory and no CPU"),
+	      "a CPU-less node in the DRAM tier: a note");
 	CHECK(has_evidence(a, "memory_tier4/nodelist: 0-2"), "showing that tier");
 	CHECK(!find(&l, "tiering-enable", ADV_ADVICE) && advice_count(&l, ADV_ADVICE) == 0,
 	      "and tiering is not advised");
@@ -252,7 +267,8 @@ static void test_tiers(void)
 	snprintf(f.tiers_why, sizeof(f.tiers_why), "memory_tiering: not present");
 	advise_facts_set_knob(&f, "kernel.numa_balancing", "3");
 	l = judge(&f);
-	CHECK(find(&l, "tiering-without-tiers", ADV_NO_DATA), "tiering on, tiers unreadable: insufficient data");
+	CHECK(find(&l, "tiering-without-tiers", ADV_NO_DATA),
+	      "tiering on, tiers unreadable: insufficient data");
 	CHECK(!find(&l, "tiering-without-tiers", ADV_ADVICE), "not a guess");
 	done(&f, &l);
 }
@@ -275,42 +291,49 @@ static void test_zone_reclaim(void)
 	far_machine(&f);
 	l = judge(&f);
 	a = find(&l, "zone-reclaim-far", ADV_ADVICE);
-	CHECK(a && strcmp(a->value.text, "1") == 0, "far nodes, spills, little page cache: advise 1");
+	CHECK(a && strcmp(a->value.text, "1") == 0,
+	      "far nodes, spills, little page cache: advise 1");
 	CHECK(has_evidence(a, "node 0 to node 1 is 40") && has_evidence(a, "(10.0%)") &&
-	      has_evidence(a, "partitioned"), "with the distance, the spill share and the caveat");
+		      has_evidence(a, "partitioned"),
+	      "with the distance, the spill share and the caveat");
 	done(&f, &l);
 
 	far_machine(&f);
 	f.reclaim_distance = 40;
 	l = judge(&f);
-	CHECK(!find(&l, "zone-reclaim-far", ADV_ADVICE), "distance 40 is not beyond a reclaim distance of 40");
+	CHECK(!find(&l, "zone-reclaim-far", ADV_ADVICE),
+	      "distance 40 is not beyond a reclaim distance of 40");
 	done(&f, &l);
 
 	far_machine(&f);
 	f.nodes[0].file_pages = 12ULL << 30;
 	l = judge(&f);
-	CHECK(!find(&l, "zone-reclaim-far", ADV_ADVICE), "page cache 75%% of the node: not advised");
+	CHECK(!find(&l, "zone-reclaim-far", ADV_ADVICE),
+	      "page cache 75%% of the node: not advised");
 	done(&f, &l);
 
 	far_machine(&f);
 	f.uptime = 42;
 	l = judge(&f);
 	a = find(&l, "zone-reclaim-far", ADV_NO_DATA);
-	CHECK(a && strstr(a->text, "only 42 s since boot"), "42 s after boot: insufficient data, saying so");
+	CHECK(a && strstr(a->text, "only 42 s since boot"),
+	      "42 s after boot: insufficient data, saying so");
 	CHECK(!find(&l, "zone-reclaim-far", ADV_ADVICE), "and no advice");
 	done(&f, &l);
 
 	far_machine(&f);
 	f.nodes[0].dist_err = -ENOENT;
 	l = judge(&f);
-	CHECK(find(&l, "zone-reclaim-far", ADV_NO_DATA), "a distance file missing: insufficient data");
+	CHECK(find(&l, "zone-reclaim-far", ADV_NO_DATA),
+	      "a distance file missing: insufficient data");
 	done(&f, &l);
 
 	far_machine(&f);
 	advise_facts_set_knob(&f, "vm.zone_reclaim_mode", "1");
 	l = judge(&f);
-	CHECK(!find(&l, "zone-reclaim-far", ADV_ADVICE) && !find(&l, "knob-not-default", ADV_ADVICE) &&
-	      !find(&l, "zone-reclaim-near", ADV_ADVICE),
+	CHECK(!find(&l, "zone-reclaim-far", ADV_ADVICE) &&
+		      !find(&l, "knob-not-default", ADV_ADVICE) &&
+		      !find(&l, "zone-reclaim-near", ADV_ADVICE),
 	      "far nodes, little cache, zone reclaim on: it fits (knob-not-default silent too)");
 	done(&f, &l);
 
@@ -326,7 +349,8 @@ static void test_zone_reclaim(void)
 	f.reclaim_distance = 32;
 	advise_facts_set_knob(&f, "vm.zone_reclaim_mode", "1");
 	l = judge(&f);
-	CHECK(find(&l, "zone-reclaim-near", ADV_ADVICE), "AMD Zen: 31 is within the reclaim distance 32");
+	CHECK(find(&l, "zone-reclaim-near", ADV_ADVICE),
+	      "AMD Zen: 31 is within the reclaim distance 32");
 	done(&f, &l);
 
 	machine(&f, 2);
@@ -334,8 +358,10 @@ static void test_zone_reclaim(void)
 	advise_facts_set_knob(&f, "vm.zone_reclaim_mode", "1");
 	l = judge(&f);
 	a = find(&l, "zone-reclaim-file-cache", ADV_ADVICE);
-	CHECK(a && has_evidence(a, "node 1: page cache"), "page cache 62%% of node 1, zone reclaim on: advise 0");
-	CHECK(advice_count(&l, ADV_ADVICE) == 1, "once: zone-reclaim-near's same advice is dropped");
+	CHECK(a && has_evidence(a, "node 1: page cache"),
+	      "page cache 62%% of node 1, zone reclaim on: advise 0");
+	CHECK(advice_count(&l, ADV_ADVICE) == 1,
+	      "once: zone-reclaim-near's same advice is dropped");
 	done(&f, &l);
 
 	machine(&f, 2);
@@ -343,7 +369,8 @@ static void test_zone_reclaim(void)
 	f.nodes[1].shmem = 8ULL << 30;
 	advise_facts_set_knob(&f, "vm.zone_reclaim_mode", "1");
 	l = judge(&f);
-	CHECK(!find(&l, "zone-reclaim-file-cache", ADV_ADVICE), "shmem is not page cache zone reclaim drops");
+	CHECK(!find(&l, "zone-reclaim-file-cache", ADV_ADVICE),
+	      "shmem is not page cache zone reclaim drops");
 	done(&f, &l);
 }
 
@@ -367,12 +394,14 @@ static void test_remote(void)
 	f.remote_procs = stub_procs;
 	l = judge(&f);
 	a = find(&l, "remote-allocations", ADV_ADVICE);
-	CHECK(a && strstr(a->text, "node 1:") && strstr(a->text, "33.3% of its allocations came from other nodes"),
+	CHECK(a && strstr(a->text, "node 1:") &&
+		      strstr(a->text, "33.3% of its allocations came from other nodes"),
 	      "other_node a third of node 1's allocations: advice");
 	CHECK(has_evidence(a, "not measured"), "saying that the trend was not measured");
 	CHECK(has_evidence(a, "process 4242 (db) holds 3G on node 1 and last ran on node 0"),
 	      "naming the process that holds the remote memory");
-	CHECK(has_evidence(a, "the numa_maps of 2 could not be read"), "and how many it could not see");
+	CHECK(has_evidence(a, "the numa_maps of 2 could not be read"),
+	      "and how many it could not see");
 	done(&f, &l);
 
 	machine(&f, 2);
@@ -380,21 +409,24 @@ static void test_remote(void)
 	f.nodes[1].boot[NS_OTHER_NODE] = 1000000;
 	f.nodes[1].boot[NS_LOCAL_NODE] = 0;
 	l = judge(&f);
-	CHECK(!find(&l, "remote-allocations", ADV_ADVICE), "a CPU-less node is all other_node: no signal");
+	CHECK(!find(&l, "remote-allocations", ADV_ADVICE),
+	      "a CPU-less node is all other_node: no signal");
 	done(&f, &l);
 
 	machine(&f, 2);
 	f.nodes[1].boot[NS_NUMA_HIT] = 9000;
 	f.nodes[1].boot[NS_NUMA_MISS] = 900;
 	l = judge(&f);
-	CHECK(!find(&l, "remote-allocations", ADV_ADVICE), "9900 events on a node are too few to judge");
+	CHECK(!find(&l, "remote-allocations", ADV_ADVICE),
+	      "9900 events on a node are too few to judge");
 	done(&f, &l);
 
 	machine(&f, 2);
 	f.nodes[0].boot[NS_NUMA_HIT] = f.nodes[1].boot[NS_NUMA_HIT] = 40000;
 	l = judge(&f);
 	a = find(&l, "remote-allocations", ADV_NO_DATA);
-	CHECK(a && strstr(a->text, "only 80000 allocation events"), "80000 events since boot: a reset, says so");
+	CHECK(a && strstr(a->text, "only 80000 allocation events"),
+	      "80000 events since boot: a reset, says so");
 	done(&f, &l);
 
 	/* --interval: the window decides, and the trend is measured. */
@@ -417,7 +449,8 @@ static void test_remote(void)
 	f.nodes[0].delta[NS_NUMA_HIT] = f.nodes[1].delta[NS_NUMA_HIT] = 9000;
 	f.nodes[1].delta[NS_NUMA_MISS] = 1000;
 	l = judge(&f);
-	CHECK(find(&l, "remote-allocations", ADV_NOTE) && !find(&l, "remote-allocations", ADV_ADVICE),
+	CHECK(find(&l, "remote-allocations", ADV_NOTE) &&
+		      !find(&l, "remote-allocations", ADV_ADVICE),
 	      "10%% now against 16.7%% since boot: falling, a note and no advice");
 	done(&f, &l);
 
@@ -427,14 +460,16 @@ static void test_remote(void)
 	f.nodes[0].delta[NS_NUMA_HIT] = 300;
 	l = judge(&f);
 	a = find(&l, "remote-allocations", ADV_NO_DATA);
-	CHECK(a && strstr(a->text, "only 300 allocation events"), "300 events in the window: too few");
+	CHECK(a && strstr(a->text, "only 300 allocation events"),
+	      "300 events in the window: too few");
 	done(&f, &l);
 
 	machine(&f, 2);
 	f.window = 1;
 	f.window_err = -ERANGE;
 	l = judge(&f);
-	CHECK(find(&l, "remote-allocations", ADV_NO_DATA), "counters that went backwards: no ratio");
+	CHECK(find(&l, "remote-allocations", ADV_NO_DATA),
+	      "counters that went backwards: no ratio");
 	done(&f, &l);
 }
 
@@ -467,14 +502,17 @@ static void test_hugepages(void)
 	f.nodes[0].nhp = 1;
 	f.nodes[1].cpu = false;
 	l = judge(&f);
-	CHECK(!find(&l, "hugepages-unbalanced", ADV_ADVICE), "only one node with CPUs: nothing to balance");
+	CHECK(!find(&l, "hugepages-unbalanced", ADV_ADVICE),
+	      "only one node with CPUs: nothing to balance");
 	done(&f, &l);
 
 	machine(&f, 2);
 	f.nodes[1].hp_err = -EACCES;
-	snprintf(f.nodes[1].hp_why, sizeof(f.nodes[1].hp_why), "node1/hugepages: permission denied");
+	snprintf(f.nodes[1].hp_why, sizeof(f.nodes[1].hp_why),
+		 "node1/hugepages: permission denied");
 	l = judge(&f);
-	CHECK(find(&l, "hugepages-unbalanced", ADV_NO_DATA), "an unreadable pool: insufficient data");
+	CHECK(find(&l, "hugepages-unbalanced", ADV_NO_DATA),
+	      "an unreadable pool: insufficient data");
 	done(&f, &l);
 }
 
@@ -512,8 +550,10 @@ static void test_not_default(void)
 
 	machine(&f, 2);
 	advise_facts_set_knob(&f, "vm.min_slab_ratio", "37");
-	snprintf(f.knobs[4].explained, sizeof(f.knobs[4].explained), "sysctl.d /etc/sysctl.d/x.conf:1");
-	CHECK(strcmp(f.knobs[4].ref.name, "vm.min_slab_ratio") == 0, "(the registry order this test assumes)");
+	snprintf(f.knobs[4].explained, sizeof(f.knobs[4].explained),
+		 "sysctl.d /etc/sysctl.d/x.conf:1");
+	CHECK(strcmp(f.knobs[4].ref.name, "vm.min_slab_ratio") == 0,
+	      "(the registry order this test assumes)");
 	l = judge(&f);
 	CHECK(l.n == 0, "a sysctl.d file explains it: silent");
 	done(&f, &l);
@@ -522,7 +562,8 @@ static void test_not_default(void)
 	advise_facts_set_knob(&f, "vm.min_slab_ratio", "37");
 	f.cfg_ok = false;
 	l = judge(&f);
-	CHECK(find(&l, "knob-not-default", ADV_NO_DATA) && !find(&l, "knob-not-default", ADV_ADVICE),
+	CHECK(find(&l, "knob-not-default", ADV_NO_DATA) &&
+		      !find(&l, "knob-not-default", ADV_ADVICE),
 	      "a broken configuration: whether a profile explains it is unknown, so no advice");
 	done(&f, &l);
 
@@ -561,7 +602,8 @@ static void test_sysctld(void)
 	f.conflicts.n = f.conflicts.cap = 1;
 	f.conflicts.v[0].item = &f.plan.items[0];
 	f.conflicts.v[0].boot_differs = true;
-	snprintf(f.conflicts.v[0].boot.file, sizeof(f.conflicts.v[0].boot.file), "/etc/sysctl.d/90-x.conf");
+	snprintf(f.conflicts.v[0].boot.file, sizeof(f.conflicts.v[0].boot.file),
+		 "/etc/sysctl.d/90-x.conf");
 	f.conflicts.v[0].boot.line = 3;
 	snprintf(f.conflicts.v[0].boot.value, sizeof(f.conflicts.v[0].boot.value), "0");
 	l = judge(&f);
@@ -574,7 +616,8 @@ static void test_sysctld(void)
 	machine(&f, 2);
 	f.cfg_ok = false;
 	l = judge(&f);
-	CHECK(find(&l, "sysctld-profile-conflict", ADV_NO_DATA), "a broken configuration: insufficient data");
+	CHECK(find(&l, "sysctld-profile-conflict", ADV_NO_DATA),
+	      "a broken configuration: insufficient data");
 	done(&f, &l);
 }
 

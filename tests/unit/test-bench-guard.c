@@ -104,7 +104,8 @@ static void test_other_writer(const struct knob_ref *ref)
 	set_file("1");
 	CHECK(bench_guard_set(&g, &zero, why, sizeof(why)) == -EBUSY,
 	      "a value nobody here wrote stops the run");
-	CHECK_STR(why, "vm.numa_stat: changed by another writer during the run (now '1', expected '0')",
+	CHECK_STR(why,
+		  "vm.numa_stat: changed by another writer during the run (now '1', expected '0')",
 		  "and says what it found");
 	set_file("0");
 	CHECK(bench_guard_end(&g, why, sizeof(why)) == 0, "the guard still restores");
@@ -145,7 +146,8 @@ int main(void)
 	char cmd[700], why[256];
 	struct knob_ref ref;
 
-	snprintf(root, sizeof(root), "%s/numastatctl-guard.XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+	snprintf(root, sizeof(root), "%s/numastatctl-guard.XXXXXX",
+		 getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
 	if (!fixtures || !mkdtemp(root)) {
 		printf("1..0 # SKIP needs FIXTURES and a temporary directory\n");
 		return 0;

@@ -28,12 +28,16 @@ static void test_median(void)
  */
 static void test_exact_ranks(void)
 {
-	static const struct { size_t n, m; long c; double coverage; } t[] = {
-		{ 4, 4, 1, 0.9714285714 }, { 5, 5, 3, 0.9682539683 },
-		{ 6, 6, 6, 0.9588744589 }, { 8, 8, 14, 0.9501165501 },
-		{ 10, 10, 24, 0.9567429475 }, { 20, 20, 128, 0.9509096748 },
-		{ 5, 10, 9, 0.9600399600 }, { 4, 8, 5, 0.9515151515 },
-		{ 4, 5, 2, 0.9682539683 }, { 60, 60, 1427, 0.9502930275 },
+	static const struct {
+		size_t n, m;
+		long c;
+		double coverage;
+	} t[] = {
+		{ 4, 4, 1, 0.9714285714 },     { 5, 5, 3, 0.9682539683 },
+		{ 6, 6, 6, 0.9588744589 },     { 8, 8, 14, 0.9501165501 },
+		{ 10, 10, 24, 0.9567429475 },  { 20, 20, 128, 0.9509096748 },
+		{ 5, 10, 9, 0.9600399600 },    { 4, 8, 5, 0.9515151515 },
+		{ 4, 5, 2, 0.9682539683 },     { 60, 60, 1427, 0.9502930275 },
 		{ 30, 50, 553, 0.9507369710 }, { 10, 400, 1278, 0.9500585580 },
 	};
 
@@ -71,7 +75,7 @@ static void test_normal_ranks(void)
 static void test_shift(void)
 {
 	double x[10], y[10], same[10], slow[9] = { 10, 11, 12, 13, 14, 15, 16, 17, 1000 },
-	       fast[9] = { 11, 12, 13, 14, 15, 16, 17, 18, 19 };
+				       fast[9] = { 11, 12, 13, 14, 15, 16, 17, 18, 19 };
 	struct shift_ci ci;
 
 	for (int i = 0; i < 10; i++) {
@@ -81,8 +85,8 @@ static void test_shift(void)
 	}
 	CHECK(bench_stats_shift_ci95(x, 10, y, 10, &ci) == 0, "a shift of 10 against 10 values");
 	CHECK(ci.estimate == 5, "Hodges-Lehmann estimate of y = x + 5 is 5 (got %g)", ci.estimate);
-	CHECK(ci.lo == 2 && ci.hi == 8, "interval is [d(24), d(77)] = [2, 8] (got [%g, %g])",
-	      ci.lo, ci.hi);
+	CHECK(ci.lo == 2 && ci.hi == 8, "interval is [d(24), d(77)] = [2, 8] (got [%g, %g])", ci.lo,
+	      ci.hi);
 	CHECK(bench_stats_shift_ci95(x, 10, same, 10, &ci) == 0 && ci.estimate == 0 && ci.lo < 0 &&
 		      ci.hi > 0,
 	      "equal samples: the interval spans zero");

@@ -23,25 +23,29 @@ static void test_parse_good(void)
 
 	CHECK(parse("anon N0=98304 N1=180224 N2=110592 N3=0\nfile N0=0 N1=1986560 N2=0 N3=0\n"
 		    "kernel_stack N0=0 N1=16384 N2=0 N3=0\nslab_reclaimable N0=22664 N1=0 N2=1696 N3=1296\n"
-		    "workingset_refault_anon N0=7 N1=0 N2=0 N3=0\n", &s) == 0, "6.1 lines parse");
+		    "workingset_refault_anon N0=7 N1=0 N2=0 N3=0\n",
+		    &s) == 0,
+	      "6.1 lines parse");
 	CHECK(s.n_items == 5 && s.n_nodes == 4 && s.node[3] == 3, "five items, four nodes");
 	CHECK(CG_V(&s, 0, 1) == 180224 && CG_V(&s, 3, 2) == 1696, "values by item and node");
 	CHECK(cg_numa_item(&s, "file") == 1 && cg_numa_item(&s, "shmem") == -1, "items by name");
 	CHECK(cg_numa_node(&s, 2) == 2 && cg_numa_node(&s, 7) == -1, "nodes by id");
-	CHECK(cg_numa_node_total(&s, 1) == 180224 + 1986560 + 16384, "a node's total: anon + file + "
+	CHECK(cg_numa_node_total(&s, 1) == 180224 + 1986560 + 16384,
+	      "a node's total: anon + file + "
 	      "kernel_stack + slab, not the event counts");
 	CHECK(cg_numa_copy(&c, &s) == 0 && c.n_items == 5 && CG_V(&c, 4, 0) == 7 &&
-	      strcmp(c.name[2], "kernel_stack") == 0, "a deep copy");
+		      strcmp(c.name[2], "kernel_stack") == 0,
+	      "a deep copy");
 	cg_numa_free(&c);
 	cg_numa_free(&s);
 	CHECK(parse("anon N1=5 N4=6\nfile N1=0 N4=18446744073709551615\n", &s) == 0 &&
-	      s.node[0] == 1 && s.node[1] == 4 && CG_V(&s, 1, 1) == UINT64_MAX,
+		      s.node[0] == 1 && s.node[1] == 4 && CG_V(&s, 1, 1) == UINT64_MAX,
 	      "sparse node ids (N_MEMORY nodes only) and the largest u64");
 	CHECK(cg_numa_node_total(&s, 1) == UINT64_MAX, "a total saturates, it does not wrap");
 	cg_numa_free(&s);
 	CHECK(cg_item_is_count("workingset_refault_anon") && cg_item_is_count("pgdemote_kswapd") &&
-	      cg_item_is_count("pgpromote_success") && !cg_item_is_count("anon") &&
-	      !cg_item_is_count("kernel_stack") && !cg_item_is_count("hugetlb"),
+		      cg_item_is_count("pgpromote_success") && !cg_item_is_count("anon") &&
+		      !cg_item_is_count("kernel_stack") && !cg_item_is_count("hugetlb"),
 	      "event items are counts, the others bytes");
 }
 
@@ -80,11 +84,14 @@ static void test_parse_bad(void)
 static void test_names(void)
 {
 	CHECK(cg_is_unit("nginx.service") && cg_is_unit("user-1000.slice") &&
-	      cg_is_unit("session-2.scope") && cg_is_unit("-.slice"), "units");
+		      cg_is_unit("session-2.scope") && cg_is_unit("-.slice"),
+	      "units");
 	CHECK(!cg_is_unit("system.slice/nginx.service") && !cg_is_unit(".service") &&
-	      !cg_is_unit("nginx") && !cg_is_unit("timer.timer"), "not units");
+		      !cg_is_unit("nginx") && !cg_is_unit("timer.timer"),
+	      "not units");
 	CHECK(cg_is_pattern("*.service") && cg_is_pattern("a?b") && cg_is_pattern("[ab]") &&
-	      !cg_is_pattern("/a/b"), "patterns");
+		      !cg_is_pattern("/a/b"),
+	      "patterns");
 }
 
 static int use(const char *name)
@@ -126,8 +133,9 @@ static void test_find(void)
 	resolves(root, "/sys/fs/cgroup", 1, "/");
 	resolves(root, "/sys/fs/cgroup/init.scope", 1, "/init.scope");
 	resolves(root, "system.slice//db.service/", 1, "/system.slice/db.service");
-	resolves(root, "system.slice/*", 3,
-		 "/system.slice/db.service /system.slice/nginx.service /system.slice/we\"ird\\name.service");
+	resolves(
+		root, "system.slice/*", 3,
+		"/system.slice/db.service /system.slice/nginx.service /system.slice/we\"ird\\name.service");
 	resolves(root, "*.slice", 3, "/system.slice /user.slice /user.slice/user-1000.slice");
 	resolves(root, "worker", -ENOENT, ""); /* a plain name is a path from the root */
 	resolves(root, "*.nothing", 0, "");

@@ -31,15 +31,19 @@ static void test_names(void)
 	CHECK_STR(resolve("vm.numa_stat"), "vm.numa_stat", "dotted name");
 	CHECK_STR(resolve("vm/numa_stat"), "vm.numa_stat", "slashed name");
 	CHECK_STR(resolve("numa_stat"), "vm.numa_stat", "unique short name");
-	CHECK_STR(resolve("demotion_enabled"), "mm.numa.demotion_enabled", "short name of a sysfs knob");
-	CHECK_STR(resolve("mm/numa/demotion_enabled"), "mm.numa.demotion_enabled", "sysfs knob with slashes");
+	CHECK_STR(resolve("demotion_enabled"), "mm.numa.demotion_enabled",
+		  "short name of a sysfs knob");
+	CHECK_STR(resolve("mm/numa/demotion_enabled"), "mm.numa.demotion_enabled",
+		  "sysfs knob with slashes");
 	CHECK_STR(resolve("vm.swappiness"), "vm.swappiness", "vm.* passes through");
-	CHECK_STR(resolve("kernel.numa_balancing_scan_delay_ms"), "kernel.numa_balancing_scan_delay_ms",
-		  "kernel.numa_* passes through");
+	CHECK_STR(resolve("kernel.numa_balancing_scan_delay_ms"),
+		  "kernel.numa_balancing_scan_delay_ms", "kernel.numa_* passes through");
 	CHECK(knob_resolve("vm.swappiness", &ref, why, sizeof(why)) == 0 && !ref.knob &&
-	      strcmp(ref.path, "/proc/sys/vm/swappiness") == 0, "pass-through path");
+		      strcmp(ref.path, "/proc/sys/vm/swappiness") == 0,
+	      "pass-through path");
 	CHECK(knob_resolve("mm.numa.demotion_enabled", &ref, why, sizeof(why)) == 0 &&
-	      strcmp(ref.path, "/sys/kernel/mm/numa/demotion_enabled") == 0, "registry path of a sysfs knob");
+		      strcmp(ref.path, "/sys/kernel/mm/numa/demotion_enabled") == 0,
+	      "registry path of a sysfs knob");
 	CHECK(!resolve("kernel.hostname"), "kernel.hostname is refused");
 	CHECK(strstr(why, "unknown knob 'kernel.hostname'") != NULL, "and named: %s", why);
 	CHECK(!resolve("net.ipv4.ip_forward"), "net.* is refused");
@@ -76,7 +80,8 @@ static void test_values(void)
 	CHECK_STR(parse("vm.numa_stat", "FALSE"), "0", "bool: FALSE");
 	CHECK_STR(parse("vm.numa_stat", " 1\n"), "1", "bool: surrounding space");
 	CHECK(!parse("vm.numa_stat", "2"), "bool: 2 refused");
-	CHECK_STR(why, "vm.numa_stat: invalid value '2': must be 0 or 1 (or on/off)", "bool message");
+	CHECK_STR(why, "vm.numa_stat: invalid value '2': must be 0 or 1 (or on/off)",
+		  "bool message");
 	CHECK(!parse("vm.numa_stat", "0x1"), "bool: hex refused (the kernel takes it)");
 	CHECK_STR(parse("vm.zone_reclaim_mode", "1|4"), "5", "bitmask: 1|4");
 	CHECK_STR(parse("vm.zone_reclaim_mode", "reclaim | unmap"), "5", "bitmask: names");
@@ -86,21 +91,25 @@ static void test_values(void)
 	CHECK(!parse("vm.zone_reclaim_mode", "8"), "bitmask: unknown bit refused");
 	CHECK(!parse("vm.zone_reclaim_mode", "1|"), "bitmask: dangling bar refused");
 	CHECK(!parse("vm.zone_reclaim_mode", "reclaim|bogus"), "bitmask: unknown name refused");
-	CHECK(strstr(why, "an OR of 1 (reclaim), 2 (write), 4 (unmap)") != NULL, "bitmask message: %s", why);
+	CHECK(strstr(why, "an OR of 1 (reclaim), 2 (write), 4 (unmap)") != NULL,
+	      "bitmask message: %s", why);
 	CHECK_STR(parse("kernel.numa_balancing", "normal|tiering"), "3", "numa_balancing 3");
 	CHECK(!parse("kernel.numa_balancing", "4"), "numa_balancing 4 refused");
 	CHECK_STR(parse("vm.min_slab_ratio", "100"), "100", "int: maximum");
 	CHECK(!parse("vm.min_slab_ratio", "101"), "int: above maximum");
 	CHECK(!parse("vm.min_slab_ratio", "-1"), "int: negative");
 	CHECK(!parse("vm.min_slab_ratio", "010"), "int: octal-looking refused");
-	CHECK_STR(why, "vm.min_slab_ratio: invalid value '010': must be an integer from 0 to 100", "int message");
+	CHECK_STR(why, "vm.min_slab_ratio: invalid value '010': must be an integer from 0 to 100",
+		  "int message");
 	CHECK_STR(parse("vm.numa_zonelist_order", "node"), "Node", "enum: case-insensitive");
 	CHECK_STR(parse("vm.numa_zonelist_order", "Default"), "Node", "enum: Default means Node");
 	CHECK(!parse("vm.numa_zonelist_order", "Zone"), "enum: Zone refused (the kernel fails it)");
-	CHECK(!parse("vm.numa_zonelist_order", "nonsense"), "enum: a word starting with n is refused");
+	CHECK(!parse("vm.numa_zonelist_order", "nonsense"),
+	      "enum: a word starting with n is refused");
 	CHECK_STR(parse("mm.numa.demotion_enabled", "yes"), "1", "sysfs bool");
 	CHECK_STR(parse("vm.swappiness", " 10  "), "10", "pass-through is trimmed");
-	CHECK_STR(parse("vm.lowmem_reserve_ratio", "256\t256  32"), "256 256 32", "pass-through folds blanks");
+	CHECK_STR(parse("vm.lowmem_reserve_ratio", "256\t256  32"), "256 256 32",
+		  "pass-through folds blanks");
 	CHECK(!parse("vm.swappiness", "1\n2"), "pass-through refuses control characters");
 	CHECK(!parse("vm.swappiness", ""), "pass-through refuses empty");
 }
@@ -111,30 +120,47 @@ static void test_values(void)
  */
 static void test_bounds(void)
 {
-	static const struct { const char *knob, *value; bool ok; } cases[] = {
-		{ "vm.numa_stat", "-1", false }, { "vm.numa_stat", "0", true },
-		{ "vm.numa_stat", "1", true }, { "vm.numa_stat", "2", false },
-		{ "vm.zone_reclaim_mode", "-1", false }, { "vm.zone_reclaim_mode", "0", true },
-		{ "vm.zone_reclaim_mode", "7", true }, { "vm.zone_reclaim_mode", "8", false },
-		{ "vm.min_unmapped_ratio", "-1", false }, { "vm.min_unmapped_ratio", "0", true },
-		{ "vm.min_unmapped_ratio", "100", true }, { "vm.min_unmapped_ratio", "101", false },
-		{ "vm.min_slab_ratio", "-1", false }, { "vm.min_slab_ratio", "0", true },
-		{ "vm.min_slab_ratio", "100", true }, { "vm.min_slab_ratio", "101", false },
-		{ "kernel.numa_balancing", "-1", false }, { "kernel.numa_balancing", "0", true },
-		{ "kernel.numa_balancing", "3", true }, { "kernel.numa_balancing", "4", false },
+	static const struct {
+		const char *knob, *value;
+		bool ok;
+	} cases[] = {
+		{ "vm.numa_stat", "-1", false },
+		{ "vm.numa_stat", "0", true },
+		{ "vm.numa_stat", "1", true },
+		{ "vm.numa_stat", "2", false },
+		{ "vm.zone_reclaim_mode", "-1", false },
+		{ "vm.zone_reclaim_mode", "0", true },
+		{ "vm.zone_reclaim_mode", "7", true },
+		{ "vm.zone_reclaim_mode", "8", false },
+		{ "vm.min_unmapped_ratio", "-1", false },
+		{ "vm.min_unmapped_ratio", "0", true },
+		{ "vm.min_unmapped_ratio", "100", true },
+		{ "vm.min_unmapped_ratio", "101", false },
+		{ "vm.min_slab_ratio", "-1", false },
+		{ "vm.min_slab_ratio", "0", true },
+		{ "vm.min_slab_ratio", "100", true },
+		{ "vm.min_slab_ratio", "101", false },
+		{ "kernel.numa_balancing", "-1", false },
+		{ "kernel.numa_balancing", "0", true },
+		{ "kernel.numa_balancing", "3", true },
+		{ "kernel.numa_balancing", "4", false },
 		/* proc_dointvec_minmax parses an int, though the data is unsigned. */
 		{ "kernel.numa_balancing_promote_rate_limit_MBps", "-1", false },
 		{ "kernel.numa_balancing_promote_rate_limit_MBps", "0", true },
 		{ "kernel.numa_balancing_promote_rate_limit_MBps", "2147483647", true },
 		{ "kernel.numa_balancing_promote_rate_limit_MBps", "2147483648", false },
 		{ "kernel.numa_balancing_promote_rate_limit_MBps", "4294967295", false },
-		{ "mm.numa.demotion_enabled", "0", true }, { "mm.numa.demotion_enabled", "1", true },
+		{ "mm.numa.demotion_enabled", "0", true },
+		{ "mm.numa.demotion_enabled", "1", true },
 		{ "mm.numa.demotion_enabled", "2", false },
 		/* INT_MAX / HZ with HZ = 1000; 0 and below are refused on purpose. */
-		{ "vm.stat_interval", "0", false }, { "vm.stat_interval", "1", true },
-		{ "vm.stat_interval", "7200", true }, { "vm.stat_interval", "2147483", true },
+		{ "vm.stat_interval", "0", false },
+		{ "vm.stat_interval", "1", true },
+		{ "vm.stat_interval", "7200", true },
+		{ "vm.stat_interval", "2147483", true },
 		{ "vm.stat_interval", "2147484", false },
-		{ "vm.zone_distribute_mode", "-1", false }, { "vm.zone_distribute_mode", "0", true },
+		{ "vm.zone_distribute_mode", "-1", false },
+		{ "vm.zone_distribute_mode", "0", true },
 		{ "vm.zone_distribute_mode", "2147483647", true },
 		{ "vm.zone_distribute_mode", "2147483648", false },
 	};
@@ -142,8 +168,10 @@ static void test_bounds(void)
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
 		CHECK(!parse(cases[i].knob, cases[i].value) == !cases[i].ok, "%s=%s %s",
 		      cases[i].knob, cases[i].value, cases[i].ok ? "accepted" : "refused");
-	CHECK_STR(why, "vm.zone_distribute_mode: invalid value '2147483648': must be an integer "
-		  "from 0 to 2147483647", "the message names the kernel's range");
+	CHECK_STR(why,
+		  "vm.zone_distribute_mode: invalid value '2147483648': must be an integer "
+		  "from 0 to 2147483647",
+		  "the message names the kernel's range");
 }
 
 /* A range that grew: kernel.numa_balancing took only 0 and 1 before 5.18. */
@@ -160,8 +188,10 @@ static void test_older_kernels(const char *osrelease)
 	CHECK(knob_kernel_version() == 5017, "osrelease 5.17.15-1-generic is 5.17");
 	CHECK_STR(parse("kernel.numa_balancing", "1"), "1", "5.17: numa_balancing=1 is taken");
 	CHECK(!parse("kernel.numa_balancing", "tiering"), "5.17: tiering (2) is refused");
-	CHECK_STR(why, "kernel.numa_balancing: invalid value '2': this kernel (5.17) takes at most "
-		  "1; more came in 5.18", "and says which kernel has it");
+	CHECK_STR(why,
+		  "kernel.numa_balancing: invalid value '2': this kernel (5.17) takes at most "
+		  "1; more came in 5.18",
+		  "and says which kernel has it");
 	f = fopen(osrelease, "w");
 	fputs("5.18.0\n", f);
 	fclose(f);
@@ -180,7 +210,8 @@ static void test_live_and_display(void)
 	knob_resolve("mm.numa.demotion_enabled", &ref, why, sizeof(why));
 	knob_parse_live(&ref, "true\n", &v);
 	CHECK_STR(v.text, "1", "live 'true' compares as 1");
-	CHECK_STR(knob_display(&ref, &v, buf, sizeof(buf)), "true", "and displays as the kernel says");
+	CHECK_STR(knob_display(&ref, &v, buf, sizeof(buf)), "true",
+		  "and displays as the kernel says");
 	knob_resolve("vm.zone_reclaim_mode", &ref, why, sizeof(why));
 	knob_parse_live(&ref, "99\n", &v);
 	CHECK_STR(v.text, "99", "a live value outside the registry is kept verbatim");
@@ -307,8 +338,9 @@ int main(void)
 		perror("mkdtemp");
 		return 2;
 	}
-	for (const char *const *d = (const char *const[]){ "/proc", "/proc/sys", "/proc/sys/kernel",
-							  NULL }; *d; d++) {
+	for (const char *const *d =
+		     (const char *const[]){ "/proc", "/proc/sys", "/proc/sys/kernel", NULL };
+	     *d; d++) {
 		snprintf(path, sizeof(path), "%s%s", root, *d);
 		if (mkdir(path, 0755) < 0) {
 			perror(path);

@@ -20,7 +20,10 @@ static void test_meminfo_good(void)
 	const struct meminfo_field *f;
 
 	CHECK(mi("Node 2 MemTotal:       16384000 kB\nNode 2 Active(anon):   1500 kB\n"
-		 "Node 2 HugePages_Total:     3\n", 2, &m) == 0 && m.n == 3, "kernel lines parse");
+		 "Node 2 HugePages_Total:     3\n",
+		 2, &m) == 0 &&
+		      m.n == 3,
+	      "kernel lines parse");
 	f = meminfo_find(&m, "MemTotal");
 	CHECK(f && f->kb && f->value == 16384000, "kB values are kept in kB");
 	CHECK(f && meminfo_bytes(f) == 16384000ULL * 1024, "and converted to bytes");

@@ -45,7 +45,8 @@ static void test_masks(void)
 	CHECK(node_mask_read("has_cpu", &ids) == 3 && ids[2] == 2, "has_cpu 0-2: three nodes");
 	free(ids);
 	put(NODE_DIR "/has_generic_initiator", "\n");
-	CHECK(node_mask_read("has_generic_initiator", &ids) == 0, "an empty mask is a bare newline");
+	CHECK(node_mask_read("has_generic_initiator", &ids) == 0,
+	      "an empty mask is a bare newline");
 	free(ids);
 	put(NODE_DIR "/has_memory", "0-3");
 	CHECK(node_mask_read("has_memory", &ids) == -EBADMSG, "no final newline: refused");
@@ -53,7 +54,8 @@ static void test_masks(void)
 	CHECK(node_mask_read("has_memory", &ids) == -EBADMSG, "junk: refused");
 	put(NODE_DIR "/has_memory", "70000\n");
 	CHECK(node_mask_read("has_memory", &ids) == -EBADMSG, "an id above NODE_ID_MAX: refused");
-	CHECK(node_mask_read("has_high_memory", &ids) == -ENOENT, "absent (no CONFIG_HIGHMEM): -ENOENT");
+	CHECK(node_mask_read("has_high_memory", &ids) == -ENOENT,
+	      "absent (no CONFIG_HIGHMEM): -ENOENT");
 }
 
 static void test_tiers(void)
@@ -94,19 +96,23 @@ static void test_pools(void)
 	      "no hugepages directory: no pools");
 	for (int i = 0; i < 2; i++) {
 		const char *kb = i ? "1048576kB" : "2048kB";
-		static const char *const files[] = { "nr_hugepages", "free_hugepages", "surplus_hugepages" };
+		static const char *const files[] = { "nr_hugepages", "free_hugepages",
+						     "surplus_hugepages" };
 
 		for (int f = 0; f < 3; f++) {
 			snprintf(path, sizeof(path), "%s%s/%s", base, kb, files[f]);
 			put(path, i ? "2\n" : "512\n");
 		}
 	}
-	CHECK(hugepages_pools_read(1, p, HUGEPAGE_SIZES_MAX, why, sizeof(why)) == 2, "two page sizes");
+	CHECK(hugepages_pools_read(1, p, HUGEPAGE_SIZES_MAX, why, sizeof(why)) == 2,
+	      "two page sizes");
 	CHECK(p[0].kb == 2048 && p[0].nr == 512 && p[1].kb == 1048576 && p[1].nr == 2,
 	      "sorted by size, with their counts");
 	CHECK(hugepages_read(1, &h, why, sizeof(why)) == 0 && h.present &&
-	      h.total_bytes == 512ULL * 2048 * 1024 + (2ULL << 30), "hugepages_read sums them in bytes");
-	CHECK(hugepages_pools_read(1, p, 1, why, sizeof(why)) == -E2BIG, "more sizes than room: -E2BIG");
+		      h.total_bytes == 512ULL * 2048 * 1024 + (2ULL << 30),
+	      "hugepages_read sums them in bytes");
+	CHECK(hugepages_pools_read(1, p, 1, why, sizeof(why)) == -E2BIG,
+	      "more sizes than room: -E2BIG");
 	snprintf(path, sizeof(path), "%s2048kB/free_hugepages", base);
 	put(path, "lots\n");
 	CHECK(hugepages_pools_read(1, p, HUGEPAGE_SIZES_MAX, why, sizeof(why)) == -EBADMSG,

@@ -20,7 +20,8 @@ static void test_good(void)
 	struct vmstat_sel s;
 
 	CHECK(vs("nr_free_pages 61013\nnuma_hit 3115\nnuma_pte_updates 8192\n"
-		 "numa_hint_faults 8192\nnuma_hint_faults_local 0\npgpromote_success 0\n", &s) == 0,
+		 "numa_hint_faults 8192\nnuma_hint_faults_local 0\npgpromote_success 0\n",
+		 &s) == 0,
 	      "kernel lines parse");
 	CHECK(s.have == (VMS_BIT(VMS_NUMA_PTE_UPDATES) | VMS_BIT(VMS_NUMA_HINT_FAULTS) |
 			 VMS_BIT(VMS_NUMA_HINT_FAULTS_LOCAL) | VMS_BIT(VMS_PGPROMOTE_SUCCESS)),
@@ -29,11 +30,12 @@ static void test_good(void)
 	      "with their values; a present 0 is a value");
 	CHECK(!(s.have & VMS_BIT(VMS_PGDEMOTE_KSWAPD)), "an absent key is absent, not 0");
 	CHECK(vs("pgdemote_kswapd 18446744073709551615\n", &s) == 0 &&
-	      s.v[VMS_PGDEMOTE_KSWAPD] == UINT64_MAX, "the largest u64 parses");
+		      s.v[VMS_PGDEMOTE_KSWAPD] == UINT64_MAX,
+	      "the largest u64 parses");
 	CHECK(vs("nr_zspages 0\nfuture_counter_x9 7\n", &s) == 0 && s.have == 0,
 	      "unknown keys are checked and skipped");
 	CHECK(VMS_BALANCING_MASK == 0x7f && (VMS_BALANCING_MASK & VMS_TIERING_MASK) == 0 &&
-	      (VMS_BALANCING_MASK | VMS_TIERING_MASK) == (VMS_BIT(VMS_COUNT) - 1),
+		      (VMS_BALANCING_MASK | VMS_TIERING_MASK) == (VMS_BIT(VMS_COUNT) - 1),
 	      "the balancing and tiering masks split the keys");
 	for (int k = 0; k < VMS_COUNT; k++)
 		CHECK(vmstat_names[k] && strlen(vmstat_names[k]) > 3, "key %d has a name", k);
@@ -76,14 +78,17 @@ static void test_read(void)
 	CHECK(vmstat_read(VMSTAT_GLOBAL, &s, buf, VMSTAT_BUF, why, sizeof(why)) == 0,
 	      "/proc/vmstat reads");
 	CHECK((s.have & VMS_BALANCING_MASK) == VMS_BALANCING_MASK &&
-	      s.v[VMS_NUMA_HINT_FAULTS] == 8200, "with every balancing counter");
-	CHECK((s.have & VMS_BIT(VMS_PGDEMOTE_KSWAPD)) && !(s.have & VMS_BIT(VMS_PGDEMOTE_KHUGEPAGED)),
+		      s.v[VMS_NUMA_HINT_FAULTS] == 8200,
+	      "with every balancing counter");
+	CHECK((s.have & VMS_BIT(VMS_PGDEMOTE_KSWAPD)) &&
+		      !(s.have & VMS_BIT(VMS_PGDEMOTE_KHUGEPAGED)),
 	      "6.1: pgdemote_kswapd but no pgdemote_khugepaged");
 	vmstat_node_path(1, path, sizeof(path));
 	CHECK_STR(path, "/sys/devices/system/node/node1/vmstat", "a node's path");
 	CHECK(vmstat_read(path, &s, buf, VMSTAT_BUF, why, sizeof(why)) == 0 &&
-	      (s.have & VMS_BIT(VMS_PGPROMOTE_SUCCESS)) && !(s.have & VMS_BIT(VMS_PGDEMOTE_KSWAPD)) &&
-	      !(s.have & VMS_BALANCING_MASK), "6.1 node files: promotion per node, demotion not");
+		      (s.have & VMS_BIT(VMS_PGPROMOTE_SUCCESS)) &&
+		      !(s.have & VMS_BIT(VMS_PGDEMOTE_KSWAPD)) && !(s.have & VMS_BALANCING_MASK),
+	      "6.1 node files: promotion per node, demotion not");
 	CHECK(vmstat_read("/proc/nonexistent", &s, buf, VMSTAT_BUF, why, sizeof(why)) == -ENOENT,
 	      "a missing file is -ENOENT");
 	CHECK(vmstat_read(VMSTAT_GLOBAL, &s, buf, 64, why, sizeof(why)) == -EFBIG,

@@ -6,12 +6,12 @@
  */
 #include <dlfcn.h>
 #include <errno.h>
+#include <numa.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
-#include <numa.h>
 
 #include "log.h"
 #include "numalib.h"
@@ -48,7 +48,8 @@ static void test_warnings(void)
 {
 	void *h = dlopen("libnuma.so.1", RTLD_NOW | RTLD_NOLOAD);
 	typeof(numa_parse_nodestring) *parse = h ? dlsym(h, "numa_parse_nodestring") : NULL;
-	const char *want = "numastatctl: selftest: warning: libnuma: unparseable node description `x-1'\n";
+	const char *want =
+		"numastatctl: selftest: warning: libnuma: unparseable node description `x-1'\n";
 	char *out;
 
 	CHECK(parse != NULL, "libnuma is loaded and exports numa_parse_nodestring");
@@ -60,7 +61,8 @@ static void test_warnings(void)
 	CHECK(parse("x-1") == NULL, "a bad node string is refused (second)");
 	out = captured();
 	CHECK(strncmp(out, want, strlen(want)) == 0 &&
-	      strncmp(out + strlen(want), want, strlen(want)) == 0 && !out[2 * strlen(want)],
+		      strncmp(out + strlen(want), want, strlen(want)) == 0 &&
+		      !out[2 * strlen(want)],
 	      "both warnings came through numa_warn with our prefix, one line each");
 	if (strncmp(out, want, strlen(want)) != 0)
 		printf("#   stderr was: %s", out ? out : "");
@@ -71,8 +73,8 @@ static void test_warnings(void)
 static void test_errors(void)
 {
 	long page = sysconf(_SC_PAGESIZE);
-	char *p = mmap(NULL, (size_t)page * 2, PROT_READ | PROT_WRITE,
-		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	char *p = mmap(NULL, (size_t)page * 2, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+		       -1, 0);
 	char why[256] = "";
 	char *out;
 	int r;

@@ -52,8 +52,11 @@ static void test_layout(void)
 	free(p);
 	free(c);
 	p = pretty("{\"a\":{\"b\":[\"x\",\"y\"]},\"t\":true}");
-	CHECK_STR(p, "{\n   \"a\": {\n      \"b\": [\n         \"x\",\n         \"y\"\n      ]\n   },\n"
-		     "   \"t\": true\n}\n", "nested objects and arrays");
+	CHECK_STR(
+		p,
+		"{\n   \"a\": {\n      \"b\": [\n         \"x\",\n         \"y\"\n      ]\n   },\n"
+		"   \"t\": true\n}\n",
+		"nested objects and arrays");
 	free(p);
 }
 
@@ -129,19 +132,22 @@ static void test_doc(void)
 		out_table_new(&empty, "e", OUT_JSON, w, sizeof(w));
 		out_table_add_row(empty);
 		CHECK(out_doc_add(d, empty, OUT_PART_FIELDS) < 0 &&
-		      out_doc_add(d, empty, OUT_PART_ARRAY) < 0,
+			      out_doc_add(d, empty, OUT_PART_ARRAY) < 0,
 		      "a table without columns is refused, never half a member");
 		out_table_free(empty);
 	}
 	text = doc_text(d);
-	CHECK_STR(text, "{\"a\":\"row \\\"0\\\"\",\"n\":0,\"nodes\":[{\"a\":\"row \\\"0\\\"\",\"n\":0},"
-			"{\"a\":\"row \\\"1\\\"\",\"n\":1}],\"total\":{\"a\":\"row \\\"0\\\"\",\"n\":0},"
-			"\"profile\":null}\n", "one line, every value written by libsmartcols");
+	CHECK_STR(text,
+		  "{\"a\":\"row \\\"0\\\"\",\"n\":0,\"nodes\":[{\"a\":\"row \\\"0\\\"\",\"n\":0},"
+		  "{\"a\":\"row \\\"1\\\"\",\"n\":1}],\"total\":{\"a\":\"row \\\"0\\\"\",\"n\":0},"
+		  "\"profile\":null}\n",
+		  "one line, every value written by libsmartcols");
 	free(text);
 	out_doc_free(d);
 	CHECK(out_doc_new(&d, 0) == 0 && out_doc_add(d, total, OUT_PART_OBJECT) == 0, "pretty");
 	text = doc_text(d);
-	CHECK_STR(text, "{\n   \"total\": {\n      \"a\": \"row \\\"0\\\"\",\n      \"n\": 0\n   }\n}\n",
+	CHECK_STR(text,
+		  "{\n   \"total\": {\n      \"a\": \"row \\\"0\\\"\",\n      \"n\": 0\n   }\n}\n",
 		  "laid out like a table");
 	free(text);
 	out_doc_free(d);

@@ -50,11 +50,13 @@ static void categories(void)
 	n5 = node(&pm, 5);
 	CHECK(pm.n == 3 && n0 && n2 && n5, "three nodes, sparse ids");
 	CHECK(pm.v[0].node == 0 && pm.v[1].node == 2 && pm.v[2].node == 5, "sorted by node id");
-	CHECK(n0 && n0->bytes[PM_PRIVATE] == (40 + 2) * 4096ULL, "file and anon mappings are Private");
+	CHECK(n0 && n0->bytes[PM_PRIVATE] == (40 + 2) * 4096ULL,
+	      "file and anon mappings are Private");
 	CHECK(n0 && n0->bytes[PM_HEAP] == 50 * 4096ULL, "heap");
 	CHECK(n2 && n2->bytes[PM_STACK] == 9 * 4096ULL, "stack");
 	CHECK(n0 && n0->bytes[PM_STACK] == 4096, "old-style thread stack 'stack:TID' is Stack");
-	CHECK(n0 && n0->bytes[PM_HUGE] == 2048 * 1024ULL, "huge pages counted with kernelpagesize_kB");
+	CHECK(n0 && n0->bytes[PM_HUGE] == 2048 * 1024ULL,
+	      "huge pages counted with kernelpagesize_kB");
 	CHECK(n5 && n5->bytes[PM_HUGE] == 2 * 2048 * 1024ULL, "huge pages on another node");
 	CHECK(n5 && n5->bytes[PM_PRIVATE] == 512 * 4096ULL, "a bind policy line");
 	CHECK(n2 && n2->bytes[PM_PRIVATE] == (8 + 2) * 4096ULL,
@@ -76,24 +78,34 @@ static void edge_cases(void)
 	      "a mapping with no pages present");
 	procmaps_free(&pm);
 	CHECK(parse(&pm, TXT("7f0000000000 default N1023=1 kernelpagesize_kB=64\n"), why) == 0 &&
-	      pm.n == 1 && pm.v[0].node == 1023 && pm.v[0].bytes[PM_PRIVATE] == 65536,
+		      pm.n == 1 && pm.v[0].node == 1023 && pm.v[0].bytes[PM_PRIVATE] == 65536,
 	      "64k pages, node 1023");
 	procmaps_free(&pm);
 	CHECK(parse(&pm, TXT("7f0000000000 default N0=18446744073709551615 kernelpagesize_kB=1\n"),
-		    why) == -EBADMSG && strstr(why, "64 bits"), "pages x page size overflow: %s", why);
+		    why) == -EBADMSG &&
+		      strstr(why, "64 bits"),
+	      "pages x page size overflow: %s", why);
 	procmaps_free(&pm);
-	CHECK(parse(&pm, TXT("7f0000000000 default N0=9007199254740992 kernelpagesize_kB=1\n"
-			     "7f1000000000 default N0=9007199254740992 kernelpagesize_kB=1\n"),
-		    why) == -EBADMSG && strncmp(why, "line 2:", 7) == 0, "sum overflow on line 2: %s", why);
+	CHECK(parse(&pm,
+		    TXT("7f0000000000 default N0=9007199254740992 kernelpagesize_kB=1\n"
+			"7f1000000000 default N0=9007199254740992 kernelpagesize_kB=1\n"),
+		    why) == -EBADMSG &&
+		      strncmp(why, "line 2:", 7) == 0,
+	      "sum overflow on line 2: %s", why);
 	procmaps_free(&pm);
 	CHECK(parse(&pm, TXT("7f0000000000 default N0=18446744073709551616 kernelpagesize_kB=4\n"),
-		    why) == -EBADMSG, "page count above 64 bits");
+		    why) == -EBADMSG,
+	      "page count above 64 bits");
 	procmaps_free(&pm);
 }
 
 static void junk(void)
 {
-	static const struct { const char *text; size_t len; const char *what; } cases[] = {
+	static const struct {
+		const char *text;
+		size_t len;
+		const char *what;
+	} cases[] = {
 		{ TXT("7f0000000000 default N0=1"), "no newline at the end" },
 		{ TXT("hello world N0=1\n"), "no hex address" },
 		{ TXT("0x7f00 default N0=1\n"), "0x prefix" },

@@ -51,7 +51,9 @@ static const char *errors(const struct profile_config *c)
 	buf[0] = '\0';
 	for (size_t i = 0; i < c->nerrors && n < sizeof(buf); i++) {
 		const char *e = c->errors[i].text;
-		const char *colon = strncmp(e, tmpdir, strlen(tmpdir)) == 0 ? strchr(e + strlen(tmpdir), ':') : e;
+		const char *colon = strncmp(e, tmpdir, strlen(tmpdir)) == 0
+					    ? strchr(e + strlen(tmpdir), ':')
+					    : e;
 
 		n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%s%s", i ? "\n" : "", colon);
 	}
@@ -73,7 +75,8 @@ static void test_good(void)
 	struct profile_config c;
 	const struct profile *p;
 
-	load_text(&c, "; comment\n# comment\n[numastatctl]\nprofile = b\nstate_dir = /run/x\n"
+	load_text(&c,
+		  "; comment\n# comment\n[numastatctl]\nprofile = b\nstate_dir = /run/x\n"
 		  "\n[profile a]\nsummary = The A; with a semicolon\nvm.numa_stat = off ; inline\n"
 		  "-vm.zone_distribute_mode = 1\n[profile b]\ninclude = a\nmin_slab_ratio: 9\n");
 	CHECK(c.nerrors == 0, "a good file loads without errors (%s)", errors(&c));
@@ -85,10 +88,12 @@ static void test_good(void)
 	CHECK(p && p->n == 3, "profile a holds summary and two knobs");
 	CHECK_STR(p ? p->keys[0].value : NULL, "The A; with a semicolon",
 		  "';' without a space before it stays in the value");
-	CHECK_STR(p ? p->keys[1].val.text : NULL, "0", "values are canonical ('off' is 0), "
+	CHECK_STR(p ? p->keys[1].val.text : NULL, "0",
+		  "values are canonical ('off' is 0), "
 		  "the inline ';' comment is gone");
 	CHECK(p && !p->keys[1].optional && p->keys[2].optional, "'-' marks a knob optional");
-	CHECK_STR(p ? p->keys[2].key : NULL, "vm.zone_distribute_mode", "the key is the resolved name");
+	CHECK_STR(p ? p->keys[2].key : NULL, "vm.zone_distribute_mode",
+		  "the key is the resolved name");
 	p = profile_find(&c, "b");
 	CHECK_STR(p ? p->keys[1].key : NULL, "vm.min_slab_ratio", "short names and ':' resolve");
 	profile_config_free(&c);
@@ -98,26 +103,35 @@ static void test_syntax_errors(void)
 {
 	char line[512];
 
-	expect_error("vm.numa_stat = 1\n", ":1: 'vm.numa_stat' is outside any section: put it "
-		     "under [profile NAME] or [numastatctl]", "a key outside a section");
+	expect_error("vm.numa_stat = 1\n",
+		     ":1: 'vm.numa_stat' is outside any section: put it "
+		     "under [profile NAME] or [numastatctl]",
+		     "a key outside a section");
 	expect_error("[profile a]\nvm.numa_stat = 1\n[profile b\nvm.numa_stat = 2\n",
 		     ":3: unclosed section header: expected ']'",
 		     "an unclosed section header; its keys are not checked");
-	expect_error("[profile a]\nvm.numa_stat =\n", ":2: [profile a]: 'vm.numa_stat' has no value",
-		     "a key without a value");
+	expect_error("[profile a]\nvm.numa_stat =\n",
+		     ":2: [profile a]: 'vm.numa_stat' has no value", "a key without a value");
 	expect_error("[profile a]\n= 1\n", ":2: [profile a]: missing key name before '='",
 		     "a value without a key");
-	expect_error("[profile a]\nvm.numa_stat\n", ":2: [profile a]: expected 'key = value', "
-		     "'[section]' or a comment, got 'vm.numa_stat'", "a line without '='");
+	expect_error("[profile a]\nvm.numa_stat\n",
+		     ":2: [profile a]: expected 'key = value', "
+		     "'[section]' or a comment, got 'vm.numa_stat'",
+		     "a line without '='");
 	expect_error("[profile a] # x\n", ":1: unexpected text after ']': comments start with ';'",
 		     "text after a section header");
-	expect_error("[profile a] ; fine\n[whatever]\n", ":2: unknown section [whatever]: expected "
-		     "[numastatctl] or [profile NAME]", "an unknown section");
-	expect_error("[profile a b]\n", ":1: invalid profile name 'a b': use letters, digits, '-', "
-		     "'_' and '.', starting with a letter or digit", "an invalid profile name");
+	expect_error("[profile a] ; fine\n[whatever]\n",
+		     ":2: unknown section [whatever]: expected "
+		     "[numastatctl] or [profile NAME]",
+		     "an unknown section");
+	expect_error("[profile a b]\n",
+		     ":1: invalid profile name 'a b': use letters, digits, '-', "
+		     "'_' and '.', starting with a letter or digit",
+		     "an invalid profile name");
 	expect_error("[profile a]\nvm.numa_stat = 1\n  [profile b]\n",
 		     ":3: [profile a]: indented section header: it would continue the value of "
-		     "'vm.numa_stat'; remove the indentation", "an indented section header");
+		     "'vm.numa_stat'; remove the indentation",
+		     "an indented section header");
 	snprintf(line, sizeof(line), "[profile a]\nsummary = %0189d\nsummary = %0190d\n", 0, 0);
 	expect_error(line, ":3: [profile a]: line is 200 characters long: at most 199 are allowed",
 		     "a 199-character line is read, a 200-character one refused");
@@ -128,40 +142,61 @@ static void test_syntax_errors(void)
 
 static void test_key_errors(void)
 {
-	expect_error("[profile db]\nnuma_stats = 1\n", ":2: [profile db]: unknown knob 'numa_stats': "
-		     "did you mean vm.numa_stat?", "an unknown knob, with a suggestion");
-	expect_error("[profile db]\nfrobnicate = 1\n", ":2: [profile db]: unknown knob 'frobnicate': "
+	expect_error("[profile db]\nnuma_stats = 1\n",
+		     ":2: [profile db]: unknown knob 'numa_stats': "
+		     "did you mean vm.numa_stat?",
+		     "an unknown knob, with a suggestion");
+	expect_error("[profile db]\nfrobnicate = 1\n",
+		     ":2: [profile db]: unknown knob 'frobnicate': "
 		     "only vm.*, kernel.numa_* and the knobs listed by 'numastatctl knobs' are "
-		     "managed", "an unknown knob nothing is close to");
-	expect_error("[profile db]\nkernel.hostname = x\n", ":2: [profile db]: unknown knob "
+		     "managed",
+		     "an unknown knob nothing is close to");
+	expect_error("[profile db]\nkernel.hostname = x\n",
+		     ":2: [profile db]: unknown knob "
 		     "'kernel.hostname': only vm.*, kernel.numa_* and the knobs listed by "
-		     "'numastatctl knobs' are managed", "a foreign kernel.* sysctl");
-	expect_error("[profile db]\nnet.ipv4.ip_forward = 1\n", ":2: [profile db]: unknown knob "
+		     "'numastatctl knobs' are managed",
+		     "a foreign kernel.* sysctl");
+	expect_error("[profile db]\nnet.ipv4.ip_forward = 1\n",
+		     ":2: [profile db]: unknown knob "
 		     "'net.ipv4.ip_forward': only vm.*, kernel.numa_* and the knobs listed by "
-		     "'numastatctl knobs' are managed", "a net.* sysctl");
-	expect_error("[profile db]\nvm.numa_stat = 2\n", ":2: [profile db]: vm.numa_stat: invalid "
-		     "value '2': must be 0 or 1 (or on/off)", "a bad value");
-	expect_error("[profile db]\nvm.numa_stat = 0 # off\n", ":2: [profile db]: vm.numa_stat: "
+		     "'numastatctl knobs' are managed",
+		     "a net.* sysctl");
+	expect_error("[profile db]\nvm.numa_stat = 2\n",
+		     ":2: [profile db]: vm.numa_stat: invalid "
+		     "value '2': must be 0 or 1 (or on/off)",
+		     "a bad value");
+	expect_error("[profile db]\nvm.numa_stat = 0 # off\n",
+		     ":2: [profile db]: vm.numa_stat: "
 		     "invalid value '0 # off': '#' does not start a comment after a value: use ';' "
-		     "(after a space)", "'#' after a value is not a comment");
-	expect_error("[profile db]\nvm.numa_stat = 1\nnuma_stat = 0\n", ":3: [profile db]: "
+		     "(after a space)",
+		     "'#' after a value is not a comment");
+	expect_error("[profile db]\nvm.numa_stat = 1\nnuma_stat = 0\n",
+		     ":3: [profile db]: "
 		     "duplicate key 'vm.numa_stat' (first set at line 2)",
 		     "a duplicate key, also under another spelling");
-	expect_error("[profile db]\nvm.numa_stat = 2\nvm.numa_stat = 1\n",
-		     ":2: [profile db]: vm.numa_stat: invalid value '2': must be 0 or 1 (or on/off)\n"
-		     ":3: [profile db]: duplicate key 'vm.numa_stat' (first set at line 2)",
-		     "a duplicate of an invalid key is still a duplicate");
-	expect_error("[profile a]\n[profile b]\n[profile a]\n", ":3: section [profile a] appears twice "
-		     "in this file (first at line 1)", "a duplicate section");
-	expect_error("[profile a]\n-summary = x\n", ":2: [profile a]: '-summary': a '-' prefix "
-		     "applies to knobs only", "'-' before summary");
+	expect_error(
+		"[profile db]\nvm.numa_stat = 2\nvm.numa_stat = 1\n",
+		":2: [profile db]: vm.numa_stat: invalid value '2': must be 0 or 1 (or on/off)\n"
+		":3: [profile db]: duplicate key 'vm.numa_stat' (first set at line 2)",
+		"a duplicate of an invalid key is still a duplicate");
+	expect_error("[profile a]\n[profile b]\n[profile a]\n",
+		     ":3: section [profile a] appears twice "
+		     "in this file (first at line 1)",
+		     "a duplicate section");
+	expect_error("[profile a]\n-summary = x\n",
+		     ":2: [profile a]: '-summary': a '-' prefix "
+		     "applies to knobs only",
+		     "'-' before summary");
 	expect_error("[numastatctl]\nprofile = a\nfoo = 1\nstate_dir = rel\n[profile a]\n",
 		     ":3: [numastatctl]: unknown key 'foo': expected profile or state_dir\n"
 		     ":4: [numastatctl]: state_dir: 'rel' is not an absolute path",
 		     "[numastatctl] keys are checked");
-	expect_error("[numastatctl]\nprofile = nope\n[profile a]\n", ":2: [numastatctl]: profile: "
-		     "'nope' is not defined (profiles: a)", "the default profile must exist");
-	expect_error("[numastatctl]\nprofile = thruput\n[profile throughput]\n", ":2: [numastatctl]: "
+	expect_error("[numastatctl]\nprofile = nope\n[profile a]\n",
+		     ":2: [numastatctl]: profile: "
+		     "'nope' is not defined (profiles: a)",
+		     "the default profile must exist");
+	expect_error("[numastatctl]\nprofile = thruput\n[profile throughput]\n",
+		     ":2: [numastatctl]: "
 		     "profile: 'thruput' is not defined: did you mean throughput?",
 		     "a misspelt default profile");
 }
@@ -175,17 +210,20 @@ static void test_bytes(void)
 	CHECK_STR(errors(&c), ":3: [profile a]: duplicate key 'vm.numa_stat' (first set at line 2)",
 		  "a BOM at the start and CRLF line ends are accepted, lines still count");
 	CHECK(c.nprofiles == 1 && c.profiles[0].n == 1 &&
-	      strcmp(c.profiles[0].keys[0].val.text, "0") == 0, "the CR is not part of the value");
+		      strcmp(c.profiles[0].keys[0].val.text, "0") == 0,
+	      "the CR is not part of the value");
 	profile_config_free(&c);
 	expect_error("[profile a]\nvm.numa_stat = 1\n\xEF\xBB\xBF; second file pasted here\n",
 		     ":3: [profile a]: byte order mark inside the file: only one at the very start "
-		     "is allowed", "a BOM inside the file");
+		     "is allowed",
+		     "a BOM inside the file");
 	expect_error("[profile a]\nvm.numa_stat = 1\rvm.zone_reclaim_mode = 1\n",
 		     ":2: [profile a]: carriage return inside the line: end lines with LF or CRLF",
 		     "a lone CR (old Mac line ends)");
 	memset(&c, 0, sizeof(c));
 	profile_config_load(&c, write_file("t.conf", nul, sizeof(nul) - 1), NULL, 0);
-	CHECK_STR(errors(&c), ":2: [profile a]: NUL byte in the line\n"
+	CHECK_STR(errors(&c),
+		  ":2: [profile a]: NUL byte in the line\n"
 		  ":3: [profile a]: vm.numa_stat: invalid value '9': must be 0 or 1 (or on/off)",
 		  "a NUL byte is refused and the lines after it still count");
 	profile_config_free(&c);
@@ -195,14 +233,16 @@ static void test_continuation(void)
 {
 	struct profile_config c;
 
-	load_text(&c, "[profile a]\nsummary = first\n\n  second ; note\n\tthird\nvm.numa_stat = 0\n");
+	load_text(&c,
+		  "[profile a]\nsummary = first\n\n  second ; note\n\tthird\nvm.numa_stat = 0\n");
 	CHECK(c.nerrors == 0, "continuation lines load (%s)", errors(&c));
 	CHECK_STR(c.nprofiles ? c.profiles[0].keys[0].value : NULL, "first second third",
 		  "indented lines continue the value, even after a blank line");
 	profile_config_free(&c);
 	expect_error("[profile a]\nvm.numa_stat = 0\n  vm.zone_reclaim_mode = 1\n",
 		     ":2: [profile a]: vm.numa_stat: invalid value '0 vm.zone_reclaim_mode = 1': "
-		     "must be 0 or 1 (or on/off)", "an indented key continues the previous value");
+		     "must be 0 or 1 (or on/off)",
+		     "an indented key continues the previous value");
 }
 
 static void test_includes(void)
@@ -213,8 +253,8 @@ static void test_includes(void)
 	int ret;
 
 	load_text(&c, "[profile base]\nvm.numa_stat = 1\nvm.min_slab_ratio = 7\n"
-		  "[profile mid]\ninclude = base\nvm.numa_stat = 0\nvm.min_unmapped_ratio = 3\n"
-		  "[profile top]\ninclude = mid\nsummary = Top\nvm.numa_stat = 1\n");
+		      "[profile mid]\ninclude = base\nvm.numa_stat = 0\nvm.min_unmapped_ratio = 3\n"
+		      "[profile top]\ninclude = mid\nsummary = Top\nvm.numa_stat = 1\n");
 	CHECK(c.nerrors == 0, "a three-level chain loads (%s)", errors(&c));
 	ret = profile_resolve(&c, "top", &r, why, sizeof(why));
 	CHECK(ret == 0 && r.n == 3, "top resolves to three knobs (%d, %s)", ret, why);
@@ -223,9 +263,11 @@ static void test_includes(void)
 		CHECK(r.knobs[0].def->at.line == 11 && r.knobs[0].from == profile_find(&c, "top"),
 		      "the last definition wins, from the including profile");
 		CHECK(r.knobs[0].noverrides == 2 && r.knobs[0].overrides[0]->at.line == 6 &&
-		      r.knobs[0].overrides[1]->at.line == 2, "it remembers what it overrode, newest first");
-		CHECK(r.knobs[1].from == profile_find(&c, "base") && r.knobs[2].from ==
-		      profile_find(&c, "mid"), "the other knobs name the profile they come from");
+			      r.knobs[0].overrides[1]->at.line == 2,
+		      "it remembers what it overrode, newest first");
+		CHECK(r.knobs[1].from == profile_find(&c, "base") &&
+			      r.knobs[2].from == profile_find(&c, "mid"),
+		      "the other knobs name the profile they come from");
 		profile_origin(&c, r.knobs[1].def->at, origin, sizeof(origin));
 		CHECK(strstr(origin, "/t.conf:3") != NULL, "origin is FILE:LINE (%s)", origin);
 		CHECK_STR(r.summary ? r.summary->value : NULL, "Top", "the own summary");
@@ -237,18 +279,24 @@ static void test_includes(void)
 	CHECK_STR(why, "unknown profile 'mdi': did you mean mid?", "suggests the close one");
 	profile_config_free(&c);
 
-	expect_error("[profile a]\ninclude = b\n[profile b]\ninclude = c\n[profile c]\ninclude = a\n",
-		     ":2: [profile a]: include loop: a -> b -> c -> a",
-		     "an include loop is reported once, with its chain");
+	expect_error(
+		"[profile a]\ninclude = b\n[profile b]\ninclude = c\n[profile c]\ninclude = a\n",
+		":2: [profile a]: include loop: a -> b -> c -> a",
+		"an include loop is reported once, with its chain");
 	expect_error("[profile a]\ninclude = a\n", ":2: [profile a]: include loop: a -> a",
 		     "a profile including itself");
 	expect_error("[profile x]\nvm.numa_stat = 1\n[profile a]\ninclude = x b\n[profile b]\n"
-		     "include = a\n", ":4: [profile a]: include loop: a -> b -> a",
+		     "include = a\n",
+		     ":4: [profile a]: include loop: a -> b -> a",
 		     "a loop behind an innocent include");
-	expect_error("[profile a]\ninclude = nope\n", ":2: [profile a]: include: unknown profile 'nope' "
-		     "(profiles: a)", "an include of an unknown profile");
-	expect_error("[profile base]\n[profile a]\ninclude = bsae\n", ":3: [profile a]: include: "
-		     "unknown profile 'bsae': did you mean base?", "an include of a misspelt profile");
+	expect_error("[profile a]\ninclude = nope\n",
+		     ":2: [profile a]: include: unknown profile 'nope' "
+		     "(profiles: a)",
+		     "an include of an unknown profile");
+	expect_error("[profile base]\n[profile a]\ninclude = bsae\n",
+		     ":3: [profile a]: include: "
+		     "unknown profile 'bsae': did you mean base?",
+		     "an include of a misspelt profile");
 }
 
 static void test_diamond(void)
@@ -258,15 +306,17 @@ static void test_diamond(void)
 	char why[256];
 
 	load_text(&c, "[profile d]\nvm.numa_stat = 0\n[profile b]\ninclude = d\n[profile c]\n"
-		  "include = d\n[profile a]\ninclude = b c\n");
+		      "include = d\n[profile a]\ninclude = b c\n");
 	CHECK(c.nerrors == 0 && profile_resolve(&c, "a", &r, why, sizeof(why)) == 0 && r.n == 1 &&
-	      r.knobs[0].noverrides == 0, "a profile reached twice is neither a loop nor an override");
+		      r.knobs[0].noverrides == 0,
+	      "a profile reached twice is neither a loop nor an override");
 	profile_resolved_free(&r);
 	profile_config_free(&c);
-	load_text(&c, "[profile d]\nvm.numa_stat = 0\n[profile b]\ninclude = d\nvm.numa_stat = 1\n"
+	load_text(&c,
+		  "[profile d]\nvm.numa_stat = 0\n[profile b]\ninclude = d\nvm.numa_stat = 1\n"
 		  "[profile c]\ninclude = d\nvm.min_slab_ratio = 3\n[profile a]\ninclude = b c\n");
 	CHECK(c.nerrors == 0 && profile_resolve(&c, "a", &r, why, sizeof(why)) == 0 && r.n == 2 &&
-	      strcmp(r.knobs[0].def->val.text, "1") == 0 && r.knobs[0].def->at.line == 5,
+		      strcmp(r.knobs[0].def->val.text, "1") == 0 && r.knobs[0].def->at.line == 5,
 	      "a profile is merged once, where first reached: c's include of d does not undo b");
 	profile_resolved_free(&r);
 	profile_config_free(&c);
@@ -291,22 +341,23 @@ static void test_dropins(void)
 	mkdir_or_die(etc);
 	mkdir_or_die(d);
 	write_text("etc/numastatctl.conf", "[numastatctl]\nprofile = p\n[profile p]\n"
-		   "vm.numa_stat = 1\nvm.min_slab_ratio = 7\n");
+					   "vm.numa_stat = 1\nvm.min_slab_ratio = 7\n");
 	write_text("etc/numastatctl.d/20-late.conf", "[profile p]\nvm.numa_stat = 0\n");
 	write_text("etc/numastatctl.d/10-early.conf", "[profile p]\nvm.numa_stat = 1\n"
-		   "vm.min_slab_ratio = 8\n");
+						      "vm.min_slab_ratio = 8\n");
 	write_text("etc/numastatctl.d/.hidden.conf", "[broken\n");
 	write_text("etc/numastatctl.d/notes.txt", "[broken\n");
 	profile_config_load(&c, NULL, etc, 0);
 	CHECK(c.nerrors == 0, "drop-ins load (%s)", errors(&c));
 	CHECK(c.nfiles == 3 && strstr(c.files[0], "etc/numastatctl.conf") &&
-	      strstr(c.files[1], "10-early.conf") && strstr(c.files[2], "20-late.conf"),
+		      strstr(c.files[1], "10-early.conf") && strstr(c.files[2], "20-late.conf"),
 	      "the main file, then *.conf drop-ins in name order; hidden and other files skipped");
 	if (profile_resolve(&c, "p", &r, why, sizeof(why)) == 0 && r.n == 2) {
 		CHECK(strcmp(r.knobs[0].def->val.text, "0") == 0 && r.knobs[0].def->at.file == 2,
 		      "the last drop-in wins");
 		CHECK(r.knobs[0].noverrides == 2 && r.knobs[0].overrides[0]->at.file == 1 &&
-		      r.knobs[0].overrides[1]->at.file == 0, "and the earlier files are remembered");
+			      r.knobs[0].overrides[1]->at.file == 0,
+		      "and the earlier files are remembered");
 		CHECK(strcmp(r.knobs[1].def->val.text, "8") == 0, "a key set only earlier stays");
 	} else
 		CHECK(0, "profile p resolves (%s)", why);
@@ -328,9 +379,12 @@ static void test_trust(void)
 	}
 	chmod(d, 0777);
 	profile_config_load(&c, NULL, etc, PROFILE_CHECK_OWNER);
-	CHECK(c.nerrors == 1 && strstr(c.errors[0].text, "numastatctl.d: writable by group or others: "
-	      "refusing it (run 'chmod go-w ") != NULL, "a world-writable drop-in directory is refused "
-	      "(%s)", c.nerrors ? c.errors[0].text : "no error");
+	CHECK(c.nerrors == 1 &&
+		      strstr(c.errors[0].text, "numastatctl.d: writable by group or others: "
+					       "refusing it (run 'chmod go-w ") != NULL,
+	      "a world-writable drop-in directory is refused "
+	      "(%s)",
+	      c.nerrors ? c.errors[0].text : "no error");
 	CHECK(c.nfiles == 1, "and its files are not read");
 	profile_config_free(&c);
 	chmod(d, 0755);
@@ -339,7 +393,8 @@ static void test_trust(void)
 	memset(&c, 0, sizeof(c));
 	profile_config_load(&c, d, NULL, PROFILE_CHECK_OWNER);
 	CHECK(c.nerrors == 1 && strstr(c.errors[0].text, "/numastatctl.conf: writable by group or "
-	      "others: refusing it (run 'chmod go-w "), "a group-writable file is refused");
+							 "others: refusing it (run 'chmod go-w "),
+	      "a group-writable file is refused");
 	CHECK(c.nprofiles == 0, "and not read");
 	profile_config_free(&c);
 	memset(&c, 0, sizeof(c));
@@ -354,7 +409,8 @@ static void test_trust(void)
 	memset(&c, 0, sizeof(c));
 	profile_config_load(&c, d, NULL, PROFILE_CHECK_OWNER);
 	CHECK(c.nerrors == 1 && strstr(c.errors[0].text, "owned by uid 65534, not by root: "
-	      "refusing it (run 'chown root "), "a file not owned by root is refused");
+							 "refusing it (run 'chown root "),
+	      "a file not owned by root is refused");
 	profile_config_free(&c);
 	if (chown(d, 0, 0) < 0)
 		perror(d);
@@ -365,8 +421,10 @@ static void test_files(void)
 	struct profile_config c = { 0 };
 
 	profile_config_load(&c, "/nonexistent/numastatctl.conf", NULL, 0);
-	CHECK_STR(c.nerrors ? c.errors[0].text : NULL, "/nonexistent/numastatctl.conf: cannot "
-		  "read: No such file or directory", "a missing --config file is an error");
+	CHECK_STR(c.nerrors ? c.errors[0].text : NULL,
+		  "/nonexistent/numastatctl.conf: cannot "
+		  "read: No such file or directory",
+		  "a missing --config file is an error");
 	profile_config_free(&c);
 	memset(&c, 0, sizeof(c));
 	profile_config_load(&c, "/dev/null", NULL, PROFILE_CHECK_OWNER);
@@ -385,21 +443,27 @@ static void test_files(void)
  */
 static void test_presence(void)
 {
-	expect_error("[profile used]\nvm.numa_stat = 1\n[profile unused]\nvm.zone_reclam_mode = 1\n",
-		     ":4: [profile unused]: unknown knob 'vm.zone_reclam_mode': did you mean "
-		     "vm.zone_reclaim_mode?", "a typo in a profile that is not applied");
+	expect_error(
+		"[profile used]\nvm.numa_stat = 1\n[profile unused]\nvm.zone_reclam_mode = 1\n",
+		":4: [profile unused]: unknown knob 'vm.zone_reclam_mode': did you mean "
+		"vm.zone_reclaim_mode?",
+		"a typo in a profile that is not applied");
 	expect_error("[profile p]\n-vm.zone_reclam_mode = 1\n",
 		     ":2: [profile p]: unknown knob 'vm.zone_reclam_mode': did you mean "
-		     "vm.zone_reclaim_mode?", "'-' does not hide a typo");
-	expect_error("[profile p]\nvm.swapiness = 10\n", ":2: [profile p]: unknown knob "
+		     "vm.zone_reclaim_mode?",
+		     "'-' does not hide a typo");
+	expect_error("[profile p]\nvm.swapiness = 10\n",
+		     ":2: [profile p]: unknown knob "
 		     "'vm.swapiness': did you mean vm.swappiness?",
 		     "a typo of a pass-through sysctl the kernel has");
-	expect_error("[profile p]\nkernel.numa_balancing_scan_delay_ms = 10\n", ":2: [profile p]: "
+	expect_error("[profile p]\nkernel.numa_balancing_scan_delay_ms = 10\n",
+		     ":2: [profile p]: "
 		     "unknown knob 'kernel.numa_balancing_scan_delay_ms': no such sysctl on this "
 		     "kernel, and not a registry knob ('numastatctl knobs' lists them)",
 		     "a pass-through name this kernel lacks, nothing close");
 	expect_error("[profile p]\nvm.swappiness = 10\nvm.zone_distribute_mode = 1\n"
-		     "-vm.zone_distribute_mode = 1\n", ":4: [profile p]: duplicate key "
+		     "-vm.zone_distribute_mode = 1\n",
+		     ":4: [profile p]: duplicate key "
 		     "'vm.zone_distribute_mode' (first set at line 3)",
 		     "a pass-through sysctl here and a registry knob the kernel lacks are fine");
 }
@@ -411,10 +475,13 @@ static void test_many_sections(void)
 	size_t n = 0;
 
 	for (int i = 0; i < 300; i++)
-		n += (size_t)snprintf(text + n, sizeof(text) - n, "[profile p%d]\nvm.numa_stat = 1\n", i);
+		n += (size_t)snprintf(text + n, sizeof(text) - n,
+				      "[profile p%d]\nvm.numa_stat = 1\n", i);
 	snprintf(text + n, sizeof(text) - n, "[profile p280]\nvm.min_slab_ratio = 3\n");
-	expect_error(text, ":601: section [profile p280] appears twice in this file (first at line "
-		     "561)", "the 281st section repeated is refused, not merged");
+	expect_error(text,
+		     ":601: section [profile p280] appears twice in this file (first at line "
+		     "561)",
+		     "the 281st section repeated is refused, not merged");
 }
 
 /* The shipped numastatctl.conf: no errors, and every profile resolves to knobs. */
@@ -425,19 +492,23 @@ static void test_shipped(void)
 	struct profile_resolved r;
 	char file[4200], why[256];
 
-	snprintf(file, sizeof(file), "%s/../../numastatctl.conf", fixtures ? fixtures : "tests/fixtures");
+	snprintf(file, sizeof(file), "%s/../../numastatctl.conf",
+		 fixtures ? fixtures : "tests/fixtures");
 	profile_config_load(&c, file, NULL, 0);
 	CHECK(c.nerrors == 0, "the shipped numastatctl.conf validates (%s)",
 	      c.nerrors ? c.errors[0].text : "");
 	CHECK(c.nprofiles >= 4 && profile_find(&c, "default") && profile_find(&c, "throughput") &&
-	      profile_find(&c, "hpc") && profile_find(&c, "tiering"), "it ships the four profiles");
+		      profile_find(&c, "hpc") && profile_find(&c, "tiering"),
+	      "it ships the four profiles");
 	CHECK_STR(c.default_profile, "default", "and names 'default' for the boot unit");
 	for (size_t i = 0; i < c.nprofiles; i++) {
 		const struct profile *p = &c.profiles[i];
 		int ret = profile_resolve(&c, p->name, &r, why, sizeof(why));
 
-		CHECK(ret == 0 && r.n > 0 && r.summary, "shipped profile %s resolves, sets knobs and "
-		      "has a summary", p->name);
+		CHECK(ret == 0 && r.n > 0 && r.summary,
+		      "shipped profile %s resolves, sets knobs and "
+		      "has a summary",
+		      p->name);
 		profile_resolved_free(&r);
 	}
 	profile_config_free(&c);

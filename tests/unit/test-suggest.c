@@ -26,7 +26,8 @@ static void test_distance(void)
 	CHECK(suggest_distance("kitten", "sitting") == 3, "the textbook case");
 	CHECK(suggest_distance("LOCAL", "local") == 0, "ASCII case is ignored");
 	CHECK(suggest_distance("thruput", "throughput") == 3, "thruput is 3 from throughput");
-	CHECK(suggest_distance("ca", "abc") == 3, "optimal string alignment: no edit of a swapped pair");
+	CHECK(suggest_distance("ca", "abc") == 3,
+	      "optimal string alignment: no edit of a swapped pair");
 	memset(longer, 'a', sizeof(longer) - 1);
 	longer[sizeof(longer) - 1] = '\0';
 	CHECK(suggest_distance(longer, "a") == SUGGEST_FAR, "longer than SUGGEST_MAX_LEN is far");
@@ -36,12 +37,13 @@ static void test_distance(void)
 
 static void test_choice(void)
 {
-	static const char *const commands[] = { "status", "get", "set", "stat", "apply", "profiles",
-						"revert", "knobs", "selftest", "bench", NULL };
-	static const char *const profiles[] = { "default", "throughput", "hpc", "tiering",
-						"latency", NULL };
-	static const char *const columns[] = { "NODE", "NUMA_HIT", "LOCAL_NODE", "LOCAL%", "MISS%",
-					       NULL };
+	static const char *const commands[] = { "status",   "get",      "set",    "stat",
+						"apply",    "profiles", "revert", "knobs",
+						"selftest", "bench",    NULL };
+	static const char *const profiles[] = { "default", "throughput", "hpc",
+						"tiering", "latency",    NULL };
+	static const char *const columns[] = { "NODE",   "NUMA_HIT", "LOCAL_NODE",
+					       "LOCAL%", "MISS%",    NULL };
 	static const char *const knobs[] = { "vm.numa_stat", "vm.zone_reclaim_mode",
 					     "vm.min_slab_ratio", "vm.swappiness", NULL };
 
@@ -56,9 +58,11 @@ static void test_choice(void)
 	CHECK_STR(best("throu", profiles), "throughput", "a start of a name is close");
 	CHECK_STR(best("Latency", profiles), "latency", "case only");
 	CHECK(best("db", profiles) == NULL, "two letters far from all");
-	CHECK(best("nope", profiles) == NULL, "nope: nothing within one edit of a four-letter name");
+	CHECK(best("nope", profiles) == NULL,
+	      "nope: nothing within one edit of a four-letter name");
 	CHECK_STR(best("hcp", profiles), "hpc", "a swap in three letters");
-	CHECK_STR(best("LOCAL", columns), "LOCAL%", "LOCAL -> LOCAL%% (one edit wins over a start)");
+	CHECK_STR(best("LOCAL", columns), "LOCAL%",
+		  "LOCAL -> LOCAL%% (one edit wins over a start)");
 	CHECK_STR(best("miss", columns), "MISS%", "miss -> MISS%%");
 	CHECK_STR(best("vm.zone_reclam_mode", knobs), "vm.zone_reclaim_mode", "a knob typo");
 	CHECK_STR(best("vm.zone_recalim_mode", knobs), "vm.zone_reclaim_mode", "a knob swap");
@@ -73,7 +77,8 @@ static void test_as(void)
 	suggest_init(&s, "numa_stats");
 	suggest_add_as(&s, "numa_stat", "vm.numa_stat");
 	suggest_add_as(&s, "zone_reclaim_mode", "vm.zone_reclaim_mode");
-	CHECK_STR(suggest_result(&s), "vm.numa_stat", "a short name compared, the full name suggested");
+	CHECK_STR(suggest_result(&s), "vm.numa_stat",
+		  "a short name compared, the full name suggested");
 	suggest_init(&s, "abcd");
 	suggest_add(&s, "abce");
 	suggest_add(&s, "abcf");

@@ -19,7 +19,7 @@
 
 /* Node 4242: no kernel event of this machine (nor another test's) has it. */
 static const char forged[] = "add@/devices/system/node/node4242\0ACTION=add\0"
-	"DEVPATH=/devices/system/node/node4242\0SUBSYSTEM=node\0SEQNUM=1\0";
+			     "DEVPATH=/devices/system/node/node4242\0SUBSYSTEM=node\0SEQNUM=1\0";
 
 static int group_socket(void)
 {

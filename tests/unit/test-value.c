@@ -16,16 +16,19 @@ static void test_u64(void)
 	CHECK(parse_u64("18446744073709551615", UINT64_MAX, &u) == 0 && u == UINT64_MAX,
 	      "UINT64_MAX parses");
 	CHECK(parse_u64("18446744073709551616", UINT64_MAX, &u) == -ERANGE, "2^64 overflows");
-	CHECK(parse_u64("99999999999999999999999", UINT64_MAX, &u) == -ERANGE, "long numbers overflow");
+	CHECK(parse_u64("99999999999999999999999", UINT64_MAX, &u) == -ERANGE,
+	      "long numbers overflow");
 	CHECK(parse_u64("", 10, &u) == -EINVAL, "empty is not a number");
-	CHECK(parse_u64("010", 100, &u) == -EINVAL, "leading zero (octal to the kernel) is refused");
+	CHECK(parse_u64("010", 100, &u) == -EINVAL,
+	      "leading zero (octal to the kernel) is refused");
 	CHECK(parse_u64("0x1", 100, &u) == -EINVAL, "hex is refused");
 	CHECK(parse_u64("+1", 100, &u) == -EINVAL, "a plus sign is refused");
 	CHECK(parse_u64("1 ", 100, &u) == -EINVAL, "trailing space is refused");
 	CHECK(parse_u64(" 1", 100, &u) == -EINVAL, "leading space is refused");
 	CHECK(parse_u64("1abc", 100, &u) == -EINVAL, "trailing junk is refused");
 	CHECK(parse_u64("-1", 100, &u) == -EINVAL, "negative is refused");
-	CHECK(parse_u64_n("12345", 2, 100, &u) == 0 && u == 12, "length-bounded parse stops at len");
+	CHECK(parse_u64_n("12345", 2, 100, &u) == 0 && u == 12,
+	      "length-bounded parse stops at len");
 	CHECK(parse_u64_n("1", 0, 100, &u) == -EINVAL, "zero length is not a number");
 }
 
