@@ -154,10 +154,8 @@ static int run(int argc, char *argv[])
 		else
 			return EXIT_USAGE;
 	}
-	if (optind < argc) {
-		log_usage_err("unexpected argument '%s'", argv[optind]);
+	if (cmd_no_operands(argc, argv) != EXIT_OK)
 		return EXIT_USAGE;
-	}
 	if ((rc = cmd_setup()) != EXIT_OK)
 		return rc;
 	return revert(cmd_run_dir(), &ro);

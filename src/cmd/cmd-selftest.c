@@ -110,10 +110,8 @@ static int parse_opts(int argc, char *argv[], struct selftest *st)
 			return EXIT_USAGE;
 		}
 	}
-	if (optind < argc) {
-		log_usage_err("unexpected argument '%s'", argv[optind]);
+	if (cmd_no_operands(argc, argv) != EXIT_OK)
 		return EXIT_USAGE;
-	}
 	return -1;
 }
 

@@ -150,10 +150,8 @@ static int run(int argc, char *argv[])
 			return EXIT_USAGE;
 		}
 	}
-	if (optind < argc) {
-		log_usage_err("unexpected argument '%s'", argv[optind]);
+	if (cmd_no_operands(argc, argv) != EXIT_OK)
 		return EXIT_USAGE;
-	}
 	if (lo.names && cmd_global.json) {
 		log_usage_err("-N prints names as text: it excludes -J");
 		return EXIT_USAGE;

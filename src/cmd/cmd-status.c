@@ -367,10 +367,8 @@ static int run(int argc, char *argv[])
 		}
 		return EXIT_USAGE;
 	}
-	if (optind < argc) {
-		log_usage_err("unexpected argument '%s'", argv[optind]);
+	if (cmd_no_operands(argc, argv) != EXIT_OK)
 		return EXIT_USAGE;
-	}
 	if ((rc = cmd_setup()) != EXIT_OK)
 		return rc;
 	rc = read_status(&st);

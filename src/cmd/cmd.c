@@ -211,6 +211,14 @@ int cmd_getopt_top(int argc, char *argv[])
 	return getopt_tables(argc, argv, "+", cmd_top_options);
 }
 
+int cmd_no_operands(int argc, char *argv[])
+{
+	if (optind >= argc)
+		return EXIT_OK;
+	log_usage_err("unexpected argument '%s'", argv[optind]);
+	return EXIT_USAGE;
+}
+
 int cmd_setup(void)
 {
 	int r = sysfs_init(cmd_global.sysroot);

@@ -84,6 +84,12 @@ int cmd_getopt_top(int argc, char *argv[]);
 /* The --help lines of these options. */
 void cmd_options_usage(FILE *out, const struct cmd_option *options);
 
+/*
+ * After option parsing, for a command that takes no operands: EXIT_OK, or
+ * EXIT_USAGE after saying which argument was not expected.
+ */
+int cmd_no_operands(int argc, char *argv[]);
+
 /* After option parsing: open the sysroot.  Returns EXIT_OK or an exit code. */
 int cmd_setup(void);
 
