@@ -38,18 +38,35 @@ case "$(basename "$0")" in
 	exec 9>>/run/lock/numastatctl-live-tests.lock &&
 		flock -w 900 9 || { echo "Bail out! another run's live tests held the lock for 15 minutes"; exit 1; } ;;
 esac
+# python3: Debian's, the one .ci/packages installs.  A version manager's
+# shim first on PATH (pyenv's is a shell script that runs a dozen more)
+# would cost half a second a call, and its Python may lack Debian's modules.
+if [ -x /usr/bin/python3 ]; then
+	python3() { /usr/bin/python3 "$@"; }
+fi
 OUT= ERR= RC=
 ROOT= STATE=
 
 # fixture NAME: fresh copy of tests/fixtures/NAME in $ROOT, empty $STATE.
+# Forks cost milliseconds each here and a script makes hundreds of roots,
+# so the tree is cleaned of .gitkeep once per script ($TMP/fixtures/NAME)
+# and each root is then one cp.
+FIXTURE_N=0
 fixture() {
-	# Never go on without a fresh root: "cp -a fixture/. $ROOT/" with an
-	# empty ROOT would copy the fixture over the live /proc/sys as root.
-	ROOT=$(mktemp -d "$TMP/root.XXXXXX") && [ -d "$ROOT" ] ||
-		{ echo "Bail out! cannot create a fixture root under $TMP"; exit 1; }
+	local clean=$TMP/fixtures/$1
+	if [ ! -d "$clean" ]; then
+		mkdir -p "$TMP/fixtures" && cp -a "$FIXTURES/$1" "$clean" &&
+			find "$clean" -name .gitkeep -delete ||
+			{ echo "Bail out! cannot copy fixture $1 under $TMP"; exit 1; }
+	fi
+	FIXTURE_N=$((FIXTURE_N + 1))
+	ROOT=$TMP/root.$FIXTURE_N
 	STATE="$ROOT.state"
-	cp -a "$FIXTURES/$1/." "$ROOT/"
-	find "$ROOT" -name .gitkeep -delete
+	# Never go on without a fresh root: a copy into an existing directory
+	# would nest, and an empty ROOT would copy the fixture over the live
+	# /proc/sys as root ($TMP is checked above).
+	[ ! -e "$ROOT" ] && cp -a "$clean" "$ROOT" ||
+		{ echo "Bail out! cannot create a fixture root $ROOT"; exit 1; }
 }
 
 # run ARGS...: the binary on $ROOT with $STATE; sets OUT, ERR, RC.
@@ -63,8 +80,8 @@ run_raw() {
 	# shellcheck disable=SC2086
 	${NUMASTATCTL_WRAPPER:-} "$NUMASTATCTL" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null
 	RC=$?
-	OUT=$(cat "$TMP/out")
-	ERR=$(cat "$TMP/err")
+	OUT=$(<"$TMP/out")
+	ERR=$(<"$TMP/err")
 }
 
 # start_raw ARGS...: the binary in the background with exactly these
@@ -109,8 +126,8 @@ stop() {
 	wait "$BG_PID"
 	RC=$?
 	BG_PID=
-	OUT=$(cat "$TMP/bg.out")
-	ERR=$(cat "$TMP/bg.err")
+	OUT=$(<"$TMP/bg.out")
+	ERR=$(<"$TMP/bg.err")
 }
 
 # TAP reads stdout line by line: a line that is not TAP makes the whole
@@ -181,8 +198,8 @@ expect_out_lacks() {
 
 # expect_file PATH CONTENT DESC: the file holds exactly CONTENT (plus newline).
 expect_file() {
-	local got
-	got=$(cat "$1" 2>&1)
+	local got="(cannot read $1)"
+	[ -r "$1" ] && got=$(<"$1")
 	if [ "$got" = "$2" ]; then ok "$3"; else not_ok "$3" "$1 holds: $got" "want: $2"; fi
 }
 
@@ -256,7 +273,7 @@ expect_golden() {
 	local want=$EXPECTED/$1
 	if [ ! -f "$want" ]; then
 		not_ok "$2" "tests/expected/$1 is missing: scripts/regen-expected writes it"
-	elif [ "$GOLDEN_GOT" = "$(cat "$want")" ]; then
+	elif [ "$GOLDEN_GOT" = "$(<"$want")" ]; then
 		ok "$2"
 	else
 		not_ok "$2" "output differs from tests/expected/$1 (-want +got; scripts/regen-expected rewrites it):" \
@@ -278,10 +295,24 @@ golden_unused() {
 	return 0
 }
 
+# lines_of ARRAY TEXT: ARRAY = the lines of TEXT, as `grep -c ''` counts
+# them (none for an empty TEXT; a last line without a newline counts),
+# without a fork.  (Pattern substitutions are quadratic in bash: too slow
+# for the 128 KiB arguments test-bad-args quotes.)
+lines_of() {
+	local -n lines_=$1
+	lines_=()
+	[ -n "$2" ] || return 0
+	mapfile -t lines_ <<<"$2"
+	# <<< adds a newline; a TEXT that had one gets an empty last line.
+	[ "${2: -1}" != $'\n' ] || unset 'lines_[-1]'
+}
+
 # expect_one_line DESC: stderr is exactly one line.
 expect_one_err_line() {
-	local n
-	n=$(printf '%s' "$ERR" | grep -c '')
+	local lines
+	lines_of lines "$ERR"
+	local n=${#lines[@]}
 	if [ "$n" = 1 ]; then ok "$1"; else not_ok "$1" "stderr has $n lines:" "$ERR"; fi
 }
 

@@ -22,13 +22,14 @@ BEFORE=$(tree_sum)
 
 # expect_refused DESC RCS: exit in RCS ("2" or "1 2"), short clear stderr.
 expect_refused() {
-	local desc=$1 rcs=" $2 " n
+	local desc=$1 rcs=" $2 " lines n
 	case "$rcs" in *" $RC "*) ok "$desc: exit $RC" ;;
 	*) not_ok "$desc: exit $RC" "want one of:$rcs" "stderr: ${ERR:0:300}" ;; esac
-	n=$(printf '%s' "$ERR" | grep -c '')
+	lines_of lines "$ERR"
+	n=${#lines[@]}
 	case "$ERR" in
 	"numastatctl: "*)
-		if [ "$n" -le 2 ] && { [ "$n" = 1 ] || [ "$(printf '%s' "$ERR" | tail -1)" = "$TRY" ]; }; then
+		if [ "$n" -le 2 ] && { [ "$n" = 1 ] || [ "${lines[-1]}" = "$TRY" ]; }; then
 			ok "$desc: one message line (plus the try-help line)"
 		else
 			not_ok "$desc: one message line (plus the try-help line)" "${ERR:0:600}"

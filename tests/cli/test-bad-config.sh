@@ -107,7 +107,7 @@ if unsanitized "an address-space limit" && have prlimit util-linux; then
 		limited "$kb"
 		[ "$RC" = 127 ] && continue
 		if [ "$RC" = 0 ] || grep -qv '^numastatctl: apply: ' "$TMP/err" || [ ! -s "$TMP/err" ]; then
-			wrong="$wrong $kb KiB: exit $RC, stderr: $(cat "$TMP/err")"
+			wrong="$wrong $kb KiB: exit $RC, stderr: $(<"$TMP/err")"
 		fi
 	done
 	if [ -z "$wrong" ]; then ok "under a memory limit the typo in another profile still stops apply"

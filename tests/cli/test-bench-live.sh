@@ -93,8 +93,8 @@ interrupt() {
 	wait "$pid"
 	RC=$?
 	pid=
-	ERR=$(cat "$TMP/err")
-	OUT=$(cat "$TMP/out")
+	ERR=$(<"$TMP/err")
+	OUT=$(<"$TMP/out")
 	expect_rc 1 "SIG$sig: bench exits 1"
 	expect_err_has "numastatctl: bench: interrupted by SIG$sig after " "SIG$sig: it says it was interrupted"
 	expect_err_has "numastatctl: bench: vm.numa_stat: restored to $start" "SIG$sig: and that it restored $start"
@@ -123,7 +123,7 @@ echo "$other" >"$slab"
 wait "$pid"
 RC=$?
 pid=
-ERR=$(cat "$TMP/err")
+ERR=$(<"$TMP/err")
 expect_rc 1 "a knob changed by another writer mid-run stops bench with exit 1"
 expect_err_has "numastatctl: bench: vm.min_slab_ratio: changed by another writer during the run (now '$other', expected '" \
 	"naming the knob and the stranger's value"

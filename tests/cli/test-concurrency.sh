@@ -68,7 +68,7 @@ for p in "${pids[@]}"; do wait "$p"; rc=$?; [ $rc -le 1 ] || bad+=" $rc"; done
 check "24 parallel apply/set/revert runs: none crashes or misuses an exit code" test -z "$bad"
 now=$(triple)
 if grep -qxF "$now" <<<"$VALID"; then ok "apply/set/revert in parallel end in one run's state ($now)"
-else not_ok "apply/set/revert in parallel end in one run's state" "knobs: $now" "$(cat "$TMP/mixed.err")"; fi
+else not_ok "apply/set/revert in parallel end in one run's state" "knobs: $now" "$(<"$TMP/mixed.err")"; fi
 check "no failure message other than 'nothing to revert'" \
 	bash -c "! grep -v -i 'revert' '$TMP/mixed.err'"
 

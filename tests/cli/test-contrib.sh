@@ -44,7 +44,7 @@ check "the service writes into the directory it may write" \
 	grep -qx "ReadWritePaths=$dir" "$CONTRIB/systemd/numastatctl-textfile.service"
 cmd[0]=$NUMASTATCTL cmd[-1]=$TMP/textfile
 "${cmd[@]:0:1}" --sysroot "$ROOT" "${cmd[@]:1}" >"$TMP/out" 2>"$TMP/err"
-RC=$? ERR=$(cat "$TMP/err") OUT=$(cat "$TMP/out")
+RC=$? ERR=$(<"$TMP/err") OUT=$(<"$TMP/out")
 expect_rc 0 "the service's command succeeds on a fixture"
 expect_out "" "and prints nothing for the journal"
 check "it writes numastatctl.prom with our own names" \
@@ -75,7 +75,7 @@ export ANSIBLE_PYTHON_INTERPRETER=/usr/bin/python3
 if ansible-playbook --syntax-check -i localhost, "$PLAYBOOK" >"$TMP/syntax" 2>&1; then
 	ok "ansible-playbook --syntax-check accepts the playbook"
 else
-	not_ok "ansible-playbook --syntax-check accepts the playbook" "$(cat "$TMP/syntax")"
+	not_ok "ansible-playbook --syntax-check accepts the playbook" "$(<"$TMP/syntax")"
 fi
 
 cat >"$TMP/numa.conf" <<'CONF'
@@ -104,7 +104,7 @@ play() {
 	# localhost : ok=2 changed=1 unreachable=0 failed=0 skipped=1 rescued=0 ignored=0
 	STATS=$(sed -n '/^PLAY RECAP/,$s/^localhost *: .*ok=\([0-9]*\) .*changed=\([0-9]*\) .*failed=\([0-9]*\) .*skipped=\([0-9]*\) .*/\1 \2 \3 \4/p' \
 		"$TMP/play.out")
-	ERR=$(cat "$TMP/play.out")
+	ERR=$(<"$TMP/play.out")
 }
 
 # expect_stat FIELD WANT DESC: one count of the recap (ok, changed, failed,

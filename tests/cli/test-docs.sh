@@ -34,9 +34,11 @@ case "$(tr '\n' ' ' <<<"$exit_codes")" in
 *) not_ok "the exit codes start 0 1 2 3" "$exit_codes" ;;
 esac
 
-# has_word TEXT WORD: WORD stands in TEXT as a whole option or command word.
+# has_word TEXT WORD: WORD stands in TEXT as a whole option or command word
+# (a quoted part of a [[ =~ ]] pattern matches literally; no fork per word).
 has_word() {
-	grep -qE -- "(^|[^A-Za-z0-9_-])$(printf '%s' "$2" | sed 's/[][\.*^$()+?{}|]/\\&/g')([^A-Za-z0-9_-]|$)" <<<"$1"
+	local before='(^|[^A-Za-z0-9_-])' after='([^A-Za-z0-9_-]|$)'
+	[[ $1 =~ $before"$2"$after ]]
 }
 
 # expect_all DESC TEXT WORDS...: every word is in TEXT.
@@ -170,7 +172,7 @@ sed -n '/^<!-- tour:end -->$/,$p' "$SOURCE_ROOT/README.md" >>"$TMP/README.md"
 if "$SOURCE_ROOT/scripts/readme-tour.sh" --no-live "$NUMASTATCTL" "$TMP/README.md" 2>"$TMP/tour.err"; then
 	ok "scripts/readme-tour.sh regenerates the tour"
 else
-	not_ok "scripts/readme-tour.sh regenerates the tour" "$(cat "$TMP/tour.err")"
+	not_ok "scripts/readme-tour.sh regenerates the tour" "$(<"$TMP/tour.err")"
 fi
 tour=$(sed -n '/^<!-- tour:begin -->$/,/^<!-- tour:end -->$/p' "$TMP/README.md")
 missing=()

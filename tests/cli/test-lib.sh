@@ -11,7 +11,7 @@ LIB=$(dirname "$0")/lib.sh
 child() {
 	OUT=$(bash -c ". '$LIB'; $1" 2>"$TMP/child.err")
 	RC=$?
-	ERR=$(cat "$TMP/child.err")
+	ERR=$(<"$TMP/child.err")
 }
 
 # expect_tap DESC: every line of OUT is a TAP line.
@@ -107,7 +107,7 @@ CASES
 golden_child() {
 	OUT=$(bash -c ". '$LIB'; EXPECTED='$TMP/exp'; $1" "$TMP/test-demo.sh" 2>"$TMP/child.err")
 	RC=$?
-	ERR=$(cat "$TMP/child.err")
+	ERR=$(<"$TMP/child.err")
 }
 golden_child 'golden_run demo/names.out; expect_golden demo/names.out "names"; done_testing'
 expect_tap "a golden file that differs is TAP"

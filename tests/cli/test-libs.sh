@@ -70,8 +70,8 @@ without() {
 	unshare -m sh -c 'mount -t overlay overlay -o "lowerdir=$1,upperdir=$2/up,workdir=$2/work" "$1" &&
 		shift 2 && exec "$@"' sh "$LIBDIR" "$TMP/ov" "$NUMASTATCTL" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null
 	RC=$?
-	OUT=$(cat "$TMP/out")
-	ERR=$(cat "$TMP/err")
+	OUT=$(<"$TMP/out")
+	ERR=$(<"$TMP/err")
 }
 if ! have unshare util-linux; then
 	done_testing

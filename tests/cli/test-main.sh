@@ -60,7 +60,7 @@ done
 # util-linux's close_stdout: a failed write to stdout is a failure.
 if [ -w /dev/full ]; then
 	"$NUMASTATCTL" -S "$ROOT" get >/dev/full 2>"$TMP/err"
-	RC=$? ERR=$(cat "$TMP/err")
+	RC=$? ERR=$(<"$TMP/err")
 	expect_rc 1 "a write error on stdout exits 1"
 	expect_err "numastatctl: write error: No space left on device" "and is reported"
 fi
@@ -70,7 +70,7 @@ if [ -w /dev/full ]; then
 	fixture sparse3
 	"$NUMASTATCTL" -S "$ROOT" --state-dir "$STATE" set vm.min_slab_ratio=50 vm.min_unmapped_ratio=13 \
 		>/dev/full 2>"$TMP/err"
-	RC=$? ERR=$(cat "$TMP/err")
+	RC=$? ERR=$(<"$TMP/err")
 	expect_rc 1 "set >/dev/full: exit 1 (the report was lost)"
 	expect_err "numastatctl: write error: No space left on device
 numastatctl: set: the change was made all the same: vm.min_slab_ratio 37 -> 50" \
@@ -80,7 +80,7 @@ numastatctl: set: the change was made all the same: vm.min_slab_ratio 37 -> 50" 
 	expect_file "$ROOT/proc/sys/vm/min_slab_ratio" 37 "and revert undoes it"
 	run set vm.min_slab_ratio=37 >/dev/null
 	"$NUMASTATCTL" -S "$ROOT" --state-dir "$STATE" set vm.min_slab_ratio=37 >/dev/full 2>"$TMP/err"
-	RC=$? ERR=$(cat "$TMP/err")
+	RC=$? ERR=$(<"$TMP/err")
 	expect_err "numastatctl: write error: No space left on device" "an unchanged set >/dev/full claims no change"
 fi
 

@@ -199,7 +199,7 @@ if unshare -m true 2>/dev/null; then
 		"$ROOT/proc/sys/vm/min_slab_ratio" "$NUMASTATCTL" --sysroot "$ROOT" \
 		--state-dir "$STATE" --config "$CONF" apply --no-snapshot \
 		>"$TMP/out" 2>"$TMP/err" </dev/null
-	RC=$? OUT=$(cat "$TMP/out") ERR=$(cat "$TMP/err")
+	RC=$? OUT=$(<"$TMP/out") ERR=$(<"$TMP/err")
 	expect_rc 1 "a failed write exits 1"
 	expect_out "vm.numa_stat: 1 (rolled back)
 vm.zone_reclaim_mode: 0 (unchanged)
@@ -216,7 +216,7 @@ numastatctl: apply: profile fast was not applied: every value written before the
 		unshare -m bash -c 'mount --bind -o ro "$1" "$1" && shift && exec "$@"' _ \
 			"$ROOT/proc/sys/vm/min_slab_ratio" "$NUMASTATCTL" --sysroot "$ROOT" \
 			--state-dir "$STATE" --config "$CONF" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null
-		RC=$? OUT=$(cat "$TMP/out") ERR=$(cat "$TMP/err")
+		RC=$? OUT=$(<"$TMP/out") ERR=$(<"$TMP/err")
 	}
 	ro_run apply -J local
 	expect_out_has '"action": "rolled-back"' "-J reports rolled-back"

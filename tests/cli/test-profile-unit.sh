@@ -44,19 +44,19 @@ if have systemd-analyze systemd; then
 	# --man=no: the man pages are installed only by 'meson install'.
 	sed "s|^ExecStart=[^ ]*/numastatctl |ExecStart=$NUMASTATCTL |" "$UNIT" >"$TMP/numastatctl.service"
 	systemd-analyze verify --man=no "$TMP/numastatctl.service" >"$TMP/out" 2>"$TMP/err"
-	RC=$? OUT=$(cat "$TMP/out") ERR=$(cat "$TMP/err")
+	RC=$? OUT=$(<"$TMP/out") ERR=$(<"$TMP/err")
 	expect_rc 0 "systemd-analyze verify accepts the unit"
 	expect_err "" "without a single complaint"
 	# The same check refuses a broken copy, so it does look.
 	sed 's|^Type=oneshot|Type=oneshot-ish|; s|^ExecStart=|ExecStart=relative/|' \
 		"$TMP/numastatctl.service" >"$TMP/broken.service"
 	systemd-analyze verify --man=no "$TMP/broken.service" >/dev/null 2>"$TMP/err"
-	RC=$? ERR=$(cat "$TMP/err")
+	RC=$? ERR=$(<"$TMP/err")
 	if [ "$RC" != 0 ] || [ -n "$ERR" ]; then ok "verify complains about a broken copy"; else
 		not_ok "verify complains about a broken copy" "it passed"; fi
 	# systemd's own rating of the sandbox (9.5 UNSAFE without one).
 	systemd-analyze security --offline=true --no-pager "$TMP/numastatctl.service" >"$TMP/out" 2>&1
-	OUT=$(cat "$TMP/out")
+	OUT=$(<"$TMP/out")
 	exposure=$(sed -n 's/.*Overall exposure level for [^:]*: \([0-9.]*\) .*/\1/p' "$TMP/out")
 	case "$exposure" in
 	[01].*) ok "systemd-analyze security rates the unit's exposure below 2.0 (got $exposure)" ;;

@@ -117,8 +117,8 @@ if [ "$(getconf PAGESIZE)" = 4096 ] && [ "$free_kb" -ge $((2 * 1024 * 1024 + 655
 	wait "$pid"
 	RC=$?
 	pid=
-	OUT=$(cat "$TMP/out")
-	ERR=$(cat "$TMP/err")
+	OUT=$(<"$TMP/out")
+	ERR=$(<"$TMP/err")
 	expect_rc 1 "SIGINT during the check exits 1"
 	expect_err_has "numastatctl: selftest: interrupted by SIGINT after " "saying it was interrupted"
 	expect_out_has "PASS restore: vm.numa_stat is 1 again" "after restoring vm.numa_stat"

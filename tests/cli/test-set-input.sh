@@ -22,7 +22,7 @@ bounded() {
 		limit="export ASAN_OPTIONS=${ASAN_OPTIONS:-}:hard_rss_limit_mb=1024"
 	(eval "$limit"; exec timeout 30 "$NUMASTATCTL" --sysroot "$ROOT" --state-dir "$STATE" "$@") \
 		>"$TMP/out" 2>"$TMP/err"
-	RC=$? OUT=$(cat "$TMP/out") ERR=$(cat "$TMP/err")
+	RC=$? OUT=$(<"$TMP/out") ERR=$(<"$TMP/err")
 }
 
 start=$(date +%s)
@@ -63,7 +63,7 @@ judge() {
 	*)
 		seen_fail=1
 		if [ "$(grep -c '' "$TMP/err")" != 1 ] || ! grep -q '^numastatctl: set: ' "$TMP/err"; then
-			silent="$silent $1 KiB ($(basename "$2")): exit $RC, stderr: $(cat "$TMP/err")"
+			silent="$silent $1 KiB ($(basename "$2")): exit $RC, stderr: $(<"$TMP/err")"
 		fi ;;
 	esac
 }

@@ -151,7 +151,7 @@ for kind in fifo dir huge; do
 	huge) revert_point "$STATE" && head -c 70000 /dev/zero | tr '\0' '#' >>"$STATE/revert" ;;
 	esac
 	timeout 20 "$NUMASTATCTL" -S "$ROOT" --state-dir "$STATE" revert >"$TMP/out" 2>"$TMP/err"
-	RC=$? ERR=$(cat "$TMP/err")
+	RC=$? ERR=$(<"$TMP/err")
 	expect_rc 1 "a revert $kind is refused, not waited on"
 	case $kind in
 	huge) expect_err_has "$STATE/revert: larger than a revert file can be" "a huge revert file: says so" ;;
@@ -163,7 +163,7 @@ done
 fixture sparse3
 mkdir -p "$STATE/snapshots" && mkfifo -m 0644 "$STATE/snapshots/numastat-20260101T000000.000000000Z.json"
 timeout 20 "$NUMASTATCTL" -S "$ROOT" --state-dir "$STATE" snapshots >"$TMP/out" 2>"$TMP/err"
-RC=$? ERR=$(cat "$TMP/err")
+RC=$? ERR=$(<"$TMP/err")
 expect_rc 1 "a FIFO among the snapshots: listed, exit 1"
 expect_err_has "numastat-20260101T000000.000000000Z.json: not a regular file" "and named"
 
@@ -199,7 +199,7 @@ if have setpriv util-linux; then
 	chmod 0755 "$TMP"
 	setpriv --reuid=$NOBODY --regid=$NOBODY --clear-groups \
 		"$NUMASTATCTL" -S "$ROOT" --state-dir "$STATE" snapshots -N >"$TMP/out" 2>"$TMP/err"
-	RC=$? OUT=$(cat "$TMP/out") ERR=$(cat "$TMP/err")
+	RC=$? OUT=$(<"$TMP/out") ERR=$(<"$TMP/err")
 	chmod 0700 "$TMP"
 	expect_rc 0 "another user may list root's snapshots"
 	expect_out "$(ls "$STATE/snapshots")" "and sees them"
