@@ -361,9 +361,18 @@ missing_all() {
 
 # unsanitized WHAT: true unless the binary is built with a sanitizer (meson's
 # b_sanitize, in SANITIZE); ASan reserves terabytes of shadow memory up
-# front, so WHAT (an address-space limit) is skipped there and runs in the
-# plain and valgrind runs.
+# front, so WHAT (an address-space limit) is skipped there.  .ci/test-all
+# runs such a script on the product build only through the suite `limits`
+# (TEST_SUITES), so a script outside it fails here instead of never
+# running WHAT anywhere.
 unsanitized() {
+	case " ${TEST_SUITES:-limits} " in
+	*" limits "*) ;;
+	*)
+		not_ok "$1: the script is in the suite limits" "add $(basename "$0" .sh) to limits_tests in tests/cli/meson.build"
+		return 1
+		;;
+	esac
 	case "${SANITIZE:-none}" in none | "") return 0 ;; esac
 	ok "# SKIP $1: the binary is built with -Db_sanitize=$SANITIZE"
 	return 1

@@ -80,6 +80,18 @@ expect_tap "need in CI is TAP"
 check "and fails the whole script" test "$OUT" = $'not ok 1 - '"$nothing is not installed (package valgrind)"$'\n#   CI installs valgrind (.ci/packages), so this script must run\n1..1'
 check "with a non-zero exit" test "$RC" != 0
 
+# unsanitized: an address-space limit runs on a plain binary, skips under a
+# sanitizer, and fails in a script outside the suite limits.
+child "TEST_SUITES='cli limits' SANITIZE=none unsanitized 'a limit' && ok ran; done_testing"
+check "unsanitized on a plain binary: the check runs" test "$OUT" = $'ok 1 - ran\n1..1'
+child "TEST_SUITES='cli limits' SANITIZE=address,undefined unsanitized 'a limit' || echo '# no'; done_testing"
+check "under a sanitizer: a skip that names it" \
+	test "$OUT" = $'ok 1 - # SKIP a limit: the binary is built with -Db_sanitize=address,undefined\n# no\n1..1'
+child "TEST_SUITES=cli SANITIZE=none unsanitized 'a limit' && ok ran; done_testing"
+expect_tap "outside the suite limits: TAP"
+check "and a failure that says where the script belongs" grep -qx 'not ok 1 - a limit: the script is in the suite limits' <<<"$OUT"
+check "that fails the script" test "$RC" != 0
+
 # A script named *live* holds the host-wide lock of live tests while it runs.
 LOCK=/run/lock/numastatctl-live-tests.lock
 printf '. %q\nsleep 30\n' "$(cd "$(dirname "$LIB")" && pwd)/lib.sh" >"$TMP/x-live.sh"
