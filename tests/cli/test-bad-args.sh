@@ -8,6 +8,7 @@
 # lists come from each command's --help, so a new option is covered at once.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/options-lib.sh"
+refusal_sweep
 : "${OPTIONS_LIST:?run through meson test}"
 
 mapfile -t COMMANDS < <(table_commands)

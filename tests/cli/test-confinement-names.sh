@@ -6,6 +6,7 @@
 # decoy file planted where a name would lead if it escaped stays untouched.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/profile-lib.sh"
+refusal_sweep
 
 BAD=(
 	kernel.hostname kernel.core_pattern net.ipv4.ip_forward fs.file-max
