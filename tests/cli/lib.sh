@@ -33,10 +33,15 @@ trap on_exit EXIT
 # A script that touches the live kernel (its name says `live`) holds a
 # host-wide lock: meson runs them one at a time, but two checkouts or two
 # meson runs on one host would otherwise flip the same knobs at once.
+# /run/lock comes from systemd-tmpfiles; a bare /run (a chroot's tmpfs)
+# lacks it, so it is made here.
+LIVE_LOCK=/run/lock/numastatctl-live-tests.lock
 case "$(basename "$0")" in
 *live*)
-	exec 9>>/run/lock/numastatctl-live-tests.lock &&
-		flock -w 900 9 || { echo "Bail out! another run's live tests held the lock for 15 minutes"; exit 1; } ;;
+	{ mkdir -p "${LIVE_LOCK%/*}" && exec 9>>"$LIVE_LOCK"; } 2>/dev/null ||
+		{ echo "Bail out! cannot open $LIVE_LOCK"; exit 1; }
+	flock -w 900 9 || { echo "Bail out! another run's live tests held $LIVE_LOCK for 15 minutes"; exit 1; }
+	;;
 esac
 # python3: Debian's, the one .ci/packages installs.  A version manager's
 # shim first on PATH (pyenv's is a shell script that runs a dozen more)
