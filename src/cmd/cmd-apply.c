@@ -24,11 +24,8 @@ static const struct cmd_option options[] = {
 	{ "dry-run", no_argument, OPT_DRY_RUN, NULL, "show what would change, write nothing" },
 	{ "check", no_argument, OPT_CHECK, NULL,
 	  "write nothing; exit 3 when the live system differs" },
-	{ "no-snapshot", no_argument, OPT_NO_SNAPSHOT, NULL,
-	  "let vm.numa_stat go 1 -> 0 without saving the counters" },
-	{ "no-revert-point", no_argument, OPT_NO_REVERT_POINT, NULL,
-	  "change even when the old values cannot be saved for\n"
-	  "'revert' (which then has nothing to undo)" },
+	CMD_OPTION_NO_SNAPSHOT(OPT_NO_SNAPSHOT),
+	CMD_OPTION_NO_REVERT_POINT(OPT_NO_REVERT_POINT),
 	{ 0 },
 };
 

@@ -55,8 +55,7 @@ static const struct cmd_option options[] = {
 	  "memory each thread touches per round (default 64)" },
 	{ "rounds", required_argument, OPT_ROUNDS, "<n>",
 	  "rounds per value, 4..1000 (default 10)" },
-	{ "no-snapshot", no_argument, OPT_NO_SNAPSHOT, NULL,
-	  "let vm.numa_stat go 1 -> 0 without saving the counters" },
+	CMD_OPTION_NO_SNAPSHOT(OPT_NO_SNAPSHOT),
 	{ 0 },
 };
 

@@ -22,8 +22,7 @@ struct revert_opts {
 
 static const struct cmd_option options[] = {
 	{ "dry-run", no_argument, OPT_DRY_RUN, NULL, "show what would be restored, write nothing" },
-	{ "no-snapshot", no_argument, OPT_NO_SNAPSHOT, NULL,
-	  "let vm.numa_stat go 1 -> 0 without saving the counters" },
+	CMD_OPTION_NO_SNAPSHOT(OPT_NO_SNAPSHOT),
 	{ 0 },
 };
 

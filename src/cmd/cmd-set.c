@@ -26,11 +26,8 @@ static const struct cmd_option options[] = {
 	{ "managed-only", no_argument, OPT_MANAGED_ONLY, NULL,
 	  "with -f: take only the keys numastatctl manages and\n"
 	  "list the others as skipped (a whole sysctl.d file)" },
-	{ "no-snapshot", no_argument, OPT_NO_SNAPSHOT, NULL,
-	  "let vm.numa_stat go 1 -> 0 without saving the counters" },
-	{ "no-revert-point", no_argument, OPT_NO_REVERT_POINT, NULL,
-	  "change even when the old values cannot be saved for\n"
-	  "'revert' (which then has nothing to undo)" },
+	CMD_OPTION_NO_SNAPSHOT(OPT_NO_SNAPSHOT),
+	CMD_OPTION_NO_REVERT_POINT(OPT_NO_REVERT_POINT),
 	{ 0 },
 };
 

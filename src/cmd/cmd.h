@@ -64,6 +64,22 @@ extern const struct cmd_option cmd_global_options[], cmd_top_options[];
  */
 #define CMD_OPTIONS_MAX 40
 
+/*
+ * Option entries that several writers take word for word, with the value
+ * each command's getopt switch uses.  One text for each, in every --help.
+ */
+#define CMD_OPTION_NO_SNAPSHOT(val)                                              \
+	{                                                                        \
+		"no-snapshot", no_argument, (val), NULL,                         \
+			"let vm.numa_stat go 1 -> 0 without saving the counters" \
+	}
+#define CMD_OPTION_NO_REVERT_POINT(val)                                         \
+	{                                                                       \
+		"no-revert-point", no_argument, (val), NULL,                    \
+			"change even when the old values cannot be saved for\n" \
+			"'revert' (which then has nothing to undo)"             \
+	}
+
 /* Long-only options count up from here (util-linux style). */
 enum {
 	OPT_STATE_DIR = CHAR_MAX + 1,
