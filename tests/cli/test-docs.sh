@@ -51,6 +51,18 @@ expect_all() {
 	if [ ${#missing[@]} -eq 0 ]; then ok "$desc"; else not_ok "$desc" "missing: ${missing[*]}"; fi
 }
 
+# expect_lines DESC TEXT PREFIX ITEMS...: TEXT is not empty and has the whole
+# line PREFIX ITEM for every ITEM (a set of its lines; no fork per item).
+expect_lines() {
+	local desc=$1 text=$2 prefix=$3 line item missing=() lines=()
+	local -A have=()
+	shift 3
+	mapfile -t lines <<<"$text"
+	for line in "${lines[@]}"; do [ -z "$line" ] || have["$line"]=1; done
+	for item in "$@"; do [ -n "${have["$prefix$item"]:-}" ] || missing+=("$item"); done
+	if [ -n "$text" ] && [ ${#missing[@]} -eq 0 ]; then ok "$desc"; else not_ok "$desc" "missing: ${missing[*]}"; fi
+}
+
 # man_section CMD: the "## CMD" part of COMMANDS in numastatctl(8).
 man_section() {
 	awk -v c="$1" '/^# / { cmds = ($0 == "# COMMANDS") }
@@ -192,25 +204,13 @@ if ! [ -f "$page8" ] || ! [ -f "$page5" ]; then
 	ok "# SKIP the man pages are not built (-Dmanpages=false)"
 elif have mandoc mandoc; then
 	rendered=$(mandoc -T ascii -O width=300 "$page8" | sed 's/.\x08//g')
-	missing=()
-	for k in $("$NUMASTATCTL" knobs --names); do
-		grep -qxF "       $k" <<<"$rendered" || missing+=("$k")
-	done
-	if [ ${#missing[@]} -eq 0 ]; then
-		ok "numastatctl(8) has a KNOBS entry for every registry knob"
-	else
-		not_ok "numastatctl(8) has a KNOBS entry for every registry knob" "missing: ${missing[*]}"
-	fi
+	# shellcheck disable=SC2046 # one word a knob
+	expect_lines "numastatctl(8) has a KNOBS entry for every registry knob" "$rendered" "       " \
+		$("$NUMASTATCTL" knobs --names)
 	columns_part=$(sed -n '/^   stat columns$/,/^   stat --balancing columns$/p' <<<"$rendered")
-	missing=()
-	for c in $(help_columns stat | tr , ' '); do
-		grep -qxF "       $c" <<<"$columns_part" || missing+=("$c")
-	done
-	if [ ${#missing[@]} -eq 0 ] && [ -n "$columns_part" ]; then
-		ok "numastatctl(8) lists every column of stat --help under stat columns"
-	else
-		not_ok "numastatctl(8) lists every column of stat --help under stat columns" "missing: ${missing[*]}"
-	fi
+	# shellcheck disable=SC2046 # one word a column
+	expect_lines "numastatctl(8) lists every column of stat --help under stat columns" "$columns_part" "       " \
+		$(help_columns stat | tr , ' ')
 	rules_part=$(sed -n '/^ADVICE RULES/,/^OUTPUT/p' <<<"$rendered")
 	missing=()
 	for r in $("$NUMASTATCTL" -J advise --rules | sed -n 's/^ *"rule": "\(.*\)",$/\1/p'); do
@@ -228,19 +228,13 @@ elif have mandoc mandoc; then
 		lint=$(mandoc -T lint "$p" 2>&1)
 		if [ -z "$lint" ]; then ok "mandoc -T lint: ${p##*/} is clean"; else not_ok "mandoc -T lint: ${p##*/} is clean" "$lint"; fi
 	done
-	missing=()
-	for s in NAME SYNOPSIS DESCRIPTION COMMANDS "GLOBAL OPTIONS" KNOBS "ADVICE RULES" OUTPUT "EXIT STATUS" FILES EXAMPLES "SEE ALSO"; do
-		grep -qx "$s" <<<"$rendered" || missing+=("$s")
-	done
-	if [ ${#missing[@]} -eq 0 ]; then ok "numastatctl(8) has every section"; else not_ok "numastatctl(8) has every section" "missing: ${missing[*]}"; fi
+	expect_lines "numastatctl(8) has every section" "$rendered" "" NAME SYNOPSIS DESCRIPTION COMMANDS \
+		"GLOBAL OPTIONS" KNOBS "ADVICE RULES" OUTPUT "EXIT STATUS" FILES EXAMPLES "SEE ALSO"
 	see_also=$(sed -n '/^SEE ALSO/,$p' <<<"$rendered")
 	expect_all "SEE ALSO names the peers" "$see_also" "numastat(8)" "numactl(8)" "sysctl(8)" "sysctl.d(5)" "tuned-adm(8)"
 	exit_status=$(sed -n '/^EXIT STATUS/,/^FILES/p' <<<"$rendered")
-	missing=()
-	for code in $exit_codes; do
-		grep -qxF "       $code" <<<"$exit_status" || missing+=("$code")
-	done
-	if [ ${#missing[@]} -eq 0 ]; then ok "EXIT STATUS has an entry for every exit code"; else not_ok "EXIT STATUS has an entry for every exit code" "missing: ${missing[*]}"; fi
+	# shellcheck disable=SC2086 # one word a code
+	expect_lines "EXIT STATUS has an entry for every exit code" "$exit_status" "       " $exit_codes
 	rendered5=$(mandoc -T ascii -O width=300 "$page5" | sed 's/.\x08//g')
 	expect_all "numastatctl.conf(5) states inih's limits" "$rendered5" 199 49 ";" "#"
 fi
