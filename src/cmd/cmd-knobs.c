@@ -10,6 +10,7 @@
 #include "knob-list.h"
 #include "knobs.h"
 #include "log.h"
+#include "nodes.h"
 #include "out.h"
 #include "suggest.h"
 #include "value.h"
@@ -28,6 +29,7 @@ enum kcol {
 	KCOL_SINCE,
 	KCOL_DESCRIPTION,
 	KCOL_NOTE,
+	KCOL_NODES,
 	KCOL_COUNT,
 };
 
@@ -50,6 +52,8 @@ static const struct {
 	[KCOL_SINCE] = { "SINCE", 0, OUT_COL_WRAP, "first Linux version with the knob" },
 	[KCOL_DESCRIPTION] = { "DESCRIPTION", 0, OUT_COL_WRAP, "what it does" },
 	[KCOL_NOTE] = { "NOTE", 0, OUT_COL_WRAP, "side effect of changing it" },
+	[KCOL_NODES] = { "NODES", 0, OUT_COL_WRAP,
+			 "a per-node knob (nodeN): the nodes that have it here" },
 };
 
 #define MAX_COLS 32
@@ -312,12 +316,31 @@ static void format_values(const struct knob *k, char *buf, size_t len)
 	}
 }
 
+/* A family's members here as a range list ("0,2,5"), "" when none; false for other knobs. */
+static bool family_nodes(const struct knob *k, char *buf, size_t len)
+{
+	unsigned *nodes;
+	int n;
+
+	buf[0] = '\0';
+	if (!(k->flags & KNOB_F_PER_NODE))
+		return false;
+	n = knob_family_nodes(k, &nodes);
+	if (n > 0)
+		rangelist_format(nodes, (size_t)n, buf, len);
+	free(nodes);
+	return true;
+}
+
 /* The PRESENT column: the same test as globs and name checks (knob-list.c). */
 static bool registry_present(const struct knob *k)
 {
-	struct knob_ref ref = { .knob = k };
+	struct knob_ref ref;
+	char nodes[16];
 
-	str_copy(ref.path, k->path, sizeof(ref.path));
+	if (family_nodes(k, nodes, sizeof(nodes)))
+		return nodes[0] != '\0';
+	knob_ref_init(&ref, k);
 	return knob_present(&ref);
 }
 
@@ -364,6 +387,10 @@ static void fill_cell(struct out_row *row, size_t i, enum kcol c, const struct k
 		break;
 	case KCOL_NOTE:
 		out_row_set(row, i, k->note);
+		break;
+	case KCOL_NODES:
+		if (family_nodes(k, buf, sizeof(buf)))
+			out_row_set(row, i, buf);
 		break;
 	case KCOL_COUNT:
 		break;
@@ -490,6 +517,8 @@ static int print_blocks(const struct knobs_opts *o, const struct knob *const *se
 		print_wrapped("since", sel[k]->since, width);
 		if (sel[k]->note)
 			print_wrapped("note", sel[k]->note, width);
+		if (family_nodes(sel[k], values, sizeof(values)))
+			print_wrapped("nodes", values[0] ? values : "none here", width);
 	}
 	free(text);
 	return EXIT_OK;

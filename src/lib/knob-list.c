@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <fnmatch.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,20 +12,91 @@
 
 #include "array.h"
 #include "knob-list.h"
+#include "nodes.h"
 #include "suggest.h"
 #include "sysfs.h"
 #include "value.h"
 #include "why.h"
+
+int knob_list_append(struct knob_list *l, const struct knob_ref *ref)
+{
+	if (array_grow(&l->refs, &l->cap, l->n + 1, sizeof(*l->refs)) < 0)
+		return -ENOMEM;
+	l->refs[l->n++] = *ref;
+	return 0;
+}
 
 int knob_list_add(struct knob_list *l, const struct knob_ref *ref)
 {
 	for (size_t i = 0; i < l->n; i++)
 		if (strcmp(l->refs[i].name, ref->name) == 0)
 			return 0;
-	if (array_grow(&l->refs, &l->cap, l->n + 1, sizeof(*l->refs)) < 0)
-		return -ENOMEM;
-	l->refs[l->n++] = *ref;
-	return 0;
+	return knob_list_append(l, ref);
+}
+
+static int cmp_uint(const void *a, const void *b)
+{
+	unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The directory of a registry path: "/sys/.../weighted_interleave". */
+static void parent_dir(const char *path, char *dir, size_t size)
+{
+	const char *slash = strrchr(path, '/');
+
+	snprintf(dir, size, "%.*s", slash ? (int)(slash - path) : 0, path);
+}
+
+int knob_family_nodes(const struct knob *k, unsigned **nodes)
+{
+	char dir[KNOB_PATH_MAX], prefix[KNOB_NAME_MAX];
+	const char *base = strrchr(k->path, '/') + 1;
+	size_t plen = strlen(base) - 1, n = 0, cap = 0;
+	struct dirent *de;
+	unsigned *v = NULL;
+	uint64_t id;
+	DIR *d;
+
+	*nodes = NULL;
+	parent_dir(k->path, dir, sizeof(dir));
+	snprintf(prefix, sizeof(prefix), "%.*s", (int)plen, base);
+	if (!(d = sysfs_opendir(dir)))
+		return errno == ENOENT || errno == ENOTDIR ? 0 : -errno;
+	while ((de = readdir(d))) {
+		const char *num = de->d_name + plen;
+
+		if (strncmp(de->d_name, prefix, plen) != 0 || !*num || (num[0] == '0' && num[1]) ||
+		    parse_u64(num, UINT32_MAX, &id) < 0)
+			continue;
+		if (array_grow(&v, &cap, n + 1, sizeof(*v)) < 0) {
+			closedir(d);
+			free(v);
+			return -ENOMEM;
+		}
+		v[n++] = (unsigned)id;
+	}
+	closedir(d);
+	if (n > 1)
+		qsort(v, n, sizeof(*v), cmp_uint);
+	*nodes = v;
+	return (int)n;
+}
+
+/* Every member a family has here, by node id. */
+static int add_members(struct knob_list *l, const struct knob *k)
+{
+	struct knob_ref ref;
+	unsigned *nodes;
+	int n = knob_family_nodes(k, &nodes), r = 0;
+
+	for (int i = 0; r == 0 && i < n; i++) {
+		knob_member(&ref, k, nodes[i]);
+		r = knob_list_append(l, &ref);
+	}
+	free(nodes);
+	return n < 0 ? n : r;
 }
 
 static int cmp_refs(const void *a, const void *b)
@@ -67,9 +139,11 @@ int knob_list_build(struct knob_list *l, bool passthrough)
 	int r = 0;
 
 	for (size_t i = 0; r == 0 && i < knob_count; i++) {
-		ref.knob = &knob_table[i];
-		str_copy(ref.name, knob_table[i].name, sizeof(ref.name));
-		str_copy(ref.path, knob_table[i].path, sizeof(ref.path));
+		if (knob_table[i].flags & KNOB_F_PER_NODE) {
+			r = add_members(l, &knob_table[i]);
+			continue;
+		}
+		knob_ref_init(&ref, &knob_table[i]);
 		r = knob_list_add(l, &ref);
 	}
 	if (r < 0 || !passthrough)
@@ -169,11 +243,46 @@ static bool suggest_knob(const char *dotted, char *buf, size_t len)
 	return true;
 }
 
+/*
+ * A KNOB_F_PROBED knob whose directory is here but whose file is not: the
+ * kernel has the feature, so the name asks for something it cannot have.
+ */
+static bool probed_missing(const struct knob_ref *ref, char *why, size_t whylen)
+{
+	char dir[KNOB_PATH_MAX], list[256];
+	unsigned *nodes;
+	int n, fd;
+
+	if (!(ref->knob->flags & KNOB_F_PROBED) || knob_present(ref))
+		return false;
+	parent_dir(ref->path, dir, sizeof(dir));
+	if ((fd = sysfs_open(dir, O_PATH)) < 0)
+		return false; /* no such feature here: a knob this kernel lacks */
+	close(fd);
+	if (!(ref->knob->flags & KNOB_F_PER_NODE)) {
+		snprintf(why, whylen, "%s: this kernel has %s but not this file (%s came in %s)",
+			 ref->name, dir, ref->name, ref->knob->since);
+		return true;
+	}
+	n = knob_family_nodes(ref->knob, &nodes);
+	if (n > 0)
+		rangelist_format(nodes, (size_t)n, list, sizeof(list));
+	else
+		str_copy(list, "none", sizeof(list));
+	free(nodes);
+	snprintf(why, whylen,
+		 "%s: no such node here: this kernel has weights for node%s %s",
+		 ref->name, n == 1 ? "" : "s", list);
+	return true;
+}
+
 int knob_lookup(const char *input, struct knob_ref *out, char *why, size_t whylen)
 {
 	char dotted[KNOB_NAME_MAX], hint[KNOB_NAME_MAX + 32];
 	int r = knob_resolve(input, out, why, whylen);
 
+	if (r == 0 && out->knob && probed_missing(out, why, whylen))
+		return -ENOENT;
 	if (r == -EINVAL || (r == 0 && (out->knob || knob_present(out))))
 		return r;
 	/* The name as knob_resolve() spells it: '/' for '.' when '/' came first. */

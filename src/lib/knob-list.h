@@ -23,6 +23,13 @@ struct knob_list {
 int knob_list_build(struct knob_list *l, bool passthrough);
 /* Append one resolved knob unless it is already listed.  0 or -ENOMEM. */
 int knob_list_add(struct knob_list *l, const struct knob_ref *ref);
+/* Append without looking for it first (a list known to lack it).  0 or -ENOMEM. */
+int knob_list_append(struct knob_list *l, const struct knob_ref *ref);
+/*
+ * The node ids of a KNOB_F_PER_NODE family's files here, sorted, into
+ * *nodes (malloc'ed, NULL when none): the count, or -errno.
+ */
+int knob_family_nodes(const struct knob *k, unsigned **nodes);
 /*
  * Names matching a shell glob ('/' may stand for '.'), appended to out: only
  * knobs this kernel has, so 'vm.*' never trips over a registry knob it lacks.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* Turning what a user typed into a registry knob or a pass-through sysctl. */
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -42,11 +43,28 @@ static int split_name(const char *in, char parts[MAX_PARTS][KNOB_NAME_MAX], size
 	return 0;
 }
 
-static void set_ref(struct knob_ref *out, const struct knob *k)
+/*
+ * A member of a per-node family: the family's name with its final "N" as a
+ * node id, in plain decimal (no sign, no leading zero, at most 5 digits).
+ */
+static bool find_member(const char *dotted, struct knob_ref *out)
 {
-	out->knob = k;
-	str_copy(out->name, k->name, sizeof(out->name));
-	str_copy(out->path, k->path, sizeof(out->path));
+	for (size_t i = 0; i < knob_count; i++) {
+		const struct knob *k = &knob_table[i];
+		size_t plen = strlen(k->name) - 1;
+		const char *id = dotted + plen;
+		size_t n = strlen(id);
+		uint64_t node;
+
+		if (!(k->flags & KNOB_F_PER_NODE) || strncmp(dotted, k->name, plen) != 0)
+			continue;
+		if (n == 0 || n > 5 || (id[0] == '0' && n > 1) || strspn(id, "0123456789") != n ||
+		    parse_u64(id, UINT32_MAX, &node) < 0)
+			return false;
+		knob_member(out, k, (unsigned)node);
+		return true;
+	}
+	return false;
 }
 
 static const struct knob *find_exact(const char *dotted)
@@ -117,6 +135,8 @@ int knob_resolve(const char *input, struct knob_ref *out, char *why, size_t whyl
 			dotted[len++] = '.';
 		len += str_copy(dotted + len, parts[i], sizeof(dotted) - len);
 	}
+	if (find_member(dotted, out))
+		return 0;
 	k = find_exact(dotted);
 	if (!k && n == 1) {
 		k = find_short(dotted, &matches);
@@ -127,7 +147,7 @@ int knob_resolve(const char *input, struct knob_ref *out, char *why, size_t whyl
 		}
 	}
 	if (k) {
-		set_ref(out, k);
+		knob_ref_init(out, k);
 		return 0;
 	}
 	if (knob_is_action(dotted)) {

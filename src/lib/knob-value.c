@@ -2,10 +2,12 @@
 /* Typed values of knobs: validation, canonical form, display, live I/O. */
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "knobs.h"
 #include "sysfs.h"
@@ -374,4 +376,48 @@ void knob_describe(const struct knob_ref *ref, const struct kval *v, char *buf, 
 		break;
 	}
 	snprintf(buf, len, "%s", k->flags & KNOB_F_DEPRECATED ? "deprecated: no effect" : "");
+}
+
+static bool path_exists(const char *path)
+{
+	int fd = sysfs_open(path, O_PATH);
+
+	if (fd >= 0)
+		close(fd);
+	return fd >= 0;
+}
+
+void knob_ref_init(struct knob_ref *out, const struct knob *k)
+{
+	out->knob = k;
+	str_copy(out->name, k->name, sizeof(out->name));
+	/* The file another release names otherwise: whichever this kernel has. */
+	str_copy(out->path, k->alt_path && !path_exists(k->path) && path_exists(k->alt_path)
+				    ? k->alt_path
+				    : k->path,
+		 sizeof(out->path));
+}
+
+/* "...nodeN" with N replaced: the template's last character is the N. */
+static void member_text(char *dst, size_t size, const char *tmpl, unsigned node)
+{
+	snprintf(dst, size, "%.*s%u", (int)strlen(tmpl) - 1, tmpl, node);
+}
+
+void knob_member(struct knob_ref *out, const struct knob *k, unsigned node)
+{
+	out->knob = k;
+	member_text(out->name, sizeof(out->name), k->name, node);
+	member_text(out->path, sizeof(out->path), k->path, node);
+}
+
+long knob_ref_node(const struct knob_ref *ref)
+{
+	const char *p;
+	uint64_t v;
+
+	if (!ref->knob || !(ref->knob->flags & KNOB_F_PER_NODE))
+		return -1;
+	p = ref->name + strlen(ref->knob->name) - 1;
+	return parse_u64(p, UINT32_MAX, &v) == 0 ? (long)v : -1;
 }

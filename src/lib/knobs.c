@@ -174,6 +174,48 @@ const struct knob knob_table[] = {
 	},
 	{
 		/*
+		 * mm/mempolicy.c weighted_interleave_auto_store() (6.16+):
+		 * kstrtobool(); true needs the bandwidth table (else -ENODEV, even
+		 * while it reads true), and recomputes every weight from it.  6.18
+		 * names the file __auto_type (__ATTR() stringified the name after
+		 * compiler_types.h defined auto as __auto_type); 7.2 says "auto"
+		 * again.  Registered before the weights: a plan writes it first, so
+		 * a rollback restores it last.
+		 */
+		.name = "mm.mempolicy.weighted_interleave.auto",
+		.path = "/sys/kernel/mm/mempolicy/weighted_interleave/auto",
+		.alt_path = "/sys/kernel/mm/mempolicy/weighted_interleave/__auto_type",
+		.type = KNOB_BOOL,
+		.min = 0,
+		.max = 1,
+		.default_value = "true",
+		.since = "6.16",
+		.help = "derive the interleave weights from the firmware's bandwidth (HMAT, CDAT)",
+		.note = "writing any weight turns it off; turning it on replaces every weight and "
+			"fails without bandwidth data",
+		.flags = KNOB_F_READS_WORDS | KNOB_F_PROBED,
+	},
+	{
+		/*
+		 * mm/mempolicy.c node_store(): kstrtou8(buf, 0); 6.16+ refuses 0
+		 * and the empty string (EINVAL) and turns auto off; 6.9-6.15 took
+		 * 0 or "" as "system default", which reads back 1.  1..255 is what
+		 * every version takes and means the same.
+		 */
+		.name = "mm.mempolicy.weighted_interleave.nodeN",
+		.path = "/sys/kernel/mm/mempolicy/weighted_interleave/nodeN",
+		.type = KNOB_INT,
+		.min = 1,
+		.max = 255,
+		.default_value = "1",
+		.since = "6.9",
+		.help = "weight of node N for MPOL_WEIGHTED_INTERLEAVE: pages per round on the node",
+		.note = "one knob per node with memory; writing one turns "
+			"mm.mempolicy.weighted_interleave.auto off",
+		.flags = KNOB_F_PER_NODE | KNOB_F_PROBED,
+	},
+	{
+		/*
 		 * mm/vmstat.c vmstat_table [kernel/sysctl.c vm_table]:
 		 * proc_dointvec_jiffies(), no extra1/extra2;
 		 * do_proc_dointvec_jiffies_conv() (kernel/sysctl.c) refuses more than
@@ -251,4 +293,12 @@ const char *knob_type_name(enum knob_type t)
 		[KNOB_ENUM] = "enum", [KNOB_STRING] = "string",
 	};
 	return names[t];
+}
+
+const struct knob *knob_by_name(const char *name)
+{
+	for (size_t i = 0; i < knob_count; i++)
+		if (strcmp(knob_table[i].name, name) == 0)
+			return &knob_table[i];
+	return NULL;
 }

@@ -37,6 +37,19 @@ enum {
 	 * every node (so they are saved first), and at 0 they stay frozen at zero.
 	 */
 	KNOB_F_ZEROES_COUNTERS = 1 << 4,
+	/*
+	 * One entry for a family of per-node files: the name and the path end in
+	 * "nodeN", and a member is named with N replaced by a node id
+	 * (mm.mempolicy.weighted_interleave.node3).  Only the nodes whose file
+	 * exists here are members.
+	 */
+	KNOB_F_PER_NODE = 1 << 5,
+	/*
+	 * Where the directory holding the knob exists, the kernel has the feature,
+	 * and a missing file (a node without a weight, no `auto`) is a usage error,
+	 * not a knob this kernel lacks.
+	 */
+	KNOB_F_PROBED = 1 << 6,
 };
 
 /* A kernel range that grew: kernels before `before` take at most `max`. */
@@ -55,6 +68,8 @@ struct knob_older {
 struct knob {
 	const char *name; /* "vm.numa_stat" */
 	const char *path; /* "/proc/sys/vm/numa_stat" */
+	/* The same file under another name on some kernels, probed when path is absent. */
+	const char *alt_path;
 	enum knob_type type;
 	int64_t min, max;              /* KNOB_INT/KNOB_BITMASK range on current kernels */
 	struct knob_older older;       /* a narrower max on older kernels */
@@ -69,6 +84,9 @@ struct knob {
 
 extern const struct knob knob_table[];
 extern const size_t knob_count;
+
+/* The registry entry named exactly name (no aliases, no families), or NULL. */
+const struct knob *knob_by_name(const char *name);
 
 /* Sysctl names that trigger an action when written; never managed. */
 bool knob_is_action(const char *name);
@@ -98,6 +116,16 @@ struct kval {
  * the managed namespaces; why holds the reason, e.g. "unknown knob '...': ...".
  */
 int knob_resolve(const char *input, struct knob_ref *out, char *why, size_t whylen);
+
+/*
+ * A registry knob as a ref: its name and the path this kernel has (alt_path
+ * when only that exists).  knob_member() makes member node of a
+ * KNOB_F_PER_NODE family.
+ */
+void knob_ref_init(struct knob_ref *out, const struct knob *k);
+void knob_member(struct knob_ref *out, const struct knob *k, unsigned node);
+/* The node of a family member ("...node12" -> 12), or -1. */
+long knob_ref_node(const struct knob_ref *ref);
 
 /*
  * Validate user input against the knob's type.  On -EINVAL or -ERANGE, why
