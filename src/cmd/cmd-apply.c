@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "interleave.h"
 #include "lock.h"
 #include "log.h"
 #include "plan-execute.h"
@@ -135,7 +136,10 @@ static int transact(struct plan *p, const struct apply_opts *o, const char *data
 		rc = EXIT_FAIL;
 	} else if (o->check)
 		rc = check(p, o->name);
-	else if (o->dry_run)
+	else if (interleave_plan_side_effects(p) < 0) {
+		log_err("out of memory");
+		rc = EXIT_FAIL;
+	} else if (o->dry_run)
 		rc = report_plan(p, true) < 0 ? EXIT_FAIL : EXIT_OK;
 	else
 		rc = execute(p, o, &l, data_dir);
@@ -164,6 +168,9 @@ static int apply(const struct profile_config *c, struct apply_opts *o)
 	if (profile_plan(c, &r, &p) < 0) {
 		log_err("%s", strerror(ENOMEM));
 		rc = EXIT_FAIL;
+	} else if (interleave_plan_check(&p, why, sizeof(why)) < 0) {
+		log_err("profile %s: %s: nothing was changed", o->name, why);
+		rc = EXIT_USAGE;
 	} else if (!p.n && !cmd_global.json) {
 		log_info("profile %s sets no knobs\n", o->name);
 		rc = EXIT_OK;

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "interleave.h"
 #include "lock.h"
 #include "log.h"
 #include "plan-execute.h"
@@ -63,6 +64,10 @@ static int restore(struct plan *p, int dirfd, const char *dir, const char *what,
 		plan_abandon(p);
 		report_plan(p, false);
 		log_err("nothing was restored: the saved values stay in %s", dir);
+		return EXIT_FAIL;
+	}
+	if (interleave_plan_side_effects(p) < 0) {
+		log_err("out of memory");
 		return EXIT_FAIL;
 	}
 	if (!plan_has_writes(p)) {

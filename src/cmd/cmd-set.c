@@ -8,6 +8,7 @@
 #include "cmd-set-file.h"
 #include "cmd.h"
 #include "knob-list.h"
+#include "interleave.h"
 #include "lock.h"
 #include "log.h"
 #include "plan-execute.h"
@@ -134,6 +135,9 @@ static int transact(struct plan *p, const struct set_opts *so)
 		report_missing_hint(p);
 		log_err("nothing was changed");
 		rc = EXIT_FAIL;
+	} else if (interleave_plan_side_effects(p) < 0) {
+		log_err("out of memory");
+		rc = EXIT_FAIL;
 	} else if (so->dry_run)
 		rc = report_plan(p, true) < 0 ? EXIT_FAIL : EXIT_OK;
 	else
@@ -149,6 +153,7 @@ static int run(int argc, char *argv[])
 	const char *files[16];
 	size_t nfiles = 0;
 	struct plan p = { 0 };
+	char why[WHY_MAX];
 	int c, rc;
 
 	while ((c = cmd_getopt(argc, argv, options)) != -1) {
@@ -201,6 +206,10 @@ static int run(int argc, char *argv[])
 
 		bad |= r < 0;
 		nomem |= r == -ENOMEM;
+	}
+	if (!bad && !nomem && interleave_plan_check(&p, why, sizeof(why)) < 0) {
+		log_err("%s", why);
+		bad = true;
 	}
 	/* Out of memory is no usage error: the same command may work later. */
 	rc = nomem ? EXIT_FAIL : bad ? EXIT_USAGE : transact(&p, &so);

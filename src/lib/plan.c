@@ -28,6 +28,25 @@ int plan_add(struct plan *p, const struct knob_ref *ref, const struct kval *want
 	return 0;
 }
 
+int plan_add_side_effect(struct plan *p, const struct knob_ref *ref, const struct kval *old,
+			 const struct kval *want)
+{
+	struct plan_item *it;
+
+	if (array_grow(&p->items, &p->cap, p->n + 1, sizeof(*p->items)) < 0)
+		return -ENOMEM;
+	memmove(p->items + 1, p->items, p->n++ * sizeof(*p->items));
+	it = &p->items[0];
+	memset(it, 0, sizeof(*it));
+	it->ref = *ref;
+	it->old = *old;
+	it->want = *want;
+	it->have_old = true;
+	it->side_effect = true;
+	it->action = ACT_WRITE;
+	return 0;
+}
+
 static size_t registry_index(const struct knob_ref *r)
 {
 	return r->knob ? (size_t)(r->knob - knob_table) : knob_count;
@@ -40,6 +59,9 @@ static int cmp_items(const void *a, const void *b)
 
 	if (ix != iy)
 		return ix < iy ? -1 : 1;
+	/* Family members by node id: node2 before node10. */
+	if (knob_ref_node(&x->ref) != knob_ref_node(&y->ref))
+		return knob_ref_node(&x->ref) < knob_ref_node(&y->ref) ? -1 : 1;
 	return strcmp(x->ref.name, y->ref.name);
 }
 

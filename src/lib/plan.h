@@ -30,6 +30,13 @@ struct plan_item {
 	struct kval now; /* read back after the write */
 	bool have_old;
 	bool optional;    /* '-' prefix: skip quietly where the kernel lacks it */
+	/*
+	 * Not asked for: the kernel changes it when a later item is written
+	 * (a weight turns mm.mempolicy.weighted_interleave.auto off).  Written
+	 * first, so a rollback restores it last; saved after the others, so
+	 * revert restores it last.
+	 */
+	bool side_effect;
 	char origin[128]; /* "file:line" of the assignment, "" on the command line */
 	enum plan_action action;
 	int err; /* -errno, -EAGAIN: read back differs */
@@ -43,6 +50,12 @@ struct plan {
 /* Add or replace (a later assignment of the same knob wins). 0 or -ENOMEM. */
 int plan_add(struct plan *p, const struct knob_ref *ref, const struct kval *want, bool optional,
 	     const char *origin);
+/*
+ * Put the knob's change from old to want in front of the plan, as a side
+ * effect (ACT_WRITE, side_effect).  0 or -ENOMEM.
+ */
+int plan_add_side_effect(struct plan *p, const struct knob_ref *ref, const struct kval *old,
+			 const struct kval *want);
 /* Registry order first, then pass-through knobs by name: a stable order. */
 void plan_sort(struct plan *p);
 /*

@@ -36,6 +36,19 @@ static void target(char *buf, size_t len)
 			 realpath(sysfs_root(), real) ? real : sysfs_root());
 }
 
+static void save_items(FILE *f, const struct plan *p, bool side_effects)
+{
+	for (size_t i = 0; i < p->n; i++) {
+		const struct plan_item *it = &p->items[i];
+
+		if (it->action != ACT_WRITE || it->side_effect != side_effects)
+			continue;
+		if (side_effects)
+			fprintf(f, "# a side effect of the change above, restored last:\n");
+		fprintf(f, "%s = %s\n", it->ref.name, it->old.text);
+	}
+}
+
 int state_save_prior(int dirfd, const char *dir, const struct plan *p, const char *what, char *why,
 		     size_t whylen)
 {
@@ -49,10 +62,9 @@ int state_save_prior(int dirfd, const char *dir, const struct plan *p, const cha
 		target(system, sizeof(system));
 		fprintf(af.f, HEADER "\n" WHAT_PREFIX "'%s' at %s\n" FOR_PREFIX "%s\n",
 			what ? what : "a change", stamp, system);
-		for (size_t i = 0; i < p->n; i++)
-			if (p->items[i].action == ACT_WRITE)
-				fprintf(af.f, "%s = %s\n", p->items[i].ref.name,
-					p->items[i].old.text);
+		save_items(af.f, p, false);
+		/* What the kernel changed on its own comes back last, after what caused it. */
+		save_items(af.f, p, true);
 		r = atomic_file_commit(&af);
 	}
 	if (r < 0)

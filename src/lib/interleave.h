@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Weighted interleave (Linux 6.9+): what the weights and `auto` mean for a
+ * plan, whether `auto` can be turned on again, the weights the kernel's
+ * `auto` rule derives from bandwidth, and the live weights of a node set.
+ * Implemented by interleave.c.
+ */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "plan.h"
+
+#define INTERLEAVE_AUTO "mm.mempolicy.weighted_interleave.auto"
+#define INTERLEAVE_WEIGHTS "mm.mempolicy.weighted_interleave.nodeN"
+/* reduce_interleave_weights() (mm/mempolicy.c, 6.16+): weights start in [1, 32]. */
+#define INTERLEAVE_WEIGHTINESS 32
+
+bool interleave_is_weight(const struct knob_ref *ref);
+bool interleave_is_auto(const struct knob_ref *ref);
+
+/*
+ * A plan that turns auto on and sets a weight: the kernel would replace the
+ * weight (auto on) or turn auto off again (weight written after): -EINVAL
+ * with why, naming both.  0 otherwise.
+ */
+int interleave_plan_check(const struct plan *p, char *why, size_t whylen);
+/*
+ * After plan_read_live(): a plan that writes a weight while auto is on
+ * (and does not name auto) gets auto true -> false in front, as a side
+ * effect (plan_add_side_effect()).  0 or -ENOMEM.
+ */
+int interleave_plan_side_effects(struct plan *p);
+/*
+ * Whether the kernel can turn auto on: only with bandwidth data, which
+ * shows as nodeN/access1/initiators/read_bandwidth (access class 1: CPUs).
+ */
+bool interleave_auto_can_return(void);
+/*
+ * A plan that takes auto from true to false where it cannot come back:
+ * -EPERM with why (its revert point could not be honoured).  0 otherwise.
+ */
+int interleave_plan_revertible(const struct plan *p, char *why, size_t whylen);
+
+/*
+ * The kernel's auto rule (reduce_interleave_weights()): per node
+ * floor(32 * bw / sum) when bw > 0 and 32 * bw > sum, else 1, then all
+ * divided by their GCD.  bw[i] in any unit; w[i] out.
+ */
+void interleave_auto_weights(const uint64_t *bw, size_t n, unsigned *w);
