@@ -15,6 +15,7 @@
 #include "report.h"
 #include "stat-counters.h"
 #include "stat-effect.h"
+#include "status-tiers.h"
 #include "why.h"
 
 static void usage(FILE *out)
@@ -46,6 +47,7 @@ struct status {
 	bool unit_enabled; /* numastatctl.service runs after systemd-sysctl */
 	struct stat_balance_status bal;
 	struct stat_summary sum;
+	struct status_tiers tiers;
 	char *warnings[STATUS_MAX_WARNINGS];
 	size_t n_warnings;
 };
@@ -153,6 +155,7 @@ static int print_text(struct status *st)
 	}
 	profiles_status(&st->prof);
 	stat_balance_status_print(&st->bal);
+	status_tiers_print(&st->tiers);
 	if (cmd_stat_summary_print(&st->sum) != EXIT_OK)
 		rc = EXIT_FAIL;
 	return rc;
@@ -284,7 +287,7 @@ static int warnings_json(const struct status *st, struct out_doc *d, char *why, 
 
 /*
  * {"knobs":[...],"profile":{...},"drift":[...],"sysctl_d":[...],"balancing":{...},
- * "nodes":[...],"total":{...},"warnings":[...]}
+ * "tiers":[...],"interleave_weights":...,"nodes":[...],"total":{...},"warnings":[...]}
  */
 static int print_json(const struct status *st)
 {
@@ -300,6 +303,7 @@ static int print_json(const struct status *st)
 	    (r = drift_json(st, d, why, sizeof(why))) == 0 &&
 	    (r = sysctld_json(st, d, why, sizeof(why))) == 0 &&
 	    (r = stat_balance_status_json(&st->bal, d, why, sizeof(why))) == 0 &&
+	    (r = status_tiers_json(&st->tiers, d, why, sizeof(why))) == 0 &&
 	    (r = stat_counters_json(&st->sum.o, st->sum.rows, st->sum.n, d)) == 0 &&
 	    (r = warnings_json(st, d, why, sizeof(why))) == 0)
 		r = out_doc_print(d, stdout);
@@ -332,9 +336,13 @@ static int read_status(struct status *st)
 
 	if (knob_list_build(&all, false) < 0)
 		return EXIT_FAIL;
-	for (size_t i = 0; i < all.n && st->n < sizeof(st->lk) / sizeof(st->lk[0]); i++, st->n++) {
+	for (size_t i = 0; i < all.n && st->n < sizeof(st->lk) / sizeof(st->lk[0]); i++) {
+		/* The weights are one line per tier below, not one knob per node. */
+		if (interleave_is_weight(&all.refs[i]))
+			continue;
 		st->lk[st->n].ref = all.refs[i];
 		st->lk[st->n].present = knob_read(&st->lk[st->n].ref, &st->lk[st->n].v) == 0;
+		st->n++;
 	}
 	knob_list_free(&all);
 	profiles_state(&st->prof);
@@ -344,6 +352,7 @@ static int read_status(struct status *st)
 		warn(st, "%s", st->prof.problem);
 	sysctld_warnings(st);
 	stat_balance_status_read(&st->bal);
+	status_tiers_read(&st->tiers);
 	if (cmd_stat_summary_read(&st->sum) < 0) {
 		log_err("out of memory");
 		return EXIT_FAIL;
@@ -379,6 +388,7 @@ static int run(int argc, char *argv[])
 		log_warn("%s", st.warnings[i]);
 	profiles_state_free(&st.prof);
 	cmd_stat_summary_free(&st.sum);
+	status_tiers_free(&st.tiers);
 	for (size_t i = 0; i < st.n_warnings; i++)
 		free(st.warnings[i]);
 	return rc;

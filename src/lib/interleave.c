@@ -3,12 +3,15 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "interleave.h"
+#include "knob-list.h"
 #include "nodes.h"
 #include "sysfs.h"
+#include "value.h"
 
 bool interleave_is_weight(const struct knob_ref *ref)
 {
@@ -125,4 +128,70 @@ void interleave_auto_weights(const uint64_t *bw, size_t n, unsigned *w)
 	}
 	for (size_t i = 0; g > 1 && i < n; i++)
 		w[i] /= g;
+}
+
+int interleave_weights_read(struct interleave_weights *iw, char *why, size_t whylen)
+{
+	const struct knob *k = knob_by_name(INTERLEAVE_WEIGHTS);
+	struct knob_ref ref;
+	struct kval v;
+	uint64_t w;
+	int n = knob_family_nodes(k, &iw->nodes), r = 0;
+
+	iw->n = 0;
+	iw->w = NULL;
+	if (n <= 0)
+		return n;
+	if (!(iw->w = calloc((size_t)n, sizeof(*iw->w))))
+		r = -ENOMEM;
+	for (int i = 0; r == 0 && i < n; i++) {
+		knob_member(&ref, k, iw->nodes[i]);
+		r = knob_read(&ref, &v);
+		if (r == 0 && parse_u64(v.text, 255, &w) < 0)
+			r = -EBADMSG;
+		if (r < 0)
+			snprintf(why, whylen, "%s: %s", ref.path,
+				 r == -EBADMSG ? "not a weight" : strerror(-r));
+		else
+			iw->w[i] = (unsigned)w;
+	}
+	if (r < 0) {
+		interleave_weights_free(iw);
+		return r;
+	}
+	iw->n = (size_t)n;
+	return 0;
+}
+
+void interleave_weights_free(struct interleave_weights *iw)
+{
+	free(iw->nodes);
+	free(iw->w);
+	*iw = (struct interleave_weights){ 0 };
+}
+
+unsigned interleave_weight_of(const struct interleave_weights *iw, unsigned node)
+{
+	size_t lo = 0, hi = iw->n;
+
+	/* nodes is sorted (knob_family_nodes()): a 1024-node status stays linear. */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (iw->nodes[mid] == node)
+			return iw->w[mid];
+		if (iw->nodes[mid] < node)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return 0;
+}
+
+bool interleave_weights_uniform(const struct interleave_weights *iw)
+{
+	for (size_t i = 1; i < iw->n; i++)
+		if (iw->w[i] != iw->w[0])
+			return false;
+	return true;
 }

@@ -50,3 +50,20 @@ int interleave_plan_revertible(const struct plan *p, char *why, size_t whylen);
  * divided by their GCD.  bw[i] in any unit; w[i] out.
  */
 void interleave_auto_weights(const uint64_t *bw, size_t n, unsigned *w);
+
+/* The live weights: one per node that has a weight file, by node id. */
+struct interleave_weights {
+	unsigned *nodes, *w;
+	size_t n;
+};
+/*
+ * Read every nodeN weight here.  0 (n == 0: no weighted interleave), or
+ * -errno: -ENOMEM, or a file that cannot be read or holds no weight
+ * (-EBADMSG), with why naming it.
+ */
+int interleave_weights_read(struct interleave_weights *iw, char *why, size_t whylen);
+void interleave_weights_free(struct interleave_weights *iw);
+/* The weight of node, or 0 when it has none. */
+unsigned interleave_weight_of(const struct interleave_weights *iw, unsigned node);
+/* True when every node has the same weight (or there are none). */
+bool interleave_weights_uniform(const struct interleave_weights *iw);
