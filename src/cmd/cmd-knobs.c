@@ -258,8 +258,15 @@ static int select_knobs(int argc, char *argv[], const struct knob **sel, size_t 
 		} else if (r < 0 || !ref.knob) {
 			not_registry(r < 0 ? argv[i] : ref.name, r < 0 ? why : NULL);
 			rc = EXIT_USAGE;
-		} else
-			sel[(*n)++] = ref.knob;
+		} else {
+			/* A family once, however many of its nodes were named. */
+			size_t j = 0;
+
+			while (j < *n && sel[j] != ref.knob)
+				j++;
+			if (j == *n)
+				sel[(*n)++] = ref.knob;
+		}
 	}
 	return rc;
 }

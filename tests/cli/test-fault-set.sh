@@ -8,6 +8,7 @@
 
 . "$(dirname "$0")/fault-lib.sh"
 
+
 # run_fault RULES ARGS...: run with the preload; the write log is in $FLOG.
 run_fault() {
 	local rules=$1
@@ -17,6 +18,27 @@ run_fault() {
 	FAULT_INJECT="$rules" FAULT_LOG="$FLOG" LD_PRELOAD="$SHIM" run "$@"
 	WRITES=$(sed "s|$ROOT||" "$FLOG" 2>/dev/null)
 }
+
+# A weight written while weighted interleave's auto is on: the plan turns
+# auto off first (the kernel's side effect), so when a later weight fails
+# the rollback restores the weights first and auto last.
+W=mm.mempolicy.weighted_interleave
+FIXTURE_N=$((FIXTURE_N + 1))
+ROOT=$TMP/root.$FIXTURE_N
+STATE="$ROOT.state"
+"$FIXTURES/gen-wi.sh" "$ROOT" wi-hmat || { echo "Bail out! gen-wi.sh failed"; exit 1; }
+run_fault "write:/node5:EINVAL" set "$W.node0=8" "$W.node5=2"
+expect_rc 1 "weighted interleave: a failed weight write"
+expect_out "$W.auto: true (rolled back)
+$W.node0: 14 (rolled back)" "rolls back node0 and auto"
+WI=/sys/kernel/mm/mempolicy/weighted_interleave
+check "auto written off first, restored last" [ "$WRITES" = "write #1 $WI/auto: 0: ok
+write #2 $WI/node0: 8: ok
+write #3 $WI/node5: 2: injected failure
+write #4 $WI/node0: 14: ok
+write #5 $WI/auto: 1: ok" ]
+expect_file "$ROOT/sys/kernel/mm/mempolicy/weighted_interleave/node0" 14 "node0 is 14 again"
+expect_file "$ROOT/sys/kernel/mm/mempolicy/weighted_interleave/auto" 1 "auto is on again"
 
 KNOBS=(vm.min_slab_ratio vm.min_unmapped_ratio vm.zone_reclaim_mode kernel.numa_balancing)
 FILES=(vm/min_slab_ratio vm/min_unmapped_ratio vm/zone_reclaim_mode kernel/numa_balancing)

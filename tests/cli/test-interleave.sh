@@ -1,0 +1,186 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Weighted interleave as registry knobs, on the trees of each kernel
+# (tests/fixtures/gen-wi.sh): the per-node family and auto under both of its
+# file names through get, globs, knobs, set, profiles, apply --check, JSON
+# and Prometheus; auto turned off as the kernel's side effect of a weight
+# write and turned on last by revert; bad input refused whole.
+. "$(dirname "$0")/lib.sh"
+
+WI=sys/kernel/mm/mempolicy/weighted_interleave
+W=mm.mempolicy.weighted_interleave
+
+# wfixture CASE: a fresh root of gen-wi.sh's CASE in $ROOT, empty $STATE.
+wfixture() {
+	FIXTURE_N=$((FIXTURE_N + 1))
+	ROOT=$TMP/root.$FIXTURE_N
+	STATE="$ROOT.state"
+	"$FIXTURES/gen-wi.sh" "$ROOT" "$1" || { echo "Bail out! gen-wi.sh $1 failed"; exit 1; }
+}
+
+# --- get, globs, knobs on each kernel ---------------------------------------
+wfixture wi-none
+run get "$W.*"
+expect_rc 1 "before 6.9: no weighted interleave knob matches"
+run get "$W.node0"
+expect_rc 1 "before 6.9: a weight is a knob this kernel lacks (exit 1)"
+expect_err_has "not present on this kernel" "and says so"
+
+wfixture wi-6.12
+run get "$W.*"
+expect_rc 0 "6.12: the glob lists every possible node's weight"
+expect_out "$W.node0 = 1
+$W.node1 = 1
+$W.node2 = 1
+$W.node3 = 1
+$W.node4 = 1
+$W.node5 = 1
+$W.node6 = 1
+$W.node7 = 1" "by node id, no auto"
+run set "$W.auto=true"
+expect_rc 2 "6.12: auto where the kernel lacks it is a usage error"
+expect_one_err_line "in one line"
+expect_err_has "came in 6.16" "naming when auto came"
+
+wfixture wi-6.18
+run get "$W.auto" "$W.node5"
+expect_rc 0 "6.18: auto is read from __auto_type"
+expect_out "$W.auto = true
+$W.node5 = 1" "as true, with node 5's weight"
+run set "$W.auto=0" --no-revert-point
+expect_rc 0 "auto is written to __auto_type"
+expect_file "$ROOT/$WI/__auto_type" 0 "the file the kernel has"
+[ ! -e "$ROOT/$WI/auto" ] && ok "and no file named auto appears" || not_ok "and no file named auto appears"
+
+wfixture wi-hmat
+run get -n "$W.node0" "$W.node2" "$W.node5"
+expect_out "14
+14
+3" "7.2 with HMAT: the derived weights"
+run get "$W.node10"
+expect_rc 2 "a node without a weight file is a usage error"
+expect_err "numastatctl: get: $W.node10: no such node here: this kernel has weights for nodes 0,2,5" \
+	"naming the nodes that have one"
+run get "$W.node007"
+expect_rc 2 "a node id with leading zeros is no name"
+run get -J "$W.*"
+expect_out_has '"name": "mm.mempolicy.weighted_interleave.node5",' "get -J names each node's weight"
+run knobs -o NAME,PRESENT,NODES "$W.nodeN" "$W.node2" auto
+expect_rc 0 "knobs takes the family, a member and the short name auto"
+expect_out "NAME                                   PRESENT NODES
+$W.nodeN yes     0,2,5
+$W.auto  yes     " "the family once, with its nodes here"
+run knobs --choices "$W.auto"
+expect_out "0
+1" "auto's choices"
+run stat --prometheus --nodes 0
+expect_out_has "numastatctl_knob_value{knob=\"$W.node5\"} 3" "Prometheus has each weight"
+expect_out_has "numastatctl_knob_value{knob=\"$W.auto\"} 1" "and auto"
+
+# --- set: the side effect, and revert turning auto on last --------------------
+wfixture wi-hmat
+run set "$W.node0=8" "$W.node5=2"
+expect_rc 0 "set two weights with auto on"
+expect_out "$W.auto: true -> false
+$W.node0: 14 -> 8
+$W.node5: 3 -> 2" "auto off is shown first: the kernel turns it off"
+expect_file "$ROOT/$WI/node0" 8 "node0 written"
+expect_file "$ROOT/$WI/auto" 0 "auto written off, as the kernel would"
+mapfile -t saved < <(grep -v '^#' "$STATE/revert")
+if [ "${saved[*]}" = "$W.node0 = 14 $W.node5 = 3 $W.auto = 1" ]; then
+	ok "the revert point keeps auto after the weights"
+else
+	not_ok "the revert point keeps auto after the weights" "${saved[@]}"
+fi
+run revert
+expect_rc 0 "revert"
+expect_out_has "$W.node0: 8 -> 14
+$W.node5: 2 -> 3
+$W.auto: false -> true" "restores the weights, then auto on last"
+expect_file "$ROOT/$WI/auto" 1 "auto is on again"
+
+
+wfixture wi-hmat
+run set --dry-run "$W.node2=7"
+expect_rc 0 "--dry-run"
+expect_out "$W.auto: true -> false (dry run)
+$W.node2: 14 -> 7 (dry run)" "--dry-run shows the side effect too"
+expect_file "$ROOT/$WI/auto" true "and writes nothing"
+
+# auto already off: no side effect, plain revert.
+wfixture wi-7.2
+echo false >"$ROOT/$WI/auto"
+run set "$W.node2=4"
+expect_out "$W.node2: 1 -> 4" "with auto off, a weight is a weight"
+run revert
+expect_out_has "$W.node2: 4 -> 1" "and revert restores it alone"
+expect_out_lacks "$W.auto" "without touching auto"
+
+# No bandwidth data: auto could not be turned on again, so no revert point.
+wfixture wi-7.2
+run set "$W.node0=3"
+expect_rc 1 "auto on without bandwidth data: refused"
+expect_err_has "could not be reverted" "because revert could not turn auto on"
+expect_err_has "--no-revert-point" "naming the way out"
+expect_file "$ROOT/$WI/node0" 1 "nothing written"
+expect_file "$ROOT/$WI/auto" true "auto untouched"
+run set "$W.auto=false"
+expect_rc 1 "the same for auto false by name"
+run set --no-revert-point "$W.node0=3"
+expect_rc 0 "--no-revert-point goes ahead"
+expect_file "$ROOT/$WI/node0" 3 "and writes"
+
+# --- bad input: one line, exit 2, nothing written -----------------------------
+wfixture wi-hmat
+for bad in "$W.node0=0" "$W.node0=256" "$W.node0=-1" "$W.node0=" "$W.node0=0x10" "$W.node0=1.5" \
+	"$W.node9=2" "$W.nodeN=2" "$W.auto=maybe" "$W.auto=1 $W.node0=2" "$W.node0=2 $W.auto=on"; do
+	# shellcheck disable=SC2086 # two assignments in one case
+	run set $bad
+	expect_rc 2 "set $bad: exit 2"
+	expect_one_err_line "set $bad: one line"
+	[ ! -e "$STATE/revert" ] && ok "set $bad: no revert point" || not_ok "set $bad: no revert point"
+done
+run set "$W.auto=1" "$W.node0=2"
+expect_err_has "exclude each other" "auto on with a weight: says why"
+expect_file "$ROOT/$WI/node0" 14 "nothing was written"
+expect_file "$ROOT/$WI/auto" true "auto neither"
+
+# --- profiles ------------------------------------------------------------------
+wfixture wi-hmat
+cat >"$TMP/wi.conf" <<EOF
+[profile cxl]
+summary = DRAM and CXL at 8:2
+$W.auto = false
+$W.node0 = 8
+$W.node2 = 8
+$W.node5 = 2
+
+[profile firmware]
+summary = the firmware's weights
+$W.auto = true
+
+[profile both]
+$W.auto = true
+$W.node0 = 8
+EOF
+run --config "$TMP/wi.conf" apply --check cxl
+expect_rc 3 "apply --check: the profile differs"
+run --config "$TMP/wi.conf" apply cxl
+expect_rc 0 "apply a profile of weights with auto off"
+expect_out "$W.auto: true -> false
+$W.node0: 14 -> 8
+$W.node2: 14 -> 8
+$W.node5: 3 -> 2" "auto first, then the weights by node"
+run --config "$TMP/wi.conf" apply --check cxl
+expect_rc 0 "apply --check: now it matches"
+run --config "$TMP/wi.conf" apply firmware
+expect_rc 0 "a profile can say auto"
+expect_out "$W.auto: false -> true" "and turns it on"
+run --config "$TMP/wi.conf" apply both
+expect_rc 2 "a profile with auto on and a weight is refused"
+expect_err_has "exclude each other" "saying why"
+expect_err_has "wi.conf:" "naming the lines"
+run --config "$TMP/wi.conf" apply --check both
+expect_rc 2 "apply --check refuses it too"
+
+done_testing
