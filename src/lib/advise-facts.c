@@ -69,6 +69,38 @@ static void read_distance(struct af_node *nd, size_t nnodes)
 	nd->dist = d;
 }
 
+/* One number of nodeN/<file>: false when it cannot be read as one. */
+static bool node_number(unsigned node, const char *file, uint64_t *v)
+{
+	char buf[64], why[WHY_MAX];
+	ssize_t n = node_file_read(node, file, buf, sizeof(buf), why, sizeof(why));
+
+	return n > 0 && parse_u64(str_strip(buf), UINT64_MAX, v) == 0;
+}
+
+/* Bandwidth and latency of access class 1, else 0; the interleave weight. */
+static void read_perf(struct af_node *nd)
+{
+	char path[96], buf[16];
+	uint64_t w;
+
+	for (int c = 1; c >= 0 && !nd->have_perf; c--) {
+		snprintf(path, sizeof(path), "access%d/initiators/read_bandwidth", c);
+		if (!node_number(nd->id, path, &nd->read_bw))
+			continue;
+		nd->perf_class = (unsigned)c;
+		snprintf(path, sizeof(path), "access%d/initiators/write_bandwidth", c);
+		nd->have_perf = node_number(nd->id, path, &nd->write_bw);
+		snprintf(path, sizeof(path), "access%d/initiators/read_latency", c);
+		node_number(nd->id, path, &nd->read_lat);
+		snprintf(path, sizeof(path), "access%d/initiators/write_latency", c);
+		node_number(nd->id, path, &nd->write_lat);
+	}
+	snprintf(path, sizeof(path), "/sys/kernel/mm/mempolicy/weighted_interleave/node%u", nd->id);
+	if (sysfs_read_file(path, buf, sizeof(buf)) > 0 && parse_u64(str_strip(buf), 255, &w) == 0)
+		nd->weight = (unsigned)w;
+}
+
 static void read_node(struct af_node *nd, size_t nnodes)
 {
 	int n;
@@ -80,6 +112,7 @@ static void read_node(struct af_node *nd, size_t nnodes)
 				 sizeof(nd->hp_why));
 	nd->hp_err = n < 0 ? n : 0;
 	nd->nhp = n < 0 ? 0 : (size_t)n;
+	read_perf(nd);
 }
 
 static bool in_list(const unsigned *ids, int n, unsigned id)

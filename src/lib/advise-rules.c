@@ -11,9 +11,11 @@
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "advise.h"
+#include "interleave.h"
 #include "value.h"
 #include "why.h"
 
@@ -1116,6 +1118,204 @@ static int eval_not_default(const struct advise_facts *f, const struct advise_ru
 	return 0;
 }
 
+/* ---- weighted interleave ---- */
+
+/* "0:14 2:14 5:3" for the nodes with memory: w (NULL: the live weights). */
+static void weight_list(const struct advise_facts *f, const unsigned *w, char *buf, size_t len)
+{
+	size_t used = 0, k = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < f->n && used < len; i++) {
+		if (!f->nodes[i].memory)
+			continue;
+		used += (size_t)snprintf(buf + used, len - used, "%s%u:%u", used ? " " : "",
+					 f->nodes[i].id, w ? w[k] : f->nodes[i].weight);
+		k++;
+	}
+}
+
+static void perf_evidence(struct advice *a, const struct advise_facts *f)
+{
+	for (size_t i = 0; i < f->n; i++) {
+		const struct af_node *nd = &f->nodes[i];
+
+		if (nd->memory && nd->have_perf)
+			advice_evidence(a,
+					"node %u (%s): access%u/initiators: read %" PRIu64
+					" MiB/s, write %" PRIu64 " MiB/s, latency %" PRIu64
+					"/%" PRIu64 " ns",
+					nd->id, nd->cpu ? "CPUs" : "no CPU", nd->perf_class,
+					nd->read_bw, nd->write_bw, nd->read_lat, nd->write_lat);
+	}
+}
+
+/* The rule's weights in w (one per node with memory), the live ones in the evidence. */
+static void weights_evidence(struct advice *a, const struct advise_facts *f, const unsigned *w,
+			     const struct af_knob *au)
+{
+	char list[512];
+
+	perf_evidence(a, f);
+	weight_list(f, w, list, sizeof(list));
+	advice_evidence(a, "the kernel's auto rule (min of read and write bandwidth, x%d / sum, "
+			   "then / GCD): %s", INTERLEAVE_WEIGHTINESS, list);
+	weight_list(f, NULL, list, sizeof(list));
+	advice_evidence(a, "/sys/kernel/mm/mempolicy/weighted_interleave: %s, auto %s", list,
+			au->err ? "not on this kernel (6.16+)"
+			: strcmp(au->v.text, "1") == 0 ? "on" : "off");
+	tiers_evidence(a, f);
+}
+
+/* No usable numbers: only worth saying where some memory is unlike the rest. */
+static int interleave_no_data(const struct advise_facts *f, const struct advise_rule *r,
+			      struct advice_list *out, const char *missing)
+{
+	char list[256];
+	struct advice *a;
+
+	if (!node_list(f, is_cpuless, list, sizeof(list)) &&
+	    (f->tiers_err || tiers_with_nodes(f) < 2))
+		return 0;
+	if (!(a = advice_new(out, r, ADV_NO_DATA)))
+		return -ENOMEM;
+	advice_text(a,
+		    "no interleave weights can be derived: the firmware gave no bandwidth for "
+		    "node %s (nodeN/access0 and access1/initiators are missing)",
+		    missing);
+	masks_evidence(a, f);
+	tiers_evidence(a, f);
+	return 0;
+}
+
+/* Advise the weights themselves (no auto here): one entry per node that differs. */
+static int advise_weights(const struct advise_facts *f, const struct advise_rule *r,
+			  struct advice_list *out, const unsigned *w, const struct af_knob *au)
+{
+	struct af_knob k = { 0 };
+	char value[8], ratio[512];
+	size_t j = 0;
+
+	weight_list(f, w, ratio, sizeof(ratio));
+	for (size_t i = 0; i < f->n; i++) {
+		const struct af_node *nd = &f->nodes[i];
+		struct advice *a;
+
+		if (!nd->memory)
+			continue;
+		if (nd->weight == w[j++])
+			continue;
+		knob_member(&k.ref, knob_by_name(INTERLEAVE_WEIGHTS), nd->id);
+		fmt_i64(k.v.text, sizeof(k.v.text), nd->weight);
+		snprintf(value, sizeof(value), "%u", w[j - 1]);
+		if (!(a = new_advice(out, r, &k, value)))
+			return -ENOMEM;
+		advice_text(a,
+			    "set %s = %s: weighted interleave then spreads pages %s (node:weight) as "
+			    "the firmware's bandwidth does",
+			    k.ref.name, value, ratio);
+		weights_evidence(a, f, w, au);
+	}
+	return 0;
+}
+
+/* What the rule says once the weights w are known (one per node with memory). */
+static int judge_interleave(const struct advise_facts *f, const struct advise_rule *r,
+			    struct advice_list *out, const unsigned *w, bool class1)
+{
+	const struct af_knob *au = advise_knob(f, INTERLEAVE_AUTO);
+	bool auto_on = au->err == 0 && strcmp(au->v.text, "1") == 0, same = true;
+	char list[512];
+	struct advice *a;
+
+	weight_list(f, w, list, sizeof(list));
+	for (size_t i = 0, j = 0; i < f->n; i++)
+		if (f->nodes[i].memory && f->nodes[i].weight != w[j++])
+			same = false;
+	if (same) {
+		if (!(a = advice_new(out, r, auto_on ? ADV_NOTE : ADV_OK)))
+			return -ENOMEM;
+		if (au->err == 0)
+			advice_set_knob(a, au, NULL);
+		advice_text(a,
+			    "the kernel's auto already gives the weights the firmware's bandwidth "
+			    "asks for (%s): nothing to change",
+			    list);
+		weights_evidence(a, f, w, au);
+		return 0;
+	}
+	/* The kernel's bandwidth table holds access class 1 only: auto needs it. */
+	if (au->err == 0 && class1 && !auto_on) {
+		if (!(a = new_advice(out, r, au, "1")))
+			return -ENOMEM;
+		advice_text(a,
+			    "set %s = true: the kernel then derives %s (node:weight) from the "
+			    "firmware's bandwidth, and again when memory is added",
+			    INTERLEAVE_AUTO, list);
+		weights_evidence(a, f, w, au);
+		return 0;
+	}
+	if (!auto_on)
+		return advise_weights(f, r, out, w, au);
+	if (!(a = advice_new(out, r, ADV_NOTE)))
+		return -ENOMEM;
+	advice_set_knob(a, au, NULL);
+	advice_text(a,
+		    "auto is on, yet the weights differ from %s, what the firmware's numbers "
+		    "give: the kernel had other bandwidth when it derived them",
+		    list);
+	weights_evidence(a, f, w, au);
+	return 0;
+}
+
+static int eval_interleave(const struct advise_facts *f, const struct advise_rule *r,
+			   struct advice_list *out)
+{
+	const struct af_knob *au = advise_knob(f, INTERLEAVE_AUTO);
+	char missing[128] = "";
+	bool weights = false, class1 = true;
+	size_t n = 0, nmiss = 0, used = 0;
+	uint64_t *bw;
+	unsigned *w;
+	int rc;
+
+	for (size_t i = 0; i < f->n; i++)
+		weights |= f->nodes[i].weight > 0;
+	/* Without bandwidth auto cannot be turned on: false fits, whatever the default. */
+	if (au->err == 0 && strcmp(au->v.text, "0") == 0 && !interleave_auto_can_return() &&
+	    judged_ok(out, r, au) < 0)
+		return -ENOMEM;
+	for (size_t i = 0; i < f->n; i++) {
+		const struct af_node *nd = &f->nodes[i];
+
+		n += nd->memory;
+		class1 &= !nd->memory || nd->perf_class == 1;
+		if (nd->memory && !nd->have_perf && nmiss++ < 8 && used < sizeof(missing))
+			used += (size_t)snprintf(missing + used, sizeof(missing) - used, "%s%u",
+						 nmiss > 1 ? "," : "", nd->id);
+	}
+	if (!weights || n < 2)
+		return 0;
+	if (nmiss)
+		return interleave_no_data(f, r, out, missing);
+	bw = calloc(n, sizeof(*bw));
+	w = calloc(n, sizeof(*w));
+	if (!bw || !w) {
+		free(bw);
+		free(w);
+		return -ENOMEM;
+	}
+	for (size_t i = 0, j = 0; i < f->n; i++)
+		if (f->nodes[i].memory)
+			bw[j++] = f->nodes[i].read_bw < f->nodes[i].write_bw ? f->nodes[i].read_bw
+									     : f->nodes[i].write_bw;
+	interleave_auto_weights(bw, n, w);
+	rc = judge_interleave(f, r, out, w, class1);
+	free(bw);
+	free(w);
+	return rc;
+}
+
 /* ---- the table ---- */
 
 const struct advise_rule advise_rules[] = {
@@ -1313,6 +1513,25 @@ const struct advise_rule advise_rules[] = {
 			  "CPU-less node in the DRAM tier, so there is no slower tier",
 		.source = "mm/memory-tiers.c memory_tier_late_init(), drivers/dax/kmem.c",
 		.eval = eval_cpuless_dram_tier,
+	},
+	{
+		.id = "interleave-weights",
+		.priority = PRIO_MEDIUM,
+		.knob = INTERLEAVE_AUTO,
+		.condition = "two or more nodes with memory have weighted interleave weights, and "
+			     "the weights differ from those the firmware's bandwidth gives",
+		.reads = "/sys/devices/system/node/nodeN/access1 (else access0)/initiators/"
+			 "{read,write}_{bandwidth,latency}, has_cpu, has_memory, memory tiers, "
+			 "/sys/kernel/mm/mempolicy/weighted_interleave/",
+		.recommendation = "mm.mempolicy.weighted_interleave.auto = true where the kernel "
+				  "has auto, else each node's weight as the auto rule derives it; "
+				  "a note when auto already gives them",
+		.reason = "interleaving pages evenly over memory of unequal bandwidth (DRAM and "
+			  "CXL) leaves the faster memory idle; weights in proportion to bandwidth "
+			  "use both",
+		.source = "mm/mempolicy.c reduce_interleave_weights() (6.16+), "
+			  "Documentation/ABI/testing/sysfs-kernel-mm-mempolicy-weighted-interleave",
+		.eval = eval_interleave,
 	},
 	{
 		.id = "single-node-numa-stat",

@@ -102,6 +102,16 @@ struct af_node {
 	char hp_why[WHY_MAX];
 	struct hugepage_pool hp[HUGEPAGE_SIZES_MAX];
 	size_t nhp;
+	/*
+	 * The firmware's numbers (HMAT, CDAT): nodeN/access<perf_class>/
+	 * initiators/, class 1 (from CPUs, what the kernel's auto weights use)
+	 * where the node has it, else class 0.
+	 */
+	bool have_perf;
+	unsigned perf_class;
+	uint64_t read_bw, write_bw;   /* MiB/s */
+	uint64_t read_lat, write_lat; /* ns */
+	unsigned weight;              /* weighted_interleave/nodeN; 0: none */
 };
 
 /* A process that holds memory on a node other than the one it runs on. */

@@ -193,7 +193,8 @@ const struct knob knob_table[] = {
 		.help = "derive the interleave weights from the firmware's bandwidth (HMAT, CDAT)",
 		.note = "writing any weight turns it off; turning it on replaces every weight and "
 			"fails without bandwidth data",
-		.flags = KNOB_F_READS_WORDS | KNOB_F_PROBED,
+		/* Off may be for good: without bandwidth data it never comes back on. */
+		.flags = KNOB_F_READS_WORDS | KNOB_F_PROBED | KNOB_F_NO_FLIP,
 	},
 	{
 		/*
@@ -212,7 +213,8 @@ const struct knob knob_table[] = {
 		.help = "weight of node N for MPOL_WEIGHTED_INTERLEAVE: pages per round on the node",
 		.note = "one knob per node with memory; writing one turns "
 			"mm.mempolicy.weighted_interleave.auto off",
-		.flags = KNOB_F_PER_NODE | KNOB_F_PROBED,
+		/* Each write turns auto off, which may be for good (see auto). */
+		.flags = KNOB_F_PER_NODE | KNOB_F_PROBED | KNOB_F_NO_FLIP,
 	},
 	{
 		/*

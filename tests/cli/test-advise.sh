@@ -52,6 +52,7 @@ advise-remote-allocations 3 remote-allocations advice node 1: 33.3% of its alloc
 advise-hugepages-unbalanced 3 hugepages-unbalanced advice spread the 2048 kB huge page pool
 advise-sysctld-profile-conflict 3 sysctld-profile-conflict advice /etc/sysctl.d/90-tuning.conf:1 sets 1
 advise-knob-not-default 3 knob-not-default advice set vm.min_slab_ratio = 5 (the default)
+advise-interleave-weights 3 interleave-weights advice set mm.mempolicy.weighted_interleave.auto = true: the kernel then derives 0:25 1:6
 CASES
 
 afixture advise-quiet

@@ -183,4 +183,33 @@ expect_err_has "wi.conf:" "naming the lines"
 run --config "$TMP/wi.conf" apply --check both
 expect_rc 2 "apply --check refuses it too"
 
+# --- advise: the kernel's auto rule, and its profile -------------------------
+wfixture wi-hmat
+run advise
+expect_out_has "note: interleave-weights: the kernel's auto already gives the weights the firmware's bandwidth asks for (0:14 2:14 5:3)" \
+	"advise says when auto already gives the weights"
+expect_out_has "node 5 (no CPU): access1/initiators: read 25000 MiB/s, write 30000 MiB/s, latency 250/300 ns" \
+	"with the firmware's numbers as evidence"
+
+# 6.12 has weights and no auto: the weights themselves are advised.
+wfixture wi-hmat
+rm "$ROOT/$WI/auto"
+echo 1 >"$ROOT/$WI/node0"
+echo 1 >"$ROOT/$WI/node2"
+echo 1 >"$ROOT/$WI/node5"
+run advise
+expect_rc 3 "weights 1:1:1 where the bandwidth says otherwise: advice"
+expect_out_has "interleave-weights: set $W.node0 = 14:" "node 0's weight"
+expect_out_has "interleave-weights: set $W.node5 = 3:" "node 5's weight"
+run advise --profile wi
+expect_rc 3 "advise --profile"
+printf '%s\n' "$OUT" >"$TMP/advised.conf"
+run --config "$TMP/advised.conf" apply --check wi
+expect_rc 3 "apply --check takes the advised profile: it differs"
+run --config "$TMP/advised.conf" apply wi
+expect_rc 0 "apply sets the advised weights"
+expect_file "$ROOT/$WI/node5" 3 "node 5 at 3"
+run advise
+expect_out_lacks "interleave-weights" "and advise has nothing more to say on them"
+
 done_testing
