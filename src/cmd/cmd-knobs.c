@@ -13,7 +13,6 @@
 #include "nodes.h"
 #include "out.h"
 #include "suggest.h"
-#include "value.h"
 #include "why.h"
 
 enum { OPT_CHOICES = OPT_CMD_BASE, OPT_OUTPUT_ALL };

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "out.h"
 #include "status-tiers.h"
 #include "value.h"
 #include "why.h"

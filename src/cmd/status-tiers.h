@@ -12,7 +12,6 @@
 
 #include "interleave.h"
 #include "nodes.h"
-#include "out.h"
 
 struct status_tiers {
 	struct memtiers tiers;          /* empty: no memory tiers (before 6.1) */
@@ -26,6 +25,7 @@ struct status_tiers {
 /* Read what the lines say.  Never fails: what cannot be read is left out. */
 void status_tiers_read(struct status_tiers *t);
 void status_tiers_print(const struct status_tiers *t);
+struct out_doc;
 /* "tiers": [{"tier", "nodes", "memory_only", "weights"}], "interleave_weights". */
 int status_tiers_json(const struct status_tiers *t, struct out_doc *d, char *why, size_t whylen);
 void status_tiers_free(struct status_tiers *t);

@@ -26,7 +26,8 @@ expect_out '{
          "present": false,
          "since": "4.15",
          "description": "count NUMA allocation events (numa_hit, numa_miss, local_node, ...)",
-         "note": "setting 0 zeroes every NUMA counter on every node; counting restarts from 0 at 1"
+         "note": "setting 0 zeroes every NUMA counter on every node; counting restarts from 0 at 1",
+         "nodes": null
       },{
          "name": "vm.zone_distribute_mode",
          "type": "int",
@@ -37,7 +38,8 @@ expect_out '{
          "present": true,
          "since": "never merged (2013 RFC)",
          "description": "fair zone allocator policy: OR of 1 local zones, 2 remote nodes, 4 slab (v1 bits)",
-         "note": "only on kernels that carry the 2013 zone allocator policy patches"
+         "note": "only on kernels that carry the 2013 zone allocator policy patches",
+         "nodes": null
       }
    ]
 }' "-J prints the named knobs with every column: values an array, min and max numbers, present a boolean"
@@ -90,7 +92,7 @@ vm.numa_stat bool 1       no
     note: setting 0 zeroes every NUMA counter on every node; counting restarts
           from 0 at 1" "knobs NAME: short fields, then the long ones wrapped to 80 columns"
 run knobs --output-all -r -n vm.stat_interval
-expect_out "vm.stat_interval int 1..2147483 1 2147483 1 no 2.6.22 seconds\x20between\x20folds\x20of\x20per-CPU\x20vm\x20statistics\x20into\x20the\x20global\x20counters NUMA\x20event\x20counters\x20are\x20folded\x20on\x20every\x20read\x20since\x205.14\x20and\x20do\x20not\x20depend\x20on\x20it" \
+expect_out "vm.stat_interval int 1..2147483 1 2147483 1 no 2.6.22 seconds\x20between\x20folds\x20of\x20per-CPU\x20vm\x20statistics\x20into\x20the\x20global\x20counters NUMA\x20event\x20counters\x20are\x20folded\x20on\x20every\x20read\x20since\x205.14\x20and\x20do\x20not\x20depend\x20on\x20it " \
 	"--output-all is the table of every column"
 
 fixture sparse3

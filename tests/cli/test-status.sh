@@ -41,7 +41,9 @@ expect_rc 0 "status -J succeeds"
 check "status -J carries the knobs by name, the drift, the locality and the warnings" python3 -c '
 import json, sys
 d = json.loads(sys.argv[1])
-assert list(d) == ["knobs", "profile", "drift", "sysctl_d", "balancing", "nodes", "total",
+assert d["interleave_weights"] == "0:5,2:3,5:1" and d["tiers"] == [], d["tiers"]
+assert list(d) == ["knobs", "profile", "drift", "sysctl_d", "balancing", "tiers",
+	"interleave_weights", "nodes", "total",
 	"warnings"], list(d)
 assert d["balancing"] == {"state": "on", "mode": "normal", "hint_faults": None,
 	"hint_faults_local": None, "hint_local_pct": None, "pages_migrated": None,
