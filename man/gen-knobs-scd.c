@@ -35,6 +35,9 @@ static void put_flags(const struct knob *k)
 		puts("\tWriting it needs CAP\\_SYS\\_ADMIN, not only write access to the file.\n");
 	if (k->flags & KNOB_F_NO_FLIP)
 		puts("\t*bench* refuses it: it is not safe to flip repeatedly.\n");
+	if (k->flags & KNOB_F_PER_NODE)
+		puts("\tOne knob per node: _N_ is a node id (*node0*, *node12*), for the nodes "
+		     "whose file this kernel has; *knobs* lists them.\n");
 	if (k->flags & KNOB_F_READS_WORDS)
 		puts("\tThe kernel reads it back as *true* or *false*; *get* prints that.\n");
 }
@@ -60,7 +63,14 @@ static void put_knob(const struct knob *k)
 	put_escaped(k->since);
 	fputs(". File: _", stdout);
 	put_escaped(k->path);
-	fputs("_.\n\n", stdout);
+	fputs("_", stdout);
+	if (k->alt_path) {
+		/* Probed, never chosen by version: the same file under another name. */
+		fputs(", or _", stdout);
+		put_escaped(k->alt_path);
+		fputs("_ where the kernel names it so", stdout);
+	}
+	fputs(".\n\n", stdout);
 	put_words(k);
 	if (k->note) {
 		fputs("\tSide effect: ", stdout);
