@@ -95,12 +95,17 @@ static int select_knobs(int argc, char *argv[], const struct get_opts *o, struct
 
 	for (int i = 0; i < argc; i++)
 		globs |= knob_is_glob(argv[i]);
-	/* Listing /proc/sys/{vm,kernel} is only needed to expand -a and globs. */
-	if (knob_list_build(&all, o->all || globs) < 0)
+	/*
+	 * The whole list only for no name, -a and globs: it lists
+	 * /proc/sys/{vm,kernel} (-a) and every node's weight, which one named
+	 * knob on a 1024-node machine does not need.
+	 */
+	if ((argc == 0 || o->all || globs) && knob_list_build(&all, o->all || globs) < 0)
 		return EXIT_FAIL;
-	if (argc == 0)
-		for (size_t i = 0; i < all.n; i++)
-			knob_list_add(sel, &all.refs[i]);
+	/* all has no name twice: no need to look each one up in sel. */
+	for (size_t i = 0; argc == 0 && i < all.n && rc == EXIT_OK; i++)
+		if (knob_list_append(sel, &all.refs[i]) < 0)
+			rc = EXIT_FAIL;
 	for (int i = 0; i < argc; i++) {
 		struct knob_ref ref;
 		size_t before = sel->n;
