@@ -26,12 +26,11 @@ int knob_list_append(struct knob_list *l, const struct knob_ref *ref)
 	return 0;
 }
 
+static bool listed(const struct knob_list *l, size_t n, const struct knob_ref *ref);
+
 int knob_list_add(struct knob_list *l, const struct knob_ref *ref)
 {
-	for (size_t i = 0; i < l->n; i++)
-		if (strcmp(l->refs[i].name, ref->name) == 0)
-			return 0;
-	return knob_list_append(l, ref);
+	return listed(l, l->n, ref) ? 0 : knob_list_append(l, ref);
 }
 
 static int cmp_uint(const void *a, const void *b)
@@ -162,9 +161,19 @@ bool knob_is_glob(const char *s)
 	return strpbrk(s, "*?[") != NULL;
 }
 
+/* Whether refs[0, n) of l names ref. */
+static bool listed(const struct knob_list *l, size_t n, const struct knob_ref *ref)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(l->refs[i].name, ref->name) == 0)
+			return true;
+	return false;
+}
+
 int knob_list_glob(const struct knob_list *all, const char *glob, struct knob_list *out)
 {
 	char pat[KNOB_NAME_MAX * 2];
+	size_t before = out->n;
 	int r = 0;
 
 	str_copy(pat, glob, sizeof(pat));
@@ -176,10 +185,15 @@ int knob_list_glob(const struct knob_list *all, const char *glob, struct knob_li
 		/* A pattern without a namespace matches the short names. */
 		const char *last = strchr(pat, '.') ? name : strrchr(name, '.') + 1;
 
-		/* Pass-through entries came from the directory listing: they are here. */
+		/*
+		 * Pass-through entries came from the directory listing: they are
+		 * here.  all names each knob once, so only what was in out before
+		 * this glob can repeat one: 1024 weights stay linear.
+		 */
 		if (fnmatch(pat, last, 0) == 0 &&
-		    (!all->refs[i].knob || knob_present(&all->refs[i])))
-			r = knob_list_add(out, &all->refs[i]);
+		    (!all->refs[i].knob || knob_present(&all->refs[i])) &&
+		    !listed(out, before, &all->refs[i]))
+			r = knob_list_append(out, &all->refs[i]);
 	}
 	return r;
 }
