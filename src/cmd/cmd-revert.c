@@ -58,6 +58,7 @@ static int restore(struct plan *p, int dirfd, const char *dir, const char *what,
 			       .keep_prior = true,
 			       .no_snapshot = ro->no_snapshot,
 			       .data_dir = profiles_effective_data_dir() };
+	char why[WHY_MAX];
 	int r;
 
 	if (plan_read_live(p) < 0) {
@@ -70,6 +71,8 @@ static int restore(struct plan *p, int dirfd, const char *dir, const char *what,
 		log_err("out of memory");
 		return EXIT_FAIL;
 	}
+	if (interleave_plan_drop_auto(p, why, sizeof(why)) > 0)
+		log_warn("%s", why);
 	if (!plan_has_writes(p)) {
 		if (cmd_global.json)
 			report_plan(p, false);

@@ -6,6 +6,7 @@
 #include "counters.h"
 #include "log.h"
 #include "out.h"
+#include "interleave.h"
 #include "report.h"
 #include "sysctld.h"
 #include "sysfs.h"
@@ -230,6 +231,11 @@ void report_plan_notes(const struct plan *p, const struct plan_opts *o)
 		log_warn("vm.numa_stat was not written, so the counters saved to %s were not "
 			 "zeroed (stat --since would count them twice)",
 			 o->snapshot_path);
+	if (interleave_plan_auto_lost(p))
+		log_warn("%s: the kernel has no bandwidth data, so nothing turns it on again "
+			 "until reboot; revert restores the weights (all 1 while it was on: "
+			 "auto had derived nothing)",
+			 INTERLEAVE_AUTO);
 	if (o->no_revert_point && !o->keep_prior && changed_any(p))
 		log_warn("no revert point was saved (--no-revert-point): 'numastatctl revert' "
 			 "cannot undo this change%s",

@@ -88,18 +88,31 @@ bool interleave_auto_can_return(void)
 	return yes;
 }
 
-int interleave_plan_revertible(const struct plan *p, char *why, size_t whylen)
+bool interleave_plan_auto_lost(const struct plan *p)
 {
 	const struct plan_item *a = find(p, interleave_is_auto);
 
-	if (!a || a->action != ACT_WRITE || strcmp(a->old.text, "1") != 0 ||
-	    strcmp(a->want.text, "0") != 0 || interleave_auto_can_return())
+	return a && a->action == ACT_CHANGED && strcmp(a->old.text, "1") == 0 &&
+	       strcmp(a->want.text, "0") == 0 && !interleave_auto_can_return();
+}
+
+int interleave_plan_drop_auto(struct plan *p, char *why, size_t whylen)
+{
+	const struct plan_item *a = find(p, interleave_is_auto);
+	size_t i;
+
+	if (!a || a->action != ACT_WRITE || strcmp(a->want.text, "1") != 0 ||
+	    interleave_auto_can_return())
 		return 0;
 	snprintf(why, whylen,
-		 "%s true -> false%s could not be reverted: the kernel turns auto on only with "
-		 "bandwidth data, and no node has access1/initiators/read_bandwidth",
-		 INTERLEAVE_AUTO, a->side_effect ? " (the kernel's side effect of writing a weight)" : "");
-	return -EPERM;
+		 "%s stays false: the kernel turns it on only with bandwidth data "
+		 "(nodeN/access1/initiators), which it has none of; without it auto derived "
+		 "nothing, every weight was 1",
+		 INTERLEAVE_AUTO);
+	i = (size_t)(a - p->items);
+	memmove(p->items + i, p->items + i + 1, (p->n - i - 1) * sizeof(*p->items));
+	p->n--;
+	return 1;
 }
 
 static unsigned gcd(unsigned a, unsigned b)

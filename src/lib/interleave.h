@@ -39,10 +39,18 @@ int interleave_plan_side_effects(struct plan *p);
  */
 bool interleave_auto_can_return(void);
 /*
- * A plan that takes auto from true to false where it cannot come back:
- * -EPERM with why (its revert point could not be honoured).  0 otherwise.
+ * A plan that took auto from true to false (ACT_CHANGED) where the kernel
+ * cannot turn it on again.  Auto on without bandwidth data derived
+ * nothing: every weight was 1 (mm/mempolicy.c reads no state as all ones),
+ * so what revert restores, the weights, is what the kernel did before.
  */
-int interleave_plan_revertible(const struct plan *p, char *why, size_t whylen);
+bool interleave_plan_auto_lost(const struct plan *p);
+/*
+ * revert: where the kernel cannot turn auto on, drop the plan's auto -> true
+ * (it would fail with ENODEV and undo the whole revert): 1 when dropped, with
+ * why saying so; 0 otherwise.
+ */
+int interleave_plan_drop_auto(struct plan *p, char *why, size_t whylen);
 
 /*
  * The kernel's auto rule (reduce_interleave_weights()): per node

@@ -4,7 +4,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "interleave.h"
 #include "plan-execute.h"
 #include "snapshot.h"
 #include "state.h"
@@ -78,11 +77,6 @@ static int save_revert_point(const struct plan *p, struct plan_opts *o)
 {
 	int r;
 
-	/* A revert point that revert could not honour is none. */
-	if (!o->no_revert_point && interleave_plan_revertible(p, o->why, sizeof(o->why)) < 0) {
-		o->refused = REFUSED_REVERT_POINT;
-		return -ECANCELED;
-	}
 	state_stash_prior(o->run_fd);
 	if (!o->no_revert_point)
 		r = state_save_prior(o->run_fd, o->run_dir, p, o->what, o->why, sizeof(o->why));

@@ -116,19 +116,28 @@ run revert
 expect_out_has "$W.node2: 4 -> 1" "and revert restores it alone"
 expect_out_lacks "$W.auto" "without touching auto"
 
-# No bandwidth data: auto could not be turned on again, so no revert point.
+# No bandwidth data: the kernel cannot turn auto on again.  Auto on had
+# derived nothing (every weight 1), so the weights are what revert restores.
 wfixture wi-7.2
 run set "$W.node0=3"
-expect_rc 1 "auto on without bandwidth data: refused"
-expect_err_has "could not be reverted" "because revert could not turn auto on"
-expect_err_has "--no-revert-point" "naming the way out"
-expect_file "$ROOT/$WI/node0" 1 "nothing written"
-expect_file "$ROOT/$WI/auto" true "auto untouched"
-run set "$W.auto=false"
-expect_rc 1 "the same for auto false by name"
-run set --no-revert-point "$W.node0=3"
-expect_rc 0 "--no-revert-point goes ahead"
-expect_file "$ROOT/$WI/node0" 3 "and writes"
+expect_rc 0 "auto on without bandwidth data: the weight is written"
+expect_out "$W.auto: true -> false
+$W.node0: 1 -> 3" "auto off is shown"
+expect_err_has "nothing turns it on again until reboot" "with a warning that it stays off"
+expect_one_err_line "in one line"
+run revert
+expect_rc 0 "revert"
+expect_out_has "$W.node0: 3 -> 1" "restores the weight"
+expect_out_lacks "$W.auto" "and does not try auto (ENODEV would undo the revert)"
+expect_err_has "$W.auto stays false" "saying auto stays off, and why"
+expect_file "$ROOT/$WI/node0" 1 "node0 back to 1"
+# With bandwidth data appearing later (a CXL region onlined), revert turns auto on.
+echo true >"$ROOT/$WI/auto"
+run set "$W.node0=3"
+mkdir -p "$ROOT/sys/devices/system/node/node5/access1/initiators"
+echo 25000 >"$ROOT/sys/devices/system/node/node5/access1/initiators/read_bandwidth"
+run revert
+expect_out_has "$W.auto: false -> true" "revert turns auto on once the kernel has bandwidth data"
 
 # --- bad input: one line, exit 2, nothing written -----------------------------
 wfixture wi-hmat
