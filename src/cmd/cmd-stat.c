@@ -41,6 +41,7 @@ enum {
 	OPT_BALANCING,
 	OPT_TIERS,
 	OPT_CGROUP,
+	OPT_INTERLEAVE,
 };
 
 static const struct cmd_option options[] = {
@@ -76,6 +77,9 @@ static const struct cmd_option options[] = {
 	  "with an interval: the totals since the start, at the end" },
 	{ "pid", required_argument, 'p', "<pid|pattern>",
 	  "per-process memory per node (numa_maps)" },
+	{ "interleave", no_argument, OPT_INTERLEAVE, NULL,
+	  "with --pid: the mappings under weighted interleave,\n"
+	  "pages per node against the weights" },
 	{ "snapshot", required_argument, OPT_SNAPSHOT, "<name>",
 	  "the counters saved in a snapshot (or latest) instead\n"
 	  "of the live ones; 'numastatctl snapshots' lists them" },
@@ -286,6 +290,9 @@ static int one_option(struct stat_opts *o, int c, bool *width_set)
 		return 0;
 	case 'p':
 		return add_pid(o, optarg) < 0 ? -1 : 0;
+	case OPT_INTERLEAVE:
+		o->interleave = true;
+		return 0;
 	case OPT_SNAPSHOT:
 	case OPT_SINCE:
 		if (o->snapshot_arg && o->since != (c == OPT_SINCE)) {
@@ -342,6 +349,10 @@ static int check_combination(struct stat_opts *o)
 		log_usage_err("%s needs an interval", o->rate        ? "--rate"
 						      : o->timestamp ? "-t"
 								     : "--totals");
+		return -1;
+	}
+	if (o->interleave && !o->n_pids) {
+		log_usage_err("--interleave goes with --pid");
 		return -1;
 	}
 	if (o->prom_names_set && !o->prometheus && !o->textfile) {

@@ -23,6 +23,7 @@
 #include "log.h"
 #include "out.h"
 #include "procmaps.h"
+#include "stat-interleave.h"
 #include "stat-view.h"
 #include "stat.h"
 #include "suggest.h"
@@ -41,6 +42,7 @@ struct proc_mem {
 	char shown[64 * 4]; /* name escaped for text output (escape.h); JSON takes name */
 	bool failed;        /* numa_maps unreadable: said, only --compat shows it (zeros) */
 	struct procmaps pm;
+	struct pm_wi wi; /* --interleave */
 };
 
 /* Everything the views print. */
@@ -51,6 +53,8 @@ struct pid_view {
 	size_t ok;       /* how many were readable */
 	unsigned *nodes; /* the node columns */
 	size_t n_nodes;
+	struct interleave_weights iw; /* --interleave: the weights now */
+	char autow[8];                /* and auto: "1", "0", "" (none) */
 };
 
 static int cmp_unsigned(const void *a, const void *b)
@@ -172,7 +176,14 @@ static int read_all(struct pid_view *v, const struct pid_list *l)
 	for (size_t i = 0; i < l->n; i++) {
 		struct proc_mem *m = &v->p[v->n++];
 		char why[WHY_MAX];
-		int r = procmaps_read(l->v[i], &m->pm, why, sizeof(why));
+		int r;
+
+		if (v->o->interleave) {
+			m->wi = (struct pm_wi){ .wnodes = v->iw.nodes, .weights = v->iw.w,
+						.nw = v->iw.n };
+			m->pm.wi = &m->wi;
+		}
+		r = procmaps_read(l->v[i], &m->pm, why, sizeof(why));
 
 		m->pid = l->v[i];
 		if (proc_name(m->pid, m->name, sizeof(m->name)) < 0)
@@ -775,11 +786,31 @@ static int rows_view(const struct pid_view *v)
 	return r < 0 ? EXIT_FAIL : EXIT_OK;
 }
 
+/* --interleave: the readable processes' weighted interleave mappings. */
+static int interleave_view(const struct pid_view *v)
+{
+	struct stat_interleave_proc *p = calloc(v->n ? v->n : 1, sizeof(*p));
+	size_t n = 0;
+	int r;
+
+	if (!p)
+		return -ENOMEM;
+	for (size_t i = 0; i < v->n; i++)
+		if (!v->p[i].failed)
+			p[n++] = (struct stat_interleave_proc){ v->p[i].pid, v->p[i].name,
+								v->p[i].shown, &v->p[i].wi };
+	r = stat_interleave_print(v->o, p, n, &v->iw, v->autow);
+	free(p);
+	return r;
+}
+
 static int print_views(const struct pid_view *v)
 {
 	int r = 0;
 
-	if (v->o->compat)
+	if (v->o->interleave)
+		r = interleave_view(v);
+	else if (v->o->compat)
 		r = compat_view(v);
 	else if (v->o->cols_arg)
 		return rows_view(v);
@@ -794,6 +825,22 @@ static int print_views(const struct pid_view *v)
 	return r < 0 ? EXIT_FAIL : EXIT_OK;
 }
 
+/* The weights now and auto, what --interleave compares the pages with. */
+static int read_weights(struct pid_view *v)
+{
+	struct knob_ref ref;
+	struct kval a;
+	char why[WHY_MAX];
+
+	if (interleave_weights_read(&v->iw, why, sizeof(why)) < 0) {
+		log_err("%s", why);
+		return EXIT_FAIL;
+	}
+	if (knob_resolve(INTERLEAVE_AUTO, &ref, why, sizeof(why)) == 0 && knob_read(&ref, &a) == 0)
+		str_copy(v->autow, a.text, sizeof(v->autow));
+	return EXIT_OK;
+}
+
 int stat_pid_run(const struct stat_opts *o)
 {
 	struct pid_list l = { 0 };
@@ -805,14 +852,19 @@ int stat_pid_run(const struct stat_opts *o)
 		return EXIT_USAGE;
 	}
 	rc = resolve(o, &l);
+	if (o->interleave && (prc = read_weights(&v)) != EXIT_OK)
+		rc = prc;
 	prc = read_all(&v, &l);
 	rc = prc > rc ? prc : rc;
 	prc = node_columns(&v);
 	if (prc == EXIT_OK)
 		prc = print_views(&v);
 	rc = prc > rc ? prc : rc;
-	for (size_t i = 0; i < v.n; i++)
+	for (size_t i = 0; i < v.n; i++) {
 		procmaps_free(&v.p[i].pm);
+		procmaps_wi_free(&v.p[i].wi);
+	}
+	interleave_weights_free(&v.iw);
 	free(v.p);
 	free(v.nodes);
 	free(l.v);

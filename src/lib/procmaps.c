@@ -16,8 +16,10 @@ const char *const procmaps_cat_names[PM_NCAT] = { "Huge", "Heap", "Stack", "Priv
 
 void procmaps_free(struct procmaps *pm)
 {
+	struct pm_wi *wi = pm->wi;
+
 	free(pm->v);
-	*pm = (struct procmaps){ 0 };
+	*pm = (struct procmaps){ .wi = wi };
 }
 
 uint64_t procmaps_node_total(const struct pm_node *n)
@@ -172,7 +174,7 @@ int procmaps_add_line(struct procmaps *pm, const char *line, size_t len, char *w
 			return bad(why, whylen, "malformed N<node>=<pages>");
 		r = r ? add_pages(pm, node, pages, page, cat, why, whylen) : 0;
 	}
-	return r;
+	return r == 0 && pm->wi ? procmaps_wi_add_line(pm->wi, line, len, why, whylen) : r;
 }
 
 int procmaps_parse(struct procmaps *pm, const char *buf, size_t len, char *why, size_t whylen)

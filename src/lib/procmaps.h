@@ -4,7 +4,7 @@
  * numastat's categories (Huge, Heap, Stack, Private), plus the few other
  * /proc/PID facts `stat --pid` needs.  All reads go through sysfs.h, so a
  * --sysroot tree with proc/<pid>/{numa_maps,status,cmdline} works.
- * Implemented by proc.c and procmaps.c.
+ * Implemented by proc.c, procmaps.c and procmaps-wi.c.
  */
 #pragma once
 
@@ -21,10 +21,36 @@ struct pm_node {
 	uint64_t bytes[PM_NCAT];
 };
 
+/* One node of the mappings under weighted interleave. */
+struct pm_wi_node {
+	unsigned node;
+	uint64_t pages; /* what numa_maps counts there (N<id>=) */
+	double wants;   /* its share by the weights: pages * w / (sum of w over the policy's nodes) */
+};
+
+/*
+ * A process's anonymous mappings whose policy is weighted interleave
+ * ("weighted interleave[=flags]:<nodes>"), summed: filled by
+ * procmaps_add_line() when procmaps.wi points here.  File mappings are
+ * counted and left out: their pages sit in the page cache where whoever
+ * first read them put them.  The weights are the configured ones, by node
+ * (nodes sorted; a policy node without one counts 1, as the kernel does).
+ */
+struct pm_wi {
+	const unsigned *wnodes, *weights;
+	size_t nw;
+	size_t file_mappings; /* left out */
+	size_t mappings;
+	uint64_t pages;
+	struct pm_wi_node *v; /* sorted by node */
+	size_t n, cap;
+};
+
 /* The nodes a process has memory on, sorted by id. */
 struct procmaps {
 	size_t n, cap;
 	struct pm_node *v;
+	struct pm_wi *wi; /* non-NULL: also sum the weighted interleave mappings */
 };
 
 /* The kernel's PID_MAX_LIMIT (4M): larger numbers are not PIDs. */
@@ -33,6 +59,13 @@ struct procmaps {
 #define PROCMAPS_LINE_MAX 65536
 
 void procmaps_free(struct procmaps *pm);
+/*
+ * Add one numa_maps line to wi when its policy is weighted interleave (0
+ * when it is not); -EBADMSG with why for a broken policy node list, -ENOMEM.
+ */
+int procmaps_wi_add_line(struct pm_wi *wi, const char *line, size_t len, char *why,
+			 size_t whylen);
+void procmaps_wi_free(struct pm_wi *wi);
 /* Sum over categories of one node, or over every node of one category. */
 uint64_t procmaps_node_total(const struct pm_node *n);
 uint64_t procmaps_cat_total(const struct procmaps *pm, enum pm_cat cat);

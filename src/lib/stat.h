@@ -102,6 +102,7 @@ struct stat_opts {
 	/* --pid (stat-pid.c): PIDs or patterns as given. */
 	char **pids;
 	size_t n_pids, cap_pids;
+	bool interleave; /* --interleave: their mappings under weighted interleave */
 
 	/* --balancing, --tiers, --cgroup: a view of its own (stat-effect.h). */
 	int view;       /* enum stat_view; 0: the counter table */

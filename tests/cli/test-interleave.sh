@@ -192,6 +192,36 @@ expect_err_has "wi.conf:" "naming the lines"
 run --config "$TMP/wi.conf" apply --check both
 expect_rc 2 "apply --check refuses it too"
 
+# --- stat --pid --interleave: where the pages landed ------------------------
+wfixture wi-hmat
+mkdir -p "$ROOT/proc/4242"
+printf 'Name:\tpostgres\n' >"$ROOT/proc/4242/status"
+printf 'postgres\0' >"$ROOT/proc/4242/cmdline"
+cat >"$ROOT/proc/4242/numa_maps" <<'EOF2'
+00400000 weighted interleave:0,2,5 file=/usr/bin/postgres mapped=10 N0=10 kernelpagesize_kB=4
+7f6000000000 weighted interleave:0,2,5 anon=3100 dirty=3100 N0=1400 N2=1400 N5=300 kernelpagesize_kB=4
+7f7000000000 weighted interleave=static:0,5 anon=1700 dirty=1700 N0=1400 N5=300 kernelpagesize_kB=4
+EOF2
+run stat --pid 4242 --interleave
+expect_rc 0 "stat --pid --interleave"
+expect_out "PID 4242 (postgres): 2 anonymous mappings under weighted interleave, 4800 pages
+1 file mapping left out: the page cache is where its first reader put it
+NODE PAGES SHARE% WEIGHT WANTS% WANTS_PAGES
+   0  2800   58.3     14   58.3        2800
+   2  1400   29.2     14   29.2        1400
+   5   600   12.5      3   12.5         600
+
+WANTS%: each node's share by the weights now (0:14 2:14 5:3, auto on);
+pages placed before a weight changed keep their node" "pages per node against the weights' shares"
+run -J stat --pid 4242 --interleave
+expect_out_has '"wants_pages": 600' "-J carries the same"
+run stat --interleave
+expect_rc 2 "--interleave without --pid: usage error"
+echo "7f8000000000 weighted interleave N0=1 kernelpagesize_kB=4" >>"$ROOT/proc/4242/numa_maps"
+run stat --pid 4242 --interleave
+expect_rc 1 "a policy without its nodes: the process is reported"
+expect_err_has "weighted interleave without a node list" "naming the problem"
+
 # --- advise: the kernel's auto rule, and its profile -------------------------
 wfixture wi-hmat
 run advise

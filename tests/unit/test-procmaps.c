@@ -142,8 +142,48 @@ static void junk(void)
 	}
 }
 
+/* Weighted interleave mappings against the weights 0:8 1:2 (node 5: none, counts 1). */
+static void weighted(void)
+{
+	static const unsigned wnodes[] = { 0, 1 }, weights[] = { 8, 2 };
+	static const char text[] =
+		"00400000 default file=/bin/x N0=10 kernelpagesize_kB=4\n"
+		"7f0000000000 weighted interleave:0-1 anon=10000 dirty=10000 N0=8000 N1=2000 "
+		"kernelpagesize_kB=4\n"
+		"7f1000000000 weighted interleave=static|relative:0,5 anon=900 N0=800 N5=100 "
+		"kernelpagesize_kB=4\n"
+		"7f2000000000 interleave:0-1 N0=5 N1=5 kernelpagesize_kB=4\n"
+		"7f3000000000 weighted interleave:1 N0=3 kernelpagesize_kB=4\n";
+	struct pm_wi wi = { .wnodes = wnodes, .weights = weights, .nw = 2 };
+	struct procmaps pm = { .wi = &wi };
+	char why[128] = "";
+
+	CHECK(procmaps_parse(&pm, text, sizeof(text) - 1, why, sizeof(why)) == 0, "parsed: %s",
+	      why);
+	CHECK(wi.mappings == 3 && wi.pages == 10903, "three weighted interleave mappings, 10903 pages");
+	CHECK(wi.n == 3 && wi.v[0].node == 0 && wi.v[1].node == 1 && wi.v[2].node == 5,
+	      "nodes 0, 1 and 5, sorted");
+	CHECK(wi.v[0].pages == 8803 && wi.v[1].pages == 2000 && wi.v[2].pages == 100,
+	      "pages per node, whatever the policy's nodes (3 fell back to node 0)");
+	/* 10000 * 8/10 + 900 * 8/9 = 8800; 10000 * 2/10 + 3 * 2/2 = 2003; 900 * 1/9 = 100. */
+	CHECK(wi.v[0].wants > 8799.9 && wi.v[0].wants < 8800.1, "node 0 wants 8800 (%.1f)",
+	      wi.v[0].wants);
+	CHECK(wi.v[1].wants > 2002.9 && wi.v[1].wants < 2003.1, "node 1 wants 2003 (%.1f)",
+	      wi.v[1].wants);
+	CHECK(wi.v[2].wants > 99.9 && wi.v[2].wants < 100.1,
+	      "node 5, without a weight file, counts 1 as the kernel does (%.1f)", wi.v[2].wants);
+	procmaps_free(&pm);
+	procmaps_wi_free(&wi);
+	CHECK(procmaps_parse(&pm, TXT("7f00 weighted interleave N0=1 kernelpagesize_kB=4\n"),
+			     why, sizeof(why)) == -EBADMSG,
+	      "weighted interleave without its node list: %s", why);
+	procmaps_free(&pm);
+	procmaps_wi_free(&wi);
+}
+
 int main(void)
 {
+	weighted();
 	categories();
 	edge_cases();
 	junk();
