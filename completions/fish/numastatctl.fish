@@ -37,6 +37,8 @@ end
 
 function __numastatctl_knob_names
     __numastatctl_run knobs --names
+    # A per-node knob (nodeN): each node's name this machine has.
+    __numastatctl_run get -N -e 'mm.*.node[0-9]*'
 end
 
 # set KNOB=VALUE: the name, then the values its type allows.

@@ -72,8 +72,7 @@ static const struct cmd_option options[] = {
 	{ "output-all", no_argument, OPT_OUTPUT_ALL, NULL, "a table of every column" },
 	{ "noheadings", no_argument, 'n', NULL, "do not print headings" },
 	{ "raw", no_argument, 'r', NULL, "raw output, no alignment" },
-	{ "names", no_argument, 'N', NULL, "print knob names only, one per line, and the\n"
-	  "nodes here of a per-node knob (-J: as JSON)" },
+	{ "names", no_argument, 'N', NULL, "print knob names only, one per line (-J: as JSON)" },
 	{ "choices", required_argument, OPT_CHOICES, "<knob>",
 	  "print the values <knob> accepts, one per line\n"
 	  "(nothing for integer knobs)" },
@@ -531,33 +530,6 @@ static int print_blocks(const struct knobs_opts *o, const struct knob *const *se
 	return EXIT_OK;
 }
 
-/*
- * --names: every registry name, and after a per-node family the names of
- * its nodes here, which is what completion offers to get and set.
- */
-static int print_names(const struct knob *const *sel, size_t n)
-{
-	struct knob_ref ref;
-	unsigned *nodes;
-	int rc = EXIT_OK, m;
-
-	for (size_t i = 0; i < n; i++) {
-		printf("%s\n", sel[i]->name);
-		if (!(sel[i]->flags & KNOB_F_PER_NODE))
-			continue;
-		/* Only the nodes look at the system; names alone never do. */
-		if (rc == EXIT_OK && (rc = cmd_setup()) != EXIT_OK)
-			return rc;
-		m = knob_family_nodes(sel[i], &nodes);
-		for (int j = 0; j < m; j++) {
-			knob_member(&ref, sel[i], nodes[j]);
-			printf("%s\n", ref.name);
-		}
-		free(nodes);
-	}
-	return rc;
-}
-
 /* --choices: the finite value set, for shell completion and scripts. */
 static int print_choices(const char *name)
 {
@@ -600,7 +572,8 @@ static int run(int argc, char *argv[])
 		return EXIT_FAIL;
 	rc = select_knobs(argc - optind, argv + optind, sel, &n);
 	if (rc == EXIT_OK && o.names_only)
-		rc = print_names(sel, n);
+		for (size_t i = 0; i < n; i++)
+			printf("%s\n", sel[i]->name);
 	else if (rc == EXIT_OK) {
 		/* Only the PRESENT column looks at the system. */
 		rc = cmd_setup();

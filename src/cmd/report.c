@@ -4,9 +4,9 @@
 
 #include "cmd.h"
 #include "counters.h"
+#include "interleave.h"
 #include "log.h"
 #include "out.h"
-#include "interleave.h"
 #include "report.h"
 #include "sysctld.h"
 #include "sysfs.h"

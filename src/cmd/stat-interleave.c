@@ -27,8 +27,9 @@ static const struct {
 /* JSON keys as the house spells them: "share_pct", "wants_pct". */
 static const char *json_name(int c)
 {
-	static const char *const names[C_COUNT] = { "pid",    "command", "node",  "pages",
-						    "share_pct", "weight", "wants_pct", "wants_pages" };
+	static const char *const names[C_COUNT] = { "pid",       "command",    "node",
+						    "pages",     "share_pct",  "weight",
+						    "wants_pct", "wants_pages" };
 	return names[c];
 }
 
@@ -44,11 +45,13 @@ static void fill_row(struct out_row *row, bool json, const struct stat_interleav
 	}
 	out_row_setf(row, c++, "%u", e->node);
 	out_row_setf(row, c++, "%" PRIu64, e->pages);
-	out_row_setf(row, c++, "%.1f", p->wi->pages ? 100.0 * (double)e->pages / (double)p->wi->pages : 0.0);
+	out_row_setf(row, c++, "%.1f",
+		     p->wi->pages ? 100.0 * (double)e->pages / (double)p->wi->pages : 0.0);
 	if (w)
 		out_row_setf(row, c, "%u", w);
 	c++;
-	out_row_setf(row, c++, "%.1f", p->wi->pages ? 100.0 * e->wants / (double)p->wi->pages : 0.0);
+	out_row_setf(row, c++, "%.1f",
+		     p->wi->pages ? 100.0 * e->wants / (double)p->wi->pages : 0.0);
 	out_row_setf(row, c++, "%.0f", e->wants);
 }
 
@@ -99,8 +102,8 @@ static int print_one(const struct stat_opts *o, const struct stat_interleave_pro
 	return r;
 }
 
-int stat_interleave_print(const struct stat_opts *o, const struct stat_interleave_proc *p,
-			  size_t n, const struct interleave_weights *iw, const char *autow)
+int stat_interleave_print(const struct stat_opts *o, const struct stat_interleave_proc *p, size_t n,
+			  const struct interleave_weights *iw, const char *autow)
 {
 	struct out_table *t;
 	char list[256] = "";
@@ -116,7 +119,9 @@ int stat_interleave_print(const struct stat_opts *o, const struct stat_interleav
 			printf("\nWANTS%%: each node's share by the weights now (%s%s%s);\n"
 			       "pages placed before a weight changed keep their node\n",
 			       iw->n ? list : "no weights here", *autow ? ", auto " : "",
-			       !*autow ? "" : autow[0] == '1' ? "on" : "off");
+			       !*autow           ? ""
+			       : autow[0] == '1' ? "on"
+						 : "off");
 		return r;
 	}
 	if (!(t = new_table(true)))

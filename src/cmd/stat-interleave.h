@@ -21,5 +21,5 @@ struct stat_interleave_proc {
 };
 
 /* Print them; 0 or -errno (after saying why). */
-int stat_interleave_print(const struct stat_opts *o, const struct stat_interleave_proc *p,
-			  size_t n, const struct interleave_weights *iw, const char *autow);
+int stat_interleave_print(const struct stat_opts *o, const struct stat_interleave_proc *p, size_t n,
+			  const struct interleave_weights *iw, const char *autow);

@@ -179,7 +179,8 @@ static int read_all(struct pid_view *v, const struct pid_list *l)
 		int r;
 
 		if (v->o->interleave) {
-			m->wi = (struct pm_wi){ .wnodes = v->iw.nodes, .weights = v->iw.w,
+			m->wi = (struct pm_wi){ .wnodes = v->iw.nodes,
+						.weights = v->iw.w,
 						.nw = v->iw.n };
 			m->pm.wi = &m->wi;
 		}

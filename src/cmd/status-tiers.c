@@ -61,8 +61,8 @@ static bool has_cpu(const struct status_tiers *t, unsigned node)
 }
 
 /* A tier's nodes with CPUs (cpu) or without (!cpu), as a range list; the count. */
-static size_t tier_nodes(const struct status_tiers *t, const struct memtier *m, bool cpu,
-			 char *buf, size_t len)
+static size_t tier_nodes(const struct status_tiers *t, const struct memtier *m, bool cpu, char *buf,
+			 size_t len)
 {
 	unsigned *ids = malloc((m->n ? m->n : 1) * sizeof(*ids));
 	size_t n = 0;
@@ -97,7 +97,8 @@ static void tier_weights(const struct status_tiers *t, const struct memtier *m, 
 			first = w;
 		same &= w == first;
 		if (used < len)
-			used += (size_t)snprintf(buf + used, len - used, "%s%u", used ? "," : "", w);
+			used += (size_t)snprintf(buf + used, len - used, "%s%u", used ? "," : "",
+						 w);
 	}
 	if (compact && n > 1 && same)
 		snprintf(buf, len, "%u each", first);
@@ -142,8 +143,7 @@ static void print_tier(const struct status_tiers *t, size_t i, bool weights)
 }
 
 /* "0:5 2:3 5:1": every node's weight. */
-static void all_weights(const struct interleave_weights *iw, const char *sep, char *buf,
-			size_t len)
+static void all_weights(const struct interleave_weights *iw, const char *sep, char *buf, size_t len)
 {
 	size_t used = 0;
 
@@ -156,7 +156,7 @@ static void all_weights(const struct interleave_weights *iw, const char *sep, ch
 void status_tiers_print(const struct status_tiers *t)
 {
 	bool weights = t->iw.n > 1 && !interleave_weights_uniform(&t->iw);
-	const char *mode = !t->autow[0]		      ? " set by hand"
+	const char *mode = !t->autow[0]                 ? " set by hand"
 			   : strcmp(t->autow, "1") == 0 ? " derived from bandwidth (auto on)"
 							: " set by hand (auto off)";
 	char line[4096];

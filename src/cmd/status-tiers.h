@@ -14,9 +14,9 @@
 #include "nodes.h"
 
 struct status_tiers {
-	struct memtiers tiers;          /* empty: no memory tiers (before 6.1) */
-	struct interleave_weights iw;   /* empty: no weighted interleave (before 6.9) */
-	unsigned *cpu_nodes;            /* has_cpu */
+	struct memtiers tiers;        /* empty: no memory tiers (before 6.1) */
+	struct interleave_weights iw; /* empty: no weighted interleave (before 6.9) */
+	unsigned *cpu_nodes;          /* has_cpu */
 	size_t n_cpu;
 	char demotion[8], balancing[8]; /* live values, "" when absent */
 	char autow[8];                  /* interleave auto: "1", "0", "" when absent */

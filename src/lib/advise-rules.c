@@ -1158,12 +1158,15 @@ static void weights_evidence(struct advice *a, const struct advise_facts *f, con
 
 	perf_evidence(a, f);
 	weight_list(f, w, list, sizeof(list));
-	advice_evidence(a, "the kernel's auto rule (min of read and write bandwidth, x%d / sum, "
-			   "then / GCD): %s", INTERLEAVE_WEIGHTINESS, list);
+	advice_evidence(a,
+			"the kernel's auto rule (min of read and write bandwidth, x%d / sum, "
+			"then / GCD): %s",
+			INTERLEAVE_WEIGHTINESS, list);
 	weight_list(f, NULL, list, sizeof(list));
 	advice_evidence(a, "/sys/kernel/mm/mempolicy/weighted_interleave: %s, auto %s", list,
-			au->err ? "not on this kernel (6.16+)"
-			: strcmp(au->v.text, "1") == 0 ? "on" : "off");
+			au->err                        ? "not on this kernel (6.16+)"
+			: strcmp(au->v.text, "1") == 0 ? "on"
+						       : "off");
 	tiers_evidence(a, f);
 }
 
@@ -1210,10 +1213,11 @@ static int advise_weights(const struct advise_facts *f, const struct advise_rule
 		snprintf(value, sizeof(value), "%u", w[j - 1]);
 		if (!(a = new_advice(out, r, &k, value)))
 			return -ENOMEM;
-		advice_text(a,
-			    "set %s = %s: weighted interleave then spreads pages %s (node:weight) as "
-			    "the firmware's bandwidth does",
-			    k.ref.name, value, ratio);
+		advice_text(
+			a,
+			"set %s = %s: weighted interleave then spreads pages %s (node:weight) as "
+			"the firmware's bandwidth does",
+			k.ref.name, value, ratio);
 		weights_evidence(a, f, w, au);
 	}
 	return 0;

@@ -57,8 +57,8 @@ int interleave_plan_side_effects(struct plan *p)
 	for (size_t i = 0; i < p->n; i++)
 		writes |= p->items[i].action == ACT_WRITE && interleave_is_weight(&p->items[i].ref);
 	if (!writes || find(p, interleave_is_auto) ||
-	    knob_resolve(INTERLEAVE_AUTO, &ref, why, sizeof(why)) < 0 || knob_read(&ref, &live) < 0 ||
-	    strcmp(live.text, "1") != 0)
+	    knob_resolve(INTERLEAVE_AUTO, &ref, why, sizeof(why)) < 0 ||
+	    knob_read(&ref, &live) < 0 || strcmp(live.text, "1") != 0)
 		return 0;
 	return plan_add_side_effect(p, &ref, &live, &off);
 }

@@ -284,8 +284,7 @@ static bool probed_missing(const struct knob_ref *ref, char *why, size_t whylen)
 	else
 		str_copy(list, "none", sizeof(list));
 	free(nodes);
-	snprintf(why, whylen,
-		 "%s: no such node here: this kernel has weights for node%s %s",
+	snprintf(why, whylen, "%s: no such node here: this kernel has weights for node%s %s",
 		 ref->name, n == 1 ? "" : "s", list);
 	return true;
 }
@@ -312,4 +311,11 @@ int knob_lookup(const char *input, struct knob_ref *out, char *why, size_t whyle
 			 "registry knob ('numastatctl knobs' lists them)",
 			 dotted);
 	return -ENOENT;
+}
+
+int knob_lookup_optional(const char *input, struct knob_ref *out, char *why, size_t whylen)
+{
+	int r = knob_resolve(input, out, why, whylen);
+
+	return r == 0 && out->knob ? 0 : knob_lookup(input, out, why, whylen);
 }

@@ -55,3 +55,9 @@ bool knob_present(const struct knob_ref *ref);
  * close; -EINVAL for a malformed or ambiguous name.
  */
 int knob_lookup(const char *input, struct knob_ref *out, char *why, size_t whylen);
+/*
+ * knob_lookup() for a name given with '-' (skip where the kernel lacks it):
+ * a registry knob the kernel cannot have here (a node without a weight, no
+ * auto) resolves too, and is skipped when it is read.
+ */
+int knob_lookup_optional(const char *input, struct knob_ref *out, char *why, size_t whylen);

@@ -392,9 +392,9 @@ void knob_ref_init(struct knob_ref *out, const struct knob *k)
 	out->knob = k;
 	str_copy(out->name, k->name, sizeof(out->name));
 	/* The file another release names otherwise: whichever this kernel has. */
-	str_copy(out->path, k->alt_path && !path_exists(k->path) && path_exists(k->alt_path)
-				    ? k->alt_path
-				    : k->path,
+	str_copy(out->path,
+		 k->alt_path && !path_exists(k->path) && path_exists(k->alt_path) ? k->alt_path
+										  : k->path,
 		 sizeof(out->path));
 }
 

@@ -29,7 +29,7 @@ struct plan_item {
 	struct kval old; /* live value before (valid unless ACT_SKIPPED/FAILED on read) */
 	struct kval now; /* read back after the write */
 	bool have_old;
-	bool optional;    /* '-' prefix: skip quietly where the kernel lacks it */
+	bool optional; /* '-' prefix: skip quietly where the kernel lacks it */
 	/*
 	 * Not asked for: the kernel changes it when a later item is written
 	 * (a weight turns mm.mempolicy.weighted_interleave.auto off).  Written

@@ -89,8 +89,7 @@ static int add_node_pages(struct pm_wi *wi, const char *p, const char *end, uint
 	return 0;
 }
 
-int procmaps_wi_add_line(struct pm_wi *wi, const char *line, size_t len, char *why,
-			 size_t whylen)
+int procmaps_wi_add_line(struct pm_wi *wi, const char *line, size_t len, char *why, size_t whylen)
 {
 	const char *p = line, *end = line + len, *w;
 	unsigned *ids = NULL, sum = 0;
@@ -99,8 +98,8 @@ int procmaps_wi_add_line(struct pm_wi *wi, const char *line, size_t len, char *w
 	int n, r;
 
 	if (!word(&p, end, &w, &wl) || !word(&p, end, &w, &wl) ||
-	    !(wl == 8 && memcmp(w, "weighted", 8) == 0) || !word(&p, end, &w, &wl) ||
-	    wl < 10 || memcmp(w, "interleave", 10) != 0)
+	    !(wl == 8 && memcmp(w, "weighted", 8) == 0) || !word(&p, end, &w, &wl) || wl < 10 ||
+	    memcmp(w, "interleave", 10) != 0)
 		return 0;
 	/* Page cache: placed by whoever read the file first, not by this policy. */
 	if (memmem(p, (size_t)(end - p), " file=", 6)) {

@@ -25,7 +25,7 @@ struct pm_node {
 struct pm_wi_node {
 	unsigned node;
 	uint64_t pages; /* what numa_maps counts there (N<id>=) */
-	double wants;   /* its share by the weights: pages * w / (sum of w over the policy's nodes) */
+	double wants; /* its share by the weights: pages * w / (sum of w over the policy's nodes) */
 };
 
 /*
@@ -63,8 +63,7 @@ void procmaps_free(struct procmaps *pm);
  * Add one numa_maps line to wi when its policy is weighted interleave (0
  * when it is not); -EBADMSG with why for a broken policy node list, -ENOMEM.
  */
-int procmaps_wi_add_line(struct pm_wi *wi, const char *line, size_t len, char *why,
-			 size_t whylen);
+int procmaps_wi_add_line(struct pm_wi *wi, const char *line, size_t len, char *why, size_t whylen);
 void procmaps_wi_free(struct pm_wi *wi);
 /* Sum over categories of one node, or over every node of one category. */
 uint64_t procmaps_node_total(const struct pm_node *n);

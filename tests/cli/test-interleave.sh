@@ -154,6 +154,13 @@ expect_err_has "exclude each other" "auto on with a weight: says why"
 expect_file "$ROOT/$WI/node0" 14 "nothing was written"
 expect_file "$ROOT/$WI/auto" true "auto neither"
 
+# '-' skips a node this machine has no weight for (a fleet's profile).
+wfixture wi-hmat
+run set -- "-$W.node9=2" "$W.node0=5"
+expect_rc 0 "'-' before a node without a weight: skipped"
+expect_out_has "$W.node9: (skipped: not on this kernel)" "said to be skipped"
+expect_file "$ROOT/$WI/node0" 5 "the rest is written"
+
 # --- profiles ------------------------------------------------------------------
 wfixture wi-hmat
 cat >"$TMP/wi.conf" <<EOF

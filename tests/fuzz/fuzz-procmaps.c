@@ -37,7 +37,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			wants += wi.v[i].wants;
 		}
 		/* Each mapping's shares add up to its pages (rounding aside). */
-		if (wants > (double)wi.pages * 1.000001 + 1 || wants < (double)wi.pages * 0.999999 - 1)
+		if (wants > (double)wi.pages * 1.000001 + 1 ||
+		    wants < (double)wi.pages * 0.999999 - 1)
 			abort();
 	}
 	procmaps_free(&pm);

@@ -68,8 +68,7 @@ static void test_plan_check(void)
 	item(&p, INTERLEAVE_AUTO, "on");
 	CHECK(interleave_plan_check(&p, why, sizeof(why)) == -EINVAL,
 	      "auto on and a weight: refused, whatever the order");
-	CHECK(strstr(why, "node0 = 8 at t.conf:1") != NULL, "naming the weight and where: %s",
-	      why);
+	CHECK(strstr(why, "node0 = 8 at t.conf:1") != NULL, "naming the weight and where: %s", why);
 	plan_free(&p);
 	item(&p, INTERLEAVE_AUTO, "1");
 	CHECK(interleave_plan_check(&p, why, sizeof(why)) == 0, "auto on alone: fine");
@@ -81,7 +80,8 @@ static void test_names(void)
 	struct knob_ref ref;
 	char why[256];
 
-	CHECK(knob_resolve("mm.mempolicy.weighted_interleave.node12", &ref, why, sizeof(why)) == 0 &&
+	CHECK(knob_resolve("mm.mempolicy.weighted_interleave.node12", &ref, why, sizeof(why)) ==
+			      0 &&
 		      interleave_is_weight(&ref) && knob_ref_node(&ref) == 12 &&
 		      strcmp(ref.path, "/sys/kernel/mm/mempolicy/weighted_interleave/node12") == 0,
 	      "node12 is a member of the family, with its path");
@@ -92,7 +92,7 @@ static void test_names(void)
 		      !interleave_is_weight(&ref) && knob_ref_node(&ref) == -1,
 	      "the family's own name is no node");
 	for (const char *const *bad = (const char *const[]){ "node012", "node-1", "node1x", "node",
-							    "node123456", NULL };
+							     "node123456", NULL };
 	     *bad; bad++) {
 		char name[96];
 

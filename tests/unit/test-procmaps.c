@@ -160,7 +160,8 @@ static void weighted(void)
 
 	CHECK(procmaps_parse(&pm, text, sizeof(text) - 1, why, sizeof(why)) == 0, "parsed: %s",
 	      why);
-	CHECK(wi.mappings == 3 && wi.pages == 10903, "three weighted interleave mappings, 10903 pages");
+	CHECK(wi.mappings == 3 && wi.pages == 10903,
+	      "three weighted interleave mappings, 10903 pages");
 	CHECK(wi.n == 3 && wi.v[0].node == 0 && wi.v[1].node == 1 && wi.v[2].node == 5,
 	      "nodes 0, 1 and 5, sorted");
 	CHECK(wi.v[0].pages == 8803 && wi.v[1].pages == 2000 && wi.v[2].pages == 100,
@@ -174,8 +175,8 @@ static void weighted(void)
 	      "node 5, without a weight file, counts 1 as the kernel does (%.1f)", wi.v[2].wants);
 	procmaps_free(&pm);
 	procmaps_wi_free(&wi);
-	CHECK(procmaps_parse(&pm, TXT("7f00 weighted interleave N0=1 kernelpagesize_kB=4\n"),
-			     why, sizeof(why)) == -EBADMSG,
+	CHECK(procmaps_parse(&pm, TXT("7f00 weighted interleave N0=1 kernelpagesize_kB=4\n"), why,
+			     sizeof(why)) == -EBADMSG,
 	      "weighted interleave without its node list: %s", why);
 	procmaps_free(&pm);
 	procmaps_wi_free(&wi);
