@@ -355,6 +355,12 @@ static int check_combination(struct stat_opts *o)
 		log_usage_err("--interleave goes with --pid");
 		return -1;
 	}
+	/* Its own table: numastat's categories and -o's columns are another view. */
+	if (o->interleave && (o->compat || o->cols_arg)) {
+		log_usage_err("--interleave has its own table: it excludes %s",
+			      o->compat ? "--compat" : "-o");
+		return -1;
+	}
 	if (o->prom_names_set && !o->prometheus && !o->textfile) {
 		log_usage_err("--prometheus-names needs --prometheus or --textfile");
 		return -1;

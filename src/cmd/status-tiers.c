@@ -187,7 +187,7 @@ void status_tiers_print(const struct status_tiers *t)
 static int tiers_json(const struct status_tiers *t, bool weights, struct out_doc *d, char *why,
 		      size_t whylen)
 {
-	char cpu[4096], mem[4096], w[4096];
+	char cpu[4096], mem[4096], *w = NULL;
 	struct out_table *tb;
 	int r = out_table_new(&tb, "tiers", OUT_JSON, why, whylen);
 
@@ -205,14 +205,21 @@ static int tiers_json(const struct status_tiers *t, bool weights, struct out_doc
 			r = -ENOMEM;
 			break;
 		}
+		/* "255," per node: never cut, however many nodes the tier has. */
+		free(w);
+		if (!(w = malloc(m->n * 4 + 1))) {
+			r = -ENOMEM;
+			break;
+		}
 		rangelist_format(m->nodes, m->n, cpu, sizeof(cpu));
 		tier_nodes(t, m, false, mem, sizeof(mem));
-		tier_weights(t, m, false, w, sizeof(w));
+		tier_weights(t, m, false, w, m->n * 4 + 1);
 		out_row_setf(row, 0, "%u", m->id);
 		out_row_set(row, 1, cpu);
 		out_row_set(row, 2, mem);
 		out_row_set(row, 3, weights && w[0] ? w : NULL);
 	}
+	free(w);
 	if (r == 0)
 		r = out_doc_add(d, tb, OUT_PART_ARRAY);
 	out_table_free(tb);

@@ -224,6 +224,8 @@ run -J stat --pid 4242 --interleave
 expect_out_has '"wants_pages": 600' "-J carries the same"
 run stat --interleave
 expect_rc 2 "--interleave without --pid: usage error"
+run stat --pid 4242 --interleave --compat
+expect_rc 2 "--interleave with --compat: usage error"
 echo "7f8000000000 weighted interleave N0=1 kernelpagesize_kB=4" >>"$ROOT/proc/4242/numa_maps"
 run stat --pid 4242 --interleave
 expect_rc 1 "a policy without its nodes: the process is reported"
