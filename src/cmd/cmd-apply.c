@@ -136,7 +136,10 @@ static int transact(struct plan *p, const struct apply_opts *o, const char *data
 		rc = EXIT_FAIL;
 	} else if (o->check)
 		rc = check(p, o->name);
-	else if (interleave_plan_side_effects(p) < 0) {
+	else if (interleave_plan_check_live(p, why, sizeof(why)) < 0) {
+		log_err("profile %s: %s: nothing was changed", o->name, why);
+		rc = EXIT_USAGE;
+	} else if (interleave_plan_side_effects(p) < 0) {
 		log_err("out of memory");
 		rc = EXIT_FAIL;
 	} else if (o->dry_run)

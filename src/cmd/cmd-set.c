@@ -135,6 +135,9 @@ static int transact(struct plan *p, const struct set_opts *so)
 		report_missing_hint(p);
 		log_err("nothing was changed");
 		rc = EXIT_FAIL;
+	} else if (interleave_plan_check_live(p, why, sizeof(why)) < 0) {
+		log_err("%s", why);
+		rc = EXIT_USAGE;
 	} else if (interleave_plan_side_effects(p) < 0) {
 		log_err("out of memory");
 		rc = EXIT_FAIL;

@@ -47,6 +47,20 @@ int interleave_plan_check(const struct plan *p, char *why, size_t whylen)
 	return -EINVAL;
 }
 
+int interleave_plan_check_live(const struct plan *p, char *why, size_t whylen)
+{
+	const struct plan_item *a = find(p, interleave_is_auto);
+
+	if (!a || a->action != ACT_WRITE || strcmp(a->want.text, "1") != 0 ||
+	    interleave_auto_can_return())
+		return 0;
+	snprintf(why, whylen,
+		 "%s: cannot be turned on here: the kernel derives the weights from bandwidth "
+		 "data (nodeN/access1/initiators), which it has none of, and refuses (ENODEV)",
+		 INTERLEAVE_AUTO);
+	return -EINVAL;
+}
+
 int interleave_plan_side_effects(struct plan *p)
 {
 	struct knob_ref ref;

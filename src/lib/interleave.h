@@ -28,6 +28,12 @@ bool interleave_is_auto(const struct knob_ref *ref);
  */
 int interleave_plan_check(const struct plan *p, char *why, size_t whylen);
 /*
+ * After plan_read_live(): a plan that turns auto on where the kernel cannot
+ * (no bandwidth data: it answers ENODEV) is -EINVAL with why, before any
+ * write, as every value the kernel would refuse.  0 otherwise.
+ */
+int interleave_plan_check_live(const struct plan *p, char *why, size_t whylen);
+/*
  * After plan_read_live(): a plan that writes a weight while auto is on
  * (and does not name auto) gets auto true -> false in front, as a side
  * effect (plan_add_side_effect()).  0 or -ENOMEM.
