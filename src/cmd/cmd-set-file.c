@@ -93,8 +93,8 @@ static int add_named(struct plan *p, const char *file, const struct sysctl_entry
 			 e->key);
 		return 0;
 	}
-	if ((e->ignore_failure ? knob_lookup_optional : knob_lookup)(e->key, &ref, why,
-								     sizeof(why)) < 0) {
+	if ((e->ignore_failure ? knob_lookup_optional(e->key, &ref, why, sizeof(why))
+			       : knob_lookup(e->key, &ref, why, sizeof(why))) < 0) {
 		log_err("%s:%u: %s", file, e->line, why);
 		return -EINVAL;
 	}

@@ -68,7 +68,8 @@ static int add_assignment(struct plan *p, const char *arg)
 		len = sizeof(name) - 1;
 	memcpy(name, arg + optional, len);
 	name[len] = '\0';
-	if ((optional ? knob_lookup_optional : knob_lookup)(name, &ref, why, sizeof(why)) < 0 ||
+	if ((optional ? knob_lookup_optional(name, &ref, why, sizeof(why))
+		      : knob_lookup(name, &ref, why, sizeof(why))) < 0 ||
 	    knob_parse(&ref, eq + 1, &v, why, sizeof(why)) < 0) {
 		log_err("%s", why);
 		return -EINVAL;

@@ -162,7 +162,7 @@ int interleave_weights_read(struct interleave_weights *iw, char *why, size_t why
 	const struct knob *k = knob_by_name(INTERLEAVE_WEIGHTS);
 	struct knob_ref ref;
 	struct kval v;
-	uint64_t w;
+	uint64_t w = 0;
 	int n = knob_family_nodes(k, &iw->nodes), r = 0;
 
 	iw->n = 0;

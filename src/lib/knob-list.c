@@ -90,7 +90,7 @@ static int add_members(struct knob_list *l, const struct knob *k)
 	unsigned *nodes;
 	int n = knob_family_nodes(k, &nodes), r = 0;
 
-	for (int i = 0; r == 0 && i < n; i++) {
+	for (int i = 0; r == 0 && nodes && i < n; i++) {
 		knob_member(&ref, k, nodes[i]);
 		r = knob_list_append(l, &ref);
 	}

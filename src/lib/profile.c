@@ -282,8 +282,8 @@ static bool parse_knob_name(struct profile_config *c, struct cfg_at at, int sec,
 
 	k->optional = key[0] == '-';
 	k->is_knob = true;
-	if ((k->optional ? knob_lookup_optional : knob_lookup)(key + k->optional, &k->ref, why,
-							       sizeof(why)) < 0) {
+	if ((k->optional ? knob_lookup_optional(key + 1, &k->ref, why, sizeof(why))
+			 : knob_lookup(key, &k->ref, why, sizeof(why))) < 0) {
 		profile_parse_error(c, at, sec, "%s", why);
 		return false;
 	}
