@@ -14,6 +14,11 @@
  *     nosys:openat2       openat2(2) fails with ENOSYS, as before Linux 5.6
  *     stall:K:FILE        the K-th knob write creates FILE.waiting, then waits
  *                         until FILE exists (a run caught in the middle)
+ *     after:NAME:FILE     the same wait right after a rename(2) or link(2)
+ *                         that gave a file a name starting with NAME went
+ *                         through: a run caught between saving its revert
+ *                         point ("revert") or its counter snapshot
+ *                         ("numastat-") and its first knob write
  *   FAULT_LOG=FILE        append one line per knob write and what happened
  *                         to it (tests check the fault fired, and the rollback)
  *
@@ -43,6 +48,8 @@
 typedef ssize_t (*write_fn)(int, const void *, size_t);
 typedef long (*syscall_fn)(long, ...);
 typedef int (*openat_fn)(int, const char *, int, ...);
+typedef int (*renameat_fn)(int, const char *, int, const char *);
+typedef int (*linkat_fn)(int, const char *, int, const char *, int);
 
 #define MAX_FD 1024
 
@@ -54,6 +61,8 @@ static bool clamped;
 
 ssize_t write(int fd, const void *buf, size_t count);
 int openat(int dirfd, const char *name, int flags, ...);
+int renameat(int olddirfd, const char *from, int newdirfd, const char *to);
+int linkat(int olddirfd, const char *from, int newdirfd, const char *to, int flags);
 long syscall(long number, ...);
 
 static const struct {
@@ -241,6 +250,49 @@ int openat(int dirfd, const char *name, int flags, ...)
 	else if (ftruncate(fd, 0) < 0) /* not a knob: truncate as asked */
 		return -1;
 	return fd;
+}
+
+/* after:NAME:FILE rules: stall once the file is in place under its new name. */
+static void after_naming(const char *to)
+{
+	const char *rules = getenv("FAULT_INJECT"), *base = strrchr(to, '/');
+
+	base = base ? base + 1 : to;
+	for (const char *r = rules; r && *r;) {
+		size_t len = strcspn(r, ";");
+		const char *a = r + 6, *b = memchr(a, ':', len > 6 ? len - 6 : 0);
+
+		if (len > 6 && strncmp(r, "after:", 6) == 0 && b &&
+		    strncmp(base, a, (size_t)(b - a)) == 0)
+			stall(b + 1, (size_t)(r + len - b - 1));
+		r += len + (r[len] == ';');
+	}
+}
+
+int renameat(int olddirfd, const char *from, int newdirfd, const char *to)
+{
+	static renameat_fn real_renameat;
+	int r;
+
+	if (!real_renameat)
+		real_renameat = (renameat_fn)dlsym(RTLD_NEXT, "renameat");
+	r = real_renameat(olddirfd, from, newdirfd, to);
+	if (r == 0)
+		after_naming(to);
+	return r;
+}
+
+int linkat(int olddirfd, const char *from, int newdirfd, const char *to, int flags)
+{
+	static linkat_fn real_linkat;
+	int r;
+
+	if (!real_linkat)
+		real_linkat = (linkat_fn)dlsym(RTLD_NEXT, "linkat");
+	r = real_linkat(olddirfd, from, newdirfd, to, flags);
+	if (r == 0)
+		after_naming(to);
+	return r;
 }
 
 long syscall(long number, ...)
