@@ -292,11 +292,17 @@ int knob_read(const struct knob_ref *ref, struct kval *out)
 {
 	char raw[KVAL_MAX];
 	ssize_t n = sysfs_read_file(ref->path, raw, sizeof(raw));
+	const char *nl;
 
 	if (n < 0)
 		return (int)n;
-	/* No kernel writes a NUL; reading up to it would hide a corrupt dump. */
-	if (memchr(raw, '\0', (size_t)n))
+	/*
+	 * No kernel prints a NUL, nor a value of more than one line: reading up
+	 * to either would hide a corrupt dump, and a second line would become a
+	 * line of its own wherever the value goes (a profile, a revert file).
+	 */
+	nl = memchr(raw, '\n', (size_t)n);
+	if (memchr(raw, '\0', (size_t)n) || (nl && nl != raw + n - 1))
 		return -EBADMSG;
 	knob_parse_live(ref, raw, out);
 	return 0;

@@ -154,7 +154,10 @@ int knob_kernel_version(void);
 /* "bool", "int", "bitmask", "enum", "string" */
 const char *knob_type_name(enum knob_type t);
 
-/* Read the live value.  Returns 0 or -errno (-ENOENT: not on this kernel). */
+/*
+ * Read the live value.  Returns 0 or -errno (-ENOENT: not on this kernel;
+ * -EBADMSG: a NUL byte or more than one line, which no kernel prints).
+ */
 int knob_read(const struct knob_ref *ref, struct kval *out);
 /* Write the canonical value and read it back.  -EAGAIN: read back differs. */
 int knob_write(const struct knob_ref *ref, const struct kval *v, struct kval *readback);

@@ -329,7 +329,8 @@ const char *sysfs_strerror(int err)
 	case ENXIO:
 		return "not a regular file (a FIFO or a device in the sysroot)";
 	case EBADMSG:
-		return "unexpected content (a NUL byte): not what a kernel writes";
+		return "unexpected content (a NUL byte, or more than one line): not what a kernel "
+		       "writes";
 	case EXDEV:
 		return "path leads outside the sysroot";
 	default:

@@ -104,7 +104,7 @@ corrupt "$K" '7\r\n'
 run get -n vm.min_slab_ratio
 expect_out 7 "a CRLF knob value reads as the number"
 for v in NUL BIG; do
-	if [ $v = NUL ]; then corrupt "$K" '3\0junk\n'; want="unexpected content (a NUL byte)"
+	if [ $v = NUL ]; then corrupt "$K" '3\0junk\n'; want="unexpected content (a NUL byte, or more than one line)"
 	else corrupt "$K" BIG; want="file too large"; fi
 	run get vm.min_slab_ratio
 	expect_rc 1 "knob with $v: get exits 1"
