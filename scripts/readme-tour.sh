@@ -124,8 +124,14 @@ EOF
 
 ### revert: undo the last change
 
+The revert point holds each knob's value before the change and the value
+written. A knob someone else changed since is left alone and named (exit
+status 1, the revert point kept); `--force` restores it too:
+
 EOF
+	printf '12\n' >sparse3/proc/sys/vm/min_slab_ratio
 	show revert
+	show revert --force
 	cat <<'EOF'
 
 ### stat: per-node NUMA statistics

@@ -197,6 +197,7 @@ complete -c numastatctl -n $c -a '(__numastatctl_profiles)' -d Profile
 # revert
 set -l c '__fish_seen_subcommand_from revert'
 complete -c numastatctl -n $c -l dry-run -d 'Show what would be restored, write nothing'
+complete -c numastatctl -n $c -l force -d 'Also restore knobs someone else changed since'
 complete -c numastatctl -n $c -l no-snapshot -d 'Let vm.numa_stat go 1 -> 0 without saving the counters'
 
 # snapshots

@@ -15,14 +15,15 @@
 #include "statedir.h"
 #include "why.h"
 
-enum { OPT_DRY_RUN = OPT_CMD_BASE, OPT_NO_SNAPSHOT };
+enum { OPT_DRY_RUN = OPT_CMD_BASE, OPT_FORCE, OPT_NO_SNAPSHOT };
 
 struct revert_opts {
-	bool dry_run, no_snapshot;
+	bool dry_run, force, no_snapshot;
 };
 
 static const struct cmd_option options[] = {
 	{ "dry-run", no_argument, OPT_DRY_RUN, NULL, "show what would be restored, write nothing" },
+	{ "force", no_argument, OPT_FORCE, NULL, "also restore knobs someone else changed since" },
 	CMD_OPTION_NO_SNAPSHOT(OPT_NO_SNAPSHOT),
 	{ 0 },
 };
@@ -33,6 +34,7 @@ static void usage(FILE *out)
 	      " numastatctl revert [options]\n"
 	      "\nRestore the values saved before the last 'apply' or 'set' changed them\n"
 	      "(exactly as the kernel held them; all or nothing, like set), then forget them.\n"
+	      "A knob changed since by someone else is left alone and named (exit 1).\n"
 	      "\nOptions:\n",
 	      out);
 	cmd_options_usage(out, options);
@@ -49,6 +51,22 @@ static int forget(int dirfd, const char *dir)
 	return r;
 }
 
+static bool all_unchanged(const struct plan *p)
+{
+	for (size_t i = 0; i < p->n; i++)
+		if (p->items[i].action != ACT_UNCHANGED)
+			return false;
+	return true;
+}
+
+/* Exit status and revert point once the restorable knobs are back (or would be). */
+static int done(int dirfd, const char *dir, size_t left_alone, bool dry_run)
+{
+	if (left_alone)
+		return EXIT_FAIL; /* the revert point stays, for --force */
+	return dry_run || forget(dirfd, dir) >= 0 ? EXIT_OK : EXIT_FAIL;
+}
+
 static int restore(struct plan *p, int dirfd, const char *dir, const char *what,
 		   const struct revert_opts *ro)
 {
@@ -59,6 +77,7 @@ static int restore(struct plan *p, int dirfd, const char *dir, const char *what,
 			       .no_snapshot = ro->no_snapshot,
 			       .data_dir = profiles_effective_data_dir() };
 	char why[WHY_MAX];
+	size_t left_alone;
 	int r;
 
 	if (plan_read_live(p) < 0) {
@@ -73,19 +92,22 @@ static int restore(struct plan *p, int dirfd, const char *dir, const char *what,
 	}
 	if (interleave_plan_drop_auto(p, why, sizeof(why)) > 0)
 		log_warn("%s", why);
+	left_alone = ro->force ? 0 : plan_keep_changed_since(p);
 	if (!plan_has_writes(p)) {
-		if (cmd_global.json)
+		if (cmd_global.json || !all_unchanged(p))
 			report_plan(p, false);
 		else
 			log_info("nothing to restore: the live values already equal those saved "
 				 "before %s\n",
 				 what);
-		return ro->dry_run || forget(dirfd, dir) >= 0 ? EXIT_OK : EXIT_FAIL;
+		return done(dirfd, dir, left_alone, ro->dry_run);
 	}
 	if (ro->dry_run) {
 		if (!cmd_global.json)
 			log_info("would restore the values saved before %s:\n", what);
-		return report_plan(p, true) < 0 ? EXIT_FAIL : EXIT_OK;
+		if (report_plan(p, true) < 0)
+			return EXIT_FAIL;
+		return done(dirfd, dir, left_alone, true);
 	}
 	r = plan_execute(p, &o);
 	if (r == -ECANCELED) {
@@ -102,8 +124,7 @@ static int restore(struct plan *p, int dirfd, const char *dir, const char *what,
 			dir);
 		return EXIT_FAIL;
 	}
-	forget(dirfd, dir);
-	return EXIT_OK;
+	return done(dirfd, dir, left_alone, false);
 }
 
 /* The runtime directory: locked to write, or just opened to look (--dry-run). */
@@ -122,13 +143,15 @@ static int open_dir(struct state_lock *l, const char *dir, bool dry_run, char *w
 
 static int revert(const char *dir, const struct revert_opts *ro)
 {
-	char what[256], why[WHY_MAX];
+	struct state_point h = { 0 };
+	char what[sizeof(h.by) + sizeof(h.at) + 8], why[WHY_MAX];
 	struct state_lock l;
 	struct plan p = { 0 };
 	int rc, r = open_dir(&l, dir, ro->dry_run, why, sizeof(why));
 
 	if (r == 0)
-		r = state_load_prior(l.dirfd, dir, &p, what, sizeof(what), why, sizeof(why));
+		r = state_load_prior(l.dirfd, dir, &p, &h, why, sizeof(why));
+	snprintf(what, sizeof(what), "'%s' at %s", h.by, h.at);
 	if (r == -ENOENT) {
 		log_err("nothing to revert: no saved values in %s (apply and set save them "
 			"before they change anything)",
@@ -156,6 +179,8 @@ static int run(int argc, char *argv[])
 		}
 		if (c == OPT_DRY_RUN)
 			ro.dry_run = true;
+		else if (c == OPT_FORCE)
+			ro.force = true;
 		else if (c == OPT_NO_SNAPSHOT)
 			ro.no_snapshot = true;
 		else

@@ -19,9 +19,13 @@ static const char *shown(const struct plan_item *it, const struct kval *v, char 
 
 void report_item_error(const struct plan_item *it)
 {
-	char a[KVAL_MAX], b[KVAL_MAX];
+	char a[KVAL_MAX], b[KVAL_MAX], c[KVAL_MAX];
 
-	if (it->err == -EAGAIN)
+	if (it->action == ACT_CHANGED_SINCE)
+		log_err("%s: left at %s: changed since numastatctl wrote %s (--force restores %s)",
+			it->ref.name, shown(it, &it->old, a, sizeof(a)),
+			shown(it, &it->written, b, sizeof(b)), shown(it, &it->want, c, sizeof(c)));
+	else if (it->err == -EAGAIN)
 		log_err("%s: wrote %s, but the kernel kept %s", it->ref.name,
 			shown(it, &it->want, a, sizeof(a)), shown(it, &it->now, b, sizeof(b)));
 	else if (it->action == ACT_NOT_RESTORED)
@@ -62,6 +66,7 @@ static void text_line(const struct plan_item *it, bool dry_run)
 		break;
 	case ACT_FAILED:
 	case ACT_NOT_RESTORED:
+	case ACT_CHANGED_SINCE:
 		report_item_error(it);
 		break;
 	case ACT_NONE:
@@ -176,7 +181,8 @@ int report_plan_with(const struct plan *p, bool dry_run, const struct sysctld_co
 		/* Errors still go to stderr; JSON carries the action. */
 		for (size_t i = 0; i < p->n; i++)
 			if (p->items[i].action == ACT_FAILED ||
-			    p->items[i].action == ACT_NOT_RESTORED)
+			    p->items[i].action == ACT_NOT_RESTORED ||
+			    p->items[i].action == ACT_CHANGED_SINCE)
 				report_item_error(&p->items[i]);
 		return json_report(p, c);
 	}

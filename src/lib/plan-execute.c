@@ -7,6 +7,7 @@
 #include "plan-execute.h"
 #include "snapshot.h"
 #include "state.h"
+#include "value.h"
 
 static bool zeroes_counters(const struct plan *p)
 {
@@ -75,12 +76,16 @@ static bool all_restored(const struct plan *p)
 /* The revert point of this change, in place before anything is written. */
 static int save_revert_point(const struct plan *p, struct plan_opts *o)
 {
+	struct state_point saved;
 	int r;
 
 	state_stash_prior(o->run_fd);
-	if (!o->no_revert_point)
-		r = state_save_prior(o->run_fd, o->run_dir, p, o->what, o->why, sizeof(o->why));
-	else if ((r = state_clear_prior(o->run_fd)) >= 0)
+	if (!o->no_revert_point) {
+		r = state_save_prior(o->run_fd, o->run_dir, p, o->what, &saved, o->why,
+				     sizeof(o->why));
+		if (r == 0)
+			str_copy(o->revert_id, saved.id, sizeof(o->revert_id));
+	} else if ((r = state_clear_prior(o->run_fd)) >= 0)
 		o->forgot_prior = r > 0;
 	else
 		snprintf(o->why, sizeof(o->why),
@@ -101,7 +106,7 @@ int plan_execute(struct plan *p, struct plan_opts *o)
 	sigset_t block, old;
 	int r;
 
-	o->snapshot_path[0] = o->why[0] = '\0';
+	o->snapshot_path[0] = o->why[0] = o->revert_id[0] = '\0';
 	o->refused = REFUSED_NONE;
 	o->forgot_prior = false;
 	if (!plan_has_writes(p))

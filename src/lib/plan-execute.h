@@ -8,6 +8,7 @@
 #pragma once
 
 #include "plan.h"
+#include "state.h"
 #include "why.h"
 
 /* Why plan_execute() wrote nothing and returned -ECANCELED. */
@@ -29,7 +30,8 @@ struct plan_opts {
 	enum plan_refusal refused;
 	bool forgot_prior;       /* --no-revert-point removed the revert point of an older change */
 	char snapshot_path[512]; /* where the counters went before numa_stat 1 -> 0 */
-	char why[WHY_MAX];       /* the reason of a refusal */
+	char revert_id[STATE_ID_MAX]; /* the id of the revert point saved, "" for none */
+	char why[WHY_MAX];            /* the reason of a refusal */
 };
 
 /*

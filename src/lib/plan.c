@@ -94,6 +94,22 @@ int plan_read_live(struct plan *p)
 	return first;
 }
 
+size_t plan_keep_changed_since(struct plan *p)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < p->n; i++) {
+		struct plan_item *it = &p->items[i];
+
+		if (it->action == ACT_WRITE && it->have_written &&
+		    strcmp(it->old.text, it->written.text) != 0) {
+			it->action = ACT_CHANGED_SINCE;
+			n++;
+		}
+	}
+	return n;
+}
+
 bool plan_has_writes(const struct plan *p)
 {
 	for (size_t i = 0; i < p->n; i++)
@@ -127,6 +143,7 @@ const char *plan_action_name(enum plan_action a)
 		[ACT_ROLLED_BACK] = "rolled-back",
 		[ACT_NOT_RESTORED] = "failed",
 		[ACT_NOT_WRITTEN] = "not-written",
+		[ACT_CHANGED_SINCE] = "changed-since",
 	};
 	return names[a];
 }

@@ -21,6 +21,8 @@ enum plan_action {
 	ACT_ROLLED_BACK,  /* was changed, then restored after a later failure */
 	ACT_NOT_RESTORED, /* was changed; restoring it failed too (err says why) */
 	ACT_NOT_WRITTEN,  /* differed, but an earlier failure stopped the plan first */
+	/* revert: neither the saved value nor what the change wrote: changed since, left alone */
+	ACT_CHANGED_SINCE,
 };
 
 struct plan_item {
@@ -28,7 +30,10 @@ struct plan_item {
 	struct kval want;
 	struct kval old; /* live value before (valid unless ACT_SKIPPED/FAILED on read) */
 	struct kval now; /* read back after the write */
+	/* revert: what the change being undone wrote (state.h), when have_written */
+	struct kval written;
 	bool have_old;
+	bool have_written;
 	bool optional; /* '-' prefix: skip quietly where the kernel lacks it */
 	/*
 	 * Not asked for: the kernel changes it when a later item is written
@@ -64,6 +69,12 @@ void plan_sort(struct plan *p);
  * optional is -ENOENT).
  */
 int plan_read_live(struct plan *p);
+/*
+ * revert: every ACT_WRITE item whose live value is not the one the change
+ * wrote (have_written) becomes ACT_CHANGED_SINCE: someone else's value,
+ * left alone.  Returns how many.
+ */
+size_t plan_keep_changed_since(struct plan *p);
 /* True when some item is ACT_WRITE. */
 bool plan_has_writes(const struct plan *p);
 void plan_free(struct plan *p);

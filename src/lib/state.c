@@ -1,200 +1,650 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+/* The revert file: its format is described in state.h. */
 #include <errno.h>
-#include <fcntl.h>
-#include <limits.h>
+#include <inttypes.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
+#include <sys/random.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "atomic-file.h"
+#include "slurp.h"
 #include "state.h"
 #include "statedir.h"
 #include "sysfs.h"
 #include "value.h"
 #include "why.h"
 
-#define HEADER "# numastatctl revert state: 'numastatctl revert' writes these back"
-#define WHAT_PREFIX "# values before "
-#define FOR_PREFIX "# for "
+#define MAGIC "numastatctl-revert"
 #define STASH_FILE "." STATE_REVERT_FILE ".prev"
+/* The format of numastatctl 0.1.0: three comment lines, then "name = value" lines. */
+#define V1_HEADER "# numastatctl revert state: 'numastatctl revert' writes these back"
+#define V1_WHAT "# values before "
+#define V1_FOR "# for "
+#define V1_SIDE_EFFECT "# a side effect of the change above, restored last:"
+#define FLAG_SIDE_EFFECT "side-effect"
 
-/*
- * Which system the values belong to: a revert point saved for a --sysroot
- * tree must never be written to the live kernel, nor the other way round.
- */
-static void target(char *buf, size_t len)
+/* ---- writing ---- */
+
+/* Which system this run works on: a revert point is never used on another. */
+static void this_system(struct state_point *h)
 {
 	char real[PATH_MAX];
 
-	if (sysfs_is_live())
-		snprintf(buf, len, "the live system");
-	else
-		snprintf(buf, len, "--sysroot %s",
-			 realpath(sysfs_root(), real) ? real : sysfs_root());
+	h->live = sysfs_is_live();
+	h->sysroot[0] = '\0';
+	if (!h->live)
+		str_copy(h->sysroot, realpath(sysfs_root(), real) ? real : sysfs_root(),
+			 sizeof(h->sysroot));
 }
 
-static void save_items(FILE *f, const struct plan *p, bool side_effects)
+/* Nanoseconds since the epoch and 64 random bits: no two revert points share it. */
+static void new_id(char *buf, size_t len)
 {
+	struct timespec ts;
+	uint64_t rnd;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	if (getrandom(&rnd, sizeof(rnd), GRND_NONBLOCK) != (ssize_t)sizeof(rnd))
+		rnd = ((uint64_t)getpid() << 40) ^ (uint64_t)clock() ^ (uint64_t)ts.tv_nsec;
+	snprintf(buf, len, "%" PRIu64 "-%016" PRIx64,
+		 (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec, rnd);
+}
+
+static bool needs_escape(unsigned char c)
+{
+	return c < 0x20 || c > 0x7e;
+}
+
+/* A string field: every byte that could end the line or the field escaped. */
+static void put_string(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (const unsigned char *c = (const unsigned char *)s; *c; c++)
+		if (*c == '"' || *c == '\\')
+			fprintf(f, "\\%c", *c);
+		else if (needs_escape(*c))
+			fprintf(f, "\\x%02x", *c);
+		else
+			fputc(*c, f);
+	fputc('"', f);
+}
+
+/* The records of the plan's ACT_WRITE items that are (or are not) side effects. */
+static unsigned put_records(FILE *f, const struct plan *p, bool side_effects)
+{
+	unsigned count = 0;
+
 	for (size_t i = 0; i < p->n; i++) {
 		const struct plan_item *it = &p->items[i];
 
 		if (it->action != ACT_WRITE || it->side_effect != side_effects)
 			continue;
-		if (side_effects)
-			fprintf(f, "# a side effect of the change above, restored last:\n");
-		fprintf(f, "%s = %s\n", it->ref.name, it->old.text);
+		fprintf(f, "knob %s ", it->ref.name);
+		put_string(f, it->old.text);
+		fputc(' ', f);
+		put_string(f, it->want.text);
+		fputs(side_effects ? " " FLAG_SIDE_EFFECT "\n" : " -\n", f);
+		count++;
 	}
+	return count;
 }
 
-int state_save_prior(int dirfd, const char *dir, const struct plan *p, const char *what, char *why,
-		     size_t whylen)
+static void put_file(FILE *f, const struct state_point *h, const struct plan *p)
 {
-	char stamp[32], system[PATH_MAX + 16];
-	struct atomic_file af;
-	time_t now = time(NULL);
-	int r = atomic_file_beginat(&af, dirfd, STATE_REVERT_FILE, 0600);
+	unsigned count;
 
+	fprintf(f, MAGIC " %d id=%s for=", STATE_FORMAT, h->id);
+	if (h->live)
+		fputs("live", f);
+	else
+		put_string(f, h->sysroot);
+	fprintf(f, " at=%s by=", h->at);
+	put_string(f, h->by);
+	fputc('\n', f);
+	count = put_records(f, p, false);
+	/* What the kernel changed on its own comes back last, after what caused it. */
+	count += put_records(f, p, true);
+	fprintf(f, "end %u\n", count);
+}
+
+int state_save_prior(int dirfd, const char *dir, const struct plan *p, const char *by,
+		     struct state_point *saved, char *why, size_t whylen)
+{
+	struct state_point h = { .version = STATE_FORMAT };
+	time_t now = time(NULL);
+	struct atomic_file af;
+	struct tm tm;
+	int r;
+
+	new_id(h.id, sizeof(h.id));
+	strftime(h.at, sizeof(h.at), "%Y-%m-%dT%H:%M:%SZ", gmtime_r(&now, &tm));
+	str_copy(h.by, by ? by : "a change", sizeof(h.by));
+	this_system(&h);
+	r = atomic_file_beginat(&af, dirfd, STATE_REVERT_FILE, 0600);
 	if (r == 0) {
-		strftime(stamp, sizeof(stamp), "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
-		target(system, sizeof(system));
-		fprintf(af.f, HEADER "\n" WHAT_PREFIX "'%s' at %s\n" FOR_PREFIX "%s\n",
-			what ? what : "a change", stamp, system);
-		save_items(af.f, p, false);
-		/* What the kernel changed on its own comes back last, after what caused it. */
-		save_items(af.f, p, true);
-		r = atomic_file_commit(&af);
+		put_file(af.f, &h, p);
+		/* What revert would refuse to read is never saved. */
+		if (ftell(af.f) > STATE_REVERT_MAX) {
+			atomic_file_abort(&af);
+			r = -EFBIG;
+		} else
+			r = atomic_file_commit(&af);
 	}
-	if (r < 0)
+	if (r == -EFBIG)
+		snprintf(why, whylen,
+			 "cannot save the revert point in %s: it would be larger than %d KiB "
+			 "(too many knobs in one change)",
+			 dir, STATE_REVERT_MAX / 1024);
+	else if (r < 0)
 		snprintf(why, whylen, "cannot save the revert point in %s: %s", dir, strerror(-r));
+	else if (saved)
+		*saved = h;
 	return r;
 }
 
-/* What the kernel held: printable, non-empty, short enough to write back whole. */
-static int load_value(const char *origin, const char *name, const char *text, struct plan *out,
-		      char *why, size_t whylen)
-{
-	struct knob_ref ref;
-	struct kval v;
-	char msg[WHY_MAX];
+/* ---- reading ---- */
 
-	if (knob_resolve(name, &ref, msg, sizeof(msg)) < 0) {
-		snprintf(why, whylen, "%s: %s", origin, msg);
-		return -EBADMSG;
-	}
-	if (!*text || strlen(text) >= KVAL_MAX) {
-		snprintf(why, whylen, "%s: %s: %s", origin, ref.name,
-			 *text ? "value too long" : "no value");
-		return -EBADMSG;
-	}
-	knob_parse_live(&ref, text, &v);
-	return plan_add(out, &ref, &v, false, origin);
-}
-
-/* One line without its newline; only printable ASCII reaches the terminal or a knob. */
-static int load_line(char *line, const char *origin, struct plan *out, char *why, size_t whylen)
-{
-	char *eq;
-
-	for (const char *c = line; *c; c++)
-		if (*c < 0x20 || *c == 0x7f) {
-			snprintf(why, whylen, "%s: a control character: not a revert file", origin);
-			return -EBADMSG;
-		}
-	if (line[0] == '#' || !*str_strip(line))
-		return 0;
-	eq = strchr(line, '=');
-	if (!eq) {
-		snprintf(why, whylen, "%s: expected 'knob = value'", origin);
-		return -EBADMSG;
-	}
-	*eq = '\0';
-	return load_value(origin, str_strip(line), str_strip(eq + 1), out, why, whylen);
-}
-
-struct header {
-	char *what;
-	size_t whatlen;
-	char system[PATH_MAX + 16];
-	bool have_system;
+/* One line of the file being parsed: [p, end), without its LF. */
+struct line {
+	const char *p, *end;
+	const char *path;
+	unsigned no;
+	char *why;
+	size_t whylen;
 };
 
-static void note_header(struct header *h, const char *line)
+static int bad(struct line *l, const char *problem)
 {
-	if (strncmp(line, WHAT_PREFIX, strlen(WHAT_PREFIX)) == 0)
-		snprintf(h->what, h->whatlen, "%s", line + strlen(WHAT_PREFIX));
-	else if (strncmp(line, FOR_PREFIX, strlen(FOR_PREFIX)) == 0) {
-		snprintf(h->system, sizeof(h->system), "%s", line + strlen(FOR_PREFIX));
-		h->have_system = true;
-	}
+	snprintf(l->why, l->whylen, "%s:%u: %s: not a revert file", l->path, l->no, problem);
+	return -EBADMSG;
 }
 
-static int load_lines(FILE *f, const char *path, struct plan *out, struct header *h, char *why,
-		      size_t whylen)
+/* The literal s, then one space (sep) or the end of the line. */
+static bool take(struct line *l, const char *s)
 {
-	char line[1024], origin[4300];
-	unsigned lineno = 0;
-	int r = 0;
+	size_t n = strlen(s);
 
-	while (r == 0 && fgets(line, sizeof(line), f)) {
-		size_t len = strlen(line);
+	if ((size_t)(l->end - l->p) < n || memcmp(l->p, s, n) != 0)
+		return false;
+	l->p += n;
+	return true;
+}
 
-		snprintf(origin, sizeof(origin), "%s:%u", path, ++lineno);
-		if (len == 0 || line[len - 1] != '\n') {
-			snprintf(why, whylen, "%s: %s: not a revert file", origin,
-				 len + 1 < sizeof(line) ? "no newline at the end"
-							: "line too long");
-			return -EBADMSG;
-		}
-		line[len - 1] = '\0';
-		r = load_line(line, origin, out, why, whylen);
-		if (r == 0)
-			note_header(h, line);
+/* The whole line is s. */
+static bool is(const struct line *l, const char *s)
+{
+	return (size_t)(l->end - l->p) == strlen(s) && memcmp(l->p, s, strlen(s)) == 0;
+}
+
+/* Between fields: exactly one space; after the last, the end of the line. */
+static int sep(struct line *l, bool last)
+{
+	if (last)
+		return l->p == l->end ? 0 : bad(l, "unexpected text at the end of the line");
+	if (l->p < l->end && *l->p == ' ') {
+		l->p++;
+		return 0;
 	}
-	if (r == 0 && ferror(f)) {
-		snprintf(why, whylen, "%s: %s", path, strerror(EIO));
-		return -EIO;
+	return bad(l, l->p == l->end ? "a field is missing" : "expected one space between fields");
+}
+
+/* A bare field (no space, no quote): its length, 0 when empty. */
+static size_t word(struct line *l, char *buf, size_t len)
+{
+	size_t n = 0;
+
+	while (l->p + n < l->end && l->p[n] != ' ' && l->p[n] != '"')
+		n++;
+	if (n == 0 || n >= len)
+		return 0;
+	memcpy(buf, l->p, n);
+	buf[n] = '\0';
+	l->p += n;
+	return n;
+}
+
+static int hex(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+/* A quoted string in its one spelling (state.h), decoded into buf[len]. */
+static int string(struct line *l, char *buf, size_t len, const char *what)
+{
+	char msg[128];
+	size_t n = 0;
+
+	if (l->p == l->end || *l->p != '"')
+		return bad(l, l->p == l->end ? "a field is missing" : "expected a quoted string");
+	for (l->p++; l->p < l->end && *l->p != '"'; n++) {
+		unsigned char c = (unsigned char)*l->p++;
+
+		if (c == '\\' && l->p < l->end && (*l->p == '"' || *l->p == '\\'))
+			c = (unsigned char)*l->p++;
+		else if (c == '\\' && l->end - l->p >= 3 && l->p[0] == 'x' && hex(l->p[1]) >= 0 &&
+			 hex(l->p[2]) >= 0) {
+			c = (unsigned char)(hex(l->p[1]) * 16 + hex(l->p[2]));
+			l->p += 3;
+			if (c == 0 || !needs_escape(c))
+				return bad(l, "an escape that is not the one spelling of its byte");
+		} else if (c == '\\' || needs_escape(c))
+			return bad(l,
+				   c == '\\' ? "an unknown escape" : "a byte that must be escaped");
+		if (n + 1 >= len) {
+			snprintf(msg, sizeof(msg), "%s longer than %zu bytes", what, len - 1);
+			return bad(l, msg);
+		}
+		buf[n] = (char)c;
+	}
+	if (l->p == l->end)
+		return bad(l, "a quoted string without its closing quote");
+	l->p++;
+	buf[n] = '\0';
+	return 0;
+}
+
+/* id = 1*20DIGIT "-" 16 lower-case hex digits. */
+static bool valid_id(const char *s)
+{
+	size_t digits = strspn(s, "0123456789");
+
+	return digits >= 1 && digits <= 20 && s[digits] == '-' &&
+	       strspn(s + digits + 1, "0123456789abcdef") == 16 && s[digits + 17] == '\0';
+}
+
+/* YYYY-MM-DDThh:mm:ssZ */
+static bool valid_time(const char *s)
+{
+	static const char shape[] = "dddd-dd-ddTdd:dd:ddZ";
+
+	for (size_t i = 0; i < sizeof(shape); i++)
+		if (shape[i] == 'd' ? !(s[i] >= '0' && s[i] <= '9') : s[i] != shape[i])
+			return false;
+	return true;
+}
+
+static int header(struct line *l, struct state_point *h)
+{
+	char version[16];
+	int r;
+
+	if (!take(l, MAGIC " "))
+		return bad(l, "the first line is not a numastatctl-revert header");
+	if (!word(l, version, sizeof(version)) || strspn(version, "0123456789") != strlen(version))
+		return bad(l, "no format version");
+	if (strcmp(version, "2") != 0) {
+		snprintf(l->why, l->whylen,
+			 "%s: revert file format %s, which this numastatctl does not read "
+			 "(it reads format %d)",
+			 l->path, version, STATE_FORMAT);
+		return -EBADMSG;
+	}
+	h->version = STATE_FORMAT;
+	if ((r = sep(l, false)) < 0)
+		return r;
+	if (!take(l, "id=") || !word(l, h->id, sizeof(h->id)) || !valid_id(h->id))
+		return bad(l, "no valid id=");
+	if ((r = sep(l, false)) < 0)
+		return r;
+	if (!take(l, "for="))
+		return bad(l, "no for=");
+	h->live = take(l, "live");
+	if (!h->live && ((r = string(l, h->sysroot, sizeof(h->sysroot), "for=")) < 0))
+		return r;
+	if (!h->live && !h->sysroot[0])
+		return bad(l, "an empty for=");
+	if ((r = sep(l, false)) < 0)
+		return r;
+	if (!take(l, "at=") || !word(l, h->at, sizeof(h->at)) || !valid_time(h->at))
+		return bad(l, "no valid at=");
+	if ((r = sep(l, false)) < 0)
+		return r;
+	if (!take(l, "by="))
+		return bad(l, "no by=");
+	if ((r = string(l, h->by, sizeof(h->by), "by=")) < 0)
+		return r;
+	return sep(l, true);
+}
+
+/*
+ * "-", or flag words joined by ','.  Only "side-effect" is known: another
+ * one, which a later version wrote, would change what revert must do.
+ */
+static int flags(struct line *l, bool *side_effect)
+{
+	char words[64], msg[WHY_MAX];
+
+	*side_effect = false;
+	if (take(l, "-"))
+		return sep(l, true);
+	if (!word(l, words, sizeof(words)))
+		return bad(l, "no flags");
+	if (strspn(words, "abcdefghijklmnopqrstuvwxyz-,") != strlen(words))
+		return bad(l, "flags that are not words");
+	if (words[strlen(words) - 1] == ',')
+		return bad(l, "a flag that is empty or given twice");
+	for (const char *w = words; *w; w += strcspn(w, ",") + (w[strcspn(w, ",")] == ',')) {
+		size_t n = strcspn(w, ",");
+		bool known = n == strlen(FLAG_SIDE_EFFECT) && strncmp(w, FLAG_SIDE_EFFECT, n) == 0;
+
+		if (n == 0 || (known && *side_effect))
+			return bad(l, "a flag that is empty or given twice");
+		if (!known) {
+			snprintf(msg, sizeof(msg), "flag '%.*s' is not known to this numastatctl",
+				 (int)n, w);
+			return bad(l, msg);
+		}
+		*side_effect = true;
+	}
+	return sep(l, true);
+}
+
+/*
+ * The item of knob name: before is the value to restore, exactly as saved
+ * (format 1: as the kernel printed it, taken as a read would), written
+ * what the change wrote (NULL in format 1, which did not say).
+ */
+static int add_item(struct line *l, struct plan *out, const char *name, const char *before,
+		    const struct kval *written, bool side_effect)
+{
+	char origin[sizeof(out->items->origin)], msg[WHY_MAX];
+	struct knob_ref ref;
+	struct kval v;
+	int r;
+
+	if (knob_resolve(name, &ref, msg, sizeof(msg)) < 0) {
+		snprintf(l->why, l->whylen, "%s:%u: %s", l->path, l->no, msg);
+		return -EBADMSG;
+	}
+	for (size_t i = 0; i < out->n; i++)
+		if (strcmp(out->items[i].ref.name, ref.name) == 0)
+			return bad(l, "a knob saved twice");
+	/* Side effects are restored last: the writer puts them last, nothing else does. */
+	if (!side_effect && out->n && out->items[out->n - 1].side_effect)
+		return bad(l, "a knob after the side effects");
+	if (written)
+		str_copy(v.text, before, sizeof(v.text));
+	else
+		knob_parse_live(&ref, before, &v);
+	snprintf(origin, sizeof(origin), "%s:%u", l->path, l->no);
+	r = plan_add(out, &ref, &v, true, origin);
+	if (r == 0) {
+		out->items[out->n - 1].side_effect = side_effect;
+		out->items[out->n - 1].have_written = written != NULL;
+		if (written)
+			out->items[out->n - 1].written = *written;
 	}
 	return r;
 }
 
-int state_load_prior(int dirfd, const char *dir, struct plan *out, char *what, size_t whatlen,
-		     char *why, size_t whylen)
+static int record(struct line *l, struct plan *out)
 {
-	struct header h = { .what = what, .whatlen = whatlen };
-	char path[4200], system[sizeof(h.system)];
-	struct stat st;
-	FILE *f = NULL;
-	int fd, r;
+	char name[KNOB_NAME_MAX];
+	struct kval before, written;
+	bool side_effect;
+	int r;
+
+	if (!take(l, "knob "))
+		return bad(l, "not a knob record");
+	if (!word(l, name, sizeof(name)))
+		return bad(l, "no knob name");
+	if ((r = sep(l, false)) < 0 || (r = string(l, before.text, KVAL_MAX, "a value")) < 0 ||
+	    (r = sep(l, false)) < 0 || (r = string(l, written.text, KVAL_MAX, "a value")) < 0 ||
+	    (r = sep(l, false)) < 0 || (r = flags(l, &side_effect)) < 0)
+		return r;
+	return add_item(l, out, name, before.text, &written, side_effect);
+}
+
+static int end_line(struct line *l, size_t records)
+{
+	char count[24];
+	uint64_t n;
+
+	if (!word(l, count, sizeof(count)) || parse_u64(count, UINT64_MAX, &n) < 0)
+		return bad(l, "no record count after 'end'");
+	if (n != records)
+		return bad(l, "the record count does not match the records");
+	return sep(l, true);
+}
+
+/* The next line of [*p, end) into l; false at the end of the buffer. */
+static bool next_line(const char **p, const char *end, struct line *l)
+{
+	const char *nl;
+
+	if (*p == end)
+		return false;
+	nl = memchr(*p, '\n', (size_t)(end - *p));
+	l->p = *p;
+	l->end = nl ? nl : end;
+	l->no++;
+	*p = nl ? nl + 1 : end;
+	return true;
+}
+
+/* The line ended in LF, and holds no NUL (which no writer of ours puts anywhere). */
+static int whole(const struct line *l, const char *end, struct line *err)
+{
+	if (l->end == end)
+		return bad(err, "no newline at the end");
+	if (memchr(l->p, '\0', (size_t)(l->end - l->p)))
+		return bad(err, "a NUL byte");
+	return 0;
+}
+
+static int parse_v2(const char *buf, size_t len, struct line *l, struct plan *out,
+		    struct state_point *h)
+{
+	const char *p = buf, *end = buf + len;
+	bool ended = false;
+	int r = 0;
+
+	while (r == 0 && next_line(&p, end, l)) {
+		if ((r = whole(l, end, l)) < 0)
+			break;
+		if (l->no == 1)
+			r = header(l, h);
+		else if (ended)
+			r = bad(l, "a line after the end line");
+		else if (take(l, "end "))
+			r = end_line(l, out->n), ended = r == 0;
+		else
+			r = record(l, out);
+	}
+	if (r == 0 && !ended)
+		r = bad(l, "no end line (the file was cut short)");
+	return r;
+}
+
+/* ---- the format of numastatctl 0.1.0 ---- */
+
+/* "name = value", as 0.1.0 wrote and read it (parse_v1() refused control characters). */
+static int v1_record(struct line *l, struct plan *out, bool side_effect)
+{
+	char text[1024], *eq, *value;
+	size_t n = (size_t)(l->end - l->p);
+
+	if (n >= sizeof(text))
+		return bad(l, "line too long");
+	memcpy(text, l->p, n);
+	text[n] = '\0';
+	eq = strchr(text, '=');
+	if (text[0] == '#' || !eq)
+		return bad(l, "expected 'knob = value'");
+	*eq = '\0';
+	value = str_strip(eq + 1);
+	if (!*value || strlen(value) >= KVAL_MAX)
+		return bad(l, *value ? "value too long" : "no value");
+	return add_item(l, out, str_strip(text), value, NULL, side_effect);
+}
+
+/* Its second line, "# values before 'set' at 2026-...Z". */
+static int v1_what(struct line *l, struct state_point *h)
+{
+	char text[256];
+	size_t n = (size_t)(l->end - l->p);
+	char *at;
+
+	if (!take(l, V1_WHAT) || n >= sizeof(text) || l->p == l->end || *l->p != '\'')
+		return bad(l, "expected '" V1_WHAT "'...' at ...'");
+	n = (size_t)(l->end - l->p);
+	memcpy(text, l->p + 1, n - 1);
+	text[n - 1] = '\0';
+	at = strstr(text, "' at ");
+	if (!at || !valid_time(at + 5))
+		return bad(l, "expected '" V1_WHAT "'...' at ...'");
+	*at = '\0';
+	str_copy(h->by, text, sizeof(h->by));
+	str_copy(h->at, at + 5, sizeof(h->at));
+	return 0;
+}
+
+/* Its third line: "# for the live system" or "# for --sysroot PATH". */
+static int v1_for(struct line *l, struct state_point *h)
+{
+	size_t n;
+
+	if (!take(l, V1_FOR))
+		return bad(l, "expected '" V1_FOR "...'");
+	h->live = take(l, "the live system") && l->p == l->end;
+	if (h->live)
+		return 0;
+	if (!take(l, "--sysroot ") || l->p == l->end)
+		return bad(l, "expected '" V1_FOR "the live system' or '" V1_FOR "--sysroot PATH'");
+	n = (size_t)(l->end - l->p);
+	if (n >= sizeof(h->sysroot))
+		return bad(l, "line too long");
+	memcpy(h->sysroot, l->p, n);
+	h->sysroot[n] = '\0';
+	return 0;
+}
+
+/*
+ * The header is the first three lines and nothing else: a '#' line later is
+ * refused, but for the one that says the next knob is a side effect.
+ */
+static int parse_v1(const char *buf, size_t len, struct line *l, struct plan *out,
+		    struct state_point *h)
+{
+	const char *p = buf, *end = buf + len;
+	bool side_effect = false;
+	int r = 0;
+
+	h->version = 1;
+	while (r == 0 && next_line(&p, end, l)) {
+		if ((r = whole(l, end, l)) < 0)
+			break;
+		for (const char *c = l->p; c < l->end; c++)
+			if (*c < 0x20 || *c == 0x7f)
+				return bad(l, "a control character");
+		if (l->no == 1)
+			r = is(l, V1_HEADER) ? 0 : bad(l, "not a header");
+		else if (l->no == 2)
+			r = v1_what(l, h);
+		else if (l->no == 3)
+			r = v1_for(l, h);
+		else if (!side_effect && is(l, V1_SIDE_EFFECT))
+			side_effect = true;
+		else {
+			r = v1_record(l, out, side_effect);
+			side_effect = false;
+		}
+	}
+	if (r == 0 && l->no < 3)
+		r = bad(l, "a header of fewer than three lines");
+	if (r == 0 && side_effect)
+		r = bad(l, "no knob after the side effect line");
+	return r;
+}
+
+int state_parse_prior(const char *buf, size_t len, const char *path, struct plan *out,
+		      struct state_point *h, char *why, size_t whylen)
+{
+	struct line l = { .path = path, .why = why, .whylen = whylen };
+	int r;
+
+	*h = (struct state_point){ 0 };
+	if (len == 0) {
+		snprintf(why, whylen, "%s: empty: not a revert file", path);
+		return -EBADMSG;
+	}
+	if (len > strlen(V1_HEADER) && memcmp(buf, V1_HEADER "\n", strlen(V1_HEADER) + 1) == 0)
+		r = parse_v1(buf, len, &l, out, h);
+	else
+		r = parse_v2(buf, len, &l, out, h);
+	return r < 0 ? r : (int)out->n;
+}
+
+static void system_name(const struct state_point *h, char *buf, size_t len)
+{
+	if (h->live)
+		snprintf(buf, len, "the live system");
+	else
+		snprintf(buf, len, "--sysroot %s", h->sysroot);
+}
+
+/* The same system, compared field by field: never a line a value could imitate. */
+static int check_system(const struct state_point *h, const char *path, char *why, size_t whylen)
+{
+	struct state_point here;
+	char saved[PATH_MAX + 16], now[PATH_MAX + 16];
+
+	this_system(&here);
+	if (h->live == here.live && (h->live || strcmp(h->sysroot, here.sysroot) == 0))
+		return 0;
+	system_name(h, saved, sizeof(saved));
+	system_name(&here, now, sizeof(now));
+	snprintf(why, whylen, "%s: saved for %s, not for %s", path, saved, now);
+	return -EXDEV;
+}
+
+static int read_file(int fd, const char *path, char **buf, char *why, size_t whylen)
+{
+	FILE *f = fdopen(fd, "r");
+	ssize_t n;
+
+	if (!f) {
+		int e = errno;
+
+		n = e > 0 ? -e : -ENOMEM;
+		close(fd);
+	} else {
+		n = slurp_stream(f, STATE_REVERT_MAX, buf);
+		fclose(f);
+	}
+	if (n < 0)
+		snprintf(why, whylen, "%s: %s", path,
+			 n == -EFBIG ? "larger than a revert file can be" : strerror((int)-n));
+	return (int)n;
+}
+
+int state_load_prior(int dirfd, const char *dir, struct plan *out, struct state_point *h, char *why,
+		     size_t whylen)
+{
+	char path[4200], *buf = NULL;
+	int fd, n, r;
 
 	snprintf(path, sizeof(path), "%s/" STATE_REVERT_FILE, dir);
-	snprintf(what, whatlen, "an earlier change");
+	*h = (struct state_point){ 0 };
 	fd = statedir_open_file(dirfd, dir, STATE_REVERT_FILE, why, whylen);
 	if (fd < 0)
 		return fd;
-	r = fstat(fd, &st) < 0 ? -errno : st.st_size > STATE_REVERT_MAX ? -EFBIG : 0;
-	if (r == 0 && !(f = fdopen(fd, "r")))
-		r = -errno;
-	if (r < 0) {
-		snprintf(why, whylen, "%s: %s", path,
-			 r == -EFBIG ? "larger than a revert file can be" : strerror(-r));
-		close(fd);
-		return r;
+	n = read_file(fd, path, &buf, why, whylen);
+	if (n >= 0 && !buf) {
+		snprintf(why, whylen, "%s: %s", path, strerror(ENOMEM));
+		n = -ENOMEM;
 	}
-	r = load_lines(f, path, out, &h, why, whylen);
-	fclose(f);
-	target(system, sizeof(system));
-	if (r == 0 && !h.have_system) {
-		snprintf(why, whylen, "%s: does not say which system it is for: not a revert file",
-			 path);
-		r = -EBADMSG;
-	} else if (r == 0 && strcmp(h.system, system) != 0) {
-		snprintf(why, whylen, "%s: saved for %s, not for %s", path, h.system, system);
+	r = n < 0 ? n : state_parse_prior(buf, (size_t)n, path, out, h, why, whylen);
+	free(buf);
+	if (r >= 0 && check_system(h, path, why, whylen) < 0)
 		r = -EXDEV;
-	}
-	return r < 0 ? r : (int)out->n;
+	return r;
 }
 
 int state_clear_prior(int dirfd)

@@ -86,11 +86,11 @@ $W.node0: 14 -> 8
 $W.node5: 3 -> 2" "auto off is shown first: the kernel turns it off"
 expect_file "$ROOT/$WI/node0" 8 "node0 written"
 expect_file "$ROOT/$WI/auto" 0 "auto written off, as the kernel would"
-mapfile -t saved < <(grep -v '^#' "$STATE/revert")
-if [ "${saved[*]}" = "$W.node0 = 14 $W.node5 = 3 $W.auto = 1" ]; then
-	ok "the revert point keeps auto after the weights"
+mapfile -t saved < <(tail -n +2 "$STATE/revert")
+if [ "$(printf '%s|' "${saved[@]}")" = "knob $W.node0 \"14\" \"8\" -|knob $W.node5 \"3\" \"2\" -|knob $W.auto \"1\" \"0\" side-effect|end 3|" ]; then
+	ok "the revert point keeps auto after the weights, marked a side effect"
 else
-	not_ok "the revert point keeps auto after the weights" "${saved[@]}"
+	not_ok "the revert point keeps auto after the weights, marked a side effect" "${saved[@]}"
 fi
 run revert
 expect_rc 0 "revert"

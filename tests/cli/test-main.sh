@@ -92,7 +92,7 @@ RC=$?
 expect_rc 0 "set with stdin, stdout and stderr closed succeeds"
 check "the lock file stays empty" test ! -s "$STATE/lock"
 check "the revert file holds only revert lines" \
-	bash -c "! grep -v -e '^#' -e '^vm.numa_stat = 1\$' -e '^vm.min_slab_ratio = 37\$' '$STATE/revert'"
+	bash -c "! grep -v -e '^numastatctl-revert 2 ' -e '^knob vm.numa_stat \"1\" \"0\" -\$' -e '^knob vm.min_slab_ratio \"37\" \"50\" -\$' -e '^end 2\$' '$STATE/revert'"
 check "the snapshot is clean JSON" python3 -c 'import json, sys; json.load(open(sys.argv[1]))' \
 	"$(ls "$STATE"/snapshots/numastat-*.json)"
 expect_file "$ROOT/proc/sys/vm/min_slab_ratio" 50 "and the change was made"

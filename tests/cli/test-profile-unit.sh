@@ -75,7 +75,7 @@ args=${exec_start#* }
 run --config "$CONF" $args --state-dir "$ROOT.run"
 expect_rc 0 "the boot command applies with a runtime directory"
 expect_knobs "and writes the configured profile" vm/numa_stat=0 vm/min_slab_ratio=9
-check "leaving its revert point there" grep -qx 'vm.min_slab_ratio = 37' "$ROOT.run/revert"
+check "leaving its revert point there" grep -q '^knob vm.min_slab_ratio "37" ' "$ROOT.run/revert"
 pfixture profile-basic
 : >"$ROOT.file"
 # shellcheck disable=SC2086

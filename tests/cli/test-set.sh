@@ -13,11 +13,11 @@ expect_out "vm.min_slab_ratio: 37 -> 50
 vm.zone_reclaim_mode: 0 -> 5" "and prints old -> new per knob"
 expect_file "$ROOT/$VM/min_slab_ratio" 50 "the value is written in decimal"
 expect_file "$ROOT/$VM/zone_reclaim_mode" 5 "flag names are written as their number"
-expect_file "$STATE/revert" "# numastatctl revert state: 'numastatctl revert' writes these back
-$(sed -n 2p "$STATE/revert")
-# for --sysroot $(realpath "$ROOT")
-vm.min_slab_ratio = 37
-vm.zone_reclaim_mode = 0" "the prior values are saved for revert, with the system they belong to"
+read -r _ _ id _ at _ <"$STATE/revert"
+expect_file "$STATE/revert" "numastatctl-revert 2 $id for=\"$(realpath "$ROOT")\" $at by=\"set\"
+knob vm.min_slab_ratio \"37\" \"50\" -
+knob vm.zone_reclaim_mode \"0\" \"5\" -
+end 2" "the prior values are saved for revert, with what was written and the system they belong to"
 
 fixture sparse3
 run set vm.min_slab_ratio=37
@@ -190,7 +190,7 @@ fixture sparse3
 printf '[numastatctl]\nstate_dir = %s\n' "$TMP/cfgstate" >"$TMP/cfg.conf"
 run -c "$TMP/cfg.conf" set vm.min_slab_ratio=50 vm.numa_stat=0
 expect_rc 0 "set with a configured state_dir and --state-dir succeeds"
-check "the revert values go to --state-dir" grep -qx 'vm.min_slab_ratio = 37' "$STATE/revert"
+check "the revert values go to --state-dir" grep -q '^knob vm.min_slab_ratio "37" ' "$STATE/revert"
 check "and so does the snapshot" compgen -G "$STATE/snapshots/numastat-*.json"
 check "nothing goes to the configured state_dir" test ! -e "$TMP/cfgstate"
 run -c "$TMP/cfg.conf" revert

@@ -15,7 +15,7 @@ VM=proc/sys/vm
 # revert_point DIR: a well-formed revert file in DIR that would set
 # vm.mmap_min_addr to 0, the attacker's wish.
 revert_point() {
-	printf "# numastatctl revert state: 'numastatctl revert' writes these back\n# values before 'set' at 2026-01-01T00:00:00Z\n# for --sysroot %s\nvm.mmap_min_addr = 0\n" \
+	printf 'numastatctl-revert 2 id=1-0123456789abcdef for="%s" at=2026-01-01T00:00:00Z by="set"\nknob vm.mmap_min_addr "0" "65536" -\nend 1\n' \
 		"$(realpath "$ROOT")" >"$1/revert"
 }
 
@@ -148,7 +148,7 @@ for kind in fifo dir huge; do
 	case $kind in
 	fifo) mkfifo -m 0600 "$STATE/revert" ;;
 	dir) mkdir "$STATE/revert" ;;
-	huge) revert_point "$STATE" && head -c 70000 /dev/zero | tr '\0' '#' >>"$STATE/revert" ;;
+	huge) revert_point "$STATE" && head -c 1100000 /dev/zero | tr '\0' '#' >>"$STATE/revert" ;;
 	esac
 	timeout 20 "$NUMASTATCTL" -S "$ROOT" --state-dir "$STATE" revert >"$TMP/out" 2>"$TMP/err"
 	RC=$? ERR=$(<"$TMP/err")
