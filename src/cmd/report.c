@@ -216,22 +216,9 @@ static bool changed_any(const struct plan *p)
 	return false;
 }
 
-/* Whether the change that zeroes the counters was written: it did, even if rolled back later. */
-static bool zeroed(const struct plan *p)
-{
-	for (size_t i = 0; i < p->n; i++) {
-		const struct plan_item *it = &p->items[i];
-
-		if (knob_change_zeroes_counters(&it->ref, &it->old, &it->want))
-			return it->action == ACT_CHANGED || it->action == ACT_ROLLED_BACK ||
-			       it->action == ACT_NOT_RESTORED;
-	}
-	return false;
-}
-
 void report_plan_notes(const struct plan *p, const struct plan_opts *o)
 {
-	if (o->snapshot_path[0] && zeroed(p))
+	if (o->snapshot_path[0] && plan_zeroed_counters(p))
 		counters_saved(o->snapshot_path);
 	else if (o->snapshot_path[0])
 		log_warn("vm.numa_stat was not written, so the counters saved to %s were not "
@@ -253,6 +240,8 @@ void report_refusal(const struct plan_opts *o)
 {
 	if (o->refused == REFUSED_SNAPSHOT)
 		counters_refused(o->why);
+	else if (o->refused == REFUSED_SIGNAL)
+		log_err("%s: nothing was changed", o->why);
 	else
 		log_err("%s: nothing was changed (use --no-revert-point to go ahead without one)",
 			o->why);

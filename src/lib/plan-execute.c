@@ -101,16 +101,11 @@ static int save_revert_point(const struct plan *p, struct plan_opts *o)
 	return 0;
 }
 
-int plan_execute(struct plan *p, struct plan_opts *o)
+/* What must be in place before the first write: the revert point, the counters. */
+static int prepare(const struct plan *p, struct plan_opts *o)
 {
-	sigset_t block, old;
 	int r;
 
-	o->snapshot_path[0] = o->why[0] = o->revert_id[0] = '\0';
-	o->refused = REFUSED_NONE;
-	o->forgot_prior = false;
-	if (!plan_has_writes(p))
-		return 0;
 	if (!o->keep_prior && (r = save_revert_point(p, o)) < 0)
 		return r;
 	if (zeroes_counters(p) && !o->no_snapshot &&
@@ -121,16 +116,96 @@ int plan_execute(struct plan *p, struct plan_opts *o)
 		o->refused = REFUSED_SNAPSHOT;
 		return -ECANCELED;
 	}
-	/* All-or-nothing must not be cut in half by Ctrl-C or a unit's stop. */
-	sigemptyset(&block);
-	sigaddset(&block, SIGINT);
-	sigaddset(&block, SIGTERM);
-	sigaddset(&block, SIGHUP);
-	sigprocmask(SIG_BLOCK, &block, &old);
-	r = write_all(p);
-	sigprocmask(SIG_SETMASK, &old, NULL);
+	return 0;
+}
+
+/* A snapshot of a reset that did not happen would be counted from by stat --since. */
+static void drop_snapshot(struct plan_opts *o)
+{
+	const char *name = strrchr(o->snapshot_path, '/');
+
+	if (o->snapshot_path[0] && name && snapshot_remove(o->data_dir, name + 1) == 0)
+		o->snapshot_path[0] = '\0';
+}
+
+/* After the writes: the revert point and the snapshot that fit what happened. */
+static void finish(const struct plan *p, struct plan_opts *o, int r)
+{
 	/* Rolled back: nothing changed, so the values to revert to are the older ones. */
 	if (!o->keep_prior)
 		state_unstash_prior(o->run_fd, r < 0 && all_restored(p));
+	if (!plan_zeroed_counters(p))
+		drop_snapshot(o);
+}
+
+static const int held[] = { SIGINT, SIGTERM, SIGHUP };
+
+static void hold_signals(sigset_t *old)
+{
+	sigset_t block;
+
+	sigemptyset(&block);
+	for (size_t i = 0; i < sizeof(held) / sizeof(held[0]); i++)
+		sigaddset(&block, held[i]);
+	sigprocmask(SIG_BLOCK, &block, old);
+}
+
+/* One of them came while they were held (and the caller had not blocked it itself). */
+static bool interrupted(const sigset_t *old)
+{
+	sigset_t pending;
+
+	if (sigpending(&pending) < 0)
+		return false;
+	for (size_t i = 0; i < sizeof(held) / sizeof(held[0]); i++)
+		if (sigismember(&pending, held[i]) == 1 && sigismember(old, held[i]) != 1)
+			return true;
+	return false;
+}
+
+bool plan_zeroed_counters(const struct plan *p)
+{
+	for (size_t i = 0; i < p->n; i++) {
+		const struct plan_item *it = &p->items[i];
+
+		if (knob_change_zeroes_counters(&it->ref, &it->old, &it->want))
+			return it->action == ACT_CHANGED || it->action == ACT_ROLLED_BACK ||
+			       it->action == ACT_NOT_RESTORED;
+	}
+	return false;
+}
+
+int plan_execute(struct plan *p, struct plan_opts *o)
+{
+	sigset_t old;
+	int r;
+
+	o->snapshot_path[0] = o->why[0] = o->revert_id[0] = '\0';
+	o->refused = REFUSED_NONE;
+	o->forgot_prior = false;
+	if (!plan_has_writes(p))
+		return 0;
+	/*
+	 * From the first file saved to the last one put right, Ctrl-C or a
+	 * unit's stop waits: a signal between the revert point and the first
+	 * write would leave the revert point of a change that never happened
+	 * (and lose the one before), one in the middle would cut all-or-nothing
+	 * in half.
+	 */
+	hold_signals(&old);
+	r = prepare(p, o);
+	if (r == 0 && interrupted(&old)) {
+		if (!o->keep_prior)
+			state_unstash_prior(o->run_fd, true);
+		drop_snapshot(o);
+		o->refused = REFUSED_SIGNAL;
+		snprintf(o->why, sizeof(o->why), "interrupted before the first write");
+		r = -ECANCELED;
+	} else if (r == 0) {
+		r = write_all(p);
+		finish(p, o, r);
+	}
+	/* A signal that came meanwhile ends the run here, with everything in place. */
+	sigprocmask(SIG_SETMASK, &old, NULL);
 	return r;
 }

@@ -16,6 +16,7 @@ enum plan_refusal {
 	REFUSED_NONE,
 	REFUSED_REVERT_POINT, /* the revert point could not be saved (or the old one removed) */
 	REFUSED_SNAPSHOT,     /* the counters could not be saved before numa_stat 1 -> 0 */
+	REFUSED_SIGNAL,       /* SIGINT, SIGTERM or SIGHUP came before the first write */
 };
 
 struct plan_opts {
@@ -38,8 +39,16 @@ struct plan_opts {
  * Write every ACT_WRITE item in order.  Before the first write: the revert
  * point (the old values, or with no_revert_point the removal of the last
  * one) unless keep_prior, and a counter snapshot if vm.numa_stat goes
- * 1 -> 0.  SIGINT/SIGTERM/SIGHUP wait until the plan is done or rolled back.
+ * 1 -> 0.  SIGINT/SIGTERM/SIGHUP wait from the first file saved to the last
+ * file put right: one that came before the first write cancels the change
+ * (nothing written, the older revert point back, the snapshot removed),
+ * one that came later waits until the plan is done or rolled back; either
+ * then ends the run as the signal does, with everything in place.  The
+ * older revert point comes back when the change is rolled back too, and a
+ * snapshot stays only when vm.numa_stat 1 -> 0 was written.
  * Returns 0; -ECANCELED when a refusal wrote nothing (opts->refused and
  * opts->why say which and why); or the first write error after rolling back.
  */
 int plan_execute(struct plan *p, struct plan_opts *opts);
+/* Whether the write that zeroes the NUMA counters went through (even if rolled back later). */
+bool plan_zeroed_counters(const struct plan *p);

@@ -147,6 +147,23 @@ int snapshot_save(const char *data_dir, char *path, size_t pathlen, char *why, s
 	return r < 0 ? r : 0;
 }
 
+int snapshot_remove(const char *data_dir, const char *name)
+{
+	char dir[4200], why[WHY_MAX];
+	struct timespec ts;
+	int fd, r = 0;
+
+	if (!snapshot_name_time(name, &ts))
+		return -EINVAL;
+	fd = open_dirs(data_dir, false, dir, sizeof(dir), why, sizeof(why));
+	if (fd < 0)
+		return fd;
+	if (unlinkat(fd, name, 0) < 0 || fsync(fd) < 0)
+		r = -errno;
+	close(fd);
+	return r;
+}
+
 int snapshot_dir_open(const char *data_dir, char *dirpath, size_t pathlen, char *why, size_t whylen)
 {
 	return open_dirs(data_dir, false, dirpath, pathlen, why, whylen);

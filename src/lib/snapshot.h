@@ -4,7 +4,8 @@
  * counters of every node are saved as JSON (the `stat -J` shape) to
  * <data dir>/snapshots/numastat-<UTC time to the nanosecond>Z.json: always a
  * new file, never replacing one (a name taken already moves on by a
- * nanosecond), never deleted by numastatctl.  `snapshots` lists them;
+ * nanosecond), never deleted by numastatctl but for the one a change saved
+ * and then did not make (snapshot_remove()).  `snapshots` lists them;
  * `stat --snapshot` and `stat --since` read them back.
  * Implemented by snapshot-parse.c and snapshot.c.
  */
@@ -36,6 +37,12 @@ struct snapshot {
  * in path, or -errno with a reason in why.
  */
 int snapshot_save(const char *data_dir, char *path, size_t pathlen, char *why, size_t whylen);
+
+/*
+ * Remove the snapshot name that snapshot_save() just saved, for a change
+ * that then did not zero the counters.  0 or -errno.
+ */
+int snapshot_remove(const char *data_dir, const char *name);
 
 /*
  * Open <data_dir>/snapshots for reading (checked: statedir.h); its path goes

@@ -73,6 +73,68 @@ touch "$go"
 wait "$victim"
 check "SIGTERM, then a refused write: everything is rolled back" test "$(triple)" = "37 13 0 "
 
+# Between the revert point and the first write (held there by the preload
+# right after the file got its name): a signal then cancels the change.
+# Nothing is written, the revert point of the change before is back, a
+# counter snapshot of a reset that never happened is gone, and the run ends
+# by the signal.
+# before_writing NAME SIG ARGS...: stall after NAME got its name, send SIG.
+before_writing() {
+	local name=$1 sig=$2 go="$TMP/go.$RANDOM" victim
+	shift 2
+	FAULT_INJECT="after:$name:$go" LD_PRELOAD="$SHIM" "${BG[@]}" "$NUMASTATCTL" -S "$ROOT" \
+		--state-dir "$STATE" "$@" >"$TMP/victim.out" 2>"$TMP/victim.err" &
+	victim=$!
+	wait_for "$go.waiting" || return 1
+	kill -s "$sig" "$victim"
+	touch "$go"
+	wait "$victim" 2>/dev/null
+	VRC=$?
+}
+leftovers() { ls -A "$STATE" | grep -v -x -e lock -e revert -e snapshots; ls -A "$STATE/snapshots" 2>/dev/null; }
+for point in revert numastat-; do
+	for sig in INT TERM; do
+		what="SIG$sig after '$point' was saved"
+		fixture sparse3
+		run set vm.min_slab_ratio=22
+		mkdir -p "$STATE/snapshots"
+		before=$(<"$STATE/revert")
+		before_writing "$point" $sig set vm.numa_stat=0 vm.min_unmapped_ratio=52
+		check "$what: the run ends by the signal (rc $VRC)" test "$VRC" -gt 128
+		check "$what: nothing was written" test "$(triple)$(<"$ROOT/proc/sys/vm/numa_stat")" = "22 13 0 1"
+		expect_file "$STATE/revert" "$before" "$what: the revert point of the change before is back"
+		check "$what: no snapshot of a reset that never happened, no stash, no temporary file" \
+			test -z "$(leftovers)"
+		run revert
+		check "$what: revert undoes the change before" test "$(triple)" = "37 13 0 "
+	done
+done
+# The same between the revert point and the writes of apply.
+fixture sparse3
+run set vm.min_slab_ratio=22
+before=$(<"$STATE/revert")
+before_writing revert TERM -c "$CONF" apply p
+check "SIGTERM before apply's first write: nothing was written" test "$(triple)" = "22 13 0 "
+expect_file "$STATE/revert" "$before" "SIGTERM before apply's first write: the revert point of the change before is back"
+
+# A signal in the middle, then a refused write: the change is rolled back
+# whole, so the revert point is again the one of the change before.
+fixture sparse3
+run set vm.zone_reclaim_mode=4
+before=$(<"$STATE/revert")
+go="$TMP/go.rb2"
+FAULT_INJECT="stall:2:$go;write:3:EINVAL" LD_PRELOAD="$SHIM" "${BG[@]}" "$NUMASTATCTL" -S "$ROOT" \
+	--state-dir "$STATE" set vm.min_slab_ratio=22 vm.min_unmapped_ratio=52 vm.zone_reclaim_mode=6 \
+	>/dev/null 2>&1 &
+victim=$!
+wait_for "$go.waiting"
+kill -TERM "$victim"
+touch "$go"
+wait "$victim"
+check "SIGTERM, then a refused write: rolled back" test "$(triple)" = "37 13 4 "
+expect_file "$STATE/revert" "$before" "SIGTERM, then a refused write: the revert point of the change before is back"
+check "SIGTERM, then a refused write: no stash is left" test -z "$(leftovers)"
+
 # A signal while waiting for the lock: that run ends and writes nothing.
 fixture sparse3
 go="$TMP/go.lock"
