@@ -100,6 +100,9 @@ static int write_json(int dirfd, const struct out_table *t, char *name, size_t l
 	if (r < 0)
 		return r;
 	r = out_table_print((struct out_table *)t, af.f);
+	/* What stat --since would refuse to read back is never saved. */
+	if (r == 0 && ftell(af.f) > SNAPSHOT_FILE_MAX)
+		r = -EFBIG;
 	if (r == 0)
 		r = atomic_file_close(&af);
 	if (r == 0)
@@ -135,8 +138,15 @@ int snapshot_save(const char *data_dir, char *path, size_t pathlen, char *why, s
 		r = fd = open_dirs(data_dir, true, dir, sizeof(dir), why, whylen);
 	if (r >= 0 && (r = out_table_new(&t, "nodes", OUT_JSON, why, whylen)) == 0)
 		r = fill_table(t, ids, st, (size_t)n);
-	if (r >= 0 && (r = write_json(fd, t, name, sizeof(name))) < 0)
-		snprintf(why, whylen, "cannot write in %s: %s", dir, strerror(-r));
+	if (r >= 0 && (r = write_json(fd, t, name, sizeof(name))) < 0) {
+		if (r == -EFBIG)
+			snprintf(why, whylen,
+				 "the counters of %d nodes make a snapshot larger than %d KiB, "
+				 "which stat --since could not read back",
+				 n, SNAPSHOT_FILE_MAX / 1024);
+		else
+			snprintf(why, whylen, "cannot write in %s: %s", dir, strerror(-r));
+	}
 	if (r >= 0)
 		snprintf(path, pathlen, "%s/%s", dir, name);
 	if (fd >= 0)

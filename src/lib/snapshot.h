@@ -20,7 +20,7 @@
 #define SNAPSHOT_SUBDIR "snapshots"
 /* "numastat-20261130T113800.123456789Z.json" and a little room. */
 #define SNAPSHOT_NAME_MAX 64
-/* 1024 nodes of 16 counters take about 600 KiB of JSON. */
+/* 1024 nodes of 16 counters take about 720 KiB of JSON; a larger one is neither saved nor read. */
 #define SNAPSHOT_FILE_MAX (1 << 20)
 
 struct snapshot {
@@ -34,7 +34,8 @@ struct snapshot {
 /*
  * Save every node's counters under a new name in <data_dir>/snapshots (the
  * directories are created and checked: statedir.h).  0 with the file's path
- * in path, or -errno with a reason in why.
+ * in path, or -errno with a reason in why (-EFBIG: larger than
+ * SNAPSHOT_FILE_MAX, which snapshot_read() would refuse).
  */
 int snapshot_save(const char *data_dir, char *path, size_t pathlen, char *why, size_t whylen);
 

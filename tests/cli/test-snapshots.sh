@@ -169,4 +169,19 @@ run snapshots -N
 expect_out "numastat-20200101T000000Z.json
 $snap" "and sorts by time with the others"
 
+# More nodes and counters than a snapshot can hold (1 MiB; a dump says
+# what it likes): the reset is refused before anything is written, never
+# saved to a snapshot that stat --since would then refuse to read.
+ROOT=$TMP/n2048 STATE=$TMP/n2048.state
+"$FIXTURES/gen-nodes.sh" "$ROOT" 2048 >/dev/null
+extra=
+for c in a b c d e f g h i j; do extra+="extra_counter_$c 123456789012"$'\n'; done
+for f in "$ROOT"/sys/devices/system/node/node*/numastat; do printf '%s' "$extra" >>"$f"; done
+run set vm.numa_stat=0
+expect_rc 1 "2048 nodes of 16 counters: numa_stat 1 -> 0 is refused"
+expect_err "numastatctl: set: vm.numa_stat: refusing 1 -> 0, which zeroes the NUMA counters: the counters of 2048 nodes make a snapshot larger than 1024 KiB, which stat --since could not read back (use --no-snapshot to go ahead without a snapshot)" \
+	"in one line, with the way out"
+expect_file "$ROOT/proc/sys/vm/numa_stat" 1 "numa_stat stays 1"
+check "no snapshot and no temporary file is left" test -z "$(ls -A "$STATE/snapshots")"
+
 done_testing
