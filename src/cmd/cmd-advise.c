@@ -246,6 +246,8 @@ static int print_json(const struct advice_list *l)
 
 /* ---- --profile ---- */
 
+#define HOST_COLUMNS 64
+
 /*
  * "; " comment lines of at most 78 columns (numastatctl.conf takes 199).
  * The section goes out through log_info(), which escapes control characters.
@@ -301,7 +303,12 @@ static void profile_knob(const struct advice *a)
 
 static void print_profile(const struct advice_list *l, const char *name)
 {
-	char host[4 * 128] = "", buf[128];
+	/*
+	 * At most 64 columns, what a hostname has bytes: one of control
+	 * characters (each \xNN is four) is cut at a whole escape, so that
+	 * the summary line stays within what numastatctl.conf reads back.
+	 */
+	char host[HOST_COLUMNS + 1] = "", buf[128];
 	ssize_t n = sysfs_read_file("/proc/sys/kernel/hostname", buf, sizeof(buf));
 	bool others = false;
 

@@ -173,6 +173,20 @@ line=$(grep -n '^vm.numa_stat = 1$' "$ROOT.adv.conf" | cut -d: -f1)
 expect_out "vm.numa_stat is 0, profile adv wants 1 ($ROOT.adv.conf:$line)
 profile adv: 1 knob differs" "apply --check sees the one advised knob and nothing forged"
 
+# A hostname of control characters (sethostname(2) takes any 64 bytes):
+# escaped, each is four columns; the section must still be one that
+# numastatctl.conf reads back (lines of at most 199 characters).
+afixture advise-single-node
+head -c 64 /dev/zero | tr '\0' '\001' >"$ROOT/proc/sys/kernel/hostname"
+echo >>"$ROOT/proc/sys/kernel/hostname"
+prun advise --profile adv
+expect_out_has 'summary = Advised by numastatctl advise on \x01\x01' "an odd hostname is escaped in the summary"
+printf '%s\n' "$OUT" >"$ROOT.adv.conf"
+trust "$ROOT.adv.conf"
+run --config "$ROOT.adv.conf" apply --check adv
+expect_rc 3 "and the section is still one apply takes"
+expect_err "" "without a word about its lines"
+
 afixture advise-quiet
 printf '[profile broken\n' >"$CONF"
 echo 37 >"$ROOT/proc/sys/vm/min_slab_ratio"
