@@ -59,11 +59,23 @@ static bool all_unchanged(const struct plan *p)
 	return true;
 }
 
-/* Exit status and revert point once the restorable knobs are back (or would be). */
-static int done(int dirfd, const char *dir, size_t left_alone, bool dry_run)
+/* A side effect kept back because a knob was left alone (plan_keep_changed_since()). */
+static void side_effects_kept(const struct plan *p)
 {
-	if (left_alone)
+	for (size_t i = 0; i < p->n; i++)
+		if (p->items[i].side_effect && p->items[i].action == ACT_NOT_WRITTEN)
+			log_err("%s: not restored: it would undo the knobs left alone "
+				"(--force restores it too)",
+				p->items[i].ref.name);
+}
+
+/* Exit status and revert point once the restorable knobs are back (or would be). */
+static int done(const struct plan *p, int dirfd, const char *dir, size_t left_alone, bool dry_run)
+{
+	if (left_alone) {
+		side_effects_kept(p);
 		return EXIT_FAIL; /* the revert point stays, for --force */
+	}
 	return dry_run || forget(dirfd, dir) >= 0 ? EXIT_OK : EXIT_FAIL;
 }
 
@@ -100,14 +112,14 @@ static int restore(struct plan *p, int dirfd, const char *dir, const char *what,
 			log_info("nothing to restore: the live values already equal those saved "
 				 "before %s\n",
 				 what);
-		return done(dirfd, dir, left_alone, ro->dry_run);
+		return done(p, dirfd, dir, left_alone, ro->dry_run);
 	}
 	if (ro->dry_run) {
 		if (!cmd_global.json)
 			log_info("would restore the values saved before %s:\n", what);
 		if (report_plan(p, true) < 0)
 			return EXIT_FAIL;
-		return done(dirfd, dir, left_alone, true);
+		return done(p, dirfd, dir, left_alone, true);
 	}
 	r = plan_execute(p, &o);
 	if (r == -ECANCELED) {
@@ -124,7 +136,7 @@ static int restore(struct plan *p, int dirfd, const char *dir, const char *what,
 			dir);
 		return EXIT_FAIL;
 	}
-	return done(dirfd, dir, left_alone, false);
+	return done(p, dirfd, dir, left_alone, false);
 }
 
 /* The runtime directory: locked to write, or just opened to look (--dry-run). */

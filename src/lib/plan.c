@@ -107,6 +107,15 @@ size_t plan_keep_changed_since(struct plan *p)
 			n++;
 		}
 	}
+	/*
+	 * A side effect restored would redo what the kernel undid: auto on
+	 * derives every weight again, over one left alone.
+	 */
+	for (size_t i = 0; n && i < p->n; i++)
+		if (p->items[i].side_effect && p->items[i].action == ACT_WRITE) {
+			p->items[i].action = ACT_NOT_WRITTEN;
+			n++;
+		}
 	return n;
 }
 

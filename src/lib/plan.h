@@ -72,7 +72,9 @@ int plan_read_live(struct plan *p);
 /*
  * revert: every ACT_WRITE item whose live value is not the one the change
  * wrote (have_written) becomes ACT_CHANGED_SINCE: someone else's value,
- * left alone.  Returns how many.
+ * left alone.  When there is one, a side effect to restore becomes
+ * ACT_NOT_WRITTEN: turning weighted interleave's auto on again would
+ * replace the weight left alone.  Returns how many items are left so.
  */
 size_t plan_keep_changed_since(struct plan *p);
 /* True when some item is ACT_WRITE. */

@@ -99,6 +99,36 @@ $W.node5: 2 -> 3
 $W.auto: false -> true" "restores the weights, then auto on last"
 expect_file "$ROOT/$WI/auto" 1 "auto is on again"
 
+# A weight someone changed since: left alone, and auto with it, since
+# turning auto on again would derive every weight anew, over that one.
+wfixture wi-hmat
+run set "$W.node0=8" "$W.node5=2"
+echo 9 >"$ROOT/$WI/node0"
+run revert
+expect_rc 1 "revert with a weight changed since: exit 1"
+expect_err "numastatctl: revert: $W.node0: left at 9: changed since numastatctl wrote 8 (--force restores 14)
+numastatctl: revert: $W.auto: not restored: it would undo the knobs left alone (--force restores it too)" \
+	"names the weight, and auto kept off for it"
+expect_file "$ROOT/$WI/node5" 3 "the other weight is restored"
+expect_file "$ROOT/$WI/node0" 9 "the weight changed since keeps its value"
+expect_file "$ROOT/$WI/auto" 0 "auto stays off"
+run revert --force
+expect_rc 0 "revert --force restores all"
+expect_out_has "$W.node0: 9 -> 14" "the weight changed since"
+expect_out_has "$W.auto: false -> true" "and auto, last"
+
+# The same revert point in the format of 0.1.0, left in the runtime
+# directory by an upgrade without a reboot: its side effect line is read.
+wfixture wi-hmat
+run set "$W.node0=8" "$W.node5=2"
+printf "# numastatctl revert state: 'numastatctl revert' writes these back\n# values before 'set' at 2026-01-01T00:00:00Z\n# for --sysroot %s\n%s = 14\n%s = 3\n# a side effect of the change above, restored last:\n%s = 1\n" \
+	"$(realpath "$ROOT")" "$W.node0" "$W.node5" "$W.auto" >"$STATE/revert"
+run revert
+expect_rc 0 "revert of a revert point of 0.1.0 with a side effect"
+expect_out_has "$W.node0: 8 -> 14
+$W.node5: 2 -> 3
+$W.auto: false -> true" "restores the weights, then auto on last"
+
 
 wfixture wi-hmat
 run set --dry-run "$W.node2=7"
