@@ -33,16 +33,21 @@ quote() {
 	done
 }
 
-# show [live] ARGS...: one console block with the command and its output
+# show [live|tty] ARGS...: one console block with the command and its output
 # (stdout and stderr as a terminal shows them), and the exit status when it
-# is not 0.
+# is not 0.  tty: on a real terminal of 80 columns (script(1)), where the
+# output folds what a pipe gets on one line.
 show() {
-	local rc=0 live=false
+	local rc=0 live=false tty=false
 	[ "${1:-}" = live ] && live=true && shift
+	[ "${1:-}" = tty ] && tty=true && shift
 	echo '```console'
 	echo "\$ numastatctl$(quote "$@")"
 	if $live; then
 		"$bin" --state-dir state "$@" 2>&1 || rc=$?
+	elif $tty; then
+		script -qec "stty cols 80 rows 60; $(printf '%q ' "$bin" "${GLOBAL[@]}" "$@") 2>&1" \
+			/dev/null </dev/null | tr -d '\r' || rc=$?
 	else
 		"$bin" "${GLOBAL[@]}" "$@" 2>&1 || rc=$?
 	fi
@@ -67,10 +72,12 @@ installed).
 ### status: what needs attention
 
 Without a command, `numastatctl` shows each knob in words, whether the live
-system matches the configured profile, and where allocations land:
+system matches the configured profile, and where allocations land. On a
+terminal the long lines fold to its width (here 80 columns); in a pipe each
+knob, and the profile, stays one line:
 
 EOF
-	show
+	show tty
 	cat <<'EOF'
 
 ### advise: what to change, and why
@@ -98,10 +105,12 @@ EOF
 	show knobs vm.numa_stat kernel.numa_balancing
 	cat <<'EOF'
 
-`-o` makes a table of the columns you name (`--output-all`: every column):
+`-o` makes a table of the columns you name (`--output-all`: every column).
+On a terminal a table wider than it folds into sections, each led by the
+first column:
 
 EOF
-	show knobs -o NAME,TYPE,VALUES,DEFAULT,PRESENT
+	show knobs -o NAME,TYPE,VALUES,DEFAULT vm.numa_stat vm.zone_reclaim_mode kernel.numa_balancing
 	cat <<'EOF'
 
 ### get: read knobs, sysctl style

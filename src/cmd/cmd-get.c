@@ -36,7 +36,8 @@ static void usage(FILE *out)
 	fputs("Usage:\n"
 	      " numastatctl get [options] [<knob>...]\n"
 	      "\nPrint NUMA knobs as 'name = value' lines.  Without a knob: every\n"
-	      "registry knob present on this kernel.  A knob may be a quoted glob ('vm.numa_*').\n"
+	      "registry knob present on this kernel.  A knob may be a quoted glob\n"
+	      "('vm.numa_*').\n"
 	      "\nOptions:\n",
 	      out);
 	cmd_options_usage(out, options);

@@ -14,6 +14,7 @@
 #include "out.h"
 #include "suggest.h"
 #include "why.h"
+#include "wrap.h"
 
 enum { OPT_CHOICES = OPT_CMD_BASE, OPT_OUTPUT_ALL };
 
@@ -350,57 +351,57 @@ static bool registry_present(const struct knob *k)
 	return knob_present(&ref);
 }
 
-static void fill_cell(struct out_row *row, size_t i, enum kcol c, const struct knob *k)
+/* A cell's text (NULL: empty, JSON null), in buf when it is made. */
+static const char *cell_text(enum kcol c, const struct knob *k, char *buf, size_t len)
 {
-	char buf[2048];
-	size_t n;
 	bool range = k->type == KNOB_INT || k->type == KNOB_BITMASK;
+	size_t n;
 
 	switch (c) {
 	case KCOL_NAME:
-		out_row_set(row, i, k->name);
-		break;
+		return k->name;
 	case KCOL_TYPE:
-		out_row_set(row, i, knob_type_name(k->type));
-		break;
+		return knob_type_name(k->type);
 	case KCOL_VALUES:
-		if (cmd_global.json) {
-			/* An array: one element per line, without the last newline. */
-			choices_text(k, buf, sizeof(buf));
-			n = strlen(buf);
-			if (n)
-				buf[n - 1] = '\0';
-		} else
-			format_values(k, buf, sizeof(buf));
-		out_row_set(row, i, buf);
-		break;
+		if (!cmd_global.json) {
+			format_values(k, buf, len);
+			return buf;
+		}
+		/* An array: one element per line, without the last newline. */
+		choices_text(k, buf, len);
+		n = strlen(buf);
+		if (n)
+			buf[n - 1] = '\0';
+		return buf;
 	case KCOL_MIN:
 	case KCOL_MAX:
-		if (range)
-			out_row_setf(row, i, "%" PRId64, c == KCOL_MIN ? k->min : k->max);
-		break;
+		if (!range)
+			return NULL;
+		snprintf(buf, len, "%" PRId64, c == KCOL_MIN ? k->min : k->max);
+		return buf;
 	case KCOL_DEFAULT:
-		out_row_set(row, i, k->default_value);
-		break;
+		return k->default_value;
 	case KCOL_PRESENT:
-		out_row_set(row, i, registry_present(k) ? "yes" : "no");
-		break;
+		return registry_present(k) ? "yes" : "no";
 	case KCOL_SINCE:
-		out_row_set(row, i, k->since);
-		break;
+		return k->since;
 	case KCOL_DESCRIPTION:
-		out_row_set(row, i, k->help);
-		break;
+		return k->help;
 	case KCOL_NOTE:
-		out_row_set(row, i, k->note);
-		break;
+		return k->note;
 	case KCOL_NODES:
-		if (family_nodes(k, buf, sizeof(buf)))
-			out_row_set(row, i, buf);
-		break;
+		return family_nodes(k, buf, len) ? buf : NULL;
 	case KCOL_COUNT:
 		break;
 	}
+	return NULL;
+}
+
+static void fill_cell(struct out_row *row, size_t i, enum kcol c, const struct knob *k)
+{
+	char buf[2048];
+
+	out_row_set(row, i, cell_text(c, k, buf, sizeof(buf)));
 }
 
 /* A table of cols[] for the knobs sel[]; 0 or -errno (why filled). */
@@ -434,12 +435,43 @@ static int build_table(struct out_table **tp, const int *cols, size_t n_cols, un
 	return r;
 }
 
-static int print_table(const struct knobs_opts *o, const struct knob *const *sel, size_t n)
+/*
+ * The width column c needs on a terminal: its longest cell; for a column
+ * that folds at spaces, its longest word or 16, whichever is more (shorter
+ * cells take less).
+ */
+#define FOLD_MIN 16
+static size_t column_need(enum kcol c, const struct knob *const *sel, size_t n)
+{
+	size_t need = strlen(kcols[c].name);
+	char buf[2048];
+
+	for (size_t k = 0; k < n; k++) {
+		const char *t = cell_text(c, sel[k], buf, sizeof(buf));
+		size_t len = t ? strlen(t) : 0;
+
+		if (!(kcols[c].flags & OUT_COL_WRAP)) {
+			need = len > need ? len : need;
+			continue;
+		}
+		for (const char *p = t; p && *p; p += strspn(p, " ")) {
+			size_t w = strcspn(p, " ");
+
+			need = w > need ? w : need;
+			p += w;
+		}
+		need = (len < FOLD_MIN ? len : FOLD_MIN) > need ? (len < FOLD_MIN ? len : FOLD_MIN)
+								: need;
+	}
+	return need;
+}
+
+static int print_one(const int *cols, size_t n_cols, unsigned flags, const struct knob *const *sel,
+		     size_t n)
 {
 	struct out_table *t;
 	char why[WHY_MAX];
-	int r = build_table(&t, o->cols, o->n_cols, o->flags | (cmd_global.json ? OUT_JSON : 0),
-			    sel, n, why, sizeof(why));
+	int r = build_table(&t, cols, n_cols, flags, sel, n, why, sizeof(why));
 
 	if (r < 0) {
 		log_err("cannot print the table: %s", why);
@@ -455,30 +487,42 @@ static int print_table(const struct knobs_opts *o, const struct knob *const *sel
 }
 
 /*
- * "    label: text" word-wrapped to width, continuation lines under the
- * text.  A word longer than a line stands on a line of its own.
+ * A table wider than the terminal is folded into sections, each led by the
+ * first column, as stat folds its tables: nothing is cut and no cell is
+ * squeezed to a few characters.  In a pipe, -r and -J: one table, one line
+ * per knob.
  */
+static int print_table(const struct knobs_opts *o, const struct knob *const *sel, size_t n)
+{
+	unsigned flags = o->flags | (cmd_global.json ? OUT_JSON : 0);
+	size_t width, rows, used = 0, ng = 0;
+	int group[MAX_COLS], rc = EXIT_OK;
+
+	out_terminal_size(&width, &rows);
+	if (!width || (flags & (OUT_JSON | OUT_RAW)) || o->n_cols < 2)
+		return print_one(o->cols, o->n_cols, flags, sel, n);
+	for (size_t i = 0; i < o->n_cols && rc == EXIT_OK; i++) {
+		size_t need = column_need((enum kcol)o->cols[i], sel, n);
+
+		if (ng > 1 && used + 1 + need > width) {
+			rc = print_one(group, ng, flags, sel, n);
+			putchar('\n');
+			ng = 1;
+			used = column_need((enum kcol)group[0], sel, n);
+		}
+		used += (ng ? 1 : 0) + need;
+		group[ng++] = o->cols[i];
+	}
+	return rc == EXIT_OK ? print_one(group, ng, flags, sel, n) : rc;
+}
+
+/* "    label: text" word-wrapped to width, continuation lines under the text. */
 static void print_wrapped(const char *label, const char *text, size_t width)
 {
-	size_t lead = 4 + (*label ? strlen(label) + 2 : 0), col = lead;
-	const char *p = text;
+	size_t lead = 4 + (*label ? strlen(label) + 2 : 0);
 
 	printf("    %s%s", label, *label ? ": " : "");
-	while (*p) {
-		size_t w = strcspn(p, " ");
-
-		if (col > lead && col + 1 + w > width) {
-			printf("\n%*s", (int)lead, "");
-			col = lead;
-		} else if (col > lead) {
-			putchar(' ');
-			col++;
-		}
-		printf("%.*s", (int)w, p);
-		col += w;
-		p += w;
-		p += strspn(p, " ");
-	}
+	wrap_fputs(stdout, text, lead, lead, width);
 	putchar('\n');
 }
 

@@ -117,8 +117,8 @@ static void usage(FILE *out)
 	      "TOTAL and N<node>, one row per process.\n",
 	      out);
 	fputs("With --balancing, --tiers or --cgroup, -o and --sort take the view's columns\n"
-	      "(the kernel's counter names; for --cgroup the kinds of memory, or CGROUP, N<node>,\n"
-	      "TOTAL, MAIN and OFF% with several cgroups); an unknown one lists them.\n",
+	      "(the kernel's counter names; for --cgroup the kinds of memory, or CGROUP,\n"
+	      "N<node>, TOTAL, MAIN and OFF% with several cgroups); an unknown one lists them.\n",
 	      out);
 	cmd_usage_global_options(out);
 	fputs("\nFor more details see numastatctl(8).\n", out);

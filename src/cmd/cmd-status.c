@@ -123,7 +123,7 @@ static int knobs_out(const struct status *st, unsigned flags, struct out_table *
 	}
 	out_table_add_column(t, (flags & OUT_JSON) ? "NAME" : "KNOB", 0, 0);
 	out_table_add_column(t, "VALUE", 0, OUT_COL_RIGHT);
-	out_table_add_column(t, "MEANING", 0, OUT_COL_TRUNC);
+	out_table_add_column(t, "MEANING", 0, OUT_COL_WRAP);
 	for (size_t i = 0; i < st->n; i++) {
 		const struct live_knob *lk = &st->lk[i];
 		struct out_row *row;

@@ -12,6 +12,7 @@
 #include "log.h"
 #include "suggest.h"
 #include "sysfs.h"
+#include "wrap.h"
 
 struct globals cmd_global;
 
@@ -29,7 +30,7 @@ const struct cmd_option cmd_global_options[] = {
 	  "and " SYSCONFDIR "/numastatctl.d/*.conf)" },
 	{ "state-dir", required_argument, OPT_STATE_DIR, "<dir>",
 	  "keep the revert point, the lock and the snapshots in\n"
-	  "<dir> (default " RUN_DIR " and " STATE_DIR ")" },
+	  "<dir> (default " RUN_DIR " and\n" STATE_DIR ")" },
 	{ "json", no_argument, 'J', NULL, "JSON output" },
 	{ "quiet", no_argument, 'q', NULL, "print only errors" },
 	{ "help", no_argument, 'h', NULL, "display this help" },
@@ -45,6 +46,8 @@ const struct cmd_option cmd_top_options[] = {
 #define HELP_COLUMN 24
 /* An option line longer than this has its help start on the next line. */
 #define HEAD_MAX 40
+/* --help fits a terminal of 80 columns, whatever the configured paths. */
+#define HELP_WIDTH 80
 
 /* A val that is a character is also the short option (util-linux style). */
 static bool is_short(int val)
@@ -69,12 +72,20 @@ static void option_usage(FILE *out, const struct cmd_option *o)
 		fprintf(out, "%s\n%*s", head, HELP_COLUMN, "");
 	else
 		fprintf(out, "%-*s  ", HELP_COLUMN - 2, head);
-	for (const char *h = o->help; *h; h++) {
-		fputc(*h, out);
-		if (*h == '\n')
+	/* Each line of the help, folded at HELP_WIDTH: a configured path may be long. */
+	for (const char *h = o->help; *h;) {
+		size_t len = strcspn(h, "\n"), col = h == o->help ? HELP_COLUMN : HELP_COLUMN + 2;
+		char line[256];
+
+		snprintf(line, sizeof(line), "%.*s", (int)len, h);
+		if (h != o->help)
 			fprintf(out, "%*s", HELP_COLUMN + 2, "");
+		wrap_fputs(out, line, col, HELP_COLUMN + 2, HELP_WIDTH);
+		fputc('\n', out);
+		h += len + (h[len] == '\n');
 	}
-	fputc('\n', out);
+	if (!*o->help)
+		fputc('\n', out);
 }
 
 void cmd_options_usage(FILE *out, const struct cmd_option *options)

@@ -8,6 +8,7 @@
 #include "cmd.h"
 #include "config.h"
 #include "log.h"
+#include "out.h"
 #include "profiles.h"
 
 int profiles_load(struct profile_config *c, bool report)
@@ -121,13 +122,16 @@ bool profiles_state_differs(const struct profile_state *st)
 void profiles_status(const struct profile_state *st)
 {
 	char diff[2048];
+	size_t cols, rows;
 
+	/* Folded on a terminal; one line in a pipe. */
+	out_terminal_size(&cols, &rows);
 	if (st->kind == PSTATE_NONE)
 		log_info("profile: none configured\n");
 	else if (st->kind == PSTATE_BROKEN)
 		return; /* status warns about it */
 	else if (drift(&st->plan, diff, sizeof(diff)))
-		log_info("profile: %s (live differs: %s)\n", st->name, diff);
+		log_info_wrapped(cols, 2, "profile: %s (live differs: %s)", st->name, diff);
 	else
 		log_info("profile: %s (live matches)\n", st->name);
 }

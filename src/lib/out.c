@@ -25,6 +25,7 @@ static typeof(scols_table_enable_nolinesep) *sym_scols_table_enable_nolinesep;
 static typeof(scols_table_new_column) *sym_scols_table_new_column;
 static typeof(scols_column_set_json_type) *sym_scols_column_set_json_type;
 static typeof(scols_column_set_wrapfunc) *sym_scols_column_set_wrapfunc;
+static typeof(scols_column_get_width) *sym_scols_column_get_width;
 static typeof(scols_wrapnl_chunksize) *sym_scols_wrapnl_chunksize;
 static typeof(scols_wrapnl_nextchunk) *sym_scols_wrapnl_nextchunk;
 static typeof(scols_table_new_line) *sym_scols_table_new_line;
@@ -47,6 +48,7 @@ static const struct dl_sym smartcols_syms[] = {
 	DL_SYM(scols_table_new_column),
 	DL_SYM(scols_column_set_json_type),
 	DL_SYM(scols_column_set_wrapfunc),
+	DL_SYM(scols_column_get_width),
 	DL_SYM(scols_wrapnl_chunksize),
 	DL_SYM(scols_wrapnl_nextchunk),
 	DL_SYM(scols_table_new_line),
@@ -63,7 +65,52 @@ static const struct dl_sym smartcols_syms[] = {
 struct out_table {
 	struct libscols_table *tb;
 	unsigned flags;
+	bool width_set; /* out_table_set_width(): fold as on a terminal */
+	bool fold;      /* this print folds OUT_COL_WRAP cells: a terminal, or a set width */
 };
+
+/*
+ * OUT_COL_WRAP: on a terminal a long cell folds at spaces into lines of the
+ * column's width (libsmartcols alone cuts words in two); anywhere else it
+ * stays on its row's one line, so a pipe gets one line per record.
+ */
+static size_t word_chunksize(const struct libscols_column *cl, const char *data, void *user)
+{
+	const struct out_table *t = user;
+	size_t max = 0;
+
+	if (!t->fold)
+		return strlen(data);
+	/* The narrowest the column may be: its longest word. */
+	for (const char *p = data; *p;) {
+		size_t w = strcspn(p, " ");
+
+		if (w > max)
+			max = w;
+		p += w;
+		p += strspn(p, " ");
+	}
+	return max;
+}
+
+static char *word_nextchunk(const struct libscols_column *cl, char *data, void *user)
+{
+	const struct out_table *t = user;
+	size_t width = sym_scols_column_get_width(cl), len, cut = 0;
+
+	if (!data || !t->fold || (len = strlen(data)) <= width)
+		return NULL;
+	/* The last space within the width, else the first one after a longer word. */
+	for (size_t i = 1; i <= width && i < len; i++)
+		if (data[i] == ' ')
+			cut = i;
+	if (!cut)
+		cut = strcspn(data, " ");
+	if (!data[cut])
+		return NULL;
+	data[cut] = '\0';
+	return data + cut + 1 + strspn(data + cut + 1, " ");
+}
 
 int out_table_new(struct out_table **tp, const char *json_name, unsigned flags, char *why,
 		  size_t whylen)
@@ -106,6 +153,8 @@ int out_table_add_column(struct out_table *t, const char *name, double width_hin
 	cl = sym_scols_table_new_column(t->tb, name, width_hint, sflags);
 	if (!cl)
 		return -ENOMEM;
+	if ((flags & OUT_COL_WRAP) && !(t->flags & (OUT_JSON | OUT_RAW)))
+		sym_scols_column_set_wrapfunc(cl, word_chunksize, word_nextchunk, t);
 	if (flags & OUT_COL_ARRAY) {
 		/* libsmartcols makes array elements of the chunks its wrap function cuts. */
 		sym_scols_column_set_json_type(cl, SCOLS_JSON_ARRAY_STRING);
@@ -154,6 +203,7 @@ int out_row_setf(struct out_row *r, size_t col, const char *fmt, ...)
 void out_table_set_width(struct out_table *t, size_t width)
 {
 	if (width) {
+		t->width_set = true;
 		sym_scols_table_set_termforce(t->tb, SCOLS_TERMFORCE_ALWAYS);
 		sym_scols_table_set_termwidth(t->tb, width);
 	}
@@ -211,6 +261,7 @@ int out_table_print(struct out_table *t, FILE *stream)
 	int r;
 
 	if (!(t->flags & OUT_JSON)) {
+		t->fold = t->width_set || isatty(fileno(stream));
 		sym_scols_table_set_stream(t->tb, stream);
 		if (sym_scols_print_table(t->tb) < 0 || ferror(stream))
 			return -EIO;
@@ -228,6 +279,7 @@ int out_table_text(struct out_table *t, char **text)
 	size_t len = 0;
 
 	*text = NULL;
+	t->fold = t->width_set;
 	return render(t, text, &len);
 }
 

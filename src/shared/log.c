@@ -2,9 +2,11 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "escape.h"
 #include "log.h"
+#include "wrap.h"
 
 static const char *command;
 static bool quiet;
@@ -87,6 +89,31 @@ void log_info(const char *fmt, ...)
 	va_start(ap, fmt);
 	vput_escaped(stdout, ESCAPE_KEEP_NEWLINE | ESCAPE_KEEP_TAB, fmt, ap);
 	va_end(ap);
+}
+
+void log_info_wrapped(size_t width, size_t indent, const char *fmt, ...)
+{
+	char *text = NULL, *esc;
+	size_t len;
+	va_list ap;
+	int n;
+
+	if (quiet)
+		return;
+	va_start(ap, fmt);
+	n = vasprintf(&text, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	len = strlen(text);
+	/* At most 4 bytes for each byte (escape.h); a control character never wraps. */
+	esc = malloc(4 * len + 1);
+	if (esc) {
+		wrap_fputs(stdout, escape_text(text, esc, 4 * len + 1, 0), 0, indent, width);
+		fputc('\n', stdout);
+	}
+	free(esc);
+	free(text);
 }
 
 void log_usage_err(const char *fmt, ...)

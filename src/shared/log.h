@@ -6,6 +6,7 @@
 #pragma once
 
 #include <stdbool.h>
+#include <stddef.h>
 
 /* The command name that prefixes every message ("set", "stat"); NULL for none. */
 void log_set_command(const char *name);
@@ -24,5 +25,12 @@ void log_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void log_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Plain text on stdout unless -q. */
 void log_info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/*
+ * One line of text (no newline in it) on stdout unless -q, folded at spaces
+ * to width (wrap.h: 0, one line as it is), continuation lines indented by
+ * indent; the newline is added.
+ */
+void log_info_wrapped(size_t width, size_t indent, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 /* The usage-error line pair: the message, then "Try 'numastatctl --help' ...". */
 void log_usage_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -1,0 +1,90 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# 80 columns: every --help, and what status and knobs print on a terminal of
+# 80 columns, fits it; in a pipe status keeps one line per record.  (The
+# stat views have their own width rules: test-stat and the views' tests.)
+. "$(dirname "$0")/lib.sh"
+: "${SOURCE_ROOT:?run through meson test}"
+
+# wider_than N TEXT: the lines of TEXT longer than N columns (none: empty).
+wider_than() {
+	awk -v n="$1" 'length($0) > n { printf "%d: %s\n", length($0), $0 }' <<<"$2"
+}
+
+# fits DESC TEXT: every line of TEXT fits 80 columns.
+fits() {
+	local wide
+	wide=$(wider_than 80 "$2")
+	if [ -z "$wide" ]; then ok "$1"; else not_ok "$1" "lines over 80 columns:" "$wide"; fi
+}
+
+# Every --help golden file, and every real --help (with this build's paths).
+for f in "$SOURCE_ROOT"/tests/expected/help/*.out; do
+	fits "help/$(basename "$f") fits 80 columns" "$(<"$f")"
+done
+run_raw --help
+fits "numastatctl --help fits 80 columns with this build's directories" "$OUT"
+for c in $(help_commands); do
+	run_raw "$c" --help
+	fits "$c --help fits 80 columns with this build's directories" "$OUT"
+done
+
+# A long option help folds at spaces under its column, never past 80.
+run_raw --help
+check "--state-dir's help continues under its own column" \
+	grep -q '^                          <dir> (default ' <<<"$OUT"
+
+need script bsdutils
+# on_tty COLS ARGS...: stdout of the binary on a terminal COLS wide (stty),
+# or with only COLUMNS=COLS set where COLS is "env80" (a terminal that
+# reports no size); stderr goes to $TMP/tty.err.
+on_tty() {
+	local size="stty cols $1 rows 50;" env=()
+	if [ "$1" = env80 ]; then size= env=(COLUMNS=80); fi
+	shift
+	OUT=$(env "${env[@]}" script -qec "$size $(printf '%q ' "$NUMASTATCTL" "$@") 2>$TMP/tty.err" \
+		/dev/null </dev/null | tr -d '\r')
+}
+
+fixture sparse3
+CONF=$TMP/shipped.conf
+install -m 0644 "$SOURCE_ROOT/numastatctl.conf" "$CONF"
+# A tree with everything status can say: drift, sysctl.d, warnings.
+mkdir -p "$ROOT/etc/sysctl.d"
+echo 'vm.min_slab_ratio = 9' >"$ROOT/etc/sysctl.d/50-long-name-of-a-sysctl-file.conf"
+echo 0 >"$ROOT/proc/sys/vm/numa_stat"
+for tty in 80 env80; do
+	on_tty $tty --sysroot "$ROOT" --state-dir "$STATE" --config "$CONF" status
+	check "status on a terminal ($tty) prints its table" grep -q '^KNOB ' <<<"$OUT"
+	fits "status on a terminal ($tty) fits 80 columns" "$OUT"
+	check "the meaning folds at spaces, nothing is cut" \
+		grep -qx ' *reclaimable slab before zone' <<<"$OUT"
+	check "the profile's drift folds under it" grep -q '^  vm\.' <<<"$OUT"
+	on_tty $tty --sysroot "$ROOT" knobs
+	fits "knobs on a terminal ($tty) fits 80 columns" "$OUT"
+	on_tty $tty --sysroot "$ROOT" knobs -o NAME,TYPE,VALUES,DEFAULT vm.numa_stat \
+		vm.zone_reclaim_mode kernel.numa_balancing
+	fits "README's knobs -o example on a terminal ($tty) fits 80 columns" "$OUT"
+	on_tty $tty --sysroot "$ROOT" knobs --output-all
+	fits "knobs --output-all on a terminal ($tty) fits 80 columns" "$OUT"
+	check "folded into sections, each led by NAME" \
+		test "$(grep -c '^NAME ' <<<"$OUT")" -gt 1
+	for col in $(help_columns knobs | tr , ' ' | sed 's/\<NAME\>//'); do
+		on_tty $tty --sysroot "$ROOT" knobs -o "NAME,$col"
+		fits "knobs -o NAME,$col on a terminal ($tty) fits 80 columns" "$OUT"
+	done
+done
+# The README's example fits in a pipe too, where it is generated.
+run knobs -o NAME,TYPE,VALUES,DEFAULT vm.numa_stat vm.zone_reclaim_mode kernel.numa_balancing
+fits "README's knobs -o example fits 80 columns in a pipe" "$OUT"
+
+# In a pipe: one line per knob and one for the profile, whatever they hold.
+run --config "$CONF" status
+check "in a pipe each knob of status is one line" \
+	test "$(grep -c '^[a-z][A-Za-z_.]* ' <<<"$OUT")" = "$(grep -c . <<<"$("$NUMASTATCTL" --sysroot "$ROOT" get)")"
+check "and the profile is one line" grep -q '^profile: default (live differs: .*vm\.min_slab_ratio is ' <<<"$OUT"
+run knobs --output-all
+check "knobs --output-all in a pipe: one table, one line per knob" \
+	test "$(grep -c '^NAME ' <<<"$OUT")" = 1 -a "$(wc -l <<<"$OUT")" = "$(($("$NUMASTATCTL" knobs -N | wc -l) + 1))"
+
+done_testing
