@@ -332,18 +332,25 @@ live_numa_stat() {
 	at_exit 'echo "$NUMA_STAT_ORIG" >"$NUMA_STAT"'
 }
 
-# Tools from packages.  ./quickstart installs every package .ci/packages
-# names, so in CI (CI set, not "false" or "0") such a tool missing is a
-# failure: a skip would hide that a check never ran.  Elsewhere, and for
-# packages .ci/packages leaves out on purpose, it skips with the reason.
+# Tools from packages.  `./quickstart test` installs every package
+# .ci/packages-run and .ci/packages name, so in CI (CI set, not "false" or
+# "0") such a tool missing is a failure: a skip would hide that a check
+# never ran.  Elsewhere, and for packages both lists leave out on purpose,
+# it skips with the reason.
 PACKAGES=$FIXTURES/../../.ci/packages
+PACKAGES_RUN=$FIXTURES/../../.ci/packages-run
 
-# ci_requires PACKAGE: true in CI when .ci/packages names PACKAGE (or
-# cannot be read: in CI a check must not pass by skipping on a doubt).
+# listed_packages: the packages of both lists, one a line.
+listed_packages() {
+	sed 's/#.*//; s/[[:space:]]//g' "$PACKAGES_RUN" "$PACKAGES" | grep .
+}
+
+# ci_requires PACKAGE: true in CI when a list names PACKAGE (or one cannot
+# be read: in CI a check must not pass by skipping on a doubt).
 ci_requires() {
 	case "${CI:-}" in "" | false | 0) return 1 ;; esac
-	[ -r "$PACKAGES" ] || return 0
-	sed 's/#.*//; s/[[:space:]]//g' "$PACKAGES" | grep -qxF -- "$1"
+	[ -r "$PACKAGES" ] && [ -r "$PACKAGES_RUN" ] || return 0
+	listed_packages | grep -qxF -- "$1"
 }
 
 # missing REASON PACKAGE: one check cannot run without PACKAGE: skipped, or

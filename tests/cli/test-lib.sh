@@ -67,6 +67,9 @@ child "CI=true have $nothing valgrind; done_testing"
 expect_tap "in CI, a package .ci/packages installs missing is TAP"
 check "and a failure" grep -qx "not ok 1 - $nothing is not installed (package valgrind)" <<<"$OUT"
 check "that fails the script" test "$RC" != 0
+child "CI=true have $nothing meson; done_testing"
+check "in CI, a package of .ci/packages-run missing is a failure too" \
+	grep -qx "not ok 1 - $nothing is not installed (package meson)" <<<"$OUT"
 child "CI=true have $nothing tuned; CI=false have $nothing valgrind; done_testing"
 check "in CI, a package .ci/packages leaves out is still a skip" \
 	grep -qx "ok 1 - # SKIP $nothing is not installed (package tuned)" <<<"$OUT"
@@ -181,9 +184,17 @@ named=$(cat "$here"/test-*.sh "$here"/../vm/*.sh "$here"/../boot/*.sh |
 	sed -e ':a' -e '/\(\\\|||\)$/{N; s/\\\?\n[[:space:]]*/ /; ba' -e '}' |
 	grep -E '^\s*((el)?if (! )?)?(have|need|missing|missing_all) |\|\| (missing_all|need) ' |
 	grep -oE '(have|need) [^ ;]+ [^ ;]+|missing(_all)? "[^"]*" +[^ ;]+' | awk '{ print $NF }' | sort -u)
-unlisted=$(comm -23 <(echo "$named") <(sed 's/#.*//; s/[[:space:]]//g' "$PACKAGES" | grep . | sort -u))
+unlisted=$(comm -23 <(echo "$named") <(listed_packages | sort -u))
 check "the tests name packages ($(echo $named))" test -n "$named"
-if [ -z "$unlisted" ]; then ok "each of them is in .ci/packages"; else
-	not_ok "each of them is in .ci/packages" "not there:" "$unlisted"; fi
+if [ -z "$unlisted" ]; then ok "each of them is in .ci/packages or .ci/packages-run"; else
+	not_ok "each of them is in .ci/packages or .ci/packages-run" "not there:" "$unlisted"; fi
+# Run mode installs only what building and running need: nothing that only
+# the tests use, and no package twice.
+twice=$(listed_packages | sort | uniq -d)
+check "no package is in both lists" test -z "$twice"
+for p in qemu-system-x86 linux-image-amd64 prometheus prometheus-node-exporter valgrind python3; do
+	check "$p is a test package, not a run package" \
+		sh -c "! sed 's/#.*//; s/[[:space:]]//g' '$PACKAGES_RUN' | grep -qxF '$p'"
+done
 
 done_testing
