@@ -1,6 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # build-man.sh SCDOC PAGE.scd KNOBS.scd ADVICE.scd COLUMNS.scd SYSCONFDIR STATE_DIR RUN_DIR SBINDIR VERSION
+#              RUNTIMECONFDIR VENDORCONFDIR
 # Fills in the configured paths, puts the generated KNOBS and ADVICE RULES
 # sections and the stat column list where the page has a line "@KNOBS@",
 # "@ADVICE@" or "@STAT_COLUMNS@", and runs scdoc; the page goes to stdout.
@@ -10,9 +11,11 @@
 # folds long text lines, which scdoc's markup makes longer than the source.
 set -eu
 scdoc=$1 page=$2 knobs=$3 advice=$4 columns=$5 sysconfdir=$6 statedir=$7 rundir=$8 sbindir=$9
-version=${10}
+version=${10} runtimeconfdir=${11} vendorconfdir=${12}
 
 sed -e "s|@SYSCONFDIR@|$sysconfdir|g" \
+	-e "s|@RUNTIMECONFDIR@|$runtimeconfdir|g" \
+	-e "s|@VENDORCONFDIR@|$vendorconfdir|g" \
 	-e "s|@STATE_DIR@|$statedir|g" \
 	-e "s|@RUN_DIR@|$rundir|g" \
 	-e "s|@SBINDIR@|$sbindir|g" \

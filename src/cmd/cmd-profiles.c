@@ -49,18 +49,23 @@ static int list(const struct profile_config *c)
 	}
 	out_table_add_column(t, "NAME", 0, 0);
 	out_table_add_column(t, "DEFAULT", 0, OUT_COL_BOOLEAN);
-	out_table_add_column(t, "SUMMARY", 0, OUT_COL_TRUNC);
+	out_table_add_column(t, "SUMMARY", 0, OUT_COL_WRAP);
+	out_table_add_column(t, "ORIGIN", 0, 0);
 	for (size_t i = 0; i < c->nprofiles; i++) {
 		const struct profile *p = &c->profiles[i];
 		const struct profile_key *s = profile_own_key(p, "summary");
 		struct out_row *row = out_table_add_row(t);
 		bool dflt = c->default_at.line && strcmp(c->default_profile, p->name) == 0;
+		char at[4200];
 
 		if (!row)
 			break;
+		profile_origin(c, p->at, at, sizeof(at));
 		out_row_set(row, 0, p->name);
 		out_row_set(row, 1, dflt ? "yes" : "no");
 		out_row_set(row, 2, s ? s->value : "");
+		/* Where its [profile NAME] first appears: which layer defines it. */
+		out_row_set(row, 3, at);
 	}
 	r = out_table_print(t, stdout);
 	out_table_free(t);
@@ -236,7 +241,7 @@ static int cat_config(void)
 	struct profile_config c = { 0 };
 	int rc = EXIT_OK;
 
-	if (profile_config_files(&c, cmd_global.config, SYSCONFDIR, 0) < 0) {
+	if (profile_config_files(&c, cmd_global.config, profiles_conf_dirs, 0) < 0) {
 		log_err("cannot list the configuration files: %s", strerror(ENOMEM));
 		return EXIT_FAIL;
 	}
@@ -248,6 +253,13 @@ static int cat_config(void)
 		printf("%s# ", i ? "\n" : "");
 		escape_fputs(c.files[i], stdout, 0);
 		putchar('\n');
+		/* What this file hides in the layers below it, as systemd-delta says. */
+		for (size_t m = 0; m < c.nmasked; m++)
+			if (strcmp(c.masked[m].by, c.files[i]) == 0) {
+				fputs("# overrides ", stdout);
+				escape_fputs(c.masked[m].path, stdout, 0);
+				putchar('\n');
+			}
 		if (!cat_file(c.files[i]))
 			rc = EXIT_FAIL;
 	}

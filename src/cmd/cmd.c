@@ -26,8 +26,9 @@ const struct cmd_option cmd_global_options[] = {
 	{ "sysroot", required_argument, 'S', "<dir>",
 	  "use <dir>/proc and <dir>/sys instead of the live system" },
 	{ "config", required_argument, 'c', "<file>",
-	  "profile file (default " SYSCONFDIR "/numastatctl.conf\n"
-	  "and " SYSCONFDIR "/numastatctl.d/*.conf)" },
+	  "read only <file>, instead of numastatctl.conf and\n"
+	  "numastatctl.d/*.conf in " SYSCONFDIR ", " RUNTIME_CONFDIR "\n"
+	  "and " VENDOR_CONFDIR },
 	{ "state-dir", required_argument, OPT_STATE_DIR, "<dir>",
 	  "keep the revert point, the lock and the snapshots in\n"
 	  "<dir> (default " RUN_DIR " and\n" STATE_DIR ")" },

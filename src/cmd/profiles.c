@@ -11,11 +11,13 @@
 #include "out.h"
 #include "profiles.h"
 
+const char *const profiles_conf_dirs[] = { SYSCONFDIR, RUNTIME_CONFDIR, VENDOR_CONFDIR, NULL };
+
 int profiles_load(struct profile_config *c, bool report)
 {
 	unsigned flags = geteuid() == 0 ? PROFILE_CHECK_OWNER : 0;
 
-	if (profile_config_load(c, cmd_global.config, SYSCONFDIR, flags) < 0) {
+	if (profile_config_load(c, cmd_global.config, profiles_conf_dirs, flags) < 0) {
 		log_err("cannot load the configuration: %s", strerror(ENOMEM));
 		return EXIT_FAIL;
 	}

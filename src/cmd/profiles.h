@@ -12,6 +12,8 @@
 #include "sysctld.h"
 #include "why.h"
 
+/* The configuration's layers, the highest first (profile.h): /etc, /run, /usr/lib. */
+extern const char *const profiles_conf_dirs[];
 /*
  * Load --config or the default files (refusing files others can write when
  * running as root).  With report, every problem is printed; returns EXIT_OK,

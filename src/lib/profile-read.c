@@ -375,54 +375,93 @@ static int parse_file(struct profile_config *c, unsigned idx, unsigned flags)
 	return 0;
 }
 
-static int cmp_str(const void *a, const void *b)
+/* One drop-in: its name and the layer (index into dirs) it comes from. */
+struct dropin {
+	char *name;
+	size_t layer;
+};
+
+struct dropins {
+	struct dropin *v;
+	size_t n, cap;
+};
+
+static int by_name(const void *a, const void *b)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	return strcmp(((const struct dropin *)a)->name, ((const struct dropin *)b)->name);
 }
 
-/* The *.conf names in dir, sorted byte-wise (as systemd sorts drop-ins). */
-static int list_dir(struct profile_config *c, DIR *d, const char *dir)
+static const struct dropin *dropin_find(const struct dropins *l, const char *name)
 {
-	char **names = NULL, path[4096];
-	size_t n = 0, cap = 0;
+	for (size_t i = 0; i < l->n; i++)
+		if (strcmp(l->v[i].name, name) == 0)
+			return &l->v[i];
+	return NULL;
+}
+
+/* Remember that path is overridden by the file of the same name in layer by (a path). */
+static int add_masked(struct profile_config *c, const char *path, const char *by)
+{
+	struct profile_masked *m;
+
+	if (array_grow(&c->masked, &c->capmasked, c->nmasked + 1, sizeof(*c->masked)) < 0)
+		return -ENOMEM;
+	m = &c->masked[c->nmasked];
+	if (!(m->path = strdup(path)) || !(m->by = strdup(by))) {
+		free(m->path);
+		return -ENOMEM;
+	}
+	c->nmasked++;
+	return 0;
+}
+
+static void dropin_path(const char *const *dirs, const struct dropin *d, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s/numastatctl.d/%s", dirs[d->layer], d->name);
+}
+
+/*
+ * The *.conf names of one layer's numastatctl.d into l: a name a higher
+ * layer has already is overridden by it (and remembered as such).
+ */
+static int list_dir(struct profile_config *c, DIR *d, const char *const *dirs, size_t layer,
+		    struct dropins *l)
+{
+	char path[4096], by[4096];
+	const struct dropin *seen;
 	struct dirent *e;
-	int ret = 0;
 
 	while ((e = readdir(d))) {
 		size_t len = strlen(e->d_name);
 
 		if (e->d_name[0] == '.' || len < 6 || strcmp(e->d_name + len - 5, ".conf") != 0)
 			continue;
-		if (array_grow(&names, &cap, n + 1, sizeof(*names)) < 0) {
-			ret = -ENOMEM; /* a drop-in left out would change what applies */
-			break;
+		if ((seen = dropin_find(l, e->d_name))) {
+			snprintf(path, sizeof(path), "%s/numastatctl.d/%s", dirs[layer], e->d_name);
+			dropin_path(dirs, seen, by, sizeof(by));
+			if (add_masked(c, path, by) < 0)
+				return -ENOMEM;
+			continue;
 		}
-		if (!(names[n] = strdup(e->d_name))) {
-			ret = -ENOMEM;
-			break;
-		}
-		n++;
+		/* A drop-in left out would change what applies. */
+		if (array_grow(&l->v, &l->cap, l->n + 1, sizeof(*l->v)) < 0 ||
+		    !(l->v[l->n].name = strdup(e->d_name)))
+			return -ENOMEM;
+		l->v[l->n++].layer = layer;
 	}
-	if (n)
-		qsort(names, n, sizeof(*names), cmp_str);
-	for (size_t i = 0; i < n; i++) {
-		if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir, names[i]) >= sizeof(path))
-			profile_parse_error_path(c, dir, "'%.64s...': path too long", names[i]);
-		else if (ret == 0 && profile_parse_add_file(c, path) < 0)
-			ret = -ENOMEM;
-		free(names[i]);
-	}
-	free(names);
-	return ret;
+	return 0;
 }
 
-static int list_dropins(struct profile_config *c, const char *dir, unsigned flags)
+static int list_dropins(struct profile_config *c, const char *const *dirs, size_t layer,
+			unsigned flags, struct dropins *l)
 {
-	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	char dir[4096];
 	struct stat st;
+	int fd, ret;
 	DIR *d;
-	int ret;
 
+	snprintf(dir, sizeof(dir), "%s/numastatctl.d", dirs[layer]);
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (fd < 0 && errno == ENOENT)
 		return 0;
 	if (fd < 0 || fstat(fd, &st) < 0 || !(d = fdopendir(fd))) {
@@ -436,31 +475,69 @@ static int list_dropins(struct profile_config *c, const char *dir, unsigned flag
 		closedir(d);
 		return 0;
 	}
-	ret = list_dir(c, d, dir);
+	ret = list_dir(c, d, dirs, layer, l);
 	closedir(d);
 	return ret;
 }
 
-int profile_config_files(struct profile_config *c, const char *file, const char *sysconfdir,
+/*
+ * The main file: numastatctl.conf of the highest layer that has one (a file
+ * that cannot be read counts: its problem is reported); the same name in
+ * the lower layers is overridden.
+ */
+static int main_file(struct profile_config *c, const char *const *dirs)
+{
+	char path[4096], *chosen = NULL;
+	struct stat st;
+	int ret = 0;
+
+	for (size_t i = 0; dirs[i] && ret == 0; i++) {
+		snprintf(path, sizeof(path), "%s/numastatctl.conf", dirs[i]);
+		if (stat(path, &st) < 0 && errno == ENOENT)
+			continue;
+		if (chosen)
+			ret = add_masked(c, path, chosen);
+		else if (profile_parse_add_file(c, path) < 0)
+			ret = -ENOMEM;
+		else
+			chosen = c->files[c->nfiles - 1];
+	}
+	return ret;
+}
+
+int profile_config_files(struct profile_config *c, const char *file, const char *const *dirs,
 			 unsigned flags)
 {
+	struct dropins l = { 0 };
 	char path[4096];
-	struct stat st;
+	int ret;
 
 	if (file)
 		return profile_parse_add_file(c, file) < 0 ? -ENOMEM : 0;
-	snprintf(path, sizeof(path), "%s/numastatctl.conf", sysconfdir);
-	/* No main file is fine: status and `profiles` still work, apply needs a name. */
-	if ((stat(path, &st) == 0 || errno != ENOENT) && profile_parse_add_file(c, path) < 0)
-		return -ENOMEM;
-	snprintf(path, sizeof(path), "%s/numastatctl.d", sysconfdir);
-	return list_dropins(c, path, flags);
+	/* No file at all is fine: status and `profiles` still work, apply needs a name. */
+	ret = main_file(c, dirs);
+	for (size_t i = 0; dirs[i] && ret == 0; i++)
+		ret = list_dropins(c, dirs, i, flags, &l);
+	/* Drop-ins of every layer in one name order: a later name wins key by key. */
+	if (l.n > 1)
+		qsort(l.v, l.n, sizeof(*l.v), by_name);
+	for (size_t i = 0; i < l.n; i++) {
+		dropin_path(dirs, &l.v[i], path, sizeof(path));
+		if (strlen(path) >= sizeof(path) - 1)
+			profile_parse_error_path(c, dirs[l.v[i].layer], "'%.64s...': path too long",
+						 l.v[i].name);
+		else if (ret == 0 && profile_parse_add_file(c, path) < 0)
+			ret = -ENOMEM;
+		free(l.v[i].name);
+	}
+	free(l.v);
+	return ret;
 }
 
-int profile_config_load(struct profile_config *c, const char *file, const char *sysconfdir,
+int profile_config_load(struct profile_config *c, const char *file, const char *const *dirs,
 			unsigned flags)
 {
-	int ret = profile_config_files(c, file, sysconfdir, flags);
+	int ret = profile_config_files(c, file, dirs, flags);
 
 	for (size_t i = 0; i < c->nfiles && ret == 0; i++)
 		ret = parse_file(c, (unsigned)i, flags);

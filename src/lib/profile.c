@@ -526,6 +526,11 @@ void profile_config_free(struct profile_config *c)
 		free(c->profiles[i].keys);
 	for (size_t i = 0; i < c->nerrors; i++)
 		free(c->errors[i].text);
+	for (size_t i = 0; i < c->nmasked; i++) {
+		free(c->masked[i].path);
+		free(c->masked[i].by);
+	}
+	free(c->masked);
 	free(c->files);
 	free(c->profiles);
 	free(c->errors);

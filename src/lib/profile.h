@@ -59,9 +59,17 @@ struct profile_error {
 	char *text;   /* "FILE:LINE: [profile x]: problem" */
 };
 
+/* A file that one of the same name in a higher layer overrides: never read. */
+struct profile_masked {
+	char *path;
+	char *by; /* the file read instead */
+};
+
 struct profile_config {
 	char **files; /* in precedence order: later files win */
 	size_t nfiles, capfiles;
+	struct profile_masked *masked; /* in the order they were found */
+	size_t nmasked, capmasked;
 	struct profile *profiles; /* in order of first appearance */
 	size_t nprofiles, capprofiles;
 	char default_profile[PROFILE_NAME_MAX]; /* [numastatctl] profile = */
@@ -79,21 +87,30 @@ enum {
 };
 
 /*
- * Load file alone, or (file NULL) <sysconfdir>/numastatctl.conf and then
- * <sysconfdir>/numastatctl.d/ *.conf in name order; missing default files are
- * not an error.  Problems land in c->errors (loading goes on so that all of
- * them are reported).  Returns 0, or -ENOMEM when anything (an error, a key,
- * a drop-in file) could not be kept: a half-read configuration is never used.
+ * The configuration's layers, as sysctl.d(5) has them: each of dirs (the
+ * highest precedence first: /etc, /run, /usr/lib) may hold numastatctl.conf
+ * and numastatctl.d/ *.conf.  The main file is numastatctl.conf of the
+ * highest layer that has one; the drop-ins are the *.conf names of all
+ * layers, a name in a higher layer overriding the same name in a lower one,
+ * read after the main file in the byte order of their names whatever their
+ * layer.  A file overridden is not read (c->masked says which and by what).
+ *
+ * Load file alone, or (file NULL) the layers of dirs (NULL-terminated);
+ * missing files and directories are not an error.  Problems land in
+ * c->errors (loading goes on so that all of them are reported).  Returns 0,
+ * or -ENOMEM when anything (an error, a key, a drop-in file) could not be
+ * kept: a half-read configuration is never used.
  */
-int profile_config_load(struct profile_config *c, const char *file, const char *sysconfdir,
+int profile_config_load(struct profile_config *c, const char *file, const char *const *dirs,
 			unsigned flags);
 void profile_config_free(struct profile_config *c);
 
 /*
- * Only list the files profile_config_load() reads, in order, into c->files
- * (for --cat-config); directory problems land in c->errors.  0 or -ENOMEM.
+ * Only list the files profile_config_load() reads, in order, into c->files,
+ * and those overridden into c->masked (for --cat-config); directory problems
+ * land in c->errors.  0 or -ENOMEM.
  */
-int profile_config_files(struct profile_config *c, const char *file, const char *sysconfdir,
+int profile_config_files(struct profile_config *c, const char *file, const char *const *dirs,
 			 unsigned flags);
 
 /* Letters, digits, '-', '_', '.'; a letter or digit first (no option look-alikes). */

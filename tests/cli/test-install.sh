@@ -80,20 +80,30 @@ expect_installed "$unitdir/numastatctl-textfile.service" "" "and its service"
 check "the textfile service runs the installed binary, with our metric names" \
 	grep -qx 'ExecStart=/usr/sbin/numastatctl --quiet stat --textfile /var/lib/prometheus/node-exporter' \
 	"$D/$unitdir/numastatctl-textfile.service"
-expect_installed etc/numastatctl.conf "$SOURCE_ROOT/numastatctl.conf" "numastatctl.conf goes to /etc"
+expect_installed usr/lib/numastatctl.conf "$SOURCE_ROOT/numastatctl.conf" \
+	"the shipped profiles go to the vendor layer, /usr/lib/numastatctl.conf"
 check "numastatctl.conf is mode 0644 (numastatctl refuses a writable one)" \
-	test "$(stat -c %a "$D/etc/numastatctl.conf")" = 644
+	test "$(stat -c %a "$D/usr/lib/numastatctl.conf")" = 644
+check "and nothing goes to /etc: the administrator's layer" test ! -e "$D/etc"
 
-# The administrator edits the profiles; the next install must keep them.
-echo "; changed by the administrator" >>"$D/etc/numastatctl.conf"
-cp "$D/etc/numastatctl.conf" "$TMP/changed.conf"
+# The administrator's files in /etc; the next install keeps them and
+# replaces the shipped file, which is the package's.
+mkdir -p "$D/etc/numastatctl.d"
+printf '[numastatctl]\nprofile = throughput\n' >"$D/etc/numastatctl.d/50-local.conf"
+cp "$D/etc/numastatctl.d/50-local.conf" "$TMP/local.conf"
+echo "; an old copy" >>"$D/usr/lib/numastatctl.conf"
 if meson install -C "$B" --destdir "$D" >"$TMP/install2" 2>&1; then
 	ok "a second install succeeds"
 else
 	not_ok "a second install succeeds" "$(tail -20 "$TMP/install2")"
 fi
-check "and keeps the changed numastatctl.conf" cmp -s "$D/etc/numastatctl.conf" "$TMP/changed.conf"
-check "while the binary is installed again" grep -q "usr/sbin" "$TMP/install2"
+check "and keeps the administrator's drop-in" cmp -s "$D/etc/numastatctl.d/50-local.conf" "$TMP/local.conf"
+check "while the shipped profiles are replaced" cmp -s "$D/usr/lib/numastatctl.conf" "$SOURCE_ROOT/numastatctl.conf"
+check "and the binary is installed again" grep -q "usr/sbin" "$TMP/install2"
+h=$("$D/usr/sbin/numastatctl" --help)
+check "the installed binary reads the three layers of the installed system" \
+	test "$(grep -A1 'numastatctl.d/\*.conf in /etc, /run$' <<<"$h" | tr -d ' \n')" = "numastatctl.d/*.confin/etc,/runand/usr/lib"
+
 
 # "no" switches each completion off.
 meson configure "$B" -Dbashcompletiondir=no -Dzshcompletiondir=no -Dfishcompletiondir=no >"$TMP/log" 2>&1
@@ -122,9 +132,9 @@ if meson install -C "$B" --destdir "$U" >"$TMP/install5" 2>&1 &&
 	ninja -C "$B" uninstall >"$TMP/uninstall" 2>&1; then
 	check "ninja uninstall removes the binary" test ! -e "$U/usr/sbin/numastatctl"
 	check "and the man page" test ! -e "$U/usr/share/man/man8/numastatctl.8"
-	check "but keeps /etc/numastatctl.conf" test -f "$U/etc/numastatctl.conf"
-	check "which README's uninstall note names" \
-		grep -q '/etc/numastatctl.conf' <(sed -n '/^### Uninstalling/,/^##/p' "$SOURCE_ROOT/README.md")
+	check "and the shipped profiles" test ! -e "$U/usr/lib/numastatctl.conf"
+	check "which README's uninstall note names, with the /etc files it leaves" \
+		grep -q '/usr/lib/numastatctl.conf.*/etc/numastatctl.d' <(sed -n '/^### Uninstalling/,/^##/p' "$SOURCE_ROOT/README.md" | tr '\n' ' ')
 else
 	not_ok "install and uninstall" "$(tail -20 "$TMP/install5" "$TMP/uninstall" 2>&1)"
 fi

@@ -7,13 +7,14 @@
 pfixture profile-basic
 prun profiles
 expect_rc 0 "profiles succeeds"
-expect_out "NAME          DEFAULT SUMMARY
-base          no      The fixture's starting values
-fast          yes     numa_stat off; an optional knob this kernel lacks
-local         no      Zone reclaim on, balancing off
-needs-missing no      A knob this kernel lacks, without '-'
-a             no      
-b             no      " "profiles lists names, the configured one and summaries, in file order"
+expect_out "NAME          DEFAULT SUMMARY                                           ORIGIN
+base          no      The fixture's starting values                     $CONF:6
+fast          yes     numa_stat off; an optional knob this kernel lacks $CONF:13
+local         no      Zone reclaim on, balancing off                    $CONF:20
+needs-missing no      A knob this kernel lacks, without '-'             $CONF:27
+a             no                                                        $CONF:33
+b             no                                                        $CONF:39" \
+	"profiles lists names, the configured one, summaries and where each is defined, in file order"
 
 prun profiles -J
 expect_out_has '{
@@ -21,10 +22,11 @@ expect_out_has '{
       {
          "name": "base",
          "default": false,
-         "summary": "The fixture'"'"'s starting values"
+         "summary": "The fixture'"'"'s starting values",
+         "origin": "'"$CONF"':6"
       },{
          "name": "fast",
-         "default": true,' "profiles -J gives a profiles array with a boolean default"
+         "default": true,' "profiles -J gives a profiles array with a boolean default and the origin"
 
 prun profiles local
 expect_rc 0 "profiles NAME succeeds"

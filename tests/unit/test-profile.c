@@ -347,7 +347,7 @@ static void test_dropins(void)
 						      "vm.min_slab_ratio = 8\n");
 	write_text("etc/numastatctl.d/.hidden.conf", "[broken\n");
 	write_text("etc/numastatctl.d/notes.txt", "[broken\n");
-	profile_config_load(&c, NULL, etc, 0);
+	profile_config_load(&c, NULL, (const char *[]){ etc, NULL }, 0);
 	CHECK(c.nerrors == 0, "drop-ins load (%s)", errors(&c));
 	CHECK(c.nfiles == 3 && strstr(c.files[0], "etc/numastatctl.conf") &&
 		      strstr(c.files[1], "10-early.conf") && strstr(c.files[2], "20-late.conf"),
@@ -365,6 +365,127 @@ static void test_dropins(void)
 	profile_config_free(&c);
 }
 
+/* The file list of c as names relative to tmpdir, joined by ' '. */
+static const char *file_list(const struct profile_config *c)
+{
+	static char buf[4096];
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < c->nfiles && n < sizeof(buf); i++)
+		n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%s%s", i ? " " : "",
+				      c->files[i] + strlen(tmpdir) + 1);
+	return buf;
+}
+
+/* The overridden files as "PATH<BY", relative to tmpdir, joined by ' '. */
+static const char *masked_list(const struct profile_config *c)
+{
+	static char buf[4096];
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < c->nmasked && n < sizeof(buf); i++)
+		n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%s%s<%s", i ? " " : "",
+				      c->masked[i].path + strlen(tmpdir) + 1,
+				      c->masked[i].by + strlen(tmpdir) + 1);
+	return buf;
+}
+
+/* /etc over /run over /usr/lib, by name, and the drop-ins in one name order. */
+static void test_layers(void)
+{
+	static const char *const sub[] = { "L/etc", "L/run", "L/usr", "L/usr/lib" };
+	struct profile_config c = { 0 };
+	struct profile_resolved r;
+	char etc[4200], run[4200], lib[4200], d[4300], why[256];
+	const char *dirs[] = { etc, run, lib, NULL };
+
+	snprintf(d, sizeof(d), "%s/L", tmpdir);
+	mkdir_or_die(d);
+	for (size_t i = 0; i < 4; i++) {
+		snprintf(d, sizeof(d), "%s/%s", tmpdir, sub[i]);
+		mkdir_or_die(d);
+		if (i != 2) {
+			snprintf(d, sizeof(d), "%s/%s/numastatctl.d", tmpdir, sub[i]);
+			mkdir_or_die(d);
+		}
+	}
+	snprintf(etc, sizeof(etc), "%s/L/etc", tmpdir);
+	snprintf(run, sizeof(run), "%s/L/run", tmpdir);
+	snprintf(lib, sizeof(lib), "%s/L/usr/lib", tmpdir);
+	write_text("L/usr/lib/numastatctl.conf", "[numastatctl]\nprofile = p\n[profile p]\n"
+						 "vm.numa_stat = 1\nvm.min_slab_ratio = 7\n");
+	write_text("L/usr/lib/numastatctl.d/10-a.conf", "[profile p]\nvm.min_slab_ratio = 10\n");
+	write_text("L/usr/lib/numastatctl.d/30-c.conf", "[profile p]\nvm.min_slab_ratio = 30\n");
+	write_text("L/run/numastatctl.d/10-a.conf", "[profile p]\nvm.min_slab_ratio = 11\n");
+	write_text("L/run/numastatctl.d/20-b.conf", "[profile p]\nvm.min_slab_ratio = 20\n");
+	write_text("L/etc/numastatctl.d/10-a.conf", "[profile p]\nvm.min_slab_ratio = 12\n");
+	write_text("L/etc/numastatctl.d/30-c.conf", "");
+	profile_config_load(&c, NULL, dirs, 0);
+	CHECK(c.nerrors == 0, "three layers load (%s)", errors(&c));
+	CHECK_STR(file_list(&c),
+		  "L/usr/lib/numastatctl.conf L/etc/numastatctl.d/10-a.conf "
+		  "L/run/numastatctl.d/20-b.conf L/etc/numastatctl.d/30-c.conf",
+		  "the main file of the only layer that has one, then the drop-ins of every "
+		  "layer in name order, each name from its highest layer");
+	CHECK_STR(masked_list(&c),
+		  "L/run/numastatctl.d/10-a.conf<L/etc/numastatctl.d/10-a.conf "
+		  "L/usr/lib/numastatctl.d/10-a.conf<L/etc/numastatctl.d/10-a.conf "
+		  "L/usr/lib/numastatctl.d/30-c.conf<L/etc/numastatctl.d/30-c.conf",
+		  "/etc overrides /run and /usr/lib by name, and says so; an empty file too");
+	if (profile_resolve(&c, "p", &r, why, sizeof(why)) == 0 && r.n == 2)
+		CHECK(strcmp(r.knobs[1].def->val.text, "20") == 0 && r.knobs[1].def->at.file == 2,
+		      "the last name wins key by key, whatever its layer (20-b in /run after "
+		      "10-a in /etc; 30-c is empty)");
+	else
+		CHECK(0, "profile p resolves (%s)", why);
+	profile_resolved_free(&r);
+	profile_config_free(&c);
+
+	write_text("L/run/numastatctl.conf", "[profile runtime]\nvm.numa_stat = 0\n");
+	memset(&c, 0, sizeof(c));
+	profile_config_load(&c, NULL, dirs, 0);
+	CHECK(c.nfiles > 0 && strstr(c.files[0], "L/run/numastatctl.conf") &&
+		      profile_find(&c, "runtime") && !c.default_at.line,
+	      "/run's numastatctl.conf overrides the shipped one whole: its profiles only");
+	CHECK(c.nmasked == 4 && strcmp(c.masked[0].path + strlen(tmpdir) + 1,
+				       "L/usr/lib/numastatctl.conf") == 0,
+	      "and the shipped file is named as overridden");
+	profile_config_free(&c);
+	write_text("L/etc/numastatctl.conf", "[numastatctl]\nprofile = p\n[profile p]\n"
+					     "vm.numa_stat = 0\n");
+	memset(&c, 0, sizeof(c));
+	profile_config_load(&c, NULL, dirs, 0);
+	CHECK(c.nfiles > 0 && strstr(c.files[0], "L/etc/numastatctl.conf") && c.nmasked == 5,
+	      "/etc's numastatctl.conf overrides both");
+	profile_config_free(&c);
+
+	if (geteuid() != 0) {
+		CHECK(1, "# SKIP not root: the trust checks need files owned by root");
+		return;
+	}
+	snprintf(d, sizeof(d), "%s/numastatctl.d", run);
+	chmod(d, 0775);
+	memset(&c, 0, sizeof(c));
+	profile_config_load(&c, NULL, dirs, PROFILE_CHECK_OWNER);
+	CHECK(c.nerrors == 1 && strstr(c.errors[0].text, "L/run/numastatctl.d: writable by group "
+							 "or others: refusing it"),
+	      "a group-writable /run layer is refused as root, like /etc's (%s)", errors(&c));
+	CHECK(!strstr(file_list(&c), "20-b.conf"), "and none of its files is read");
+	profile_config_free(&c);
+	chmod(d, 0755);
+	snprintf(d, sizeof(d), "%s/numastatctl.d/30-c.conf", lib);
+	chmod(d, 0666);
+	memset(&c, 0, sizeof(c));
+	profile_config_load(&c, NULL, dirs, PROFILE_CHECK_OWNER);
+	CHECK(c.nerrors == 0,
+	      "a world-writable file that /etc overrides is never read, so no "
+	      "refusal (%s)",
+	      errors(&c));
+	profile_config_free(&c);
+}
+
 static void test_trust(void)
 {
 	struct profile_config c = { 0 };
@@ -378,7 +499,7 @@ static void test_trust(void)
 		return;
 	}
 	chmod(d, 0777);
-	profile_config_load(&c, NULL, etc, PROFILE_CHECK_OWNER);
+	profile_config_load(&c, NULL, (const char *[]){ etc, NULL }, PROFILE_CHECK_OWNER);
 	CHECK(c.nerrors == 1 &&
 		      strstr(c.errors[0].text, "numastatctl.d: writable by group or others: "
 					       "refusing it (run 'chmod go-w ") != NULL,
@@ -431,7 +552,8 @@ static void test_files(void)
 	CHECK(c.nerrors == 0 && c.nprofiles == 0, "--config /dev/null is an empty configuration");
 	profile_config_free(&c);
 	memset(&c, 0, sizeof(c));
-	profile_config_load(&c, NULL, "/nonexistent", PROFILE_CHECK_OWNER);
+	profile_config_load(&c, NULL, (const char *[]){ "/nonexistent", NULL },
+			    PROFILE_CHECK_OWNER);
 	CHECK(c.nerrors == 0 && c.nfiles == 0, "no default files at all is no error");
 	profile_config_free(&c);
 }
@@ -540,6 +662,7 @@ int main(void)
 	test_includes();
 	test_diamond();
 	test_dropins();
+	test_layers();
 	test_trust();
 	test_files();
 	test_shipped();
