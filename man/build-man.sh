@@ -12,6 +12,10 @@
 set -eu
 scdoc=$1 page=$2 knobs=$3 advice=$4 columns=$5 sysconfdir=$6 statedir=$7 rundir=$8 sbindir=$9
 version=${10} runtimeconfdir=${11} vendorconfdir=${12}
+# scdoc's roff in a file of its own: in a pipe its failure (a syntax error
+# stops it halfway) would pass unseen and install half a page.
+roff=$(mktemp)
+trap 'rm -f "$roff"' EXIT
 
 sed -e "s|@SYSCONFDIR@|$sysconfdir|g" \
 	-e "s|@RUNTIMECONFDIR@|$runtimeconfdir|g" \
@@ -29,7 +33,8 @@ d
 }" -e "/^@STAT_COLUMNS@\$/{
 r $columns
 d
-}" "$page" | "$scdoc" | awk '
+}" "$page" | "$scdoc" >"$roff" || { echo "build-man.sh: scdoc failed on $page" >&2; exit 1; }
+awk '
 	# Hold each .P until the next line shows whether it starts any text.
 	/^\.P$/ { if (!after_break) held = 1; next }
 	# The paragraph break then comes after the indented block ends.
@@ -55,4 +60,4 @@ d
 		}
 		print line
 	}
-'
+' "$roff"

@@ -197,6 +197,19 @@ check "and kept the rest of README" cmp -s <(sed '/^<!-- tour:begin -->$/,/^<!--
 	<(sed '/^<!-- tour:begin -->$/,/^<!-- tour:end -->$/d' "$SOURCE_ROOT/README.md")
 check "README links both man pages" grep -q 'man/numastatctl.conf.5.scd' "$SOURCE_ROOT/README.md"
 
+# A page scdoc cannot read fails the build: the page would stop where scdoc
+# stopped (a line starting "--x" ended numastatctl(8) halfway once).
+if have scdoc scdoc; then
+	printf 'X(8)\n\n# NAME\n\nx - y\n\n# A\n\ntext\n--broken\n' >"$TMP/broken.scd"
+	: >"$TMP/empty.scd"
+	if sh "$SOURCE_ROOT/man/build-man.sh" scdoc "$TMP/broken.scd" "$TMP/empty.scd" "$TMP/empty.scd" \
+		"$TMP/empty.scd" /etc /var/lib/x /run/x /usr/sbin 0 /run /usr/lib >"$TMP/broken.8" 2>"$TMP/broken.err"; then
+		not_ok "build-man.sh fails when scdoc fails" "exit 0, output:" "$(cat "$TMP/broken.8")"
+	else
+		ok "build-man.sh fails when scdoc fails"
+	fi
+fi
+
 # The built pages (not there when configured with -Dmanpages=false).
 page8=$BUILD_ROOT/man/numastatctl.8
 page5=$BUILD_ROOT/man/numastatctl.conf.5
