@@ -212,10 +212,10 @@ static void json_row(struct out_table *t, const struct advice *a)
 	out_row_set(row, 1, advice_kind_name(a->kind));
 	out_row_set(row, 2, advise_priority_name(a->rule->priority));
 	out_row_set(row, 3, a->knob[0] ? a->knob : NULL);
-	out_row_set(row, 4, a->has_value ? shown(a->knob, &a->value, v, sizeof(v)) : NULL);
-	out_row_set(row, 5,
+	out_row_set(row, 4,
 		    a->knob[0] && a->current.text[0] ? shown(a->knob, &a->current, cur, sizeof(cur))
 						     : NULL);
+	out_row_set(row, 5, a->has_value ? shown(a->knob, &a->value, v, sizeof(v)) : NULL);
 	out_row_set(row, 6, a->kind == ADV_NO_DATA ? NULL : a->text);
 	out_row_set(row, 7, a->kind == ADV_NO_DATA ? NULL : a->rule->reason);
 	out_row_set(row, 8, ev);
@@ -224,8 +224,9 @@ static void json_row(struct out_table *t, const struct advice *a)
 
 static int print_json(const struct advice_list *l)
 {
-	static const char *const cols[] = { "rule",     "kind",    "priority",       "name",
-					    "value",    "current", "recommendation", "reason",
+	/* The words of every command: "value" is the live value (numastatctl(8), JSON OUTPUT). */
+	static const char *const cols[] = { "rule",     "kind",        "priority",       "name",
+					    "value",    "recommended", "recommendation", "reason",
 					    "evidence", "source" };
 	struct out_table *t;
 	char why[WHY_MAX];

@@ -22,8 +22,8 @@ struct get_opts {
 };
 
 static const struct cmd_option options[] = {
-	{ "values", no_argument, 'n', NULL, "print values only" },
-	{ "names", no_argument, 'N', NULL, "print names only" },
+	{ "values", no_argument, 'n', NULL, "print values only (-J: objects without \"name\")" },
+	{ "names", no_argument, 'N', NULL, "print names only (-J: objects without \"value\")" },
 	{ "all", no_argument, 'a', NULL, "also every other vm.* and kernel.numa_* sysctl" },
 	{ "ignore", no_argument, 'e', NULL, "say nothing about knobs missing on this kernel" },
 	{ "pattern", required_argument, OPT_PATTERN, "<regex>",
@@ -165,11 +165,13 @@ static int print_knobs(const struct knob_list *sel, const struct get_opts *o, bo
 		knob_display(ref, &v, buf, sizeof(buf));
 		if (t) {
 			struct out_row *row = out_table_add_row(t);
+			size_t col = 0;
 
-			if (row) {
-				out_row_set(row, 0, ref->name);
-				out_row_set(row, 1, knob_display(ref, &v, buf, sizeof(buf)));
-			}
+			/* -N and -n choose the members, as -o chooses columns elsewhere. */
+			if (row && !o->values_only)
+				out_row_set(row, col++, ref->name);
+			if (row && !o->names_only)
+				out_row_set(row, col, knob_display(ref, &v, buf, sizeof(buf)));
 		} else
 			print_line(o, ref->name, knob_display(ref, &v, buf, sizeof(buf)));
 	}
@@ -186,8 +188,10 @@ static int print_json(const struct knob_list *sel, const struct get_opts *o, boo
 		log_err("cannot print JSON: %s", why);
 		return EXIT_FAIL;
 	}
-	out_table_add_column(t, "name", 0, 0);
-	out_table_add_column(t, "value", 0, 0);
+	if (!o->values_only)
+		out_table_add_column(t, "name", 0, 0);
+	if (!o->names_only)
+		out_table_add_column(t, "value", 0, 0);
 	rc = print_knobs(sel, o, explicit, t);
 	if (out_table_print(t, stdout) < 0)
 		rc = EXIT_FAIL;

@@ -161,7 +161,8 @@ static void json_row(struct out_table *t, const struct profile_config *c,
 
 static int show_json(const struct profile_config *c, const struct profile_resolved *r)
 {
-	static const char *const cols[] = { "key",     "value",  "optional",
+	/* "name" and "wants", as in every command (numastatctl(8), JSON OUTPUT). */
+	static const char *const cols[] = { "name",    "wants",  "optional",
 					    "profile", "origin", "overrides" };
 	char why[WHY_MAX];
 	struct out_table *t;

@@ -17,7 +17,7 @@ struct list_opts {
 };
 
 static const struct cmd_option options[] = {
-	{ "names", no_argument, 'N', NULL, "print the names only, one per line" },
+	{ "names", no_argument, 'N', NULL, "print the names only, one per line (-J: as JSON)" },
 	{ "noheadings", no_argument, 'n', NULL, "do not print headings" },
 	{ "raw", no_argument, 'r', NULL, "raw output, no alignment" },
 	{ 0 },
@@ -84,10 +84,21 @@ static int print_table(int dirfd, const char *dir, const struct snapshot *v, siz
 		return EXIT_FAIL;
 	}
 	out_table_add_column(t, "NAME", 0, 0);
-	out_table_add_column(t, "TIME", 0, 0);
-	out_table_add_column(t, "NODES", 0, OUT_COL_NUMBERS);
-	for (size_t i = 0; i < n && r >= 0; i++)
-		bad |= r = add_row(t, dirfd, dir, &v[i]);
+	/* -N -J: the names only, as JSON (-N alone prints them as lines). */
+	if (!lo->names) {
+		out_table_add_column(t, "TIME", 0, 0);
+		out_table_add_column(t, "NODES", 0, OUT_COL_NUMBERS);
+	}
+	for (size_t i = 0; i < n && r >= 0; i++) {
+		struct out_row *row;
+
+		if (!lo->names)
+			bad |= r = add_row(t, dirfd, dir, &v[i]);
+		else if (!(row = out_table_add_row(t)))
+			r = -ENOMEM;
+		else
+			out_row_set(row, 0, v[i].name);
+	}
 	if (r >= 0)
 		r = out_table_print(t, stdout);
 	out_table_free(t);
@@ -115,7 +126,7 @@ static int list(const struct list_opts *lo)
 			 "vm.numa_stat goes from 1 to 0)\n",
 			 data);
 		rc = EXIT_OK;
-	} else if (lo->names) {
+	} else if (lo->names && !cmd_global.json) {
 		for (int i = 0; i < n; i++)
 			printf("%s\n", v[i].name);
 		rc = EXIT_OK;
@@ -152,10 +163,6 @@ static int run(int argc, char *argv[])
 	}
 	if (cmd_no_operands(argc, argv) != EXIT_OK)
 		return EXIT_USAGE;
-	if (lo.names && cmd_global.json) {
-		log_usage_err("-N prints names as text: it excludes -J");
-		return EXIT_USAGE;
-	}
 	if ((rc = cmd_setup()) != EXIT_OK)
 		return rc;
 	return list(&lo);

@@ -12,24 +12,24 @@ afixture advise-single-node
 prun -J advise
 expect_rc 3 "-J keeps the exit status"
 expect_json "-J: one array of advice objects with the evidence as an array" '
-keys = ["rule", "kind", "priority", "name", "value", "current", "recommendation", "reason", "evidence", "source"]
+keys = ["rule", "kind", "priority", "name", "value", "recommended", "recommendation", "reason", "evidence", "source"]
 a = doc["advice"]
 if len(a) != 3: print("entries:", len(a))
 for e in a:
     if list(e) != keys: print("keys:", list(e))
     if not isinstance(e["evidence"], list) or not all(isinstance(x, str) for x in e["evidence"]): print("evidence:", e["evidence"])
 b = [e for e in a if e["rule"] == "single-node-balancing"][0]
-if (b["kind"], b["priority"], b["name"], b["value"], b["current"]) != ("advice", "medium", "kernel.numa_balancing", "0", "1"): print(b)
+if (b["kind"], b["priority"], b["name"], b["value"], b["recommended"]) != ("advice", "medium", "kernel.numa_balancing", "1", "0"): print(b)
 if "/proc/sys/kernel/numa_balancing: 1" not in b["evidence"]: print(b["evidence"])
 '
 
 afixture advise-cpuless-dram-tier
 prun -J advise
-expect_json "-J: a note has null name, value and current" '
+expect_json "-J: a note has null name, value and recommended" '
 kinds = sorted(e["kind"] for e in doc["advice"])
 if kinds != ["note"]: print(kinds)
 n = doc["advice"][0]
-if n["name"] is not None or n["value"] is not None or n["current"] is not None: print(n)
+if n["name"] is not None or n["value"] is not None or n["recommended"] is not None: print(n)
 '
 
 afixture advise-remote-allocations

@@ -32,7 +32,7 @@ refuses() {
 OUT='{"knobs": [{"knob": "vm.numa_stat", "value": "1"}]}'
 refuses get "the checker refuses an unknown key ('knob' for 'name')"
 OUT='{"knobs": [{"name": "vm.numa_stat"}]}'
-refuses get "the checker refuses a missing key"
+refuses status "the checker refuses a missing key"
 OUT='{"knobs": [{"name": "vm.numa_stat", "value": 1}]}'
 refuses get "the checker refuses a number where a string belongs"
 OUT='{"checks": [{"result": "PASS", "check": "x", "node": null, "cpu_node": null, "counter": null, "delta": null, "want": null, "note": null}]}'
@@ -135,5 +135,47 @@ run -J knobs
 schema knobs "knobs -J, every knob"
 run -J knobs -N
 schema knobs --partial "knobs -N -J"
+check "knobs -N -J: the names only" python3 -c '
+import json, sys
+assert all(list(k) == ["name"] for k in json.loads(sys.argv[1])["knobs"])' "$OUT"
+
+# One word for one thing: the knob is "name" and its live value "value" in
+# get, status and advise; a profile's value is "wants"; advise's "recommended".
+run -J get
+schema get "get -J"
+run -J get -N
+schema get "get -N -J"
+check "get -N -J: objects with the name only" python3 -c '
+import json, sys
+d = json.loads(sys.argv[1])["knobs"]
+assert d and all(list(k) == ["name"] for k in d), d' "$OUT"
+run -J get -n vm.min_slab_ratio
+schema get "get -n -J"
+expect_out '{
+   "knobs": [
+      {
+         "value": "37"
+      }
+   ]
+}' "get -n -J: objects with the value only"
+run --config "$CONF" -J profiles tuned
+check "profiles NAME -J says name and wants, never key or value" python3 -c '
+import json, sys
+k = {e["name"]: e for e in json.loads(sys.argv[1])["keys"]}
+assert k["vm.min_slab_ratio"]["wants"] == "5", k
+assert all("key" not in e and "value" not in e for e in k.values()), k' "$OUT"
+run --config "$CONF" -J advise
+check "advise -J: value is the live value, recommended the advised one" python3 -c '
+import json, sys
+for a in json.loads(sys.argv[1])["advice"]:
+	assert "current" not in a, a
+	if a["rule"] == "knob-not-default" and a["name"] == "vm.min_unmapped_ratio":
+		assert (a["value"], a["recommended"]) == ("13", "1"), a
+		break
+else:
+	raise SystemExit("no knob-not-default advice on vm.min_unmapped_ratio")' "$OUT"
+mkdir -p "$STATE/snapshots"
+run -J snapshots -N
+schema snapshots --partial "snapshots -N -J"
 
 done_testing

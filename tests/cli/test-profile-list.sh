@@ -41,14 +41,14 @@ kernel.numa_balancing = 0                ; $CONF:24" \
 	"profiles NAME shows each effective key with its file:line and what it overrode"
 
 prun profiles fast -J
-expect_out_has '"key": "vm.min_slab_ratio",
-         "value": "9",
+expect_out_has '"name": "vm.min_slab_ratio",
+         "wants": "9",
          "optional": false,
          "profile": "fast",
          "origin": "'"$CONF"':18",
          "overrides": "37 at '"$CONF"':11"' "profiles NAME -J carries origin and overrides"
-expect_out_has '"key": "vm.zone_distribute_mode",
-         "value": "1",
+expect_out_has '"name": "vm.zone_distribute_mode",
+         "wants": "1",
          "optional": true,' "and the '-' prefix as optional"
 
 prun profiles nope

@@ -79,6 +79,11 @@ assert s == [{"name": sys.argv[2], "time": sys.argv[3], "nodes": [0, 2, 5]}], s
 ' "$OUT" "$snap" "$when"
 run snapshots -N
 expect_out "$snap" "snapshots -N: names only"
+run snapshots -N -J
+expect_rc 0 "snapshots -N -J: JSON, not refused"
+check "with the names only" python3 -c '
+import json, sys
+assert json.loads(sys.argv[1]) == {"snapshots": [{"name": sys.argv[2]}]}' "$OUT" "$snap"
 
 run stat --snapshot latest
 expect_rc 0 "stat --snapshot latest"
