@@ -12,6 +12,7 @@
 #include "profiles.h"
 #include "report.h"
 #include "sysctld.h"
+#include "tuned.h"
 #include "why.h"
 
 enum { OPT_DRY_RUN = OPT_CMD_BASE, OPT_CHECK, OPT_NO_SNAPSHOT, OPT_NO_REVERT_POINT };
@@ -50,13 +51,16 @@ static void usage(FILE *out)
 
 /*
  * "vm.numa_stat is 1, profile wants 0 (FILE:LINE)" for every drifting knob,
- * and a warning for every knob sysctl.d sets otherwise: it is no drift yet,
- * but `sysctl --system` (or a boot without the unit) makes one.
+ * and a warning for every knob sysctl.d or tuned sets otherwise: it is no
+ * drift yet, but `sysctl --system`, a boot without the unit or tuned's start
+ * makes one.
  */
 static int check(const struct plan *p, const char *name)
 {
 	struct sysctld_conflicts conflicts = { 0 };
-	char a[KVAL_MAX], b[KVAL_MAX];
+	struct tuned_conflicts tunedc = { 0 };
+	struct tuned_state tuned;
+	char a[KVAL_MAX], b[KVAL_MAX], problem[128];
 	size_t n = 0;
 	int r;
 
@@ -71,10 +75,13 @@ static int check(const struct plan *p, const char *name)
 				 knob_display(&it->ref, &it->old, a, sizeof(a)), name,
 				 knob_display(&it->ref, &it->want, b, sizeof(b)), it->origin);
 	}
-	if (sysctld_conflicts_find(p, &conflicts) < 0)
-		log_warn("cannot compare with sysctl.d: %s", strerror(ENOMEM));
+	profiles_neighbours(p, &conflicts, &tuned, &tunedc, problem, sizeof(problem));
+	if (problem[0])
+		log_warn("%s", problem);
 	report_sysctld_conflicts(&conflicts, name, sysctld_boot_unit_enabled());
+	report_tuned_conflicts(&tunedc, &tuned, name);
 	r = cmd_global.json ? report_plan_with(p, true, &conflicts) : 0;
+	tuned_conflicts_free(&tunedc);
 	sysctld_conflicts_free(&conflicts);
 	if (r < 0)
 		return EXIT_FAIL;

@@ -16,6 +16,7 @@
 #include "stat-counters.h"
 #include "stat-effect.h"
 #include "status-tiers.h"
+#include "tuned.h"
 #include "why.h"
 
 static void usage(FILE *out)
@@ -258,6 +259,37 @@ static int sysctld_json(const struct status *st, struct out_doc *d, char *why, s
 	return r;
 }
 
+/* "tuned": the profile's knobs that tuned leaves otherwise (numastatctl(8), TUNED). */
+static int tuned_json(const struct status *st, struct out_doc *d, char *why, size_t whylen)
+{
+	const struct tuned_conflicts *c = &st->prof.tunedc;
+	struct out_table *t;
+	char buf[KVAL_MAX];
+	int r = out_table_new(&t, "tuned", OUT_JSON, why, whylen);
+
+	if (r < 0)
+		return r;
+	out_table_add_column(t, "NAME", 0, 0);
+	out_table_add_column(t, "WANTS", 0, 0);
+	report_tuned_columns(t);
+	for (size_t i = 0; i < c->n && r == 0; i++) {
+		const struct plan_item *it = c->v[i].item;
+		struct out_row *row = out_table_add_row(t);
+
+		if (!row) {
+			r = -ENOMEM;
+			break;
+		}
+		out_row_set(row, 0, it->ref.name);
+		out_row_set(row, 1, knob_display(&it->ref, &it->want, buf, sizeof(buf)));
+		report_tuned_cells(row, 2, &c->v[i], &st->prof.tuned);
+	}
+	if (r == 0)
+		r = out_doc_add(d, t, OUT_PART_ARRAY);
+	out_table_free(t);
+	return r;
+}
+
 /* "warnings": the lines status printed on stderr, as an array of strings. */
 static int warnings_json(const struct status *st, struct out_doc *d, char *why, size_t whylen)
 {
@@ -286,8 +318,9 @@ static int warnings_json(const struct status *st, struct out_doc *d, char *why, 
 }
 
 /*
- * {"knobs":[...],"profile":{...},"drift":[...],"sysctl_d":[...],"balancing":{...},
- * "tiers":[...],"interleave_weights":...,"nodes":[...],"total":{...},"warnings":[...]}
+ * {"knobs":[...],"profile":{...},"drift":[...],"sysctl_d":[...],"tuned":[...],
+ * "balancing":{...},"tiers":[...],"interleave_weights":...,"nodes":[...],"total":{...},
+ * "warnings":[...]}
  */
 static int print_json(const struct status *st)
 {
@@ -302,6 +335,7 @@ static int print_json(const struct status *st)
 	    (r = profile_json(st, d, why, sizeof(why))) == 0 &&
 	    (r = drift_json(st, d, why, sizeof(why))) == 0 &&
 	    (r = sysctld_json(st, d, why, sizeof(why))) == 0 &&
+	    (r = tuned_json(st, d, why, sizeof(why))) == 0 &&
 	    (r = stat_balance_status_json(&st->bal, d, why, sizeof(why))) == 0 &&
 	    (r = status_tiers_json(&st->tiers, d, why, sizeof(why))) == 0 &&
 	    (r = stat_counters_json(&st->sum.o, st->sum.rows, st->sum.n, d)) == 0 &&
@@ -314,9 +348,10 @@ static int print_json(const struct status *st)
 	return r < 0 ? EXIT_FAIL : EXIT_OK;
 }
 
-/* One warning per knob sysctl.d sets otherwise than the profile. */
+/* One warning per knob sysctl.d or tuned sets otherwise than the profile. */
 static void sysctld_warnings(struct status *st)
 {
+	const struct tuned_state *ts = &st->prof.tuned;
 	char line[2048];
 
 	if (st->prof.sysctld_problem[0])
@@ -326,6 +361,13 @@ static void sysctld_warnings(struct status *st)
 	for (size_t i = 0; i < st->prof.sysctld.n; i++) {
 		report_sysctld_conflict_text(&st->prof.sysctld.v[i], st->prof.name,
 					     st->unit_enabled, line, sizeof(line));
+		warn(st, "%s", line);
+	}
+	if (ts->problem[0] && tuned_active(ts))
+		warn(st, "tuned: %s", ts->problem);
+	for (size_t i = 0; i < st->prof.tunedc.n; i++) {
+		report_tuned_conflict_text(&st->prof.tunedc.v[i], ts, st->prof.name, line,
+					   sizeof(line));
 		warn(st, "%s", line);
 	}
 }

@@ -92,11 +92,9 @@ void profiles_state(struct profile_state *st)
 			if (profile_plan(&c, &r, &st->plan) == 0) {
 				plan_read_live(&st->plan);
 				st->kind = PSTATE_CHECKED;
-				/* What sysctl.d sets otherwise: advice, so a failure only says so. */
-				if (sysctld_conflicts_find(&st->plan, &st->sysctld) < 0)
-					snprintf(st->sysctld_problem, sizeof(st->sysctld_problem),
-						 "cannot compare with sysctl.d: %s",
-						 strerror(ENOMEM));
+				profiles_neighbours(&st->plan, &st->sysctld, &st->tuned,
+						    &st->tunedc, st->sysctld_problem,
+						    sizeof(st->sysctld_problem));
 			} else {
 				st->kind = PSTATE_BROKEN;
 				snprintf(st->problem, sizeof(st->problem), "out of memory");
@@ -107,8 +105,21 @@ void profiles_state(struct profile_state *st)
 	profile_config_free(&c);
 }
 
+void profiles_neighbours(const struct plan *p, struct sysctld_conflicts *s, struct tuned_state *ts,
+			 struct tuned_conflicts *t, char *problem, size_t len)
+{
+	/* Advice, not a parser of record: a failure only says so. */
+	problem[0] = '\0';
+	if (sysctld_conflicts_find(p, s) < 0 || tuned_read(ts) < 0 ||
+	    tuned_conflicts_find(ts, p, t) < 0)
+		snprintf(problem, len, "cannot compare with sysctl.d and tuned: %s",
+			 strerror(ENOMEM));
+	tuned_mark_sysctld(t, s);
+}
+
 void profiles_state_free(struct profile_state *st)
 {
+	tuned_conflicts_free(&st->tunedc);
 	sysctld_conflicts_free(&st->sysctld);
 	plan_free(&st->plan);
 }

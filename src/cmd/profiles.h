@@ -10,6 +10,7 @@
 #include "plan.h"
 #include "profile.h"
 #include "sysctld.h"
+#include "tuned.h"
 #include "why.h"
 
 /* The configuration's layers, the highest first (profile.h): /etc, /run, /usr/lib. */
@@ -38,7 +39,16 @@ struct profile_state {
 	struct plan plan;                 /* PSTATE_CHECKED: live values read */
 	struct sysctld_conflicts sysctld; /* PSTATE_CHECKED: what sysctl.d sets otherwise */
 	char sysctld_problem[128];        /* why sysctl.d could not be compared ("" if it was) */
+	struct tuned_state tuned;         /* PSTATE_CHECKED: tuned here */
+	struct tuned_conflicts tunedc;    /* PSTATE_CHECKED: what tuned leaves otherwise */
 };
+/*
+ * What sysctl.d and tuned set otherwise than plan p: the conflicts of each,
+ * the sysctl.d ones marked where tuned writes later.  A failure is said in
+ * problem (advice: the caller goes on).
+ */
+void profiles_neighbours(const struct plan *p, struct sysctld_conflicts *s, struct tuned_state *ts,
+			 struct tuned_conflicts *t, char *problem, size_t len);
 void profiles_state(struct profile_state *st);
 void profiles_state_free(struct profile_state *st);
 /* A knob of the profile differs from the live value, or cannot be read. */

@@ -11,7 +11,12 @@ static void at_boot(const struct sysctld_conflict *c, bool unit_enabled, char *b
 {
 	char value[KVAL_MAX];
 
-	if (!c->boot_differs)
+	if (c->tuned_later)
+		snprintf(buf, len,
+			 "at boot numastatctl.service writes the profile's value after "
+			 "systemd-sysctl, then tuned.service writes %s",
+			 knob_display(&c->item->ref, &c->tuned_value, value, sizeof(value)));
+	else if (!c->boot_differs)
 		snprintf(buf, len, "systemd-sysctl agrees with the profile at boot");
 	else if (unit_enabled)
 		snprintf(buf, len,

@@ -103,8 +103,10 @@ void report_conflict_cells(struct out_row *row, size_t col, const struct sysctld
 	}
 	out_row_set(row, col + 4,
 		    shown(c->item,
-			  c->boot_differs && !unit_enabled ? &c->boot.reads : &c->item->want, buf,
-			  sizeof(buf)));
+			  c->tuned_later                     ? &c->tuned_value
+			  : c->boot_differs && !unit_enabled ? &c->boot.reads
+							     : &c->item->want,
+			  buf, sizeof(buf)));
 }
 
 static int json_report(const struct plan *p, const struct sysctld_conflicts *c)

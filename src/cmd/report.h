@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * How set, apply and revert tell what they did: text lines or JSON. Implemented
- * by report-sysctld.c and report.c.
+ * How set, apply and revert tell what they did: text lines or JSON, and what
+ * sysctl.d and tuned set otherwise.  Implemented by report-sysctld.c,
+ * report-tuned.c and report.c.
  */
 #pragma once
 
@@ -61,3 +62,24 @@ struct out_row;
 void report_conflict_columns(struct out_table *t);
 void report_conflict_cells(struct out_row *row, size_t col, const struct sysctld_conflict *c,
 			   bool unit_enabled);
+
+/*
+ * One warning per knob that tuned leaves otherwise than profile: which
+ * tuned profile or sysctl.d line, and when tuned writes it; first what
+ * tuned itself fails on (report-tuned.c).
+ */
+struct tuned_conflicts;
+struct tuned_conflict;
+struct tuned_state;
+void report_tuned_conflicts(const struct tuned_conflicts *c, const struct tuned_state *st,
+			    const char *profile);
+/* The text of one such warning (status keeps it for its JSON too). */
+void report_tuned_conflict_text(const struct tuned_conflict *k, const struct tuned_state *st,
+				const char *profile, char *buf, size_t len);
+/*
+ * JSON: tuned_profile, tuned, tuned_value, tuned_sysctl_d,
+ * tuned_sysctl_d_value and boot_value, and one row's cells from col on.
+ */
+void report_tuned_columns(struct out_table *t);
+void report_tuned_cells(struct out_row *row, size_t col, const struct tuned_conflict *k,
+			const struct tuned_state *st);

@@ -195,12 +195,7 @@ static int scan_all(struct scan *s)
 	return r;
 }
 
-/*
- * What the kernel makes of a written value: numbers as proc_dointvec reads
- * them (base 0, so "037" is octal), words as the registry reads them; false
- * when the kernel would refuse it.
- */
-static bool kernel_reads(const struct knob_ref *ref, const char *raw, struct kval *out)
+bool sysctld_kernel_reads(const struct knob_ref *ref, const char *raw, struct kval *out)
 {
 	char why[WHY_MAX], num[32];
 	const char *text = raw;
@@ -224,7 +219,7 @@ static bool differs(const struct plan_item *it, struct sysctld_setting *set)
 {
 	if (!set->line)
 		return false;
-	return kernel_reads(&it->ref, set->value, &set->reads) &&
+	return sysctld_kernel_reads(&it->ref, set->value, &set->reads) &&
 	       strcmp(set->reads.text, it->want.text) != 0;
 }
 

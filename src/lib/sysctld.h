@@ -31,6 +31,9 @@ struct sysctld_conflict {
 	struct sysctld_setting boot;   /* what systemd-sysctl writes at boot */
 	struct sysctld_setting system; /* what `sysctl --system` writes */
 	bool boot_differs, system_differs;
+	/* tuned writes the knob later at boot (tuned_mark_sysctld()), leaving tuned_value. */
+	bool tuned_later;
+	struct kval tuned_value;
 };
 
 struct sysctld_conflicts {
@@ -52,6 +55,12 @@ void sysctld_conflicts_free(struct sysctld_conflicts *c);
  * that the profile is written after systemd-sysctl at boot.
  */
 bool sysctld_boot_unit_enabled(void);
+/*
+ * What the kernel makes of a value written to ref: numbers as proc_dointvec
+ * reads them (base 0, so "037" is octal), words as the registry reads them;
+ * false when the kernel would refuse it.
+ */
+bool sysctld_kernel_reads(const struct knob_ref *ref, const char *raw, struct kval *out);
 /* The conflict of item it, or NULL. */
 const struct sysctld_conflict *sysctld_conflict_of(const struct sysctld_conflicts *c,
 						   const struct plan_item *it);

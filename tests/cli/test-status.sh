@@ -42,9 +42,8 @@ check "status -J carries the knobs by name, the drift, the locality and the warn
 import json, sys
 d = json.loads(sys.argv[1])
 assert d["interleave_weights"] == "0:5,2:3,5:1" and d["tiers"] == [], d["tiers"]
-assert list(d) == ["knobs", "profile", "drift", "sysctl_d", "balancing", "tiers",
-	"interleave_weights", "nodes", "total",
-	"warnings"], list(d)
+assert list(d) == ["knobs", "profile", "drift", "sysctl_d", "tuned", "balancing", "tiers",
+	"interleave_weights", "nodes", "total", "warnings"], list(d)
 assert d["balancing"] == {"state": "on", "mode": "normal", "hint_faults": None,
 	"hint_faults_local": None, "hint_local_pct": None, "pages_migrated": None,
 	"pages_promoted": None}, d["balancing"]
