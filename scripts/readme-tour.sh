@@ -143,6 +143,11 @@ EOF
 	show revert --force
 	cat <<'EOF'
 
+`revert` undoes the last change until the next boot: where
+`numastatctl.service` is enabled, it applies the configured profile
+(`profile =`) again at every boot. To keep the values `revert` restored,
+also `systemctl disable numastatctl.service`, or name another profile.
+
 ### stat: per-node NUMA statistics
 
 EOF

@@ -99,7 +99,9 @@ play() {
 		"{\"numastatctl_hosts\": \"localhost\", \"numastatctl_become\": false,
 		  \"numastatctl_bin\": \"$NUMASTATCTL\", \"numastatctl_profile\": \"$profile\",
 		  \"numastatctl_options\": [\"--sysroot\", \"$ROOT\", \"--state-dir\", \"$STATE\",
-		                            \"--config\", \"$conf\"]}")" >"$TMP/play.out" 2>&1
+		                            \"--config\", \"$conf\"],
+		  \"numastatctl_dropin\": \"$ROOT/etc/numastatctl.d/50-ansible.conf\",
+		  \"numastatctl_systemctl\": \"$TMP/systemctl\"}")" >"$TMP/play.out" 2>&1
 	RC=$?
 	# localhost : ok=2 changed=1 unreachable=0 failed=0 skipped=1 rescued=0 ignored=0
 	STATS=$(sed -n '/^PLAY RECAP/,$s/^localhost *: .*ok=\([0-9]*\) .*changed=\([0-9]*\) .*failed=\([0-9]*\) .*skipped=\([0-9]*\) .*/\1 \2 \3 \4/p' \
@@ -127,23 +129,49 @@ expect_play_has() {
 	fi
 }
 
+# systemctl as the play calls it: is-enabled and enable of the boot unit,
+# remembered in $TMP (the test never enables a unit of this machine).
+cat >"$TMP/systemctl" <<EOF
+#!/bin/sh
+echo "\$*" >>"$TMP/systemctl.log"
+case "\$1 \$2" in
+"is-enabled numastatctl.service") if [ -e "$TMP/enabled" ]; then echo enabled; else echo disabled; exit 1; fi ;;
+"enable numastatctl.service") touch "$TMP/enabled" ;;
+*) exit 3 ;;
+esac
+EOF
+chmod +x "$TMP/systemctl"
+
 fixture sparse3
+DROPIN=$ROOT/etc/numastatctl.d/50-ansible.conf
 play lean --check
 expect_rc 0 "check mode succeeds"
-expect_stat changed = 1 "check mode reports the drift as a change"
+expect_stat changed -ge 1 "check mode reports the drift as a change"
 expect_file "$ROOT/proc/sys/vm/numa_stat" 1 "check mode writes nothing"
+check "not even the drop-in" test ! -e "$DROPIN"
+check "nor enables the unit" test ! -e "$TMP/enabled"
 expect_play_has '"msg": "vm.min_slab_ratio: 37 -> 9"' "check mode lists the knobs that differ"
 
 play lean
 expect_rc 0 "a real run succeeds"
-expect_stat changed = 1 "and reports a change"
+expect_stat changed -ge 1 "and reports a change"
 expect_file "$ROOT/proc/sys/vm/numa_stat" 0 "the profile's vm.numa_stat is written"
 expect_file "$ROOT/proc/sys/vm/min_slab_ratio" 9 "and its vm.min_slab_ratio"
+check "the drop-in names the profile for the boot unit" grep -qx 'profile = lean' "$DROPIN"
+check "as a file numastatctl trusts (0644)" test "$(stat -c %a "$DROPIN")" = 644
+check "and the boot unit is enabled" grep -qx 'enable numastatctl.service' "$TMP/systemctl.log"
+# What the boot unit would read: the profiles, then the drop-in.
+cat "$TMP/numa.conf" "$DROPIN" >"$TMP/boot.conf"
+chmod 0644 "$TMP/boot.conf"
+run --config "$TMP/boot.conf" apply --check
+expect_rc 0 "the drop-in makes lean the profile a plain 'apply' (the boot unit) applies"
+expect_out "profile lean: the live system matches" "and it holds"
 
 play lean
 expect_rc 0 "a second run succeeds"
-expect_stat changed = 0 "and changes nothing"
+expect_stat changed = 0 "and changes nothing: the drop-in is as it was, the unit enabled"
 expect_stat skipped -ge 1 "its apply task is skipped"
+check "enable ran once" test "$(grep -cx 'enable numastatctl.service' "$TMP/systemctl.log")" = 1
 
 play broken
 check "a profile with an invalid value fails the play" test "$RC" != 0
