@@ -210,6 +210,14 @@ if have scdoc scdoc; then
 	fi
 fi
 
+# scdoc reads a backslash as "take the next character literally" and drops
+# it, everywhere, code blocks too: "\x1b" came out as "x1b".  A backslash
+# meant to show is written "\\"; one before anything but \, * and _ is a
+# mistake.
+dropped=$(grep -nE '(^|[^\\])(\\\\)*\\[^\\*_]' "$SOURCE_ROOT"/man/*.scd)
+if [ -z "$dropped" ]; then ok "no backslash in the pages' sources that scdoc would drop"; else
+	not_ok "no backslash in the pages' sources that scdoc would drop" "$dropped"; fi
+
 # The built pages (not there when configured with -Dmanpages=false).
 page8=$BUILD_ROOT/man/numastatctl.8
 page5=$BUILD_ROOT/man/numastatctl.conf.5
@@ -217,6 +225,18 @@ if ! [ -f "$page8" ] || ! [ -f "$page5" ]; then
 	ok "# SKIP the man pages are not built (-Dmanpages=false)"
 elif have mandoc mandoc; then
 	rendered=$(mandoc -T ascii -O width=300 "$page8" | sed 's/.\x08//g')
+	expect_all "the escapes render with their backslash (mandoc)" "$rendered" '\x1b),' '(\u001b).'
+	# scdoc leaves _word_ as it is right after a bold part: no markup may show.
+	for p in "$page8" "$page5"; do
+		markup=$(mandoc -T ascii -O width=300 "$p" | sed 's/.\x08//g' |
+			grep -nE '(^|[^A-Za-z0-9])_[A-Za-z]+_([^A-Za-z0-9]|$)')
+		if [ -z "$markup" ]; then ok "no scdoc markup left in ${p##*/}"; else
+			not_ok "no scdoc markup left in ${p##*/}" "$markup"; fi
+	done
+	if have man man-db; then
+		by_man=$(MANWIDTH=300 man -l "$page8" 2>/dev/null | sed 's/.\x08//g')
+		expect_all "and with man(1), through groff" "$by_man" '\x1b),' '(\u001b).'
+	fi
 	# shellcheck disable=SC2046 # one word a knob
 	expect_lines "numastatctl(8) has a KNOBS entry for every registry knob" "$rendered" "       " \
 		$("$NUMASTATCTL" knobs --names)
@@ -242,7 +262,13 @@ elif have mandoc mandoc; then
 		if [ -z "$lint" ]; then ok "mandoc -T lint: ${p##*/} is clean"; else not_ok "mandoc -T lint: ${p##*/} is clean" "$lint"; fi
 	done
 	expect_lines "numastatctl(8) has every section" "$rendered" "" NAME SYNOPSIS DESCRIPTION COMMANDS \
-		"GLOBAL OPTIONS" KNOBS "ADVICE RULES" OUTPUT "EXIT STATUS" FILES EXAMPLES "SEE ALSO"
+		"GLOBAL OPTIONS" KNOBS "ADVICE RULES" OUTPUT "EXIT STATUS" TUNED ENVIRONMENT FILES EXAMPLES \
+		"SEE ALSO"
+	# ENVIRONMENT names every variable the binary reads (getenv in the sources).
+	env_part=$(sed -n '/^ENVIRONMENT/,/^FILES/p' <<<"$rendered")
+	# shellcheck disable=SC2046 # one word a variable
+	expect_all "ENVIRONMENT names every variable the sources read" "$env_part" \
+		$(grep -rhoE 'getenv\("[A-Z_]+"\)' "$SOURCE_ROOT/src" | sed 's/getenv("\(.*\)")/\1/' | sort -u)
 	see_also=$(sed -n '/^SEE ALSO/,$p' <<<"$rendered")
 	expect_all "SEE ALSO names the peers" "$see_also" "numastat(8)" "numactl(8)" "sysctl(8)" "sysctl.d(5)" "tuned-adm(8)"
 	exit_status=$(sed -n '/^EXIT STATUS/,/^FILES/p' <<<"$rendered")
