@@ -5,7 +5,8 @@
 # proves on the running system that numastatctl.service put the profile in
 # force over sysctl.d, that a restart of systemd-sysctl re-applies it, what
 # still undoes it, that "numastatctl revert" without flags undoes the boot
-# apply, and that the unit's sandbox lets the apply through.  TAP goes to
+# apply, that the unit's sandbox lets the apply through, and that status
+# names tuned, which starts after the unit and undoes it.  TAP goes to
 # the second serial port (the console also carries kernel and systemd
 # messages); the unit powers the guest off when this script ends.
 set -u
@@ -133,7 +134,72 @@ diag "systemd $(systemctl --version | head -n 1 | cut -d' ' -f2), kernel $(uname
 # what sysctl.d wrote before it.
 expect_active "$UNIT is active after boot"
 expect_applied 1 1 "at boot the unit changed each knob from the sysctl.d or kernel value to the profile's"
-expect_knobs 4 "every knob holds the profile's value after boot"
+
+# 1b. tuned (its stock hpc-compute, enabled as Debian enables it) started
+# after the unit: it left its own vm.min_free_kbytes and, by reapply_sysctl,
+# the sysctl.d values again.  status names it, and says what tuned leaves,
+# as the live values show.  Stopping tuned rolls its values back.
+TUNED_FIGHT=67584
+fight=vm.min_free_kbytes
+state=$(timeout $T systemctl show -P ActiveState tuned.service)
+if [ "$state" = active ]; then ok "tuned.service is active, with profile $(cat /etc/tuned/active_profile)"; else
+	not_ok "tuned.service is active" "ActiveState: $state" "$(systemctl status --no-pager tuned.service 2>&1 | tail -n 20)"
+fi
+t_unit=$(timeout $T systemctl show -P ActiveEnterTimestampMonotonic $UNIT)
+t_tuned=$(timeout $T systemctl show -P ActiveEnterTimestampMonotonic tuned.service)
+diag "$UNIT active at ${t_unit}us, tuned.service at ${t_tuned}us of boot"
+if [ "${t_tuned:-0}" -gt "${t_unit:-0}" ]; then ok "tuned.service started after $UNIT"; else
+	not_ok "tuned.service started after $UNIT" "$UNIT ${t_unit}us, tuned ${t_tuned}us"
+fi
+bad=()
+got=$(cat /proc/sys/vm/min_free_kbytes)
+[ "$got" = 135168 ] || bad+=("$fight is $got, want hpc-compute's 135168")
+while read -r name by before profile; do
+	[ "$by" = sysctl.d ] || continue
+	got=$(cat "$(knob_path "$name")")
+	[ "$got" = "$before" ] || bad+=("$name is $got, want sysctl.d's $before, which tuned writes again")
+done < <(knobs)
+if [ ${#bad[@]} = 0 ]; then ok "tuned undid the profile: its own value, and sysctl.d's again"; else
+	not_ok "tuned undid the profile: its own value, and sysctl.d's again" "${bad[@]}"
+fi
+run numastatctl status
+expect_rc 0 "numastatctl status exits 0"
+missing=()
+case "$OUT" in *"$fight: tuned profile hpc-compute sets 135168 at /usr/lib/tuned/hpc-compute/tuned.conf:"*", profile boot wants $TUNED_FIGHT: tuned.service starts after numastatctl.service and writes it at every boot"*) ;;
+*) missing+=("$fight") ;; esac
+while read -r name by before profile; do
+	[ "$by" = sysctl.d ] || continue
+	case "$OUT" in *"$name: tuned (profile hpc-compute) writes sysctl.d's $before from /etc/sysctl.d/50-numastatctl-boot.conf:"*" again after its profile (reapply_sysctl), profile boot wants $profile"*) ;;
+	*) missing+=("$name") ;; esac
+	case "$OUT" in *"$name: sysctl.d sets $before at /etc/sysctl.d/50-numastatctl-boot.conf:"*"then tuned.service writes $before;"*) ;;
+	*) missing+=("$name (its sysctl.d warning)") ;; esac
+done < <(knobs)
+if [ ${#missing[@]} = 0 ]; then ok "status names tuned's profile and line for each knob tuned leaves otherwise"; else
+	not_ok "status names tuned's profile and line for each knob tuned leaves otherwise" "missing: ${missing[*]}" "$OUT"
+fi
+tuned_json=$(timeout $T numastatctl status -J 2>/dev/null | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+print(" ".join(sorted("%s=%s" % (t["name"], t["boot_value"]) for t in d["tuned"])))' 2>&1)
+want_json="kernel.numa_balancing=1 $fight=135168 vm.zone_reclaim_mode=2"
+if [ "$tuned_json" = "$want_json" ]; then ok "status -J: what tuned leaves is what the kernel holds"; else
+	not_ok "status -J: what tuned leaves is what the kernel holds" "got: $tuned_json" "want: $want_json"
+fi
+run numastatctl apply --check
+expect_rc 3 "apply --check exits 3 while tuned's values hold"
+run systemctl stop tuned.service
+expect_rc 0 "systemctl stop tuned.service"
+got=$(cat /proc/sys/vm/min_free_kbytes)
+if [ "$got" = "$TUNED_FIGHT" ]; then ok "tuned rolled its values back on stop ($fight $got)"; else
+	not_ok "tuned rolled its values back on stop" "$fight is $got, want $TUNED_FIGHT"
+fi
+run numastatctl profiles --cat-config
+case "$OUT" in *"# /etc/numastatctl.conf"$'\n'"# overrides /usr/lib/numastatctl.conf"*)
+	ok "--cat-config: /etc/numastatctl.conf overrides the shipped /usr/lib/numastatctl.conf" ;;
+*) not_ok "--cat-config: /etc/numastatctl.conf overrides the shipped /usr/lib/numastatctl.conf" "$OUT" ;;
+esac
+
+expect_knobs 4 "every knob holds the profile's value after boot (tuned stopped)"
 run numastatctl apply --check
 expect_rc 0 "apply --check exits 0 after boot: the profile is in force over sysctl.d"
 

@@ -59,6 +59,9 @@ else
 	bail_out "meson setup or install failed: $(tail -n 5 "$TMP/build.log")"
 fi
 
+# The profile's vm.min_free_kbytes, which tuned's hpc-compute sets to 135168.
+TUNED_FIGHT=67584
+
 # knobs ARGS: the table's rows (see tests/boot/knobs).
 knobs() {
 	grep -v '^#' "$BOOT_DIR/knobs"
@@ -78,10 +81,20 @@ guest_config() {
 		printf '[numastatctl]\nprofile = boot\n\n[profile boot]\n'
 		echo "summary = The boot test: every knob differs from what boot sets before the unit"
 		knobs | while read -r name by before profile; do echo "$name = $profile"; done
+		# What tuned's stock hpc-compute sets otherwise (135168).
+		echo "vm.min_free_kbytes = $TUNED_FIGHT"
 		printf '\n[profile rawio]\ninclude = boot\n'
 		echo "summary = The boot profile and a sysctl whose handler needs CAP_SYS_RAWIO"
 		echo "vm.mmap_min_addr = 32768"
 	} >"$R/etc/numastatctl.conf"
+
+	# tuned with its stock hpc-compute profile, started at boot as Debian
+	# enables it: it starts after numastatctl.service, writes its own value of
+	# vm.min_free_kbytes and, with reapply_sysctl (on by default), the
+	# sysctl.d file again.  Its log file needs a writable /var/log/tuned.
+	echo hpc-compute >"$R/etc/tuned/active_profile"
+	echo manual >"$R/etc/tuned/profile_mode"
+	mkdir -p "$R/var/log/tuned"
 	chmod 0644 "$R/etc/sysctl.d/50-numastatctl-boot.conf" "$R/etc/numastatctl.conf"
 
 	mkdir -p "$R$GUEST_LIB"
@@ -102,7 +115,7 @@ guest_config() {
 		[Install]
 		WantedBy=multi-user.target
 	EOF
-	systemctl --root="$R" enable numastatctl.service numastatctl-boot-check.service \
+	systemctl --root="$R" enable numastatctl.service numastatctl-boot-check.service tuned.service \
 		>"$TMP/enable.log" 2>&1 || bail_out "systemctl enable: $(cat "$TMP/enable.log")"
 
 	# A booted, not a first-boot system: no firstboot prompts on the console.
@@ -110,10 +123,10 @@ guest_config() {
 	echo numastatctl-boot >"$R/etc/hostname"
 	# The root stays read-only for the whole boot: the unit must need
 	# nothing but /run, whenever /var is mounted or remounted writable.
-	echo '/dev/vda / ext4 ro 0 0' >"$R/etc/fstab"
+	printf '/dev/vda / ext4 ro 0 0\ntmpfs /var/log/tuned tmpfs mode=0755 0 0\n' >"$R/etc/fstab"
 }
 guest_config
-ok "the guest enables numastatctl.service, with sysctl.d setting the profile's knobs otherwise"
+ok "the guest enables numastatctl.service, with sysctl.d setting the profile's knobs otherwise, and tuned's hpc-compute"
 
 # The guest's own kernel and initramfs, as its boot loader would take them.
 # shellcheck disable=SC2012 # ls -v: the newest version last
