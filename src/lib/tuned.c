@@ -28,6 +28,8 @@
 #define CONF_MAX 65536
 #define CPUINFO_MAX (4 << 20)
 #define MAX_DEPTH 16
+/* Debian's tuned ships 40 profiles; a dump naming thousands is not read whole. */
+#define MAX_FILES 256
 
 struct topt {
 	char *key, *value;
@@ -434,6 +436,10 @@ static int load_one(struct loader *L, const char *name, unsigned depth)
 	if (r == 0) {
 		say(L, "tuned cannot find its profile '%s', so it loads none", name);
 		return -ENOENT;
+	}
+	if (L->nfiles == MAX_FILES) {
+		say(L, "more than %d tuned profiles to load: numastatctl reads no more", MAX_FILES);
+		return -ELOOP;
 	}
 	if (array_grow(&L->files, &L->capfiles, L->nfiles + 1, sizeof(*L->files)) < 0 ||
 	    array_grow(&L->names, &L->capnames, L->nfiles + 1, sizeof(*L->names)) < 0)

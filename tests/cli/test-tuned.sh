@@ -256,6 +256,21 @@ file etc/tuned/active_profile bad
 run --config "$CONF" status
 expect_err_has "a key before the first section: tuned cannot parse it, so it loads no profile" \
 	"a tuned.conf that tuned cannot parse: it loads nothing, and status says so"
+mkdir -p "$ROOT/usr/lib/tuned/wide"
+includes=
+for i in $(seq 1 300); do
+	mkdir -p "$ROOT/usr/lib/tuned/w$i"
+	printf '[sysctl]\nvm.min_slab_ratio=%d\n' "$i" >"$ROOT/usr/lib/tuned/w$i/tuned.conf"
+	includes=$includes${includes:+,}w$i
+done
+file usr/lib/tuned/wide/tuned.conf "[main]
+include=$includes"
+file etc/tuned/active_profile wide
+run --config "$CONF" status
+expect_rc 0 "a profile that includes 300 others"
+expect_err "$TW tuned: more than 256 tuned profiles to load: numastatctl reads no more" \
+	"is read up to a bound, and said"
+file etc/tuned/active_profile bad
 head -c 70000 /dev/zero | tr '\0' '#' >"$ROOT/usr/lib/tuned/bad/tuned.conf"
 run --config "$CONF" status
 expect_err_has "/usr/lib/tuned/bad/tuned.conf: cannot be read" "a tuned.conf over 64 KiB is not read in part"
