@@ -210,7 +210,7 @@ static char *profile_dir(struct loader *L, const char *value, const char *dir)
 static int parse_conf(struct loader *L, size_t file, char *text, const char *dir,
 		      struct tsection **secs, size_t *nsecs)
 {
-	size_t cap = 0, cur = (size_t)-1, indent, cont_indent = 0;
+	size_t cap = 0, cur = (size_t)-1, indent, cont_indent = 0, blanks = 0;
 	struct topt *cont = NULL;
 	unsigned line = 0;
 	char *next, *s, *eq, *v;
@@ -224,8 +224,9 @@ static int parse_conf(struct loader *L, size_t file, char *text, const char *dir
 		line++;
 		indent = strspn(p, " \t");
 		s = trim(p);
+		/* A blank line stays in a value that a continuation line goes on with. */
 		if (!*s) {
-			cont = NULL;
+			blanks++;
 			continue;
 		}
 		if (*s == '#' || *s == ';')
@@ -239,13 +240,16 @@ static int parse_conf(struct loader *L, size_t file, char *text, const char *dir
 		if (cont && indent > cont_indent) {
 			char *joined;
 
-			if (asprintf(&joined, "%s\n%s", cont->value, s) < 0)
+			if (asprintf(&joined, "%s%.*s\n%s", cont->value, (int)blanks,
+				     "\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n", s) < 0)
 				return L->oom = true, -ENOMEM;
 			free(cont->value);
 			cont->value = joined;
+			blanks = 0;
 			continue;
 		}
 		cont = NULL;
+		blanks = 0;
 		if (*s == '[' && strrchr(s, ']') && strrchr(s, ']') > s + 1) {
 			char *name = dup_n(L, s + 1, (size_t)(strrchr(s, ']') - s - 1));
 

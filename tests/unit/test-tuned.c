@@ -110,14 +110,16 @@ static void test_parse(void)
 					   "vm.min_slab_ratio=6#not a comment\n"
 					   "  ; an indented comment line\n"
 					   "vm.zone_reclaim_mode =\n"
+					   "\n"
 					   "   1\n"
 					   "[sysctl]\n"
 					   "kernel.numa_balancing = 0\n");
 	CHECK_STR(conflicts(want),
-		  "vm.zone_reclaim_mode=1@tuned.conf:8 kernel.numa_balancing=0@tuned.conf:11",
+		  "vm.zone_reclaim_mode=1@tuned.conf:8 kernel.numa_balancing=0@tuned.conf:12",
 		  "ConfigParser's rules: '#' after a space is a comment, a key again replaces (so "
 		  "'6#not a comment', which the kernel refuses: no change), a continuation joins "
-		  "with a newline (the kernel skips it: 1), a section again merges");
+		  "after a blank line with newlines (the kernel skips them: 1), a section again "
+		  "merges");
 	put("/usr/lib/tuned/x/tuned.conf", "[sysctl]\nvm.min_slab_ratio\n");
 	CHECK_STR(conflicts(want),
 		  "[/usr/lib/tuned/x/tuned.conf:a line without '=': tuned cannot parse it, so it "
