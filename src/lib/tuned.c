@@ -255,7 +255,7 @@ static int parse_conf(struct loader *L, size_t file, char *text, const char *dir
 
 			if (!name)
 				return -ENOMEM;
-			for (cur = 0; cur < *nsecs && strcmp((*secs)[cur].name, name); cur++)
+			for (cur = 0; cur < *nsecs && strcmp((*secs)[cur].name, name) != 0; cur++)
 				;
 			if (cur < *nsecs) {
 				free(name);
@@ -474,7 +474,7 @@ static int load_one(struct loader *L, const char *name, unsigned depth)
 	else if (r == 0 && inc)
 		r = load_names(L, inc->value, ",;", depth + 1);
 	for (size_t i = 0; r == 0 && i < nsecs; i++)
-		if (strcmp(secs[i].name, "main"))
+		if (strcmp(secs[i].name, "main") != 0)
 			r = merge_section(L, &secs[i]);
 	sections_free(secs, nsecs);
 	return r;
@@ -557,14 +557,14 @@ static int variables(struct loader *L)
 	for (size_t i = 0; i < L->nu; i++) {
 		struct tunit *u = &L->u[i];
 
-		if (strcmp(u->name, "variables"))
+		if (strcmp(u->name, "variables") != 0)
 			continue;
 		for (size_t k = 0; k < u->n; k++) {
 			struct tsection *secs = NULL;
 			size_t nsecs = 0;
 			char *text, *with;
 
-			if (strcmp(u->o[k].key, "include")) {
+			if (strcmp(u->o[k].key, "include") != 0) {
 				if (add_var(L, u->o[k].key, u->o[k].value) < 0)
 					return -ENOMEM;
 				continue;
@@ -742,7 +742,7 @@ static int reapply(const struct plan *p, struct found *f)
 			size_t len = strlen(e->d_name);
 			bool seen = false;
 
-			if (len < 5 || strcmp(e->d_name + len - 5, ".conf"))
+			if (len < 5 || strcmp(e->d_name + len - 5, ".conf") != 0)
 				continue;
 			for (size_t i = 0; i < n; i++)
 				seen |= !strcmp(strrchr(paths[i], '/') + 1, e->d_name);
@@ -830,7 +830,7 @@ static int settings(struct tuned_state *st, struct loader *L, const struct plan 
 		const struct tunit *u = &L->u[i];
 		enum cond c, cu;
 
-		if (strcmp(u->type, "sysctl") || !u->enabled)
+		if (strcmp(u->type, "sysctl") != 0 || !u->enabled)
 			continue;
 		if (u->cpuinfo_re && !cpuinfo)
 			cpuinfo = slurp_file("/proc/cpuinfo", CPUINFO_MAX);
@@ -915,9 +915,11 @@ void tuned_mark_sysctld(const struct tuned_conflicts *t, struct sysctld_conflict
 	for (size_t i = 0; i < s->n; i++) {
 		const struct tuned_conflict *k = tuned_conflict_of(t, s->v[i].item);
 
-		s->v[i].tuned_later = k && k->after_known;
-		if (s->v[i].tuned_later)
+		s->v[i].tuned_later = false;
+		if (k && k->after_known) {
+			s->v[i].tuned_later = true;
 			s->v[i].tuned_value = k->after;
+		}
 	}
 }
 
@@ -939,7 +941,7 @@ static bool main_conf_reapply(void)
 		if (*s == '#' || *s == ';' || !eq)
 			continue;
 		*eq = '\0';
-		if (strcmp(trim(s), "reapply_sysctl"))
+		if (strcmp(trim(s), "reapply_sysctl") != 0)
 			continue;
 		s = trim(eq + 1);
 		s[strcspn(s, " \t#")] = '\0';
