@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* knobs [KNOB...]: the registry as a table, straight from knob_table. */
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
@@ -486,36 +487,6 @@ static int print_one(const int *cols, size_t n_cols, unsigned flags, const struc
 	return EXIT_OK;
 }
 
-/*
- * A table wider than the terminal is folded into sections, each led by the
- * first column, as stat folds its tables: nothing is cut and no cell is
- * squeezed to a few characters.  In a pipe, -r and -J: one table, one line
- * per knob.
- */
-static int print_table(const struct knobs_opts *o, const struct knob *const *sel, size_t n)
-{
-	unsigned flags = o->flags | (cmd_global.json ? OUT_JSON : 0);
-	size_t width, rows, used = 0, ng = 0;
-	int group[MAX_COLS], rc = EXIT_OK;
-
-	out_terminal_size(&width, &rows);
-	if (!width || (flags & (OUT_JSON | OUT_RAW)) || o->n_cols < 2)
-		return print_one(o->cols, o->n_cols, flags, sel, n);
-	for (size_t i = 0; i < o->n_cols && rc == EXIT_OK; i++) {
-		size_t need = column_need((enum kcol)o->cols[i], sel, n);
-
-		if (ng > 1 && used + 1 + need > width) {
-			rc = print_one(group, ng, flags, sel, n);
-			putchar('\n');
-			ng = 1;
-			used = column_need((enum kcol)group[0], sel, n);
-		}
-		used += (ng ? 1 : 0) + need;
-		group[ng++] = o->cols[i];
-	}
-	return rc == EXIT_OK ? print_one(group, ng, flags, sel, n) : rc;
-}
-
 /* "    label: text" word-wrapped to width, continuation lines under the text. */
 static void print_wrapped(const char *label, const char *text, size_t width)
 {
@@ -524,6 +495,70 @@ static void print_wrapped(const char *label, const char *text, size_t width)
 	printf("    %s%s", label, *label ? ": " : "");
 	wrap_fputs(stdout, text, lead, lead, width);
 	putchar('\n');
+}
+
+/*
+ * Column c when not even it fits beside the first column (a word longer
+ * than what is left): under each knob's first cell, as the layout without
+ * -o has its long fields.
+ */
+static void print_under(int key, int c, unsigned flags, const struct knob *const *sel, size_t n,
+			size_t width)
+{
+	char buf[2048], label[16];
+	size_t i;
+
+	for (i = 0; kcols[c].name[i] && i + 1 < sizeof(label); i++)
+		label[i] = (char)tolower((unsigned char)kcols[c].name[i]);
+	label[i] = '\0';
+	if (!(flags & OUT_NOHEADINGS))
+		printf("%s\n", kcols[key].name);
+	for (size_t k = 0; k < n; k++) {
+		const char *t = cell_text((enum kcol)c, sel[k], buf, sizeof(buf));
+
+		puts(cell_text((enum kcol)key, sel[k], buf, sizeof(buf)));
+		t = cell_text((enum kcol)c, sel[k], buf, sizeof(buf));
+		if (t && *t)
+			print_wrapped(label, t, width);
+	}
+}
+
+/*
+ * A table wider than the terminal is folded into sections, each led by the
+ * first column, as stat folds its tables: nothing is cut and no cell is
+ * squeezed to a few characters; a column that does not fit even beside the
+ * first alone goes under each knob.  In a pipe, -r and -J: one table, one
+ * line per knob.
+ */
+static int print_table(const struct knobs_opts *o, const struct knob *const *sel, size_t n)
+{
+	unsigned flags = o->flags | (cmd_global.json ? OUT_JSON : 0);
+	size_t width, rows, used = 0, ng = 0, key_need;
+	int group[MAX_COLS], rc = EXIT_OK;
+
+	out_terminal_size(&width, &rows);
+	if (!width || (flags & (OUT_JSON | OUT_RAW)) || o->n_cols < 2)
+		return print_one(o->cols, o->n_cols, flags, sel, n);
+	key_need = column_need((enum kcol)o->cols[0], sel, n);
+	for (size_t i = 0; i < o->n_cols && rc == EXIT_OK; i++) {
+		size_t need = column_need((enum kcol)o->cols[i], sel, n);
+
+		if (ng > 1 && (used + 1 + need > width || key_need + 1 + need > width)) {
+			rc = print_one(group, ng, flags, sel, n);
+			putchar('\n');
+			ng = 1;
+			used = key_need;
+		}
+		if (ng == 1 && key_need + 1 + need > width) {
+			print_under(group[0], o->cols[i], flags, sel, n, width);
+			if (i + 1 < o->n_cols)
+				putchar('\n');
+			continue;
+		}
+		used += (ng ? 1 : 0) + need;
+		group[ng++] = o->cols[i];
+	}
+	return rc == EXIT_OK && ng > 1 ? print_one(group, ng, flags, sel, n) : rc;
 }
 
 /*

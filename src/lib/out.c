@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <libsmartcols.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +27,15 @@ static typeof(scols_table_new_column) *sym_scols_table_new_column;
 static typeof(scols_column_set_json_type) *sym_scols_column_set_json_type;
 static typeof(scols_column_set_wrapfunc) *sym_scols_column_set_wrapfunc;
 static typeof(scols_column_get_width) *sym_scols_column_get_width;
+static typeof(scols_column_set_whint) *sym_scols_column_set_whint;
+static typeof(scols_column_get_name) *sym_scols_column_get_name;
+static typeof(scols_table_get_ncols) *sym_scols_table_get_ncols;
+static typeof(scols_table_get_column) *sym_scols_table_get_column;
+static typeof(scols_new_iter) *sym_scols_new_iter;
+static typeof(scols_free_iter) *sym_scols_free_iter;
+static typeof(scols_table_next_line) *sym_scols_table_next_line;
+static typeof(scols_line_get_cell) *sym_scols_line_get_cell;
+static typeof(scols_cell_get_data) *sym_scols_cell_get_data;
 static typeof(scols_wrapnl_chunksize) *sym_scols_wrapnl_chunksize;
 static typeof(scols_wrapnl_nextchunk) *sym_scols_wrapnl_nextchunk;
 static typeof(scols_table_new_line) *sym_scols_table_new_line;
@@ -49,6 +59,15 @@ static const struct dl_sym smartcols_syms[] = {
 	DL_SYM(scols_column_set_json_type),
 	DL_SYM(scols_column_set_wrapfunc),
 	DL_SYM(scols_column_get_width),
+	DL_SYM(scols_column_set_whint),
+	DL_SYM(scols_column_get_name),
+	DL_SYM(scols_table_get_ncols),
+	DL_SYM(scols_table_get_column),
+	DL_SYM(scols_new_iter),
+	DL_SYM(scols_free_iter),
+	DL_SYM(scols_table_next_line),
+	DL_SYM(scols_line_get_cell),
+	DL_SYM(scols_cell_get_data),
 	DL_SYM(scols_wrapnl_chunksize),
 	DL_SYM(scols_wrapnl_nextchunk),
 	DL_SYM(scols_table_new_line),
@@ -66,7 +85,9 @@ struct out_table {
 	struct libscols_table *tb;
 	unsigned flags;
 	bool width_set; /* out_table_set_width(): fold as on a terminal */
+	size_t width;   /* that width */
 	bool fold;      /* this print folds OUT_COL_WRAP cells: a terminal, or a set width */
+	uint64_t words; /* the OUT_COL_WRAP columns among the first 64 */
 };
 
 /*
@@ -153,8 +174,13 @@ int out_table_add_column(struct out_table *t, const char *name, double width_hin
 	cl = sym_scols_table_new_column(t->tb, name, width_hint, sflags);
 	if (!cl)
 		return -ENOMEM;
-	if ((flags & OUT_COL_WRAP) && !(t->flags & (OUT_JSON | OUT_RAW)))
+	if ((flags & OUT_COL_WRAP) && !(t->flags & (OUT_JSON | OUT_RAW))) {
+		size_t at = sym_scols_table_get_ncols(t->tb) - 1;
+
 		sym_scols_column_set_wrapfunc(cl, word_chunksize, word_nextchunk, t);
+		if (at < 64)
+			t->words |= UINT64_C(1) << at;
+	}
 	if (flags & OUT_COL_ARRAY) {
 		/* libsmartcols makes array elements of the chunks its wrap function cuts. */
 		sym_scols_column_set_json_type(cl, SCOLS_JSON_ARRAY_STRING);
@@ -204,6 +230,7 @@ void out_table_set_width(struct out_table *t, size_t width)
 {
 	if (width) {
 		t->width_set = true;
+		t->width = width;
 		sym_scols_table_set_termforce(t->tb, SCOLS_TERMFORCE_ALWAYS);
 		sym_scols_table_set_termwidth(t->tb, width);
 	}
@@ -254,6 +281,63 @@ static int print_json_text(const char *buf, size_t len, unsigned flags, FILE *st
 	return json_pretty(buf, len, stream);
 }
 
+/* The widest cell of each column, its header included (0 past OUT_FOLD_COLS). */
+#define OUT_FOLD_COLS 64
+static size_t natural_widths(struct out_table *t, size_t *w)
+{
+	size_t n = sym_scols_table_get_ncols(t->tb);
+	struct libscols_iter *itr;
+	struct libscols_line *ln;
+
+	if (n > OUT_FOLD_COLS || !(itr = sym_scols_new_iter(SCOLS_ITER_FORWARD)))
+		return 0;
+	for (size_t c = 0; c < n; c++)
+		w[c] = strlen(sym_scols_column_get_name(sym_scols_table_get_column(t->tb, c)));
+	while (sym_scols_table_next_line(t->tb, itr, &ln) == 0)
+		for (size_t c = 0; c < n; c++) {
+			const char *d = sym_scols_cell_get_data(sym_scols_line_get_cell(ln, c));
+			size_t len = d ? strlen(d) : 0;
+
+			w[c] = len > w[c] ? len : w[c];
+		}
+	sym_scols_free_iter(itr);
+	return n;
+}
+
+/*
+ * Before a folding print: when the table is wider than the terminal, each
+ * OUT_COL_WRAP column gets its share of what the others leave, as its width
+ * (libsmartcols alone may squeeze one that is not the last to its longest
+ * word, with the room left unused).
+ */
+static void share_width(struct out_table *t)
+{
+	size_t w[OUT_FOLD_COLS], n, term, rows, fixed = 0, wrap = 0, left;
+
+	if (!t->words || !(n = natural_widths(t, w)))
+		return;
+	term = t->width;
+	if (!t->width_set)
+		out_terminal_size(&term, &rows);
+	for (size_t c = 0; c < n; c++) {
+		if (t->words & (UINT64_C(1) << c))
+			wrap += w[c];
+		else
+			fixed += w[c];
+		fixed += c ? 1 : 0;
+	}
+	if (!term || !wrap || fixed + wrap <= term || fixed + 8 > term)
+		return;
+	left = term - fixed;
+	for (size_t c = 0; c < n; c++) {
+		size_t share = w[c] * left / wrap;
+
+		if (t->words & (UINT64_C(1) << c))
+			sym_scols_column_set_whint(sym_scols_table_get_column(t->tb, c),
+						   (double)(share > 1 ? share : 1));
+	}
+}
+
 int out_table_print(struct out_table *t, FILE *stream)
 {
 	char *buf = NULL;
@@ -262,6 +346,8 @@ int out_table_print(struct out_table *t, FILE *stream)
 
 	if (!(t->flags & OUT_JSON)) {
 		t->fold = t->width_set || isatty(fileno(stream));
+		if (t->fold)
+			share_width(t);
 		sym_scols_table_set_stream(t->tb, stream);
 		if (sym_scols_print_table(t->tb) < 0 || ferror(stream))
 			return -EIO;
@@ -280,6 +366,8 @@ int out_table_text(struct out_table *t, char **text)
 
 	*text = NULL;
 	t->fold = t->width_set;
+	if (t->fold)
+		share_width(t);
 	return render(t, text, &len);
 }
 

@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# 80 columns: every --help, and what status and knobs print on a terminal of
-# 80 columns, fits it; in a pipe status keeps one line per record.  (The
+# 80 columns: every --help, and what status, knobs and profiles print on a
+# terminal of 80 columns, fits it; in a pipe status keeps one line per record.  (The
 # stat views have their own width rules: test-stat and the views' tests.)
 . "$(dirname "$0")/lib.sh"
 : "${SOURCE_ROOT:?run through meson test}"
@@ -37,12 +37,12 @@ check "--state-dir's help continues under its own column" \
 need script bsdutils
 # on_tty COLS ARGS...: stdout of the binary on a terminal COLS wide (stty),
 # or with only COLUMNS=COLS set where COLS is "env80" (a terminal that
-# reports no size); stderr goes to $TMP/tty.err.
+# reports no size), in $TMP; stderr goes to $TMP/tty.err.
 on_tty() {
 	local size="stty cols $1 rows 50;" env=()
 	if [ "$1" = env80 ]; then size= env=(COLUMNS=80); fi
 	shift
-	OUT=$(env "${env[@]}" script -qec "$size $(printf '%q ' "$NUMASTATCTL" "$@") 2>$TMP/tty.err" \
+	OUT=$(cd "$TMP" && env "${env[@]}" script -qec "$size $(printf '%q ' "$NUMASTATCTL" "$@") 2>$TMP/tty.err" \
 		/dev/null </dev/null | tr -d '\r')
 }
 
@@ -65,6 +65,14 @@ for tty in 80 env80; do
 	on_tty $tty --sysroot "$ROOT" knobs -o NAME,TYPE,VALUES,DEFAULT vm.numa_stat \
 		vm.zone_reclaim_mode kernel.numa_balancing
 	fits "README's knobs -o example on a terminal ($tty) fits 80 columns" "$OUT"
+	on_tty $tty --sysroot "$ROOT" knobs -o NAME,TYPE,NOTE,DEFAULT
+	fits "knobs -o with a folding column before others, on a terminal ($tty)" "$OUT"
+	on_tty $tty --sysroot "$ROOT" knobs -o NAME,TYPE,NOTE,DEFAULT vm.numa_stat
+	check "which gets the room the others leave, not just its longest word" \
+		grep -q '^vm\.numa_stat  *bool  *setting 0 zeroes every NUMA counter' <<<"$OUT"
+	# (ORIGIN is a file name: a short one, as /usr/lib/numastatctl.conf is.)
+	on_tty $tty --sysroot "$ROOT" --config "${CONF#"$TMP/"}" profiles
+	fits "profiles on a terminal ($tty) fits 80 columns" "$OUT"
 	on_tty $tty --sysroot "$ROOT" knobs --output-all
 	fits "knobs --output-all on a terminal ($tty) fits 80 columns" "$OUT"
 	check "folded into sections, each led by NAME" \
@@ -80,8 +88,11 @@ fits "README's knobs -o example fits 80 columns in a pipe" "$OUT"
 
 # In a pipe: one line per knob and one for the profile, whatever they hold.
 run --config "$CONF" status
-check "in a pipe each knob of status is one line" \
-	test "$(grep -c '^[a-z][A-Za-z_.]* ' <<<"$OUT")" = "$(grep -c . <<<"$("$NUMASTATCTL" --sysroot "$ROOT" get)")"
+check "in a pipe each knob of status is one line: no continuation line in its table" \
+	sh -c '! sed "/^profile:/,\$d" | grep -q "^     "' <<<"$OUT"
+check "and every knob line has its meaning" \
+	test "$(sed '/^profile:/,$d' <<<"$OUT" | grep -c '^[a-z][^ ]*  *[^ ]* [a-zA-Z0-9]')" = \
+	"$(($(sed '/^profile:/,$d' <<<"$OUT" | wc -l) - 1))"
 check "and the profile is one line" grep -q '^profile: default (live differs: .*vm\.min_slab_ratio is ' <<<"$OUT"
 run knobs --output-all
 check "knobs --output-all in a pipe: one table, one line per knob" \
