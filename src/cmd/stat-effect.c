@@ -13,6 +13,7 @@
 #include "log.h"
 #include "stat-effect.h"
 #include "suggest.h"
+#include "value.h"
 
 const char *stat_view_option(int view)
 {
@@ -128,21 +129,12 @@ int stat_view_columns(const struct stat_opts *o, const char *const *names, size_
 
 void stat_cell_count(struct grid *g, size_t r, size_t c, uint64_t v, bool compact)
 {
-	static const char suffix[] = "KMGTPE";
 	char buf[GRID_CELL_MAX];
-	double d = (double)v;
-	int i = -1;
 
-	if (!compact || v < 10000) {
+	if (compact)
+		fmt_human(v, FMT_COUNT, buf, sizeof(buf));
+	else
 		snprintf(buf, sizeof(buf), "%" PRIu64, v);
-	} else {
-		/* Powers of 1000, as the counter table's --compact. */
-		while (d >= 1000 && i < 5) {
-			d /= 1000;
-			i++;
-		}
-		snprintf(buf, sizeof(buf), d < 10 ? "%.1f%c" : "%.0f%c", d, suffix[i < 0 ? 0 : i]);
-	}
 	grid_set(g, r, c, buf, (double)v, v != 0);
 }
 
@@ -163,29 +155,17 @@ void stat_cell_pct(struct grid *g, size_t r, size_t c, double num, double den)
 void stat_cell_size(struct grid *g, size_t r, size_t c, int64_t v, bool is_signed,
 		    const struct stat_opts *o)
 {
-	static const char suffix[] = "KMGTPE";
 	uint64_t mag = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
 	const char *sign = v < 0 ? "-" : is_signed && v > 0 ? "+" : "";
 	char buf[GRID_CELL_MAX];
-	double d = (double)mag;
-	int i = -1;
-	size_t l;
 
 	/* JSON numbers are bytes: "4.1M" is not a number (and JSON has no '+'). */
-	if (o->bytes || o->json || mag < 1024) {
-		snprintf(buf, sizeof(buf), "%s%" PRIu64 "%s", o->json ? (v < 0 ? "-" : "") : sign,
-			 mag, o->bytes || o->json ? "" : "B");
-	} else {
-		while (d >= 1024 && i < 5) {
-			d /= 1024;
-			i++;
-		}
-		snprintf(buf, sizeof(buf), "%s%.1f", sign, d);
-		l = strlen(buf);
-		if (l > 2 && strcmp(buf + l - 2, ".0") == 0)
-			buf[l - 2] = '\0';
-		l = strlen(buf);
-		snprintf(buf + l, sizeof(buf) - l, "%c", suffix[i < 0 ? 0 : i]);
+	if (o->bytes || o->json)
+		snprintf(buf, sizeof(buf), "%s%" PRIu64, v < 0 ? "-" : o->json ? "" : sign, mag);
+	else {
+		buf[0] = '\0';
+		str_copy(buf, sign, sizeof(buf));
+		fmt_human(mag, FMT_SIZE, buf + strlen(buf), sizeof(buf) - strlen(buf));
 	}
 	grid_set(g, r, c, buf, (double)v, v != 0);
 }

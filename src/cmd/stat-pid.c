@@ -266,30 +266,13 @@ static uint64_t mem_total(const struct pid_view *v, const struct proc_mem *m, in
 	return t;
 }
 
-/* "15.6M": powers of 1024, one decimal unless it is .0 (util-linux style); -b, -J: bytes. */
+/* Sizes in human units (fmt_human()); -b and -J: bytes (JSON numbers are bytes). */
 static void fmt_size(const struct stat_opts *o, uint64_t v, char *buf, size_t len)
 {
-	static const char suffix[] = "KMGTPE";
-	double d = (double)v;
-	int i = -1;
-	size_t l;
-
-	/* JSON numbers are bytes: "4.1M" is not a number. */
-	if (o->bytes || o->json || v < 1024) {
-		snprintf(buf, len, o->bytes || o->json ? "%" PRIu64 : "%" PRIu64 "B", v);
-		return;
-	}
-	while (d >= 1024 && i < 5) {
-		d /= 1024;
-		i++;
-	}
-	snprintf(buf, len, "%.1f", d);
-	l = strlen(buf);
-	if (l > 2 && strcmp(buf + l - 2, ".0") == 0)
-		buf[l - 2] = '\0';
-	l = strlen(buf);
-	/* i >= 0: v >= 1024, so the loop ran: NOLINTNEXTLINE(clang-analyzer-core.CallAndMessage) */
-	snprintf(buf + l, len - l, "%c", suffix[i]);
+	if (o->bytes || o->json)
+		snprintf(buf, len, "%" PRIu64, v);
+	else
+		fmt_human(v, FMT_SIZE, buf, len);
 }
 
 static void grid_size(struct grid *g, const struct stat_opts *o, size_t r, size_t c, uint64_t v)

@@ -555,9 +555,9 @@ static void cache_evidence(struct advice *a, const struct af_node *nd)
 {
 	char cache[32], total[32];
 
-	fmt_human(nd->file_pages > nd->shmem ? nd->file_pages - nd->shmem : 0, cache,
+	fmt_human(nd->file_pages > nd->shmem ? nd->file_pages - nd->shmem : 0, FMT_SIZE, cache,
 		  sizeof(cache));
-	fmt_human(nd->mem_total, total, sizeof(total));
+	fmt_human(nd->mem_total, FMT_SIZE, total, sizeof(total));
 	advice_evidence(a, "node %u: page cache (FilePages - Shmem) %s of MemTotal %s (%.0f%%)",
 			nd->id, cache, total, cache_pct(nd));
 }
@@ -832,7 +832,7 @@ static void procs_evidence(struct advice *a, const struct advise_facts *f, unsig
 				"they can)",
 				unreadable);
 	for (int i = 0; i < n; i++) {
-		fmt_human(p[i].bytes, size, sizeof(size));
+		fmt_human(p[i].bytes, FMT_SIZE, size, sizeof(size));
 		advice_evidence(a, "process %u (%s) holds %s on node %u and last ran on node %u",
 				p[i].pid, p[i].name, size, node, p[i].run_node);
 	}

@@ -154,7 +154,7 @@ static void set_cell(struct grid *g, const struct stat_opts *o, size_t r, size_t
 		return;
 	}
 	if (sized && !o->bytes && !o->json)
-		fmt_human(v, buf, sizeof(buf));
+		fmt_human(v, FMT_SIZE, buf, sizeof(buf));
 	else
 		snprintf(buf, sizeof(buf), "%" PRIu64, v);
 	grid_set(g, r, c, buf, (double)v, v != 0);

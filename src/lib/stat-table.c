@@ -11,6 +11,7 @@
 #include "knobs.h"
 #include "out.h"
 #include "stat.h"
+#include "value.h"
 #include "why.h"
 
 /* Adding a column: its enum stat_col value and its entry here (HACKING.md). */
@@ -96,25 +97,6 @@ struct stat_value stat_value(int col, const struct stat_row *r)
 	return (struct stat_value){ STAT_VAL_NONE };
 }
 
-/* "7.3M": powers of 1000, so a many-node table stays narrow (--compact). */
-static void compact_count(uint64_t v, char *buf, size_t len)
-{
-	static const char suffix[] = "KMGTPE";
-	double d = (double)v;
-	int i = -1;
-
-	if (v < 10000) {
-		snprintf(buf, len, "%" PRIu64, v);
-		return;
-	}
-	while (d >= 1000 && i < 5) {
-		d /= 1000;
-		i++;
-	}
-	/* i >= 0: v >= 10000, so the loop ran: NOLINTNEXTLINE(clang-analyzer-core.CallAndMessage) */
-	snprintf(buf, len, d < 10 ? "%.1f%c" : "%.0f%c", d, suffix[i]);
-}
-
 bool stat_value_text(const struct stat_value *v, bool compact, char *buf, size_t len)
 {
 	switch (v->kind) {
@@ -123,7 +105,7 @@ bool stat_value_text(const struct stat_value *v, bool compact, char *buf, size_t
 		return true;
 	case STAT_VAL_COUNT:
 		if (compact)
-			compact_count(v->n, buf, len);
+			fmt_human(v->n, FMT_COUNT, buf, len);
 		else
 			snprintf(buf, len, "%" PRIu64, v->n);
 		return true;

@@ -22,28 +22,33 @@ void fmt_i64(char *buf, size_t size, int64_t v)
 	str_copy(buf, p, size);
 }
 
-/* "15.6G": powers of 1024, one decimal unless it is .0 (util-linux style). */
-void fmt_human(uint64_t v, char *buf, size_t len)
+void fmt_human(uint64_t v, enum fmt_scale scale, char *buf, size_t len)
 {
 	static const char suffix[] = "KMGTPE";
-	double d = (double)v;
+	double base = scale == FMT_COUNT ? 1000 : 1024, d = (double)v;
+	size_t l;
 	int i = -1;
 
-	if (v < 1024) {
-		snprintf(buf, len, "%" PRIu64 "B", v);
+	if (v < (scale == FMT_COUNT ? 10000 : 1024)) {
+		snprintf(buf, len, scale == FMT_COUNT ? "%" PRIu64 : "%" PRIu64 "B", v);
 		return;
 	}
-	while (d >= 1024 && i < 5) {
-		d /= 1024;
+	while (d >= base && i < 5) {
+		d /= base;
 		i++;
 	}
+	/* From here i >= 0: v >= base, so the loop ran. */
+	if (scale == FMT_COUNT) {
+		/* NOLINTNEXTLINE(clang-analyzer-core.CallAndMessage) */
+		snprintf(buf, len, d < 10 ? "%.1f%c" : "%.0f%c", d, suffix[i]);
+		return;
+	}
 	snprintf(buf, len, "%.1f", d);
-	if (strcmp(buf + strlen(buf) - 2, ".0") == 0)
-		buf[strlen(buf) - 2] = '\0';
-	size_t l = strlen(buf);
-
+	l = strlen(buf);
+	if (l > 2 && strcmp(buf + l - 2, ".0") == 0)
+		buf[l -= 2] = '\0';
 	if (l + 1 < len) {
-		/* i >= 0: v >= 1024, so the loop ran: NOLINTNEXTLINE(clang-analyzer-core.uninitialized.Assign) */
+		/* NOLINTNEXTLINE(clang-analyzer-core.uninitialized.Assign) */
 		buf[l] = suffix[i];
 		buf[l + 1] = '\0';
 	}

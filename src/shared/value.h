@@ -27,8 +27,14 @@ size_t str_copy(char *dst, const char *src, size_t size);
 /* Decimal text of v into buf[size] (size >= 21 holds every value). */
 void fmt_i64(char *buf, size_t size, int64_t v);
 
-/* "15.6G", "512B": powers of 1024, one decimal unless it is .0 (util-linux style). */
-void fmt_human(uint64_t v, char *buf, size_t len);
+/*
+ * v abbreviated with K, M, G, T, P or E: the one formatter of such numbers.
+ * FMT_SIZE: bytes in powers of 1024, one decimal unless it is .0, "512B"
+ * below 1 KiB (util-linux style: "15.6G").  FMT_COUNT: a count in powers of
+ * 1000, one decimal below 10 ("7.3M", "12K"), as it is below 10000.
+ */
+enum fmt_scale { FMT_SIZE, FMT_COUNT };
+void fmt_human(uint64_t v, enum fmt_scale scale, char *buf, size_t len);
 
 /* Trim ASCII whitespace at both ends, in place; returns s. */
 char *str_strip(char *s);

@@ -82,11 +82,39 @@ static void test_copy_fmt(void)
 	CHECK_STR(b4, "123", "fmt_i64 cuts to the buffer");
 }
 
+/* The one K/M/G formatter: sizes in powers of 1024, counts in powers of 1000. */
+static void test_human(void)
+{
+	static const struct {
+		uint64_t v;
+		enum fmt_scale scale;
+		const char *want, *what;
+	} c[] = {
+		{ 0, FMT_SIZE, "0B", "a size below 1 KiB in bytes" },
+		{ 1023, FMT_SIZE, "1023B", "the largest size in bytes" },
+		{ 1024, FMT_SIZE, "1K", "1 KiB: no .0" },
+		{ 1536, FMT_SIZE, "1.5K", "one decimal" },
+		{ 16357785, FMT_SIZE, "15.6M", "MiB" },
+		{ UINT64_MAX, FMT_SIZE, "16E", "the largest size" },
+		{ 9999, FMT_COUNT, "9999", "a count below 10000 as it is" },
+		{ 10000, FMT_COUNT, "10K", "10000: powers of 1000, no decimal from 10 up" },
+		{ 7300000, FMT_COUNT, "7.3M", "one decimal below 10" },
+		{ UINT64_MAX, FMT_COUNT, "18E", "the largest count" },
+	};
+	char buf[32];
+
+	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		fmt_human(c[i].v, c[i].scale, buf, sizeof(buf));
+		CHECK_STR(buf, c[i].want, "fmt_human: %s", c[i].what);
+	}
+}
+
 int main(void)
 {
 	test_u64();
 	test_i64();
 	test_strip();
 	test_copy_fmt();
+	test_human();
 	return tap_done();
 }
