@@ -249,28 +249,21 @@ static int setup_columns(struct tiers *ts)
 	return 0;
 }
 
-/* "0-2,5" */
-static void range_text(const unsigned *ids, size_t n, char *buf, size_t size)
+/* "0-2,5", whole (rangelist_format()); NULL when out of memory. */
+static char *range_text(const unsigned *ids, size_t n)
 {
-	size_t j = 0;
+	size_t len = rangelist_format(ids, n, NULL, 0);
+	char *s = malloc(len + 1);
 
-	buf[0] = '\0';
-	for (size_t i = 0; i < n && j < size; i++) {
-		size_t k = i;
-
-		while (k + 1 < n && ids[k + 1] == ids[k] + 1)
-			k++;
-		j += (size_t)(k == i ? snprintf(buf + j, size - j, "%s%u", i ? "," : "", ids[i])
-				     : snprintf(buf + j, size - j, "%s%u-%u", i ? "," : "", ids[i],
-						ids[k]));
-		i = k;
-	}
+	if (s)
+		rangelist_format(ids, n, s, len + 1);
+	return s;
 }
 
 /* The one line on the tiers: none, one, or several fastest first. */
 static void tiers_line(const struct tiers *ts)
 {
-	char nodes[256];
+	char *nodes;
 
 	if (!ts->tiering) {
 		printf("memory tiers: not on this kernel (no " MEMTIER_DIR "): nothing is promoted "
@@ -278,19 +271,21 @@ static void tiers_line(const struct tiers *ts)
 		return;
 	}
 	if (ts->mt.n <= 1) {
-		range_text(ts->mt.n ? ts->mt.v[0].nodes : NULL, ts->mt.n ? ts->mt.v[0].n : 0, nodes,
-			   sizeof(nodes));
+		nodes = range_text(ts->mt.n ? ts->mt.v[0].nodes : NULL,
+				   ts->mt.n ? ts->mt.v[0].n : 0);
 		printf("memory tiers: one (memory_tier%u: node%s %s): nothing is promoted or "
 		       "demoted between tiers\n",
 		       ts->mt.n ? ts->mt.v[0].id : 0, ts->mt.n && ts->mt.v[0].n == 1 ? "" : "s",
-		       nodes);
+		       nodes ? nodes : "?");
+		free(nodes);
 		return;
 	}
 	printf("memory tiers: %zu, fastest first:", ts->mt.n);
 	for (size_t i = 0; i < ts->mt.n; i++) {
-		range_text(ts->mt.v[i].nodes, ts->mt.v[i].n, nodes, sizeof(nodes));
+		nodes = range_text(ts->mt.v[i].nodes, ts->mt.v[i].n);
 		printf("%s memory_tier%u (node%s %s)", i ? "," : "", ts->mt.v[i].id,
-		       ts->mt.v[i].n == 1 ? "" : "s", nodes);
+		       ts->mt.v[i].n == 1 ? "" : "s", nodes ? nodes : "?");
+		free(nodes);
 	}
 	putchar('\n');
 }

@@ -9,17 +9,20 @@
 
 void stat_say_missing_node(const struct node_miss *missing)
 {
-	char here[256] = "";
-	unsigned *all;
+	unsigned *all = NULL;
 	int n = nodes_enumerate(&all);
+	size_t len = n > 0 ? rangelist_format(all, (size_t)n, NULL, 0) : 0;
+	char *here = len ? malloc(len + 1) : NULL;
 
-	if (n > 0)
-		rangelist_format(all, (size_t)n, here, sizeof(here));
-	if (n > 0)
-		free(all);
+	if (here)
+		rangelist_format(all, (size_t)n, here, len + 1);
 	log_err("--nodes: node %u: no such node here%s (nodes here: %s)", missing->id,
 		missing->range_end ? ": a range's end points must exist" : "",
-		*here ? here : "none");
+		here    ? here
+		: n > 0 ? "cannot say: out of memory"
+			: "none");
+	free(here);
+	free(all);
 }
 
 int stat_view_nodes(const struct stat_opts *o, unsigned **ids)

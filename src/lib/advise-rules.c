@@ -104,37 +104,30 @@ static void knob_evidence(struct advice *a, const struct af_knob *k)
 	advice_evidence(a, "%s: %s", k->ref.path, disp(k, &k->v, v, sizeof(v)));
 }
 
-/* "0-2,5" for a list of node ids, as the kernel prints masks (%*pbl: "0-1" too). */
+/* "0-2,5" for a list of node ids (rangelist_format(): "0-3,..." when cut), "none" for none. */
 static void id_list(const unsigned *ids, size_t n, char *buf, size_t len)
 {
-	size_t o = 0;
-
-	buf[0] = '\0';
-	for (size_t i = 0; i < n && o < len; i++) {
-		size_t j = i;
-
-		while (j + 1 < n && ids[j + 1] == ids[j] + 1)
-			j++;
-		o += (size_t)snprintf(buf + o, len - o, "%s%u", i ? "," : "", ids[i]);
-		if (j > i && o < len)
-			o += (size_t)snprintf(buf + o, len - o, "-%u", ids[j]);
-		i = j;
-	}
-	if (!n)
+	if (n)
+		rangelist_format(ids, n, buf, len);
+	else
 		snprintf(buf, len, "none");
 }
 
-/* The ids of the nodes that pass keep(), as a list. */
+/* The ids of the nodes that pass keep(), as a list (",..." where buf is too short). */
 static size_t node_list(const struct advise_facts *f, bool (*keep)(const struct af_node *),
 			char *buf, size_t len)
 {
-	unsigned ids[256] = { 0 };
+	unsigned *ids = calloc(f->n ? f->n : 1, sizeof(*ids));
 	size_t n = 0;
 
-	for (size_t i = 0; i < f->n && n < 256; i++)
+	for (size_t i = 0; ids && i < f->n; i++)
 		if (!keep || keep(&f->nodes[i]))
 			ids[n++] = f->nodes[i].id;
-	id_list(ids, n, buf, len);
+	if (ids)
+		id_list(ids, n, buf, len);
+	else
+		snprintf(buf, len, "(out of memory)");
+	free(ids);
 	return n;
 }
 

@@ -90,8 +90,14 @@ bool numastat_get(const struct numastat *s, const char *key, uint64_t *value);
  */
 int rangelist_parse(const char *s, unsigned **ids);
 
-/* Sorted ids back into a range list ("0-3,5"), cut to fit len. */
-void rangelist_format(const unsigned *ids, size_t n, char *buf, size_t len);
+/*
+ * Sorted ids back into a range list ("0-3,5"): the one node-list
+ * formatter.  Whole ranges only: when the list does not fit buf[len], it
+ * ends with ",..." after the last range that fits.  Returns the length of
+ * the whole list (as snprintf() does), so a buffer of that size + 1 holds
+ * it uncut.
+ */
+size_t rangelist_format(const unsigned *ids, size_t n, char *buf, size_t len);
 
 /*
  * A user's node list ("0-2,5") against the sorted ids present here, by

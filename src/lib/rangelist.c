@@ -152,28 +152,41 @@ int rangelist_select(const char *s, const unsigned *present, size_t n_present, u
 	return finish_ids(&c.iv, rangelist_each(s, push_present, &c), ids);
 }
 
-void rangelist_format(const unsigned *ids, size_t n, char *buf, size_t len)
+/* The range starting at ids[i] as text ("0", ",2-5"); its last index in *last. */
+static size_t range_token(const unsigned *ids, size_t n, size_t i, char *tok, size_t size,
+			  size_t *last)
 {
-	size_t used = 0;
+	size_t j = i;
 
-	if (len)
-		buf[0] = '\0';
-	for (size_t i = 0; i < n; i++) {
-		char tok[32];
-		size_t j = i, w;
+	while (j + 1 < n && ids[j + 1] == ids[j] + 1)
+		j++;
+	*last = j;
+	if (j == i)
+		return (size_t)snprintf(tok, size, "%s%u", i ? "," : "", ids[i]);
+	return (size_t)snprintf(tok, size, "%s%u-%u", i ? "," : "", ids[i], ids[j]);
+}
 
-		while (j + 1 < n && ids[j + 1] == ids[j] + 1)
-			j++;
-		if (j == i)
-			snprintf(tok, sizeof(tok), "%s%u", i ? "," : "", ids[i]);
-		else
-			snprintf(tok, sizeof(tok), "%s%u-%u", i ? "," : "", ids[i], ids[j]);
-		w = strlen(tok);
-		/* A whole range or nothing: "0,2,5" must not stand for "0,2,5-6". */
-		if (used + w >= len)
-			return;
-		memcpy(buf + used, tok, w + 1);
+size_t rangelist_format(const unsigned *ids, size_t n, char *buf, size_t len)
+{
+	static const char more[] = ",...";
+	size_t used = 0, need = 0, j;
+	char tok[32];
+
+	for (size_t i = 0; i < n; i = j + 1)
+		need += range_token(ids, n, i, tok, sizeof(tok), &j);
+	if (len == 0)
+		return need;
+	/* Cut: whole ranges while one more and ",..." fit, then ",..." (or what fits of "..."). */
+	for (size_t i = 0; i < n; i = j + 1) {
+		size_t w = range_token(ids, n, i, tok, sizeof(tok), &j);
+
+		if (need >= len && used + w + sizeof(more) - 1 >= len)
+			break;
+		memcpy(buf + used, tok, w);
 		used += w;
-		i = j;
 	}
+	for (size_t k = used ? 0 : 1; need >= len && more[k] && used + 1 < len; k++)
+		buf[used++] = more[k];
+	buf[used] = '\0';
+	return need;
 }

@@ -216,4 +216,12 @@ after=$(cd "$ROOT" && find . -type f -exec md5sum {} + | sort)
 if [ "$before" = "$after" ]; then ok "advise writes nothing"; else not_ok "advise writes nothing" "$(diff <(echo "$before") <(echo "$after"))"; fi
 check "and leaves no state directory" test ! -e "$STATE"
 
+# A node list is never cut silently: 299 memory-only nodes are all named.
+"$FIXTURES/gen-nodes.sh" "$TMP/cpuless300" 300 >/dev/null
+ROOT=$TMP/cpuless300
+echo 0 >"$ROOT/sys/devices/system/node/has_cpu"
+run advise
+expect_out_has "nodes with memory and no CPU (has_memory, not has_cpu): 1-299" \
+	"300 nodes, 299 without CPUs: the list names every one"
+
 done_testing

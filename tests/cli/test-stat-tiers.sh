@@ -198,4 +198,24 @@ run stat --tiers --balancing
 expect_rc 2 "two views at once exit 2"
 expect_err_has "--tiers and --balancing are separate views: give one" "saying so"
 
+# Node lists are never cut: 400 nodes, ids spaced as on a machine with
+# holes, 50 ranges in each tier.
+"$FIXTURES/gen-nodes.sh" "$TMP/sparse400" 400 sparse >/dev/null
+"$FIXTURES/gen-effect.sh" "$TMP/sparse400" 0 >/dev/null
+ROOT=$TMP/sparse400
+# ranges FILE: the ids of a node list file as ranges ("0-3,8-11").
+ranges() {
+	tr , '\n' <"$1" | awk 'NR == 1 { lo = $1 } NR > 1 && $1 != prev + 1 { printf "%s%s", sep, (lo == prev ? lo : lo "-" prev); sep = ","; lo = $1 }
+		{ prev = $1 } END { printf "%s%s\n", sep, (lo == prev ? lo : lo "-" prev) }'
+}
+t4=$(ranges "$ROOT/sys/devices/virtual/memory_tiering/memory_tier4/nodelist")
+t22=$(ranges "$ROOT/sys/devices/virtual/memory_tiering/memory_tier22/nodelist")
+run stat --tiers --nodes 0 -o NODE
+expect_out_has "memory tiers: 2, fastest first: memory_tier4 (nodes $t4), memory_tier22 (nodes $t22)" \
+	"the tiers line names every node of each tier, whole ranges"
+run stat --tiers --nodes 3000
+expect_rc 2 "a node that is not here exits 2"
+expect_err "numastatctl: stat: --nodes: node 3000: no such node here (nodes here: $(<"$ROOT/sys/devices/system/node/online"))" \
+	"naming every node there is"
+
 done_testing

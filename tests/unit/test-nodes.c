@@ -109,8 +109,14 @@ static void test_nodelist_select(void)
 	CHECK_STR(buf, "0,2,5-6", "ids format back into a range list");
 	rangelist_format(here, 0, buf, sizeof(buf));
 	CHECK_STR(buf, "", "no ids: an empty list");
-	rangelist_format(here, 4, buf, 7);
-	CHECK_STR(buf, "0,2", "a short buffer keeps whole ranges only");
+	CHECK(rangelist_format(here, 4, buf, 7) == 7, "the length of the whole list is returned");
+	CHECK_STR(buf, "0,...", "a short buffer keeps whole ranges and says the rest is left out");
+	rangelist_format((const unsigned[]){ 0, 1, 2, 3, 8, 9, 10 }, 7, buf, 8);
+	CHECK_STR(buf, "0-3,...", "never a range cut in two (8-10 is not 8-1)");
+	CHECK(rangelist_format(here, 4, buf, 8) == 7, "what fits exactly");
+	CHECK_STR(buf, "0,2,5-6", "is not marked as cut");
+	rangelist_format(here, 4, buf, 3);
+	CHECK_STR(buf, "..", "a buffer too small for any range: dots only");
 }
 
 int main(void)
