@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Prometheus text for the --balancing, --tiers and --cgroup views
- * (stat-effect.h): family lines, label escaping, and stdout or an atomic
- * --textfile.  Each view writes its own file (numastatctl-<view>.prom), so
+ * (stat-effect.h): stdout or an atomic --textfile.  Each view writes its own file (numastatctl-<view>.prom), so
  * a textfile directory can hold the counter table's and every view's side
  * by side.
  */
@@ -14,24 +13,6 @@
 #include "cmd.h"
 #include "log.h"
 #include "stat-effect.h"
-
-void prom_family(FILE *f, const char *name, const char *type, const char *help)
-{
-	fprintf(f, "# HELP %s %s\n# TYPE %s %s\n", name, help, name, type);
-}
-
-void prom_label_value(FILE *f, const char *s)
-{
-	for (; *s; s++) {
-		if (*s == '\n') {
-			fputs("\\n", f);
-			continue;
-		}
-		if (*s == '\\' || *s == '"')
-			fputc('\\', f);
-		fputc(*s, f);
-	}
-}
 
 static int to_textfile(const char *dir, const char *file, int (*write)(FILE *f, void *ctx),
 		       void *ctx)

@@ -213,10 +213,6 @@ void stat_print_escaped(const char *fmt, ...) __attribute__((format(printf, 1, 2
 int stat_grid_print(const struct grid *g, const struct stat_opts *o, unsigned extra_flags,
 		    const char *json_name);
 
-/* Prometheus (prom-text.c): a family's HELP and TYPE lines. */
-void prom_family(FILE *f, const char *name, const char *type, const char *help);
-/* A label value with \, " and newline escaped. */
-void prom_label_value(FILE *f, const char *s);
 /*
  * --prometheus and --textfile for a view: write() produces the text; with
  * --textfile it goes to DIR/<file> through a temporary file and rename.

@@ -20,6 +20,7 @@
 #include "log.h"
 #include "nodes.h"
 #include "out.h"
+#include "prom.h"
 #include "stat-counters.h"
 #include "stat-effect.h"
 #include "why.h"

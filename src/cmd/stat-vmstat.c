@@ -20,6 +20,7 @@
 #include "cmd.h"
 #include "log.h"
 #include "out.h"
+#include "prom.h"
 #include "stat-effect.h"
 #include "stat-view.h"
 #include "sysfs.h"

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "grid.h"
+#include "prom.h"
 #include "stat-views.h"
 
 /* "Active(anon)" -> "Active_anon": node_exporter's spelling of a field. */
@@ -111,24 +112,6 @@ static void snake_name(const char *field, char *out, size_t len)
 	unabbreviate(out, len);
 }
 
-/* Label values may hold anything the kernel or a config file gave: escape them. */
-static void put_label_value(FILE *f, const char *s)
-{
-	for (; *s; s++) {
-		if (*s == '\\' || *s == '"')
-			fputc('\\', f);
-		if (*s == '\n')
-			fputs("\\n", f);
-		else
-			fputc(*s, f);
-	}
-}
-
-static void family(FILE *f, const char *name, const char *type, const char *help)
-{
-	fprintf(f, "# HELP %s %s\n# TYPE %s %s\n", name, help, name, type);
-}
-
 /* Names already announced, so two fields that map to one name give one family. */
 struct seen {
 	size_t n;
@@ -172,7 +155,7 @@ static void meminfo_family(FILE *f, const struct stat_prom *p, const struct memi
 	}
 	if (!seen_add(seen, name))
 		return;
-	family(f, name, "gauge", help);
+	prom_family(f, name, "gauge", help);
 	for (size_t i = 0; i < p->n; i++) {
 		const struct meminfo_field *mf;
 
@@ -205,7 +188,7 @@ static void hugepages_families(FILE *f, const struct stat_prom *p)
 	for (size_t i = 0; i < p->n; i++)
 		any |= !p->nodes[i].hp_err && p->nodes[i].hp.present;
 	for (size_t k = 0; any && k < sizeof(fam) / sizeof(fam[0]); k++) {
-		family(f, fam[k].name, "gauge", fam[k].help);
+		prom_family(f, fam[k].name, "gauge", fam[k].help);
 		for (size_t i = 0; i < p->n; i++) {
 			const struct stat_node *nd = &p->nodes[i];
 			uint64_t v;
@@ -263,7 +246,7 @@ static void counter_family(FILE *f, const struct stat_prom *p, const char *key, 
 	}
 	if (!seen_add(seen, name))
 		return;
-	family(f, name, "counter", help);
+	prom_family(f, name, "counter", help);
 	for (size_t i = 0; i < p->n; i++) {
 		uint64_t v;
 
@@ -287,8 +270,9 @@ static void frozen_family(FILE *f, const struct stat_prom *p)
 
 	if (!k || !k->numeric)
 		return;
-	family(f, "numastatctl_counters_frozen", "gauge",
-	       "1 when vm.numa_stat is 0: the kernel zeroed every NUMA counter and keeps them at 0.");
+	prom_family(
+		f, "numastatctl_counters_frozen", "gauge",
+		"1 when vm.numa_stat is 0: the kernel zeroed every NUMA counter and keeps them at 0.");
 	fprintf(f, "numastatctl_counters_frozen %d\n", strcmp(k->value, "0") == 0);
 }
 
@@ -299,21 +283,21 @@ static void knob_families(FILE *f, const struct stat_prom *p)
 	for (size_t i = 0; i < p->nk; i++)
 		numeric += p->knobs[i].numeric;
 	if (numeric)
-		family(f, "numastatctl_knob_value", "gauge",
-		       "Value of a NUMA knob (sysctl or sysfs); true/false as 1/0.");
+		prom_family(f, "numastatctl_knob_value", "gauge",
+			    "Value of a NUMA knob (sysctl or sysfs); true/false as 1/0.");
 	for (size_t i = 0; i < p->nk; i++)
 		if (p->knobs[i].numeric)
 			fprintf(f, "numastatctl_knob_value{knob=\"%s\"} %s\n", p->knobs[i].name,
 				p->knobs[i].value);
 	if (numeric == p->nk)
 		return;
-	family(f, "numastatctl_knob_info", "gauge",
-	       "Always 1: a NUMA knob whose value is a word, in the value label.");
+	prom_family(f, "numastatctl_knob_info", "gauge",
+		    "Always 1: a NUMA knob whose value is a word, in the value label.");
 	for (size_t i = 0; i < p->nk; i++) {
 		if (p->knobs[i].numeric)
 			continue;
 		fprintf(f, "numastatctl_knob_info{knob=\"%s\",value=\"", p->knobs[i].name);
-		put_label_value(f, p->knobs[i].value);
+		prom_label_value(f, p->knobs[i].value);
 		fputs("\"} 1\n", f);
 	}
 }
@@ -322,28 +306,30 @@ static void profile_families(FILE *f, const struct stat_profile *pr)
 {
 	bool any = false;
 
-	family(f, "numastatctl_config_errors", "gauge",
-	       "Problems found in numastatctl.conf; while above 0 no profile drift is exported.");
+	prom_family(
+		f, "numastatctl_config_errors", "gauge",
+		"Problems found in numastatctl.conf; while above 0 no profile drift is exported.");
 	fprintf(f, "numastatctl_config_errors %zu\n", pr->config_errors);
 	if (!pr->name)
 		return;
 	for (size_t i = 0; i < pr->n; i++)
 		any |= pr->knobs[i].differs;
-	family(f, "numastatctl_profile_drift", "gauge",
-	       "1 when the live system differs from the configured profile "
-	       "(what 'numastatctl apply --check' reports).");
+	prom_family(f, "numastatctl_profile_drift", "gauge",
+		    "1 when the live system differs from the configured profile "
+		    "(what 'numastatctl apply --check' reports).");
 	fputs("numastatctl_profile_drift{profile=\"", f);
-	put_label_value(f, pr->name);
+	prom_label_value(f, pr->name);
 	fprintf(f, "\"} %d\n", any);
 	if (!pr->n)
 		return;
-	family(f, "numastatctl_knob_drift", "gauge",
-	       "1 when a knob of the configured profile differs from it live, or cannot be read.");
+	prom_family(
+		f, "numastatctl_knob_drift", "gauge",
+		"1 when a knob of the configured profile differs from it live, or cannot be read.");
 	for (size_t i = 0; i < pr->n; i++) {
 		fprintf(f, "numastatctl_knob_drift{knob=\"");
-		put_label_value(f, pr->knobs[i].name);
+		prom_label_value(f, pr->knobs[i].name);
 		fputs("\",profile=\"", f);
-		put_label_value(f, pr->name);
+		prom_label_value(f, pr->name);
 		fprintf(f, "\"} %d\n", pr->knobs[i].differs);
 	}
 }
@@ -369,8 +355,8 @@ int stat_prom_write(FILE *f, const struct stat_prom *p)
 	knob_families(f, p);
 	if (p->profile)
 		profile_families(f, p->profile);
-	family(f, "numastatctl_textfile_timestamp_seconds", "gauge",
-	       "Unix time when numastatctl read these values; stale when the timer stops.");
+	prom_family(f, "numastatctl_textfile_timestamp_seconds", "gauge",
+		    "Unix time when numastatctl read these values; stale when the timer stops.");
 	fprintf(f, "numastatctl_textfile_timestamp_seconds %lld\n", (long long)p->timestamp);
 	if (ferror(f)) {
 		snprintf(stat_why, sizeof(stat_why), "write error");
