@@ -20,7 +20,6 @@
 #include "plan.h"
 #include "profiles.h"
 #include "snapshot.h"
-#include "stat-counters.h"
 #include "stat-views.h"
 #include "why.h"
 
@@ -167,7 +166,7 @@ static int write_textfile(const char *dir, const struct stat_prom *p)
 	}
 	if (stat_prom_write(af.f, p) < 0) {
 		atomic_file_abort(&af);
-		log_err("--textfile %s: %s", dir, stat_strerror());
+		log_err("--textfile %s: write error", dir);
 		return EXIT_FAIL;
 	}
 	r = atomic_file_commit(&af);
@@ -207,7 +206,7 @@ int cmd_stat_prom_run(const struct stat_opts *o, const unsigned *ids, size_t n)
 		p.profile = &prof;
 	p.timestamp = saved ? (long long)stat_snapshot()->time.tv_sec : (long long)time(NULL);
 	if (o->prometheus && stat_prom_write(stdout, &p) < 0) {
-		log_err("%s", stat_strerror());
+		log_err("write error");
 		rc = EXIT_FAIL;
 	}
 	if (o->textfile) {

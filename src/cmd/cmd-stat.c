@@ -498,6 +498,7 @@ static int view_counters(const struct stat_opts *o, const unsigned *ids, size_t 
 	/* clang-format off */
 	char (*whys)[WHY_MAX] = calloc(n, sizeof(*whys));
 	/* clang-format on */
+	char why[WHY_MAX];
 	int rc = EXIT_OK;
 
 	if (!rows || !whys) {
@@ -512,8 +513,8 @@ static int view_counters(const struct stat_opts *o, const unsigned *ids, size_t 
 			if (rows[i].err)
 				report_node_error(ids[i], "numastat", rows[i].err, whys[i]);
 	}
-	if (stat_print_counters(o, rows, n, 0) < 0) {
-		log_err("%s", stat_strerror());
+	if (stat_print_counters(o, rows, n, 0, why, sizeof(why)) < 0) {
+		log_err("%s", why);
 		rc = EXIT_FAIL;
 	}
 out:
@@ -554,6 +555,7 @@ static int view_meminfo(const struct stat_opts *o, const unsigned *ids, size_t n
 {
 	struct stat_node *nodes = malloc(n * sizeof(*nodes));
 	struct stat_mem_cols cols;
+	char why[WHY_MAX];
 	int rc;
 
 	if (!nodes) {
@@ -561,11 +563,11 @@ static int view_meminfo(const struct stat_opts *o, const unsigned *ids, size_t n
 		return EXIT_FAIL;
 	}
 	rc = cmd_stat_read_nodes(ids, n, nodes, false, true, true);
-	if (stat_mem_columns(o, nodes, n, &cols) < 0) {
-		log_usage_err("%s", stat_strerror());
+	if (stat_mem_columns(o, nodes, n, &cols, why, sizeof(why)) < 0) {
+		log_usage_err("%s", why);
 		rc = EXIT_USAGE;
-	} else if (stat_mem_print(o, nodes, n, &cols) < 0) {
-		log_err("%s", stat_strerror());
+	} else if (stat_mem_print(o, nodes, n, &cols, why, sizeof(why)) < 0) {
+		log_err("%s", why);
 		rc = EXIT_FAIL;
 	}
 	free(nodes);
@@ -762,11 +764,13 @@ int cmd_stat_summary_read(struct stat_summary *s)
 
 int cmd_stat_summary_print(const struct stat_summary *s)
 {
+	char why[WHY_MAX];
+
 	if (!s->n)
 		return EXIT_OK;
 	printf("\nPer-node locality (allocation events since boot or the last counter reset):\n");
-	if (stat_print_counters(&s->o, s->rows, s->n, 0) < 0) {
-		log_err("%s", stat_strerror());
+	if (stat_print_counters(&s->o, s->rows, s->n, 0, why, sizeof(why)) < 0) {
+		log_err("%s", why);
 		return EXIT_FAIL;
 	}
 	return EXIT_OK;

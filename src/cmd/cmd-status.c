@@ -338,7 +338,8 @@ static int print_json(const struct status *st)
 	    (r = tuned_json(st, d, why, sizeof(why))) == 0 &&
 	    (r = stat_balance_status_json(&st->bal, d, why, sizeof(why))) == 0 &&
 	    (r = status_tiers_json(&st->tiers, d, why, sizeof(why))) == 0 &&
-	    (r = stat_counters_json(&st->sum.o, st->sum.rows, st->sum.n, d)) == 0 &&
+	    (r = stat_counters_json(&st->sum.o, st->sum.rows, st->sum.n, d, why, sizeof(why))) ==
+		    0 &&
 	    (r = warnings_json(st, d, why, sizeof(why))) == 0)
 		r = out_doc_print(d, stdout);
 	if (r < 0 && r != -EIO)

@@ -22,7 +22,6 @@
 #include "knobs.h"
 #include "log.h"
 #include "out.h"
-#include "stat-counters.h"
 #include "stat-effect.h"
 #include "sysfs.h"
 #include "why.h"
@@ -149,10 +148,11 @@ static int loop_sample(void *ctx, double secs, bool first)
 static int loop_print(void *ctx, const struct stat_loop_info *in)
 {
 	struct balance *b = ctx;
-	int r = stat_vms_print(&b->t, &b->show, in);
+	char why[WHY_MAX];
+	int r = stat_vms_print(&b->t, &b->show, in, why, sizeof(why));
 
 	if (r < 0 && r != -EIO)
-		log_err("%s", stat_strerror());
+		log_err("%s", why);
 	return r;
 }
 
@@ -160,6 +160,7 @@ int stat_balance_run(const struct stat_opts *o)
 {
 	static const struct stat_loop_ops ops = { loop_sample, loop_print };
 	struct balance b = { .o = o };
+	char why[WHY_MAX];
 	int rc = EXIT_OK, r;
 
 	r = stat_vms_setup(&b.t, o, VMS_BALANCING_MASK, false, &rc);
@@ -173,9 +174,9 @@ int stat_balance_run(const struct stat_opts *o)
 		r = prom_emit(o, "numastatctl-balancing.prom", write_prom, &b);
 	else {
 		scope_line(&b);
-		r = stat_vms_print(&b.t, &b.show, NULL) < 0 ? EXIT_FAIL : EXIT_OK;
+		r = stat_vms_print(&b.t, &b.show, NULL, why, sizeof(why)) < 0 ? EXIT_FAIL : EXIT_OK;
 		if (r != EXIT_OK)
-			log_err("%s", stat_strerror());
+			log_err("%s", why);
 	}
 	stat_vms_free(&b.t);
 	return r > rc ? r : rc;

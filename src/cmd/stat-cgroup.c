@@ -30,7 +30,6 @@
 #include "nodes.h"
 #include "out.h"
 #include "prom.h"
-#include "stat-counters.h"
 #include "stat-effect.h"
 #include "stat-view.h"
 #include "sysfs.h"
@@ -544,7 +543,8 @@ static void item_row(const struct cgview *v, const struct cg *c, struct grid *g,
 	}
 }
 
-static int print_one(const struct cgview *v, const struct cg *c, const struct stat_loop_info *in)
+static int print_one(const struct cgview *v, const struct cg *c, const struct stat_loop_info *in,
+		     char *why, size_t whylen)
 {
 	const struct colset *cs = &v->items;
 	struct order *ord = calloc(v->n_nodes ? v->n_nodes : 1, sizeof(*ord));
@@ -553,7 +553,7 @@ static int print_one(const struct cgview *v, const struct cg *c, const struct st
 
 	if (r < 0) {
 		free(ord);
-		snprintf(stat_why, sizeof(stat_why), "out of memory");
+		snprintf(why, whylen, "out of memory");
 		return r;
 	}
 	for (size_t k = 0; k < cs->n_shown; k++) {
@@ -566,7 +566,7 @@ static int print_one(const struct cgview *v, const struct cg *c, const struct st
 	for (size_t i = 0; i < v->n_nodes; i++)
 		item_row(v, c, &g, i, v->nodes[ord[i].i], in);
 	item_row(v, c, &g, v->n_nodes, UINT32_MAX, in);
-	r = stat_grid_print(&g, v->o, 0, "cgroups");
+	r = grid_print(&g, v->o, 0, "cgroups", why, whylen);
 	grid_free(&g);
 	free(ord);
 	return r;
@@ -601,7 +601,8 @@ static void spread_row(const struct cgview *v, const struct cg *c, struct grid *
 	}
 }
 
-static int print_spread(const struct cgview *v, const struct stat_loop_info *in)
+static int print_spread(const struct cgview *v, const struct stat_loop_info *in, char *why,
+			size_t whylen)
 {
 	const struct colset *cs = &v->spread;
 	struct order *ord = calloc(v->n ? v->n : 1, sizeof(*ord));
@@ -611,7 +612,7 @@ static int print_spread(const struct cgview *v, const struct stat_loop_info *in)
 
 	if (r < 0) {
 		free(ord);
-		snprintf(stat_why, sizeof(stat_why), "out of memory");
+		snprintf(why, whylen, "out of memory");
 		return r;
 	}
 	for (size_t k = 0; k < cs->n_shown; k++) {
@@ -622,7 +623,7 @@ static int print_spread(const struct cgview *v, const struct stat_loop_info *in)
 	}
 	for (size_t i = 0; i < n; i++)
 		spread_row(v, &v->cg[ord[i].i], &g, i, in);
-	r = stat_grid_print(&g, v->o, 0, "cgroups");
+	r = grid_print(&g, v->o, 0, "cgroups", why, whylen);
 	grid_free(&g);
 	free(ord);
 	return r;
@@ -633,7 +634,8 @@ static int print_spread(const struct cgview *v, const struct stat_loop_info *in)
  * cgroups also whether the node is the cgroup's main one and the cgroup's
  * share elsewhere, rows in the order of that share.
  */
-static int print_json(const struct cgview *v, const struct stat_loop_info *in)
+static int print_json(const struct cgview *v, const struct stat_loop_info *in, char *why,
+		      size_t whylen)
 {
 	const struct colset *cs = &v->items;
 	size_t lead = 0, ncols = cs->n_shown + 1 + 2, gr = 0;
@@ -645,7 +647,7 @@ static int print_json(const struct cgview *v, const struct stat_loop_info *in)
 
 	if (r < 0) {
 		free(ord);
-		snprintf(stat_why, sizeof(stat_why), "out of memory");
+		snprintf(why, whylen, "out of memory");
 		return r;
 	}
 	g.cols[lead] = (struct grid_col){ "CGROUP", "cgroup", 0 };
@@ -684,7 +686,7 @@ static int print_json(const struct cgview *v, const struct stat_loop_info *in)
 		}
 	}
 	g.nrows = gr;
-	r = stat_view_json(&g, v->o, in, "cgroups");
+	r = stat_view_json(&g, v->o, in, "cgroups", why, whylen);
 	grid_free(&g);
 	free(ord);
 	return r;
@@ -703,14 +705,15 @@ static void title(const struct cgview *v, const struct cg *c)
 static int print(const struct cgview *v, const struct stat_loop_info *in)
 {
 	const struct cg *c = NULL;
+	char why[WHY_MAX];
 	int r;
 
 	if (v->o->json)
-		r = print_json(v, in);
+		r = print_json(v, in, why, sizeof(why));
 	else if (v->multi) {
 		if (in)
 			stat_loop_title(v->o, in);
-		r = print_spread(v, in);
+		r = print_spread(v, in, why, sizeof(why));
 	} else {
 		for (size_t i = 0; i < v->n && !c; i++)
 			c = v->cg[i].ok ? &v->cg[i] : NULL;
@@ -718,10 +721,10 @@ static int print(const struct cgview *v, const struct stat_loop_info *in)
 			stat_loop_title(v->o, in);
 		else if (c)
 			title(v, c);
-		r = c ? print_one(v, c, in) : 0;
+		r = c ? print_one(v, c, in, why, sizeof(why)) : 0;
 	}
 	if (r < 0 && r != -EIO)
-		log_err("%s", stat_strerror());
+		log_err("%s", why);
 	return r;
 }
 

@@ -197,9 +197,3 @@ void stat_print_escaped(const char *fmt, ...)
 	va_end(ap);
 	escape_fputs(buf, stdout, ESCAPE_KEEP_NEWLINE);
 }
-
-int stat_grid_print(const struct grid *g, const struct stat_opts *o, unsigned extra_flags,
-		    const char *json_name)
-{
-	return grid_print(g, o, extra_flags, json_name, stat_why, sizeof(stat_why));
-}

@@ -91,10 +91,10 @@ void stat_loop_title(const struct stat_opts *o, const struct stat_loop_info *in)
  * A view's JSON document: {"time":...,NAME:[rows]} one-shot (in NULL),
  * {"sample":...,"time":...,"seconds":...,NAME:[...]} on one line per
  * sample, {"since":...,"seconds":...,NAME:[...]} for the totals.  The
- * rows are g's data rows after -z and --sort.  0 or -errno (stat_strerror()).
+ * rows are g's data rows after -z and --sort.  0, or -errno with why.
  */
 int stat_view_json(const struct grid *g, const struct stat_opts *o, const struct stat_loop_info *in,
-		   const char *name);
+		   const char *name, char *why, size_t whylen);
 /* A count or its rate for a sample cell: whole per second in tables, 2 decimals in JSON. */
 void stat_loop_count(struct grid *g, size_t r, size_t c, uint64_t d, const struct stat_opts *o,
 		     double secs);
@@ -177,7 +177,7 @@ struct vms_show {
  * shown columns.  in: NULL for one-shot, else a sample or the totals.
  */
 int stat_vms_print(const struct vms_table *t, const struct vms_show *s,
-		   const struct stat_loop_info *in);
+		   const struct stat_loop_info *in, char *why, size_t whylen);
 /*
  * Prometheus families of the key columns: numastatctl_<key>_total, with a
  * node label where the kernel keeps the key per node, without one where it
@@ -209,9 +209,6 @@ void stat_cell_size(struct grid *g, size_t r, size_t c, int64_t v, bool is_signe
 bool stat_node_in(const unsigned *ids, size_t n, unsigned id);
 /* printf to stdout with what came from outside (knob values) escaped (escape.h). */
 void stat_print_escaped(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* Print a grid with o's flags; the reason in stat_strerror() on failure. */
-int stat_grid_print(const struct grid *g, const struct stat_opts *o, unsigned extra_flags,
-		    const char *json_name);
 
 /*
  * --prometheus and --textfile for a view: write() produces the text; with

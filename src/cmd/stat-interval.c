@@ -398,6 +398,17 @@ static void line_time(const struct sampler *s, bool total, char *buf, size_t len
 	clock_text(&now, buf, len);
 }
 
+/* A sample (or the totals) as a folded table; 0 or -errno after saying why. */
+static int print_table(const struct sampler *s)
+{
+	char why[WHY_MAX];
+	int r = stat_print_counters(&s->shown, s->rows, s->n, 0, why, sizeof(why));
+
+	if (r < 0 && r != -EIO)
+		log_err("%s", why);
+	return r;
+}
+
 /* --totals: the totals since the start, in the layout of the samples. */
 static int print_total(struct sampler *s)
 {
@@ -415,7 +426,7 @@ static int print_total(struct sampler *s)
 		return print_json(s, true);
 	print_title(s, true);
 	if (!s->lines)
-		return stat_print_counters(&s->shown, s->rows, s->n, 0);
+		return print_table(s);
 	line_time(s, true, when, sizeof(when));
 	s->ln.header_due = !s->o->noheadings;
 	stat_lines_print(&s->ln, s->rows, s->n, when);
@@ -434,7 +445,7 @@ static int print_sample(struct sampler *s)
 		stat_lines_print(&s->ln, s->rows, s->n, when);
 	} else {
 		print_title(s, false);
-		r = stat_print_counters(&s->shown, s->rows, s->n, 0);
+		r = print_table(s);
 	}
 	/* Each sample is news now, also into a pipe or a file. */
 	if (fflush(stdout) != 0)

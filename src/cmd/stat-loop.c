@@ -75,20 +75,20 @@ static int lead_fields(struct out_doc *d, const struct stat_loop_info *in, char 
 }
 
 int stat_view_json(const struct grid *g, const struct stat_opts *o, const struct stat_loop_info *in,
-		   const char *name)
+		   const char *name, char *why, size_t whylen)
 {
 	struct out_doc *d = NULL;
 	int r = out_doc_new(&d, in ? OUT_ONELINE : 0);
 
-	stat_why[0] = '\0';
+	why[0] = '\0';
 	if (r == 0)
-		r = lead_fields(d, in, stat_why, sizeof(stat_why));
+		r = lead_fields(d, in, why, whylen);
 	if (r == 0)
-		r = grid_add_json_rows(g, o, d, name, stat_why, sizeof(stat_why));
+		r = grid_add_json_rows(g, o, d, name, why, whylen);
 	if (r == 0)
 		r = out_doc_print(d, stdout);
-	if (r < 0 && !stat_why[0])
-		snprintf(stat_why, sizeof(stat_why),
+	if (r < 0 && !why[0])
+		snprintf(why, whylen,
 			 r == -EIO ? "cannot write to standard output" : "out of memory");
 	out_doc_free(d);
 	return r;

@@ -21,7 +21,6 @@
 #include "nodes.h"
 #include "out.h"
 #include "prom.h"
-#include "stat-counters.h"
 #include "stat-effect.h"
 #include "why.h"
 
@@ -330,7 +329,7 @@ static void header_lines(const struct tiers *ts)
 }
 
 /* numactl -H's matrix of the nodes shown (tables only: JSON has DISTANCE). */
-static int print_distances(const struct tiers *ts)
+static int print_distances(const struct tiers *ts, char *why, size_t whylen)
 {
 	size_t n = ts->t.n_nodes;
 	/* clang-format off */
@@ -341,7 +340,10 @@ static int print_distances(const struct tiers *ts)
 
 	if (ts->o->json || n == 0 || !names || grid_init(&g, n, n + 1) < 0) {
 		free(names);
-		return ts->o->json || n == 0 ? 0 : r;
+		if (ts->o->json || n == 0)
+			return 0;
+		snprintf(why, whylen, "out of memory");
+		return r;
 	}
 	g.cols[0] = (struct grid_col){ "NODE", "node", NUM };
 	for (size_t j = 0; j < n; j++) {
@@ -358,7 +360,7 @@ static int print_distances(const struct tiers *ts)
 		}
 	}
 	printf(ts->o->noheadings ? "\n" : "\nnode distances:\n");
-	r = stat_grid_print(&g, ts->o, 0, "distances");
+	r = grid_print(&g, ts->o, 0, "distances", why, whylen);
 	grid_free(&g);
 	free(names);
 	return r;
@@ -409,23 +411,25 @@ static int loop_sample(void *ctx, double secs, bool first)
 static int loop_print(void *ctx, const struct stat_loop_info *in)
 {
 	struct tiers *ts = ctx;
-	int r = stat_vms_print(&ts->t, &ts->show, in);
+	char why[WHY_MAX];
+	int r = stat_vms_print(&ts->t, &ts->show, in, why, sizeof(why));
 
 	if (r < 0 && r != -EIO)
-		log_err("%s", stat_strerror());
+		log_err("%s", why);
 	return r;
 }
 
 static int one_shot(struct tiers *ts)
 {
+	char why[WHY_MAX];
 	int r;
 
 	header_lines(ts);
-	r = stat_vms_print(&ts->t, &ts->show, NULL);
+	r = stat_vms_print(&ts->t, &ts->show, NULL, why, sizeof(why));
 	if (r == 0)
-		r = print_distances(ts);
+		r = print_distances(ts, why, sizeof(why));
 	if (r < 0)
-		log_err("%s", stat_strerror());
+		log_err("%s", why);
 	return r < 0 ? EXIT_FAIL : EXIT_OK;
 }
 

@@ -302,7 +302,7 @@ static void fill_row(const struct vms_table *t, const struct vms_show *s, struct
 }
 
 int stat_vms_print(const struct vms_table *t, const struct vms_show *s,
-		   const struct stat_loop_info *in)
+		   const struct stat_loop_info *in, char *why, size_t whylen)
 {
 	bool json = t->o->json;
 	size_t ncols = s->n + (json ? 2 : 0), gr = 0;
@@ -310,7 +310,7 @@ int stat_vms_print(const struct vms_table *t, const struct vms_show *s,
 	int r = grid_init(&g, t->n, ncols);
 
 	if (r < 0) {
-		snprintf(stat_why, sizeof(stat_why), "out of memory");
+		snprintf(why, whylen, "out of memory");
 		return r;
 	}
 	g.ncols = set_columns(&g, s, json, in);
@@ -337,7 +337,8 @@ int stat_vms_print(const struct vms_table *t, const struct vms_show *s,
 		grid_free(&g);
 		return 0;
 	}
-	r = json ? stat_view_json(&g, t->o, in, s->json_name) : stat_grid_print(&g, t->o, 0, "");
+	r = json ? stat_view_json(&g, t->o, in, s->json_name, why, whylen)
+		 : grid_print(&g, t->o, 0, "", why, whylen);
 	grid_free(&g);
 	return r;
 }

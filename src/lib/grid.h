@@ -12,7 +12,6 @@
 #include <stddef.h>
 
 #include "stat.h"
-#include "why.h"
 
 #define GRID_CELL_MAX 32
 
@@ -60,4 +59,3 @@ int grid_print(const struct grid *g, const struct stat_opts *o, unsigned extra_f
 struct out_doc;
 int grid_add_json(const struct grid *g, const struct stat_opts *o, struct out_doc *d, char *why,
 		  size_t whylen);
-extern char stat_why[WHY_MAX];

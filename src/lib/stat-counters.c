@@ -8,14 +8,6 @@
 #include "grid.h"
 #include "stat-counters.h"
 #include "stat.h"
-#include "why.h"
-
-char stat_why[WHY_MAX];
-
-const char *stat_strerror(void)
-{
-	return stat_why;
-}
 
 static uint64_t sat_add(uint64_t a, uint64_t b)
 {
@@ -126,29 +118,33 @@ static int build_grid(const struct stat_opts *o, const struct stat_row *rows, si
 }
 
 int stat_print_counters(const struct stat_opts *o, const struct stat_row *rows, size_t n,
-			unsigned extra_flags)
+			unsigned extra_flags, char *why, size_t whylen)
 {
 	struct stat_opts def;
 	struct grid g;
 	int r = build_grid(o, rows, n, &def, &g);
 
-	if (r < 0)
+	if (r < 0) {
+		snprintf(why, whylen, "out of memory");
 		return r;
-	r = grid_print(&g, &def, extra_flags, "nodes", stat_why, sizeof(stat_why));
+	}
+	r = grid_print(&g, &def, extra_flags, "nodes", why, whylen);
 	grid_free(&g);
 	return r;
 }
 
 int stat_counters_json(const struct stat_opts *o, const struct stat_row *rows, size_t n,
-		       struct out_doc *d)
+		       struct out_doc *d, char *why, size_t whylen)
 {
 	struct stat_opts def;
 	struct grid g;
 	int r = build_grid(o, rows, n, &def, &g);
 
-	if (r < 0)
+	if (r < 0) {
+		snprintf(why, whylen, "out of memory");
 		return r;
-	r = grid_add_json(&g, &def, d, stat_why, sizeof(stat_why));
+	}
+	r = grid_add_json(&g, &def, d, why, whylen);
 	grid_free(&g);
 	return r;
 }

@@ -50,18 +50,19 @@ static const char *field_hint(const struct meminfo *mi, const char *name, size_t
 	return buf;
 }
 
-static int add_col(struct stat_mem_cols *c, const struct meminfo *mi, const char *name, size_t len)
+static int add_col(struct stat_mem_cols *c, const struct meminfo *mi, const char *name, size_t len,
+		   char *why, size_t whylen)
 {
 	const char *canon = mi ? find_field(mi, name, len) : NULL;
 	char hint[MEMINFO_NAME_MAX + 32];
 
 	if (!canon) {
-		snprintf(stat_why, sizeof(stat_why), "-o: unknown meminfo field '%.*s'%s", (int)len,
-			 name, field_hint(mi, name, len, hint, sizeof(hint)));
+		snprintf(why, whylen, "-o: unknown meminfo field '%.*s'%s", (int)len, name,
+			 field_hint(mi, name, len, hint, sizeof(hint)));
 		return -EINVAL;
 	}
 	if (c->n == STAT_MEM_MAX_COLS) {
-		snprintf(stat_why, sizeof(stat_why), "-o: at most %d columns", STAT_MEM_MAX_COLS);
+		snprintf(why, whylen, "-o: at most %d columns", STAT_MEM_MAX_COLS);
 		return -EINVAL;
 	}
 	snprintf(c->name[c->n++], MEMINFO_NAME_MAX, "%s", canon);
@@ -75,7 +76,8 @@ static void add_defaults(struct stat_mem_cols *c, const struct meminfo *mi)
 			snprintf(c->name[c->n++], MEMINFO_NAME_MAX, "%s", default_fields[i]);
 }
 
-static int resolve_sort(const struct stat_opts *o, struct stat_mem_cols *c)
+static int resolve_sort(const struct stat_opts *o, struct stat_mem_cols *c, char *why,
+			size_t whylen)
 {
 	char hint[MEMINFO_NAME_MAX + 32] = "";
 	struct suggest s;
@@ -93,13 +95,12 @@ static int resolve_sort(const struct stat_opts *o, struct stat_mem_cols *c)
 		suggest_add(&s, c->name[i]);
 	if (suggest_result(&s))
 		snprintf(hint, sizeof(hint), ": did you mean %s?", suggest_result(&s));
-	snprintf(stat_why, sizeof(stat_why), "--sort: '%s' is not a column shown%s", o->sort_arg,
-		 hint);
+	snprintf(why, whylen, "--sort: '%s' is not a column shown%s", o->sort_arg, hint);
 	return -EINVAL;
 }
 
 int stat_mem_columns(const struct stat_opts *o, const struct stat_node *nodes, size_t n,
-		     struct stat_mem_cols *c)
+		     struct stat_mem_cols *c, char *why, size_t whylen)
 {
 	const struct stat_node *first = first_good(nodes, n);
 	const struct meminfo *mi = first ? &first->mi : NULL;
@@ -116,11 +117,11 @@ int stat_mem_columns(const struct stat_opts *o, const struct stat_node *nodes, s
 
 		/* NODE is always the first column. */
 		if (!(len == 4 && strncasecmp(p, "NODE", 4) == 0) &&
-		    (r = add_col(c, mi, p, len)) < 0)
+		    (r = add_col(c, mi, p, len, why, whylen)) < 0)
 			return r;
 		p = p[len] ? p + len + 1 : NULL;
 	}
-	return resolve_sort(o, c);
+	return resolve_sort(o, c, why, whylen);
 }
 
 /* A field's value: bytes for sizes (sized=true), else the count it is. */
@@ -205,7 +206,7 @@ static void json_key(const char *name, char *out, size_t len)
 }
 
 int stat_mem_print(const struct stat_opts *o, const struct stat_node *nodes, size_t n,
-		   const struct stat_mem_cols *c)
+		   const struct stat_mem_cols *c, char *why, size_t whylen)
 {
 	char keys[STAT_MEM_MAX_COLS][MEMINFO_NAME_MAX];
 	struct grid g;
@@ -215,8 +216,10 @@ int stat_mem_print(const struct stat_opts *o, const struct stat_node *nodes, siz
 	for (size_t i = 0; i < n; i++)
 		good += nodes[i].mi_err == 0;
 	r = grid_init(&g, good + 1, c->n + 1);
-	if (r < 0)
+	if (r < 0) {
+		snprintf(why, whylen, "out of memory");
 		return r;
+	}
 	g.cols[0] = (struct grid_col){ "NODE", "node", OUT_COL_RIGHT | OUT_COL_NUMBER };
 	for (size_t k = 0; k < c->n; k++) {
 		json_key(c->name[k], keys[k], sizeof(keys[k]));
@@ -227,7 +230,7 @@ int stat_mem_print(const struct stat_opts *o, const struct stat_node *nodes, siz
 	g.json_doc = true;
 	g.sort_col = c->sort >= 0 ? c->sort + 1 : -1;
 	fill(&g, o, nodes, n, c);
-	r = grid_print(&g, o, 0, "nodes", stat_why, sizeof(stat_why));
+	r = grid_print(&g, o, 0, "nodes", why, whylen);
 	grid_free(&g);
 	return r;
 }

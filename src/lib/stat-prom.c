@@ -14,7 +14,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "grid.h"
 #include "prom.h"
 #include "stat-views.h"
 
@@ -358,9 +357,5 @@ int stat_prom_write(FILE *f, const struct stat_prom *p)
 	prom_family(f, "numastatctl_textfile_timestamp_seconds", "gauge",
 		    "Unix time when numastatctl read these values; stale when the timer stops.");
 	fprintf(f, "numastatctl_textfile_timestamp_seconds %lld\n", (long long)p->timestamp);
-	if (ferror(f)) {
-		snprintf(stat_why, sizeof(stat_why), "write error");
-		return -EIO;
-	}
-	return 0;
+	return ferror(f) ? -EIO : 0;
 }

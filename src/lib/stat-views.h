@@ -2,7 +2,7 @@
 /*
  * The per-node data the -m and --prometheus views need, and their
  * formatters.  cmd-stat.c reads (and reports per-node failures); these only
- * format.  They return 0 or -errno with the reason in stat_strerror().
+ * format.  They return 0, or -errno with the reason in why.
  * Implemented by stat-mem.c and stat-prom.c.
  */
 #pragma once
@@ -31,13 +31,13 @@ struct stat_mem_cols {
 
 /*
  * Resolve -o and --sort for -m against the first readable node's fields
- * (case-insensitive).  -EINVAL with the unknown name in stat_strerror().
+ * (case-insensitive).  -EINVAL with the unknown name in why.
  */
 int stat_mem_columns(const struct stat_opts *o, const struct stat_node *nodes, size_t n,
-		     struct stat_mem_cols *cols);
+		     struct stat_mem_cols *cols, char *why, size_t whylen);
 /* The -m table: rows = nodes (mi_err == 0), human sizes or -b bytes, TOTAL. */
 int stat_mem_print(const struct stat_opts *o, const struct stat_node *nodes, size_t n,
-		   const struct stat_mem_cols *cols);
+		   const struct stat_mem_cols *cols, char *why, size_t whylen);
 
 /* One registry knob's live value for Prometheus. */
 struct stat_knob {
@@ -75,6 +75,6 @@ struct stat_prom {
  * Prometheus text: per-node memory and counters (our names, or
  * node_exporter's meminfo_numa names), hugepages, knobs, profile drift and
  * the timestamp.  Nodes with a failed read are left out of the families that
- * need that file.
+ * need that file.  0, or -EIO when f failed.
  */
 int stat_prom_write(FILE *f, const struct stat_prom *p);
