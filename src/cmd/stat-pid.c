@@ -23,6 +23,7 @@
 #include "log.h"
 #include "out.h"
 #include "procmaps.h"
+#include "stat-compat.h"
 #include "stat-interleave.h"
 #include "stat-view.h"
 #include "stat.h"
@@ -365,213 +366,107 @@ static int print_json(const struct pid_view *v)
 }
 
 /*
- * --compat: numastat -p's tables, byte for byte.  One process (as resolved)
- * gets the Huge/Heap/Stack/Private table, several get one row each; values
- * in MB with two decimals ('c': none, narrow columns), 'z' drops all-zero
- * rows and columns.  Like numastat off a terminal, nothing is folded.
+ * --compat: numastat -p's tables, byte for byte, through numastat's table
+ * (stat-compat.h).  One process (as resolved) gets the Huge/Heap/Stack/
+ * Private table, several get one row each; values in MB with two decimals
+ * ('c': none, narrow columns), 'z' drops all-zero rows and columns.  Like
+ * numastat off a terminal, nothing is folded.
  */
 struct compat {
-	bool compress, skip_zero, multi;
+	struct stat_compat_table *t;
+	struct stat_compat_style style;
 	size_t ncols, nrows; /* data columns (nodes, Total); data rows (last: Total) */
-	/* clang-format off */
+			     /* clang-format off */
 	char (*head)[24];
-	/* clang-format on */
-	/* clang-format off */
-	char (*label)[80];      /* "<pid> (<name>)" fits whole */
-	/* clang-format on */
-	double *val; /* nrows x ncols, MB */
-	size_t *width, w0;
+	char (*label)[80]; /* "<pid> (<name>)" fits whole */
+			     /* clang-format on */
 };
-
-#define CV(ct, r, c) ((ct)->val[(r) * (ct)->ncols + (c)])
-
-static void cell(const char *text, size_t width, bool left)
-{
-	int l = (int)(strlen(text) < width ? strlen(text) : width);
-
-	printf(left ? "%-*.*s" : "%*.*s", (int)width, l, text);
-}
-
-static void dashes(size_t width, bool left)
-{
-	char d[64];
-
-	memset(d, '-', sizeof(d));
-	d[width - 1 < sizeof(d) - 1 ? width - 1 : sizeof(d) - 1] = '\0';
-	cell(d, width, left);
-}
-
-static bool row_nonzero(const struct compat *ct, size_t r)
-{
-	for (size_t c = 0; c < ct->ncols; c++)
-		if (CV(ct, r, c) != 0)
-			return true;
-	return false;
-}
-
-static bool col_nonzero(const struct compat *ct, size_t c)
-{
-	for (size_t r = 0; r < ct->nrows; r++)
-		if (CV(ct, r, c) != 0)
-			return true;
-	return false;
-}
-
-/* numastat's auto_set_col_width(): longest text + 1 gutter, within [min, max]. */
-static size_t auto_width(size_t longest, size_t min, size_t max)
-{
-	size_t w = (longest > min ? longest : min) + 1;
-
-	return w > max ? max : w;
-}
-
-static void compat_widths(struct compat *ct)
-{
-	size_t longest = ct->multi ? 3 : 0; /* "PID" */
-	char buf[64];
-
-	for (size_t r = 0; r < ct->nrows; r++)
-		if (strlen(ct->label[r]) > longest)
-			longest = strlen(ct->label[r]);
-	ct->w0 = ct->compress ? auto_width(longest < 16 ? longest : 16, 4, 16)
-			      : auto_width(longest < 24 ? longest : 24, 16, 24);
-	for (size_t c = 0; c < ct->ncols; c++) {
-		size_t l = strlen(ct->head[c]);
-
-		ct->width[c] = 16;
-		if (!ct->compress)
-			continue;
-		for (size_t r = 0; r < ct->nrows; r++) {
-			snprintf(buf, sizeof(buf), "%.0f", CV(ct, r, c));
-			if (strlen(buf) > l)
-				l = strlen(buf);
-		}
-		ct->width[c] = auto_width(l < 16 ? l : 16, 4, 16);
-	}
-}
-
-static void compat_line(const struct compat *ct, const bool *show, size_t r)
-{
-	char buf[64];
-
-	cell(ct->label[r], ct->w0, true);
-	for (size_t c = 0; c < ct->ncols; c++) {
-		if (!show[c])
-			continue;
-		snprintf(buf, sizeof(buf), "%.*f", ct->compress ? 0 : 2, CV(ct, r, c));
-		cell(buf, ct->width[c], false);
-	}
-	putchar('\n');
-}
-
-static void compat_rule(const struct compat *ct, const bool *show, bool first_col)
-{
-	if (first_col)
-		dashes(ct->w0, true);
-	else
-		cell("", ct->w0, true);
-	for (size_t c = 0; c < ct->ncols; c++)
-		if (show[c])
-			dashes(ct->width[c], false);
-	putchar('\n');
-}
-
-static int stat_compat_print(struct compat *ct)
-{
-	bool *show = calloc(ct->ncols + 1, sizeof(*show)), any = false;
-
-	if (!show)
-		return -ENOMEM;
-	compat_widths(ct);
-	for (size_t c = 0; c < ct->ncols; c++)
-		any |= show[c] = !ct->skip_zero || col_nonzero(ct, c);
-	if (ct->skip_zero && !any) {
-		printf("Table has no non-zero data.\n");
-		free(show);
-		return 0;
-	}
-	cell(ct->multi ? "PID" : "", ct->w0, true);
-	for (size_t c = 0; c < ct->ncols; c++)
-		if (show[c])
-			cell(ct->head[c], ct->width[c], false);
-	putchar('\n');
-	compat_rule(ct, show, ct->multi);
-	for (size_t r = 0; r + 1 < ct->nrows; r++)
-		if (!ct->skip_zero || row_nonzero(ct, r))
-			compat_line(ct, show, r);
-	compat_rule(ct, show, true);
-	if (!ct->skip_zero || row_nonzero(ct, ct->nrows - 1))
-		compat_line(ct, show, ct->nrows - 1);
-	free(show);
-	return 0;
-}
 
 static double mb(uint64_t bytes)
 {
 	return (double)bytes / (1024.0 * 1024.0);
 }
 
-static int compat_alloc(struct compat *ct, const struct pid_view *v, size_t nrows)
+/* Headers "Node N" and Total, the rules, the Total row: rows are 2 headers, nrows data, 1 rule. */
+static int compat_alloc(struct compat *ct, const struct pid_view *v, size_t nrows, bool multi)
 {
+	int r;
+
 	ct->ncols = v->n_nodes + 1;
 	ct->nrows = nrows;
 	ct->head = calloc(ct->ncols, sizeof(*ct->head));
 	ct->label = calloc(nrows, sizeof(*ct->label));
-	ct->val = calloc(nrows * ct->ncols, sizeof(*ct->val));
-	ct->width = calloc(ct->ncols, sizeof(*ct->width));
-	if (!ct->head || !ct->label || !ct->val || !ct->width)
-		return -ENOMEM;
-	for (size_t c = 0; c < v->n_nodes; c++)
-		snprintf(ct->head[c], sizeof(ct->head[c]), "Node %u", v->nodes[c]);
-	snprintf(ct->head[v->n_nodes], sizeof(ct->head[0]), "Total");
+	r = ct->head && ct->label ? stat_compat_table_new(&ct->t, 2, (int)nrows + 1, (int)ct->ncols)
+				  : -ENOMEM;
+	if (r < 0)
+		return r;
+	if (multi)
+		stat_compat_table_text(ct->t, 0, 0, "PID");
+	for (size_t c = 0; c < ct->ncols; c++) {
+		if (c < v->n_nodes)
+			snprintf(ct->head[c], sizeof(ct->head[c]), "Node %u", v->nodes[c]);
+		else
+			snprintf(ct->head[c], sizeof(ct->head[c]), "Total");
+		stat_compat_table_text(ct->t, 0, (int)c + 1, ct->head[c]);
+		stat_compat_table_rule(ct->t, 1, (int)c + 1);
+	}
+	/* The rule over Total runs under the labels too; the one under the headers with PID only. */
+	for (size_t c = 0; c <= ct->ncols; c++)
+		stat_compat_table_rule(ct->t, 2 + (int)nrows - 1, (int)c);
+	if (multi)
+		stat_compat_table_rule(ct->t, 1, 0);
 	snprintf(ct->label[nrows - 1], sizeof(ct->label[0]), "Total");
+	stat_compat_table_text(ct->t, 2 + (int)nrows, 0, ct->label[nrows - 1]);
+	ct->style.label_max = 24;
+	ct->style.places = ct->style.compress ? 0 : 2;
+	ct->style.width = 10000000;
 	return 0;
 }
 
 static void compat_free(struct compat *ct)
 {
+	stat_compat_table_free(ct->t);
 	free(ct->head);
 	free(ct->label);
-	free(ct->val);
-	free(ct->width);
 }
 
 /* Add MB to a cell and to its row's, column's and the grand total. */
 static void compat_add(struct compat *ct, size_t r, size_t c, double v)
 {
-	size_t tr = ct->nrows - 1, tc = ct->ncols - 1;
+	int tr = 2 + (int)ct->nrows, tc = (int)ct->ncols;
 
-	CV(ct, r, c) += v;
-	CV(ct, r, tc) += v;
-	CV(ct, tr, c) += v;
-	CV(ct, tr, tc) += v;
+	stat_compat_table_add(ct->t, 2 + (int)r, (int)c + 1, v);
+	stat_compat_table_add(ct->t, 2 + (int)r, tc, v);
+	stat_compat_table_add(ct->t, tr, (int)c + 1, v);
+	stat_compat_table_add(ct->t, tr, tc, v);
 }
 
 /* One process: rows Huge, Heap, Stack, Private, then Total. */
 static int compat_one(const struct pid_view *v, const struct proc_mem *m, const struct compat *opt)
 {
 	struct compat ct = *opt;
-	int r = compat_alloc(&ct, v, PM_NCAT + 1);
+	int r = compat_alloc(&ct, v, PM_NCAT + 1, false);
 
 	if (r == 0) {
 		for (int cat = 0; cat < PM_NCAT; cat++) {
 			snprintf(ct.label[cat], sizeof(ct.label[0]), "%s", procmaps_cat_names[cat]);
+			stat_compat_table_text(ct.t, 2 + cat, 0, ct.label[cat]);
 			for (size_t c = 0; c < v->n_nodes; c++)
 				compat_add(&ct, (size_t)cat, c, mb(mem_on(m, v->nodes[c], cat)));
 		}
 		printf("\nPer-node process memory usage (in MBs) for PID %u (%s)\n", m->pid,
 		       m->shown);
-		r = stat_compat_print(&ct);
+		r = stat_compat_table_print(ct.t, &ct.style, stdout);
 	}
 	compat_free(&ct);
-	return r;
+	return r == -EIO ? 0 : r;
 }
 
 /* Several processes: a row each with its per-node totals. */
 static int compat_many(const struct pid_view *v, const struct compat *opt)
 {
 	struct compat ct = *opt;
-	int r = compat_alloc(&ct, v, v->n + 1);
+	int r = compat_alloc(&ct, v, v->n + 1, true);
 
 	if (r == 0) {
 		for (size_t i = 0; i < v->n; i++) {
@@ -580,28 +475,29 @@ static int compat_many(const struct pid_view *v, const struct compat *opt)
 
 			snprintf(label, sizeof(label), "%u (%s)", v->p[i].pid, v->p[i].shown);
 			str_copy(ct.label[i], label, sizeof(ct.label[0]));
+			stat_compat_table_text(ct.t, 2 + (int)i, 0, ct.label[i]);
 			for (size_t c = 0; c < v->n_nodes; c++)
 				compat_add(&ct, i, c, mb(mem_on(&v->p[i], v->nodes[c], PM_NCAT)));
 		}
 		printf("\nPer-node process memory usage (in MBs)\n");
-		r = stat_compat_print(&ct);
+		r = stat_compat_table_print(ct.t, &ct.style, stdout);
 	}
 	compat_free(&ct);
-	return r;
+	return r == -EIO ? 0 : r;
 }
 
 /* numastat's option letters after --compat= that matter here: c and z. */
 static int compat_view(const struct pid_view *v)
 {
-	struct compat opt = { .compress = v->o->compact, .skip_zero = v->o->skip_zero };
+	struct compat opt = { .style = { .compress = v->o->compact,
+					 .skip_zero = v->o->skip_zero } };
 	int r = 0;
 
 	for (const char *p = v->o->compat_arg; p && *p; p++) {
-		opt.compress |= *p == 'c';
-		opt.skip_zero |= *p == 'z';
+		opt.style.compress |= *p == 'c';
+		opt.style.skip_zero |= *p == 'z';
 	}
-	opt.multi = v->n > 1;
-	if (opt.multi)
+	if (v->n > 1)
 		return compat_many(v, &opt);
 	/* numastat prints the title, then fails to read; so do we. */
 	if (v->n == 1 && v->p[0].failed)

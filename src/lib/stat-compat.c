@@ -3,7 +3,8 @@
  * --compat: numastat's output byte for byte, for scripts written against it.
  * With no numastat option letter this is its no-argument shape (lower-case
  * nodeN headers, raw page counts, no Total); with 'n', 'm', 'c', 'z' or a
- * sort it is the "new" layout in MB.  The cell model, widths and line
+ * sort it is the "new" layout in MB.  One table engine prints every shape,
+ * --pid's included: the cell model, widths, zero rules, sort and line
  * folding follow numastat's own table code, so the bytes match; what is
  * left out on purpose: its "Token ... not in hash table." lines on stdout for
  * meminfo keys it does not know.  Printed with stdio: no libsmartcols.
@@ -25,53 +26,81 @@ struct ccell {
 	const char *s;
 };
 
-/* Column 0 is the label column; the last column is Total. */
-struct ctab {
+/* Column 0 is the label column; rows 0 .. hrows - 1 are headers. */
+struct stat_compat_table {
 	int hrows, rows, cols; /* rows/cols include the header row(s)/column */
 	struct ccell *cell;
 	int *rowmap, *width;
-	bool *row_seen, *row_nz, *col_seen, *col_nz;
+	bool *row_seen, *row_nz, *col_seen, *col_nz, *rule;
 	int places;
-	/* clang-format off */
-	char (*hdr)[24];
-	/* clang-format on */
-	char *line; /* one output line: every column at its widest (16) */
+	char *line; /* one output line: the label column at its widest (24), the others (16) */
 };
 
 #define CC(t, r, c) (&(t)->cell[(r) * (t)->cols + (c)])
 
-static int ctab_init(struct ctab *t, int hrows, int data_rows, int data_cols)
+int stat_compat_table_new(struct stat_compat_table **tp, int hrows, int data_rows, int data_cols)
 {
-	memset(t, 0, sizeof(*t));
+	struct stat_compat_table *t = calloc(1, sizeof(*t));
+
+	*tp = t;
+	if (!t)
+		return -ENOMEM;
 	t->hrows = hrows;
 	t->rows = hrows + data_rows;
 	t->cols = 1 + data_cols;
 	t->cell = calloc((size_t)t->rows * (size_t)t->cols, sizeof(*t->cell));
 	t->rowmap = calloc((size_t)t->rows, sizeof(int));
 	t->width = calloc((size_t)t->cols, sizeof(int));
-	t->row_seen = calloc((size_t)t->rows, 2 * sizeof(bool));
+	t->row_seen = calloc((size_t)t->rows, 3 * sizeof(bool));
 	t->col_seen = calloc((size_t)t->cols, 2 * sizeof(bool));
-	t->hdr = calloc((size_t)t->cols, sizeof(*t->hdr));
-	t->line = malloc((size_t)t->cols * 16 + 2);
-	if (!t->cell || !t->rowmap || !t->width || !t->row_seen || !t->col_seen || !t->hdr ||
-	    !t->line)
+	t->line = malloc(24 + (size_t)t->cols * 16 + 2);
+	if (!t->cell || !t->rowmap || !t->width || !t->row_seen || !t->col_seen || !t->line)
 		return -ENOMEM;
 	t->row_nz = t->row_seen + t->rows;
+	t->rule = t->row_nz + t->rows;
 	t->col_nz = t->col_seen + t->cols;
 	for (int r = 0; r < t->rows; r++)
 		t->rowmap[r] = r;
+	for (int c = 0; c < t->cols; c++)
+		t->width[c] = 16;
 	return 0;
 }
 
-static void ctab_free(struct ctab *t)
+void stat_compat_table_free(struct stat_compat_table *t)
 {
+	if (!t)
+		return;
 	free(t->cell);
 	free(t->rowmap);
 	free(t->width);
 	free(t->row_seen);
 	free(t->col_seen);
-	free(t->hdr);
 	free(t->line);
+	free(t);
+}
+
+void stat_compat_table_text(struct stat_compat_table *t, int r, int c, const char *s)
+{
+	*CC(t, r, c) = (struct ccell){ .type = C_STR, .s = s };
+}
+
+void stat_compat_table_rule(struct stat_compat_table *t, int r, int c)
+{
+	CC(t, r, c)->type = C_REP;
+	t->rule[r] = true;
+}
+
+void stat_compat_table_add(struct stat_compat_table *t, int r, int c, double v)
+{
+	struct ccell *x = CC(t, r, c);
+
+	x->type = C_NUM;
+	x->d += v;
+}
+
+void stat_compat_table_hide(struct stat_compat_table *t, int c)
+{
+	t->width[c] = 0;
 }
 
 /* "%.0f" of a whole, non-negative double without printf: the common case. */
@@ -120,7 +149,7 @@ static size_t cell_text(const struct ccell *c, int width, int places, char *buf)
 }
 
 /* Append one cell, padded to its width (labels left, data right), to line. */
-static char *put_cell(const struct ctab *t, int r, int c, char *line)
+static char *put_cell(const struct stat_compat_table *t, int r, int c, char *line)
 {
 	char buf[128];
 	int w = t->width[c];
@@ -137,7 +166,7 @@ static char *put_cell(const struct ctab *t, int r, int c, char *line)
 	return line + w;
 }
 
-static void flag_data(struct ctab *t)
+static void flag_data(struct stat_compat_table *t)
 {
 	for (int r = t->hrows; r < t->rows; r++)
 		for (int c = 1; c < t->cols; c++) {
@@ -152,13 +181,20 @@ static void flag_data(struct ctab *t)
 		}
 }
 
-static bool col_shown(const struct ctab *t, int c, bool zeros)
+static bool col_shown(const struct stat_compat_table *t, int c, bool zeros)
 {
 	return t->col_seen[c] && (zeros || t->col_nz[c]);
 }
 
+/* Header rows, rules and the data rows with something to show. */
+static bool row_shown(const struct stat_compat_table *t, int r, bool zeros)
+{
+	return r < t->hrows || t->rule[r] || (t->row_seen[r] && (zeros || t->row_nz[r]));
+}
+
 /* One line: the label column, then columns from first while they fit. */
-static int put_line(const struct ctab *t, int r, int first, bool zeros, long screen, FILE *out)
+static int put_line(const struct stat_compat_table *t, int r, int first, bool zeros, long screen,
+		    FILE *out)
 {
 	long used = t->width[0];
 	char *p = put_cell(t, r, 0, t->line);
@@ -178,7 +214,7 @@ static int put_line(const struct ctab *t, int r, int first, bool zeros, long scr
 	return c;
 }
 
-static void ctab_display(struct ctab *t, bool zeros, long screen, FILE *out)
+static void display(struct stat_compat_table *t, bool zeros, long screen, FILE *out)
 {
 	bool any_seen = false, any_nz = false;
 	int c = -1, first = 1;
@@ -203,19 +239,15 @@ static void ctab_display(struct ctab *t, bool zeros, long screen, FILE *out)
 		}
 		if (c > 0)
 			fputc('\n', out);
-		for (int i = 0; i < t->rows; i++) {
-			int r = t->rowmap[i];
-
-			if (r >= t->hrows && (!t->row_seen[r] || (!zeros && !t->row_nz[r])))
-				continue;
-			c = put_line(t, r, first, zeros, screen, out);
-		}
+		for (int i = 0; i < t->rows; i++)
+			if (row_shown(t, t->rowmap[i], zeros))
+				c = put_line(t, t->rowmap[i], first, zeros, screen, out);
 		first = c;
 	}
 }
 
 /* numastat's selection sort, descending, so equal rows land where its do. */
-static void ctab_sort(struct ctab *t, int col)
+static void sort_rows(struct stat_compat_table *t, int col)
 {
 	for (int i = t->hrows; i < t->rows; i++) {
 		int big = i;
@@ -232,34 +264,47 @@ static void ctab_sort(struct ctab *t, int col)
 	}
 }
 
-/* numastat -c: each column as wide as its widest text (4..16) plus a gutter. */
-static void ctab_compress(struct ctab *t)
+/* The longest text of column c (cut at 127), or at most cap. */
+static int longest(const struct stat_compat_table *t, int c, int cap)
 {
 	char buf[128];
+	int w = 0;
 
-	for (int c = 0; c < t->cols; c++) {
-		int w = 4;
+	for (int r = 0; r < t->rows; r++) {
+		const struct ccell *x = CC(t, r, c);
+		int l;
 
-		for (int r = 0; r < t->rows; r++) {
-			const struct ccell *x = CC(t, r, c);
-			int l;
-
-			if (x->type == C_REP)
-				continue;
-			l = (int)cell_text(x, 16, c ? t->places : 0, buf);
-			if (l > w)
-				w = l;
-		}
-		t->width[c] = w + 1 > 16 ? 16 : w + 1;
+		if (x->type == C_REP)
+			continue;
+		l = (int)cell_text(x, cap, c ? t->places : 0, buf);
+		if (l > w)
+			w = l;
 	}
+	return w;
 }
 
-static void num_add(struct ctab *t, int r, int c, double v)
+/* numastat's auto_set_col_width(): the longest text + 1 gutter, within [min, max]. */
+static void auto_width(struct stat_compat_table *t, int c, int min, int max)
 {
-	struct ccell *x = CC(t, r, c);
+	int w = longest(t, c, max);
 
-	x->type = C_NUM;
-	x->d += v;
+	t->width[c] = (w > min ? w : min) + 1 > max ? max : (w > min ? w : min) + 1;
+}
+
+int stat_compat_table_print(struct stat_compat_table *t, const struct stat_compat_style *st,
+			    FILE *out)
+{
+	t->places = st->places;
+	/* numastat -c: each column as wide as its widest text (4..16) plus a gutter. */
+	for (int c = 0; st->compress && c < t->cols; c++)
+		if (t->width[c] > 0)
+			auto_width(t, c, 4, 16);
+	if (!st->compress && st->label_max > 16)
+		auto_width(t, 0, 16, st->label_max);
+	if (st->sort_col > 0)
+		sort_rows(t, st->sort_col);
+	display(t, !st->skip_zero, st->width, out);
+	return ferror(out) ? -EIO : 0;
 }
 
 static const char *const ns_labels[NS_STANDARD] = {
@@ -300,63 +345,69 @@ long stat_compat_screen_width(size_t tty_width)
 	return w < 32 ? 32 : w;
 }
 
-/* Headers, widths and the label column for nn node columns plus Total. */
-static void setup_columns(struct ctab *t, const struct compat_opts *co, bool plain,
-			  const struct compat_node *const *cols, int nn)
+/* The table of nn node columns plus Total: headers and the rule under them. */
+static int new_table(struct stat_compat_table **tp, const struct compat_opts *co, bool plain,
+		     const struct compat_node *const *cols, int nn, int data_rows, char (*hdr)[24])
 {
-	t->width[0] = 16;
-	t->places = plain || co->compress ? 0 : 2;
+	int h = plain ? 1 : 2, r = stat_compat_table_new(tp, h, data_rows, nn + 1);
+
+	if (r < 0)
+		return r;
 	for (int i = 0; i <= nn; i++) {
 		int c = 1 + i;
 
-		if (i == nn && plain)
-			break; /* no Total column: width 0, it prints as nothing */
+		if (i == nn && plain) {
+			stat_compat_table_hide(*tp, c); /* no Total column: it prints as nothing */
+			break;
+		}
 		if (i == nn)
-			snprintf(t->hdr[c], sizeof(t->hdr[c]), "Total");
+			snprintf(hdr[c], sizeof(hdr[c]), "Total");
 		else
-			snprintf(t->hdr[c], sizeof(t->hdr[c]), plain ? "node%u" : "Node %u",
-				 cols[i]->id);
-		*CC(t, 0, c) = (struct ccell){ .type = C_STR, .s = t->hdr[c] };
+			snprintf(hdr[c], sizeof(hdr[c]), plain ? "node%u" : "Node %u", cols[i]->id);
+		stat_compat_table_text(*tp, 0, c, hdr[c]);
 		if (!plain)
-			CC(t, 1, c)->type = C_REP;
-		t->width[c] = 16;
+			stat_compat_table_rule(*tp, 1, c);
 	}
+	return 0;
 }
 
-static void sort_and_show(struct ctab *t, const struct compat_opts *co,
-			  const struct compat_node *const *cols, int nn, FILE *out)
+/* -c, -z and -s as numastat applies them to its system tables. */
+static int show(struct stat_compat_table *t, const struct compat_opts *co, bool plain,
+		const struct compat_node *const *cols, int nn, FILE *out)
 {
-	if (co->compress)
-		ctab_compress(t);
-	if (co->sort != COMPAT_SORT_NONE) {
-		int col = 1 + nn; /* Total, unless the node asked for is shown */
+	struct stat_compat_style st = { .compress = co->compress,
+					.skip_zero = co->skip_zero,
+					.places = plain || co->compress ? 0 : 2,
+					.width = co->width };
 
+	if (co->sort != COMPAT_SORT_NONE) {
+		st.sort_col = 1 + nn; /* Total, unless the node asked for is shown */
 		for (int i = 0; i < nn; i++)
 			if (co->sort >= 0 && cols[i]->id == (unsigned)co->sort)
-				col = 1 + i;
-		ctab_sort(t, col);
+				st.sort_col = 1 + i;
 	}
-	ctab_display(t, !co->skip_zero, co->width, out);
+	return stat_compat_table_print(t, &st, out);
 }
 
 static int show_numastat(const struct compat_opts *co, const struct compat_node *nodes, size_t n,
 			 FILE *out)
 {
 	const struct compat_node **cols = calloc(n + 1, sizeof(*cols));
+	/* clang-format off */
+	char (*hdr)[24] = calloc(n + 2, sizeof(*hdr));
+	/* clang-format on */
 	bool plain = stat_compat_is_plain(co);
 	int nn = 0, h = plain ? 1 : 2, r;
-	struct ctab t = { 0 };
+	struct stat_compat_table *t = NULL;
 
 	for (size_t i = 0; cols && i < n; i++)
 		if (nodes[i].ns)
 			cols[nn++] = &nodes[i];
-	r = cols ? ctab_init(&t, h, NS_STANDARD, nn + 1) : -ENOMEM;
+	r = cols && hdr ? new_table(&t, co, plain, cols, nn, NS_STANDARD, hdr) : -ENOMEM;
 	if (r == 0) {
-		setup_columns(&t, co, plain, cols, nn);
 		for (int k = 0; k < NS_STANDARD; k++)
-			*CC(&t, h + k, 0) =
-				(struct ccell){ .type = C_STR,
-						.s = plain ? numastat_keys[k] : ns_labels[k] };
+			stat_compat_table_text(t, h + k, 0,
+					       plain ? numastat_keys[k] : ns_labels[k]);
 		for (int i = 0; i < nn; i++)
 			for (size_t k = 0; k < cols[i]->ns->n; k++) {
 				const struct counter *c = &cols[i]->ns->c[k];
@@ -367,17 +418,18 @@ static int show_numastat(const struct compat_opts *co, const struct compat_node 
 						continue;
 					if (!plain)
 						v = v * co->page_size / (1024.0 * 1024.0);
-					num_add(&t, h + row, 1 + i, v);
-					num_add(&t, h + row, 1 + nn, v);
+					stat_compat_table_add(t, h + row, 1 + i, v);
+					stat_compat_table_add(t, h + row, 1 + nn, v);
 				}
 			}
 		if (!plain)
 			fputs("\nPer-node numastat info (in MBs):\n", out);
-		sort_and_show(&t, co, cols, nn, out);
+		r = show(t, co, plain, cols, nn, out);
 	}
-	ctab_free(&t);
+	stat_compat_table_free(t);
+	free(hdr);
 	free(cols);
-	return r;
+	return r == -EIO ? 0 : r;
 }
 
 static int mem_row(const char *name)
@@ -388,8 +440,8 @@ static int mem_row(const char *name)
 	return -1;
 }
 
-static void add_meminfo(struct ctab *t, const struct compat_opts *co, const struct meminfo *mi,
-			int col, int total)
+static void add_meminfo(struct stat_compat_table *t, const struct compat_opts *co,
+			const struct meminfo *mi, int col, int total)
 {
 	for (size_t k = 0; k < mi->n; k++) {
 		const struct meminfo_field *f = &mi->f[k];
@@ -403,8 +455,8 @@ static void add_meminfo(struct ctab *t, const struct compat_opts *co, const stru
 		else if (f->kb)
 			mult = 1024;
 		v = v * mult / (1024.0 * 1024.0);
-		num_add(t, 2 + row, col, v);
-		num_add(t, 2 + row, total, v);
+		stat_compat_table_add(t, 2 + row, col, v);
+		stat_compat_table_add(t, 2 + row, total, v);
 	}
 }
 
@@ -412,25 +464,28 @@ static int show_meminfo(const struct compat_opts *co, const struct compat_node *
 			FILE *out)
 {
 	const struct compat_node **cols = calloc(n + 1, sizeof(*cols));
+	/* clang-format off */
+	char (*hdr)[24] = calloc(n + 2, sizeof(*hdr));
+	/* clang-format on */
+	struct stat_compat_table *t = NULL;
 	int nn = 0, r;
-	struct ctab t = { 0 };
 
 	for (size_t i = 0; cols && i < n; i++)
 		if (nodes[i].mi)
 			cols[nn++] = &nodes[i];
-	r = cols ? ctab_init(&t, 2, (int)MEM_ROWS, nn + 1) : -ENOMEM;
+	r = cols && hdr ? new_table(&t, co, false, cols, nn, (int)MEM_ROWS, hdr) : -ENOMEM;
 	if (r == 0) {
-		setup_columns(&t, co, false, cols, nn);
 		for (size_t k = 0; k < MEM_ROWS; k++)
-			*CC(&t, 2 + (int)k, 0) = (struct ccell){ .type = C_STR, .s = mem_rows[k] };
+			stat_compat_table_text(t, 2 + (int)k, 0, mem_rows[k]);
 		for (int i = 0; i < nn; i++)
-			add_meminfo(&t, co, cols[i]->mi, 1 + i, 1 + nn);
+			add_meminfo(t, co, cols[i]->mi, 1 + i, 1 + nn);
 		fputs("\nPer-node system memory usage (in MBs):\n", out);
-		sort_and_show(&t, co, cols, nn, out);
+		r = show(t, co, false, cols, nn, out);
 	}
-	ctab_free(&t);
+	stat_compat_table_free(t);
+	free(hdr);
 	free(cols);
-	return r;
+	return r == -EIO ? 0 : r;
 }
 
 int stat_compat_print(const struct compat_opts *co, const struct compat_node *nodes, size_t n,
