@@ -7,11 +7,16 @@
  *
  *   command  NAME  SUMMARY
  *   option   SCOPE  --LONG  -S  ARGUMENT  ARG  HELP
+ *   view     NAME  --OPTION  ARGUMENT
+ *   column   VIEW  NAME  JSON  HELP
  *   exit     CODE
  *
  * SCOPE is a command's name, "global" (every command takes it) or
  * "numastatctl" (before a command only); ARGUMENT is none, required or
- * optional; HELP is the --help text with its lines joined.  It fails (and
+ * optional; HELP is the --help text with its lines joined.  A view is one
+ * of stat's (cmd_stat_views[], stat-view.h), "-" for the option of the
+ * views stat picks itself; its columns are those the man page lists.  It
+ * fails (and
  * so does the build) on a table cmd_getopt() cannot hold, an option whose
  * argument and name disagree, a name or value two options share (in a
  * table, or with the global options) and an option without help.
@@ -20,7 +25,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cmd-stat.h"
 #include "cmd.h"
+#include "stat-view.h"
 
 static int failed;
 
@@ -102,14 +109,31 @@ static void put_options(const char *scope, const struct cmd_option *options, boo
 	}
 }
 
+static void put_views(void)
+{
+	for (const struct stat_view *const *v = cmd_stat_views; *v; v++) {
+		const struct cmd_option *o = &(*v)->option;
+
+		printf("view\t%s\t%s%s\t%s\n", (*v)->name, o->name ? "--" : "-",
+		       o->name ? o->name : "", o->name ? argument(o->has_arg) : "-");
+		for (const struct stat_view_col *c = (*v)->cols; c && c->name; c++) {
+			printf("column\t%s\t%s\t%s\t", (*v)->name, c->name, c->json);
+			put_help(c->help);
+		}
+	}
+}
+
 int main(void)
 {
+	/* stat's option table ends with its views' options, added from its table of views. */
+	cmd_stat_options();
 	for (const struct cmd *const *c = cmd_table; *c; c++)
 		printf("command\t%s\t%s\n", (*c)->name, (*c)->summary);
 	put_options("global", cmd_global_options, true);
 	put_options("numastatctl", cmd_top_options, false);
 	for (const struct cmd *const *c = cmd_table; *c; c++)
 		put_options((*c)->name, (*c)->options, false);
+	put_views();
 	for (int code = 0; code < EXIT_CODES; code++)
 		printf("exit\t%d\n", code);
 	return failed || fflush(stdout) != 0;

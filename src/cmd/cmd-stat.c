@@ -11,18 +11,11 @@
 #include "array.h"
 #include "cmd-stat.h"
 #include "cmd.h"
-#include "counters.h"
 #include "log.h"
-#include "profiles.h"
-#include "snapshot.h"
-#include "stat-compat.h"
 #include "stat-counters.h"
-#include "stat-effect.h"
 #include "stat-view.h"
-#include "stat-views.h"
 #include "stat.h"
 #include "suggest.h"
-#include "sysfs.h"
 #include "value.h"
 #include "why.h"
 
@@ -38,13 +31,23 @@ enum {
 	OPT_SNAPSHOT,
 	OPT_SINCE,
 	OPT_TOTALS,
-	OPT_BALANCING,
-	OPT_TIERS,
-	OPT_CGROUP,
 	OPT_INTERLEAVE,
+	OPT_VIEW, /* the option of the view at index i of views[]: OPT_VIEW + i */
 };
 
-static const struct cmd_option options[] = {
+/*
+ * The views of stat: the only list of them.  The first is the counter table
+ * (no option: what stat shows without one), --pid picks the second; the
+ * others are picked by their own options, which --help lists after the
+ * options below, in this order.  Adding a view: HACKING.md.
+ */
+const struct stat_view *const cmd_stat_views[] = {
+	&stat_view_counters, &stat_view_pid,    &stat_view_balancing,
+	&stat_view_tiers,    &stat_view_cgroup, NULL,
+};
+
+/* The options of stat but the views' (cmd_stat_options() adds those). */
+static const struct cmd_option base_options[] = {
 	{ "nodes", required_argument, OPT_NODES, "<list>",
 	  "only these nodes (0,2-3 or all; ids absent inside\n"
 	  "a range are skipped, as numactl does)" },
@@ -86,17 +89,30 @@ static const struct cmd_option options[] = {
 	{ "since", required_argument, OPT_SINCE, "<name>",
 	  "the live counters plus those saved in a snapshot (or\n"
 	  "latest): the counts across that reset" },
-	{ "balancing", no_argument, OPT_BALANCING, NULL,
-	  "NUMA balancing and page migration counters" },
-	{ "tiers", no_argument, OPT_TIERS, NULL,
-	  "memory tiers, node kinds, distances, promotion, demotion" },
-	{ "cgroup", required_argument, OPT_CGROUP, "<path|unit|pattern>",
-	  "per-node memory of cgroups (cgroup v2)" },
 	{ 0 },
 };
 
+static struct cmd_option options[CMD_OPTIONS_MAX + 1];
+
+const struct cmd_option *cmd_stat_options(void)
+{
+	size_t n = 0;
+
+	if (options[0].name)
+		return options;
+	for (const struct cmd_option *b = base_options; b->name && n < CMD_OPTIONS_MAX; b++)
+		options[n++] = *b;
+	for (size_t i = 0; cmd_stat_views[i] && n < CMD_OPTIONS_MAX; i++)
+		if (cmd_stat_views[i]->option.name) {
+			options[n] = cmd_stat_views[i]->option;
+			options[n++].val = OPT_VIEW + (int)i;
+		}
+	return options;
+}
+
 static void usage(FILE *out)
 {
+	cmd_stat_options();
 	fputs("Usage:\n"
 	      " numastatctl stat [options] [<interval> [<count>]]\n"
 	      "\nPer-node NUMA allocation counters (nodeN/numastat), one row per node\n"
@@ -205,32 +221,29 @@ static int parse_prom_names(struct stat_opts *o, const char *arg)
 	return -1;
 }
 
-/* --balancing, --tiers, --cgroup: one view at a time (stat-effect.h). */
-static int set_view(struct stat_opts *o, int view)
+/* A view's option: one view at a time; an argument joins the view's (--cgroup a --cgroup b). */
+static int pick_view(struct stat_opts *o, const struct stat_view **picked,
+		     const struct stat_view *v, char *arg)
 {
-	if (o->view && o->view != view) {
-		log_usage_err("%s and %s are separate views: give one", stat_view_option(o->view),
-			      stat_view_option(view));
+	if (*picked && *picked != v) {
+		log_usage_err("--%s and --%s are separate views: give one", (*picked)->option.name,
+			      v->option.name);
 		return -1;
 	}
-	o->view = view;
-	return 0;
-}
-
-static int add_cgroup(struct stat_opts *o, char *arg)
-{
-	if (set_view(o, STAT_VIEW_CGROUP) < 0)
-		return -1;
-	if (array_grow(&o->cgroups, &o->cap_cgroups, o->n_cgroups + 1, sizeof(*o->cgroups)) < 0) {
+	*picked = v;
+	if (!arg)
+		return 0;
+	if (array_grow(&o->view_args, &o->cap_view_args, o->n_view_args + 1,
+		       sizeof(*o->view_args)) < 0) {
 		log_err("out of memory");
 		return -1;
 	}
-	o->cgroups[o->n_cgroups++] = arg;
+	o->view_args[o->n_view_args++] = arg;
 	return 0;
 }
 
 /* One option; 0, or -1 when a usage error was printed. */
-static int one_option(struct stat_opts *o, int c, bool *width_set)
+static int one_option(struct stat_opts *o, const struct stat_view **view, int c, bool *width_set)
 {
 	switch (c) {
 	case OPT_NODES:
@@ -302,13 +315,10 @@ static int one_option(struct stat_opts *o, int c, bool *width_set)
 		o->snapshot_arg = optarg;
 		o->since = c == OPT_SINCE;
 		return 0;
-	case OPT_BALANCING:
-		return set_view(o, STAT_VIEW_BALANCING);
-	case OPT_TIERS:
-		return set_view(o, STAT_VIEW_TIERS);
-	case OPT_CGROUP:
-		return add_cgroup(o, optarg);
 	}
+	if (c >= OPT_VIEW &&
+	    c < OPT_VIEW + (int)(sizeof(cmd_stat_views) / sizeof(*cmd_stat_views)) - 1)
+		return pick_view(o, view, cmd_stat_views[c - OPT_VIEW], optarg);
 	return -1;
 }
 
@@ -342,8 +352,8 @@ static int parse_operands(struct stat_opts *o, int argc, char *argv[])
 	return 0;
 }
 
-/* Checks across options, once all are known. */
-static int check_combination(struct stat_opts *o)
+/* Checks across options, once all are known; view: the one an option picked, or NULL. */
+static int check_combination(struct stat_opts *o, const struct stat_view *view)
 {
 	if ((o->rate || o->timestamp || o->totals) && o->interval == 0) {
 		log_usage_err("%s needs an interval", o->rate        ? "--rate"
@@ -395,7 +405,7 @@ static int check_combination(struct stat_opts *o)
 	}
 	if (o->meminfo && o->cols_arg)
 		return 0;
-	if (o->sort_arg && !o->meminfo && !o->compat && !o->view) {
+	if (o->sort_arg && !o->meminfo && !o->compat && !view) {
 		int c = stat_column_lookup(o->sort_arg, strlen(o->sort_arg));
 
 		if (c < 0) {
@@ -408,333 +418,45 @@ static int check_combination(struct stat_opts *o)
 	return 0;
 }
 
-/* -1: go on; otherwise the exit code. */
-static int parse_opts(int argc, char *argv[], struct stat_opts *o)
+/* -1: go on; otherwise the exit code.  *view: the view an option picked, or NULL. */
+static int parse_opts(int argc, char *argv[], struct stat_opts *o, const struct stat_view **view)
 {
 	bool width_set = false;
 	int c;
 
-	while ((c = cmd_getopt(argc, argv, options)) != -1) {
+	while ((c = cmd_getopt(argc, argv, cmd_stat_options())) != -1) {
 		if (c == 'h') {
 			usage(stdout);
 			return EXIT_OK;
 		}
-		if (one_option(o, c, &width_set) < 0)
+		if (one_option(o, view, c, &width_set) < 0)
 			return EXIT_USAGE;
 	}
 	o->json = cmd_global.json;
 	if (!width_set)
 		o->width = stat_terminal_width();
 	/* -o names counter columns unless -m or --pid (anywhere) gave it other columns. */
-	if (!o->meminfo && !o->n_pids && !o->view && o->cols_arg &&
-	    parse_output(o, o->cols_arg) < 0)
+	if (!o->meminfo && !o->n_pids && !*view && o->cols_arg && parse_output(o, o->cols_arg) < 0)
 		return EXIT_USAGE;
-	if (parse_operands(o, argc - optind, argv + optind) < 0 || check_combination(o) < 0)
+	if (parse_operands(o, argc - optind, argv + optind) < 0 || check_combination(o, *view) < 0)
 		return EXIT_USAGE;
 	return -1;
-}
-
-/* --since: the saved counts of a node that is gone are not shown anywhere: say so. */
-static void warn_gone(const unsigned *ids, size_t n)
-{
-	const struct snapshot *s = stat_snapshot();
-
-	for (size_t i = 0; s && i < s->n; i++) {
-		size_t k = 0;
-
-		while (k < n && ids[k] != s->ids[i])
-			k++;
-		if (k == n)
-			log_warn(
-				"node %u of snapshot %s is not here: its saved counts are left out",
-				s->ids[i], s->name);
-	}
-}
-
-static int select_nodes(const struct stat_opts *o, unsigned **ids)
-{
-	struct node_miss missing = { 0 };
-	int n = o->snapshot_arg && !o->since ? stat_snapshot_nodes(o, ids, &missing)
-					     : stat_select_nodes(o, ids, &missing);
-
-	if (n == -ENOENT && o->snapshot_arg && !o->since) {
-		log_err("--nodes: node %u: not in snapshot %s", missing.id, stat_snapshot()->name);
-		return -EXIT_USAGE;
-	}
-	if (n == -ENOENT) {
-		stat_say_missing_node(&missing);
-		return -EXIT_USAGE;
-	}
-	if (n > 0 && o->since && !o->n_nodes)
-		warn_gone(*ids, (size_t)n);
-	if (n < 0) {
-		log_err("/sys/devices/system/node: %s", sysfs_strerror(n));
-		return -EXIT_FAIL;
-	}
-	if (n == 0) {
-		log_err("/sys/devices/system/node: no NUMA nodes (a kernel without CONFIG_NUMA?)");
-		return -EXIT_FAIL;
-	}
-	return n;
-}
-
-/* Warn once: with vm.numa_stat=0 the kernel keeps every counter at zero. */
-static void warn_frozen(const struct stat_opts *o)
-{
-	/* Saved counters were counted before; only live ones can be frozen. */
-	if ((!o->snapshot_arg || o->since) && stat_counters_frozen())
-		counters_warn_frozen("");
-}
-
-static void report_node_error(unsigned id, const char *file, int err, const char *why)
-{
-	/* sysfs_strerror() words ENOENT for knobs; a node file is simply missing. */
-	log_err(NODE_DIR "/node%u/%s: %s", id, file, err == -ENOENT ? "file is missing" : why);
-}
-
-static int view_counters(const struct stat_opts *o, const unsigned *ids, size_t n)
-{
-	struct stat_row *rows = calloc(n, sizeof(*rows));
-	/* clang-format off */
-	char (*whys)[WHY_MAX] = calloc(n, sizeof(*whys));
-	/* clang-format on */
-	char why[WHY_MAX];
-	int rc = EXIT_OK;
-
-	if (!rows || !whys) {
-		log_err("out of memory");
-		rc = EXIT_FAIL;
-		goto out;
-	}
-	warn_frozen(o);
-	if (stat_read_rows(ids, n, rows, whys) > 0) {
-		rc = EXIT_FAIL;
-		for (size_t i = 0; i < n; i++)
-			if (rows[i].err)
-				report_node_error(ids[i], "numastat", rows[i].err, whys[i]);
-	}
-	if (stat_print_counters(o, rows, n, 0, why, sizeof(why)) < 0) {
-		log_err("%s", why);
-		rc = EXIT_FAIL;
-	}
-out:
-	free(rows);
-	free(whys);
-	return rc;
-}
-
-int cmd_stat_read_nodes(const unsigned *ids, size_t n, struct stat_node *nodes, bool ns, bool mi,
-			bool hp)
-{
-	char why[WHY_MAX];
-	int rc = EXIT_OK;
-
-	for (size_t i = 0; i < n; i++) {
-		struct stat_node *nd = &nodes[i];
-
-		/* Only these fields: clearing a whole meminfo per node costs more than reading it. */
-		nd->id = ids[i];
-		nd->ns_err = nd->mi_err = -ENODATA;
-		nd->hp_err = 0;
-		nd->hp.present = false;
-		if (ns && (nd->ns_err = stat_numastat_read(ids[i], &nd->ns, why, sizeof(why))) < 0)
-			report_node_error(ids[i], "numastat", nd->ns_err, why);
-		if (mi && (nd->mi_err = meminfo_read(ids[i], &nd->mi, why, sizeof(why))) < 0)
-			report_node_error(ids[i], "meminfo", nd->mi_err, why);
-		if (hp && (nd->hp_err = hugepages_read(ids[i], &nd->hp, why, sizeof(why))) < 0) {
-			log_err("%s", why);
-			nd->hp.present = false;
-		}
-		if ((ns && nd->ns_err) || (mi && nd->mi_err) || (hp && nd->hp_err))
-			rc = EXIT_FAIL;
-	}
-	return rc;
-}
-
-static int view_meminfo(const struct stat_opts *o, const unsigned *ids, size_t n)
-{
-	struct stat_node *nodes = malloc(n * sizeof(*nodes));
-	struct stat_mem_cols cols;
-	char why[WHY_MAX];
-	int rc;
-
-	if (!nodes) {
-		log_err("out of memory");
-		return EXIT_FAIL;
-	}
-	rc = cmd_stat_read_nodes(ids, n, nodes, false, true, true);
-	if (stat_mem_columns(o, nodes, n, &cols, why, sizeof(why)) < 0) {
-		log_usage_err("%s", why);
-		rc = EXIT_USAGE;
-	} else if (stat_mem_print(o, nodes, n, &cols, why, sizeof(why)) < 0) {
-		log_err("%s", why);
-		rc = EXIT_FAIL;
-	}
-	free(nodes);
-	return rc;
-}
-
-/* numastat's option letters (--compat=mn) and the matching stat options. */
-static int compat_setup(const struct stat_opts *o, struct compat_opts *co)
-{
-	uint64_t id;
-
-	*co = (struct compat_opts){ .meminfo = o->meminfo,
-				    .skip_zero = o->skip_zero,
-				    .compress = o->compact,
-				    .sort = COMPAT_SORT_NONE };
-	for (const char *p = o->compat_arg; p && *p; p++) {
-		switch (*p) {
-		case '-':
-			break;
-		case 'c':
-			co->compress = true;
-			break;
-		case 'm':
-			co->meminfo = true;
-			break;
-		case 'n':
-			co->numastat = true;
-			break;
-		case 'z':
-			co->skip_zero = true;
-			break;
-		default:
-			log_usage_err("--compat=%s: '%c' is not a numastat option here "
-				      "(c, m, n, z; -p is --pid)",
-				      o->compat_arg, *p);
-			return -1;
-		}
-	}
-	if (co->meminfo && o->snapshot_arg) {
-		log_usage_err("--compat=%s: a snapshot holds the NUMA counters only, not meminfo",
-			      o->compat_arg);
-		return -1;
-	}
-	if (o->sort_arg) {
-		if (strcasecmp(o->sort_arg, "total") == 0)
-			co->sort = COMPAT_SORT_TOTAL;
-		else if (parse_u64(o->sort_arg, NODE_ID_MAX, &id) == 0)
-			co->sort = (int)id;
-		else {
-			log_usage_err("--sort '%s': with --compat, a node id or total",
-				      o->sort_arg);
-			return -1;
-		}
-	}
-	co->width = stat_compat_screen_width(o->width);
-	co->page_size = (double)sysconf(_SC_PAGESIZE);
-	return 0;
-}
-
-/* numastat reads Hugepagesize from /proc/meminfo (kB); 0 when absent. */
-static double huge_page_size(void)
-{
-	char buf[8192], *p;
-	uint64_t kb = 0;
-	ssize_t n = sysfs_read_file("/proc/meminfo", buf, sizeof(buf));
-
-	if (n <= 0 || !(p = strstr(buf, "\nHugepagesize:")))
-		return 0;
-	p += strlen("\nHugepagesize:");
-	p += strspn(p, " ");
-	if (parse_u64_n(p, strspn(p, "0123456789"), UINT64_MAX / 1024, &kb) < 0)
-		return 0;
-	return (double)kb * 1024;
-}
-
-static int view_compat(const struct stat_opts *o, const unsigned *ids, size_t n)
-{
-	struct stat_node *nodes = malloc(n * sizeof(*nodes));
-	struct compat_node *cn = calloc(n, sizeof(*cn));
-	struct compat_opts co;
-	int rc = EXIT_USAGE;
-
-	if (!nodes || !cn) {
-		log_err("out of memory");
-		rc = EXIT_FAIL;
-	} else if (compat_setup(o, &co) == 0) {
-		bool want_ns = co.numastat || !co.meminfo;
-
-		if (co.meminfo)
-			co.huge_page_size = huge_page_size();
-		if (want_ns)
-			warn_frozen(o);
-		rc = cmd_stat_read_nodes(ids, n, nodes, want_ns, co.meminfo, false);
-		for (size_t i = 0; i < n; i++)
-			cn[i] = (struct compat_node){ ids[i], nodes[i].ns_err ? NULL : &nodes[i].ns,
-						      nodes[i].mi_err ? NULL : &nodes[i].mi };
-		if (stat_compat_print(&co, cn, n, stdout) < 0) {
-			log_err("out of memory");
-			rc = EXIT_FAIL;
-		}
-	}
-	free(nodes);
-	free(cn);
-	return rc;
-}
-
-/* --snapshot/--since NAME: a name that is not there is a usage error, like a missing -f file. */
-static int load_snapshot(const struct stat_opts *o)
-{
-	char why[WHY_MAX];
-	int r = stat_snapshot_load(profiles_effective_data_dir(), o->snapshot_arg, o->since, why,
-				   sizeof(why));
-
-	if (r == 0)
-		return EXIT_OK;
-	log_err("--%s: %s", o->since ? "since" : "snapshot", why);
-	return r == -EINVAL || (r == -ENOENT && strcmp(o->snapshot_arg, "latest") != 0) ? EXIT_USAGE
-											: EXIT_FAIL;
 }
 
 static int run(int argc, char *argv[])
 {
 	struct stat_opts o = { .sort_col = -1 };
-	unsigned *ids = NULL;
-	int rc = parse_opts(argc, argv, &o), n;
+	const struct stat_view *view = NULL;
+	int rc = parse_opts(argc, argv, &o, &view);
 
-	if (rc != -1)
-		goto out;
-	if ((rc = cmd_setup()) != EXIT_OK)
-		goto out;
-	/* The views, interval mode and --pid live in stat-effect.c, stat-interval.c, stat-pid.c. */
-	if (o.view) {
-		rc = stat_effect_run(&o);
-		goto out;
-	}
-	if (o.snapshot_arg && (rc = load_snapshot(&o)) != EXIT_OK)
-		goto out;
-	if (o.n_pids) {
-		rc = stat_pid_run(&o);
-		goto out;
-	}
-	if (o.interval > 0) {
-		rc = stat_interval_run(&o);
-		goto out;
-	}
-	n = select_nodes(&o, &ids);
-	if (n < 0) {
-		rc = -n;
-		goto out;
-	}
-	if (o.prometheus || o.textfile) {
-		/* A textfile carries it as numastatctl_counters_frozen: no journal line every 15 s. */
-		if (o.prometheus)
-			warn_frozen(&o);
-		rc = cmd_stat_prom_run(&o, ids, (size_t)n);
-	} else if (o.compat)
-		rc = view_compat(&o, ids, (size_t)n);
-	else if (o.meminfo)
-		rc = view_meminfo(&o, ids, (size_t)n);
-	else
-		rc = view_counters(&o, ids, (size_t)n);
-out:
-	stat_snapshot_free();
-	free(ids);
+	if (rc == -1 && (rc = cmd_setup()) == EXIT_OK)
+		rc = stat_view_run(view       ? view
+				   : o.n_pids ? &stat_view_pid
+					      : &stat_view_counters,
+				   &o);
 	free(o.nodes);
 	free(o.pids);
-	free(o.cgroups);
+	free(o.view_args);
 	return rc;
 }
 

@@ -1,22 +1,24 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * What the `stat` and `status` commands share beyond lib/stat.h: the parts
- * that print messages and return EXIT_* codes.  Implemented by cmd-stat.c,
- * cmd-stat-prom.c, stat-interval.c and stat-pid.c.
+ * The `stat` command: its views (stat-view.h), each one object in a file of
+ * its own, the table that lists them and its whole option table (for
+ * tests/gen-options.c), and the per-node locality summary of `status`.
+ * Implemented by cmd-stat.c, stat-view-balancing.c, stat-view-cgroup.c,
+ * stat-view-counters.c, stat-view-pid.c and stat-view-tiers.c.
  */
 #pragma once
 
-#include "stat-views.h"
+#include "cmd.h"
+#include "stat-view.h"
 #include "stat.h"
 #include "why.h"
 
-/*
- * Interval mode and --pid: implemented in stat-interval.c and stat-pid.c,
- * called by cmd-stat.c after option parsing and cmd_setup(); they print their
- * own messages (through log.h) and return an EXIT_* code.
- */
-int stat_interval_run(const struct stat_opts *o);
-int stat_pid_run(const struct stat_opts *o);
+/* The views, and the table of them, NULL-terminated: the counter table first. */
+extern const struct stat_view stat_view_counters, stat_view_pid, stat_view_balancing,
+	stat_view_tiers, stat_view_cgroup;
+extern const struct stat_view *const cmd_stat_views[];
+/* stat's options, the views' last (as --help lists them); { 0 }-terminated. */
+const struct cmd_option *cmd_stat_options(void);
 
 /* The per-node locality summary of `status` (cmd-status.c), in cmd-stat.c. */
 struct stat_summary {
@@ -31,16 +33,3 @@ int cmd_stat_summary_read(struct stat_summary *s);
 /* Its heading and table on stdout; EXIT_*. */
 int cmd_stat_summary_print(const struct stat_summary *s);
 void cmd_stat_summary_free(struct stat_summary *s);
-
-/* Read the files a view needs into nodes[] (ns: numastat, mi: meminfo, hp:
- * hugepages); per-node failures are reported.  EXIT_OK or EXIT_FAIL. */
-int cmd_stat_read_nodes(const unsigned *ids, size_t n, struct stat_node *nodes, bool ns, bool mi,
-			bool hp);
-
-/*
- * stat --prometheus / --textfile on the nodes ids: read the nodes, every
- * registry knob and the configured profile's drift, then print the text
- * and/or write DIR/numastatctl.prom atomically.  Prints its own messages;
- * returns an EXIT_* code.
- */
-int cmd_stat_prom_run(const struct stat_opts *o, const unsigned *ids, size_t n);

@@ -1,13 +1,164 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The driver of stat's views (stat-view.h), and what every view says the
+ * same way: node selection, -o and --sort, the JSON document, titles, and
+ * the Prometheus text on stdout or in an atomic --textfile.
+ */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <time.h>
 
+#include "atomic-file.h"
 #include "cmd.h"
 #include "log.h"
+#include "out.h"
 #include "stat-view.h"
+#include "suggest.h"
 #include "sysfs.h"
 
-void stat_say_missing_node(const struct node_miss *missing)
+/*
+ * A view picked by an option of its own reads its own files: the options
+ * of the counter table's other views and sources do not apply.
+ */
+static int check_own_view(const struct stat_view *v, const struct stat_opts *o)
+{
+	const char *opt = v->option.name;
+
+	if (o->meminfo || o->compat || o->n_pids || o->snapshot_arg || o->prom_names_set) {
+		log_usage_err("--%s is a view of its own: it excludes -m, --compat, --pid, "
+			      "--snapshot, --since and --prometheus-names",
+			      opt);
+		return EXIT_USAGE;
+	}
+	/* A view's sample is a table titled with its time: -t has no column to add. */
+	if (o->timestamp) {
+		log_usage_err("-t: --%s prints each sample as a table titled with its time", opt);
+		return EXIT_USAGE;
+	}
+	if (o->interval > 0 && (o->prometheus || o->textfile)) {
+		log_usage_err("interval mode: --prometheus and --textfile are one-shot");
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
+/* --textfile takes a directory; say so in one line when it was given a file. */
+static int check_textfile_dir(const char *dir, const char *file)
+{
+	size_t len = strlen(dir);
+	struct stat st;
+	int err = stat(dir, &st) == 0 ? (S_ISDIR(st.st_mode) ? 0 : ENOTDIR) : errno;
+
+	if (err == ENOTDIR) {
+		log_err("--textfile %s: not a directory (the option takes the directory to write "
+			"%s in)",
+			dir, file);
+		return EXIT_USAGE;
+	}
+	if (err == ENOENT && len > 5 && strcmp(dir + len - 5, ".prom") == 0) {
+		log_err("--textfile %s: expected a directory, not a file name (%s is written in "
+			"the directory)",
+			dir, file);
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
+/* DIR/FILE through a temporary file and rename: a scraper never sees half of it. */
+static int to_textfile(const struct stat_view *v, void *ctx, const char *dir, const char *file)
+{
+	struct atomic_file af;
+	int r = atomic_file_begin(&af, dir, file, 0644);
+
+	if (r < 0) {
+		log_err("--textfile %s: %s", dir, strerror(-r));
+		return EXIT_FAIL;
+	}
+	if (v->prom(ctx, af.f) < 0 || ferror(af.f)) {
+		atomic_file_abort(&af);
+		log_err("--textfile %s/%s: cannot write", dir, file);
+		return EXIT_FAIL;
+	}
+	r = atomic_file_commit(&af);
+	if (r < 0) {
+		log_err("--textfile %s/%s: %s", dir, file, strerror(-r));
+		return EXIT_FAIL;
+	}
+	return EXIT_OK;
+}
+
+/* The file of v under --textfile: its own, beside the other views'. */
+static const char *textfile_name(const struct stat_view *v, char *buf, size_t size)
+{
+	if (v->textfile)
+		return v->textfile;
+	snprintf(buf, size, "numastatctl-%s.prom", v->name);
+	return buf;
+}
+
+static int one_shot(const struct stat_view *v, void *ctx, const struct stat_opts *o)
+{
+	char file[64];
+	int rc = EXIT_OK;
+
+	if (!o->prometheus && !o->textfile)
+		return v->print(ctx, NULL) < 0 ? EXIT_FAIL : EXIT_OK;
+	/* stdout failures are main()'s to report at the final flush. */
+	if (o->prometheus)
+		v->prom(ctx, stdout);
+	if (o->textfile)
+		rc = to_textfile(v, ctx, o->textfile, textfile_name(v, file, sizeof(file)));
+	return rc;
+}
+
+/* What a view's setup() should have refused: said here should one forget. */
+static int check_modes(const struct stat_view *v, const struct stat_opts *o)
+{
+	const char *what = v->option.name ? v->option.name : v->name;
+
+	if (o->interval > 0 && !v->sample) {
+		log_usage_err("--%s has no interval mode: it is one-shot", what);
+		return EXIT_USAGE;
+	}
+	if ((o->prometheus || o->textfile) && !v->prom) {
+		log_usage_err("--%s has no Prometheus text", what);
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
+int stat_view_run(const struct stat_view *v, const struct stat_opts *o)
+{
+	char file[64];
+	void *ctx;
+	int rc = EXIT_OK, r;
+
+	if (v->option.name && (r = check_own_view(v, o)) != EXIT_OK)
+		return r;
+	/* Before anything is read: a wrong path is a usage error, whatever the files hold. */
+	if (o->textfile && v->prom &&
+	    (r = check_textfile_dir(o->textfile, textfile_name(v, file, sizeof(file)))) != EXIT_OK)
+		return r;
+	ctx = calloc(1, v->ctx_size ? v->ctx_size : 1);
+	if (!ctx) {
+		log_err("out of memory");
+		return EXIT_FAIL;
+	}
+	r = v->setup(ctx, o, &rc);
+	if (r == EXIT_OK)
+		r = check_modes(v, o);
+	if (r == EXIT_OK)
+		r = o->interval > 0 ? stat_loop_run(v, ctx, o) : one_shot(v, ctx, o);
+	v->free(ctx);
+	free(ctx);
+	return r > rc ? r : rc;
+}
+
+void stat_view_say_missing_node(const struct node_miss *missing)
 {
 	unsigned *all = NULL;
 	int n = nodes_enumerate(&all);
@@ -31,7 +182,7 @@ int stat_view_nodes(const struct stat_opts *o, unsigned **ids)
 	int n = stat_select_nodes(o, ids, &missing);
 
 	if (n == -ENOENT) {
-		stat_say_missing_node(&missing);
+		stat_view_say_missing_node(&missing);
 		return -EXIT_USAGE;
 	}
 	if (n < 0) {
@@ -39,4 +190,164 @@ int stat_view_nodes(const struct stat_opts *o, unsigned **ids)
 		return -EXIT_FAIL;
 	}
 	return n;
+}
+
+bool stat_view_has_node(const unsigned *ids, size_t n, unsigned id)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (ids[mid] == id)
+			return true;
+		if (ids[mid] < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return false;
+}
+
+static int lookup(const char *const *names, size_t n, const char *p, size_t len)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strlen(names[i]) == len && strncasecmp(names[i], p, len) == 0)
+			return (int)i;
+	return -1;
+}
+
+/* "A, B, C" into buf: what -o and --sort take here. */
+static const char *name_list(const char *const *names, size_t n, char *buf, size_t size)
+{
+	size_t j = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < n && j < size; i++)
+		j += (size_t)snprintf(buf + j, size - j, "%s%s", i ? ", " : "", names[i]);
+	return buf;
+}
+
+/* "'X' for --tiers: did you mean Y?", or the list of what there is. */
+static void unknown(const struct stat_view *v, const char *opt, const char *const *names, size_t n,
+		    const char *bad, size_t len)
+{
+	char list[1024], hint[SUGGEST_MAX_LEN + 32];
+	struct suggest s;
+
+	suggest_init_n(&s, bad, len);
+	for (size_t i = 0; i < n; i++)
+		suggest_add(&s, names[i]);
+	suggest_text(&s, hint, sizeof(hint));
+	log_usage_err("%s: unknown column '%.*s' for --%s: %s", opt, (int)len, bad, v->option.name,
+		      hint[0] ? hint : name_list(names, n, list, sizeof(list)));
+}
+
+int stat_view_columns(const struct stat_view *v, const struct stat_opts *o,
+		      const char *const *names, size_t n, const int *defaults, size_t nd, int *cols,
+		      size_t *ncols, int *sort)
+{
+	const char *p = o->cols_arg;
+
+	*ncols = 0;
+	*sort = -1;
+	if (!p || *p == '+') {
+		memcpy(cols, defaults, nd * sizeof(*cols));
+		*ncols = nd;
+		p = p ? p + 1 : NULL;
+	}
+	while (p) {
+		size_t len = strcspn(p, ",");
+		int c = lookup(names, n, p, len);
+
+		if (c < 0) {
+			unknown(v, "-o", names, n, p, len);
+			return -EINVAL;
+		}
+		if (*ncols == STAT_MAX_COLS) {
+			log_usage_err("-o: too many columns at '%.*s' for --%s: at most %d",
+				      (int)len, p, v->option.name, STAT_MAX_COLS);
+			return -EINVAL;
+		}
+		cols[(*ncols)++] = c;
+		p = p[len] ? p + len + 1 : NULL;
+	}
+	if (o->sort_arg && (*sort = lookup(names, n, o->sort_arg, strlen(o->sort_arg))) < 0) {
+		unknown(v, "--sort", names, n, o->sort_arg, strlen(o->sort_arg));
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* The leading members of a view's document: time; sample, time, seconds; since, seconds. */
+static int lead_fields(struct out_doc *d, const struct stat_loop_info *in, char *why, size_t whylen)
+{
+	struct out_table *t;
+	struct out_row *row;
+	struct timespec now;
+	char when[32];
+	size_t c = 0;
+	int r = out_table_new(&t, "", OUT_JSON, why, whylen);
+
+	if (r < 0)
+		return r;
+	if (!in)
+		clock_gettime(CLOCK_REALTIME, &now);
+	stat_iso_time(in ? &in->when : &now, when, sizeof(when));
+	if (in && !in->total)
+		out_table_add_column(t, "sample", 0, OUT_COL_NUMBER);
+	out_table_add_column(t, in && in->total ? "since" : "time", 0, 0);
+	if (in)
+		out_table_add_column(t, "seconds", 0, OUT_COL_NUMBER);
+	if (!(row = out_table_add_row(t)))
+		r = -ENOMEM;
+	if (r == 0 && in && !in->total)
+		r = out_row_setf(row, c++, "%lu", in->sample);
+	if (r == 0)
+		r = out_row_set(row, c++, when);
+	if (r == 0 && in)
+		r = out_row_setf(row, c, "%.2f", in->secs);
+	if (r == 0)
+		r = out_doc_add(d, t, OUT_PART_FIELDS);
+	out_table_free(t);
+	return r;
+}
+
+int stat_view_json(const struct grid *g, const struct stat_opts *o, const struct stat_loop_info *in,
+		   const char *name, char *why, size_t whylen)
+{
+	struct out_doc *d = NULL;
+	int r = out_doc_new(&d, in ? OUT_ONELINE : 0);
+
+	why[0] = '\0';
+	if (r == 0)
+		r = lead_fields(d, in, why, whylen);
+	if (r == 0)
+		r = grid_add_json_rows(g, o, d, name, why, whylen);
+	if (r == 0)
+		r = out_doc_print(d, stdout);
+	if (r < 0 && !why[0])
+		snprintf(why, whylen,
+			 r == -EIO ? "cannot write to standard output" : "out of memory");
+	out_doc_free(d);
+	return r;
+}
+
+void stat_view_title(const struct stat_opts *o, const struct stat_loop_info *in)
+{
+	char when[16];
+	struct tm tm;
+
+	if (o->noheadings)
+		return;
+	localtime_r(&in->when.tv_sec, &tm);
+	strftime(when, sizeof(when), "%H:%M:%S", &tm);
+	if (in->sample > 1 || in->total)
+		putchar('\n');
+	if (in->total)
+		printf("total since %s: %s over %.2f s\n", when, o->rate ? "per second" : "changes",
+		       in->secs);
+	else
+		printf("sample %lu at %s: %s over %.2f s\n", in->sample, when,
+		       o->rate ? "per second" : "changes", in->secs);
 }

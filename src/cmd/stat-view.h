@@ -1,16 +1,118 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * What every `stat` view says the same way.  Implemented by stat-view.c.
+ * A view of `stat`: what it shows, as one object of operations.  The stat
+ * command (cmd-stat.c) holds the one table of views and picks one (by its
+ * option, else --pid, else the counter table); stat_view_run() drives it:
+ * setup(), then print() once, or prom() for --prometheus and --textfile,
+ * or sample() and print() at each interval (stat-loop.c).  A view keeps its
+ * state in a context the driver allocates (ctx_size bytes, zeroed) and
+ * frees after free().  What every view needs besides: node selection, -o
+ * and --sort against its columns, its JSON document, titles.  Adding a
+ * view: HACKING.md, "Adding a stat view"; the views themselves are in
+ * cmd-stat.h.  Implemented by stat-view.c and stat-loop.c.
  */
 #pragma once
 
-#include "nodes.h"
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <time.h>
+
+#include "cmd.h"
+#include "grid.h"
 #include "stat.h"
 
+/* What a sample or the totals cover (print()'s in; NULL: one-shot). */
+struct stat_loop_info {
+	unsigned long sample; /* 1, 2, ...; 0 for the totals */
+	double secs;          /* what the values cover */
+	struct timespec when; /* the sample's time; the start for the totals */
+	bool total;           /* the totals since the start */
+};
+
+/* Why sample() is called. */
+enum stat_sample {
+	STAT_SAMPLE_FIRST,    /* the baselines, before the first interval; nothing is printed */
+	STAT_SAMPLE_NEXT,     /* an interval passed: read again, keep the changes */
+	STAT_SAMPLE_TOPOLOGY, /* a kernel uevent: nodes or memory came or went (STAT_VIEW_HOTPLUG) */
+};
+
+/* A column of a view: what -o and --sort take, JSON's key, the man page's entry. */
+struct stat_view_col {
+	const char *name; /* header, -o and --sort name ("N<id>": one per node) */
+	const char *json; /* JSON key */
+	int key;          /* the view's own (an enum vms_key), or -1 */
+	unsigned flags;   /* OUT_COL_* */
+	const char *help; /* one line: the man page; a counter's Prometheus HELP */
+};
+
+enum {
+	STAT_VIEW_HOTPLUG = 1 << 0, /* interval mode listens for kernel uevents (the live system) */
+};
+
+struct stat_view {
+	const char *name; /* "tiers": messages, and --textfile's numastatctl-<name>.prom */
+	/*
+	 * The option that picks the view, as --help lists it (its value is the
+	 * stat command's); { 0 } for the views the stat command picks itself.
+	 * An option with an argument may be given more than once: the
+	 * arguments are o->view_args.
+	 */
+	struct cmd_option option;
+	const struct stat_view_col
+		*cols;        /* for the man page, ending with { 0 }; NULL: listed apart */
+	const char *textfile; /* --textfile's file name; NULL: numastatctl-<name>.prom */
+	size_t ctx_size;      /* the context setup() gets, zeroed */
+	unsigned flags;       /* STAT_VIEW_* */
+	/*
+	 * Check the options, read what the view needs once (keeping fds open
+	 * for interval mode) and resolve -o and --sort.  EXIT_OK to go on
+	 * (*rc EXIT_FAIL when something could not be read, after saying so),
+	 * or the exit code after a message.  A view without sample() or prom()
+	 * refuses an interval or --prometheus/--textfile here, in its words.
+	 */
+	int (*setup)(void *ctx, const struct stat_opts *o, int *rc);
+	/* Interval mode: read again (one pread per kept fd).  EXIT_OK, or EXIT_FAIL after saying why. */
+	int (*sample)(void *ctx, double secs, enum stat_sample how);
+	/* The reading (in NULL), a sample or the totals.  0, or -errno after saying why (-EIO: stdout). */
+	int (*print)(void *ctx, const struct stat_loop_info *in);
+	/* The Prometheus text of the reading.  0 or -EIO. */
+	int (*prom)(void *ctx, FILE *f);
+	/* Release what setup() and sample() took (also after a failed setup()). */
+	void (*free)(void *ctx);
+};
+
+/* Run view v with o (one-shot, --prometheus/--textfile, or an interval); an EXIT_* code. */
+int stat_view_run(const struct stat_view *v, const struct stat_opts *o);
+/* stat INTERVAL [COUNT] for v (stat-loop.c): sample, print, the totals at the end. */
+int stat_loop_run(const struct stat_view *v, void *ctx, const struct stat_opts *o);
+
 /* --nodes named a node that is not here: the message, with the nodes there are. */
-void stat_say_missing_node(const struct node_miss *missing);
+void stat_view_say_missing_node(const struct node_miss *missing);
 /*
  * The nodes of --nodes (each must exist), else every node: the count with
  * *ids malloc'ed, or -EXIT_USAGE / -EXIT_FAIL after saying why.
  */
 int stat_view_nodes(const struct stat_opts *o, unsigned **ids);
+/* Is id in the sorted list ids[0..n)? */
+bool stat_view_has_node(const unsigned *ids, size_t n, unsigned id);
+/*
+ * Resolve -o (a list of column names, "+LIST" appends to the defaults) and
+ * --sort against view v's columns (case-insensitive).  names[0..n) are its
+ * columns, defaults[0..nd) the indexes shown without -o.  Fills cols/ncols
+ * and *sort (-1: none).  0, or -EINVAL after a usage message naming v's
+ * option and what it takes.
+ */
+int stat_view_columns(const struct stat_view *v, const struct stat_opts *o,
+		      const char *const *names, size_t n, const int *defaults, size_t nd, int *cols,
+		      size_t *ncols, int *sort);
+/*
+ * A view's JSON document: {"time":...,NAME:[rows]} one-shot (in NULL),
+ * {"sample":...,"time":...,"seconds":...,NAME:[...]} on one line per
+ * sample, {"since":...,"seconds":...,NAME:[...]} for the totals.  The
+ * rows are g's data rows after -z and --sort.  0, or -errno with why.
+ */
+int stat_view_json(const struct grid *g, const struct stat_opts *o, const struct stat_loop_info *in,
+		   const char *name, char *why, size_t whylen);
+/* The text over a sample's table ("sample 2 at 10:00:01: changes over 1.00 s"). */
+void stat_view_title(const struct stat_opts *o, const struct stat_loop_info *in);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The vmstat counter table of --balancing and --tiers (stat-effect.h).
+ * The vmstat counter table of --balancing and --tiers (stat-vmstat.h).
  * Which counters a kernel keeps per node is learnt from the files, never
  * from the version: a key in nodeN/vmstat is per node, a key only in
  * /proc/vmstat is machine-wide, a key in neither is not on this kernel.
@@ -21,8 +21,8 @@
 #include "log.h"
 #include "out.h"
 #include "prom.h"
-#include "stat-effect.h"
-#include "stat-view.h"
+#include "stat-cell.h"
+#include "stat-vmstat.h"
 #include "sysfs.h"
 #include "why.h"
 
@@ -262,7 +262,7 @@ static size_t set_columns(struct grid *g, const struct vms_show *s, bool json,
 	size_t c = 0;
 
 	for (size_t i = 0; i < s->n; i++) {
-		const struct vms_col *col = &s->cols[s->shown[i]];
+		const struct stat_view_col *col = &s->cols[s->shown[i]];
 
 		g->cols[c++] = (struct grid_col){ col->name, col->json, col->flags };
 		if (i == 0 && json)
@@ -287,12 +287,12 @@ static void fill_row(const struct vms_table *t, const struct vms_show *s, struct
 	if (json)
 		grid_set(g, gr, c++, all ? "all" : "node", 0, true);
 	for (size_t i = 1; i < s->n; i++, c++) {
-		const struct vms_col *col = &s->cols[s->shown[i]];
+		const struct stat_view_col *col = &s->cols[s->shown[i]];
 
 		if (col->key < 0)
 			s->own(s->ctx, g, gr, c, r, s->shown[i], in);
 		else if (valid && stat_vms_value(t, r, col->key, in, &v))
-			stat_loop_count(g, gr, c, v, t->o, in ? in->secs : 0);
+			stat_cell_rate(g, gr, c, v, t->o, in ? in->secs : 0);
 		else
 			grid_set(g, gr, c, NULL, -1, false);
 	}
@@ -331,7 +331,7 @@ int stat_vms_print(const struct vms_table *t, const struct vms_show *s,
 		if (s->shown[i] == s->sort)
 			g.sort_col = (int)(i + (json && i > 0));
 	if (in && !json)
-		stat_loop_title(t->o, in);
+		stat_view_title(t->o, in);
 	/* Nothing at all: the scope line above has said why. */
 	if (gr == 0 && !json) {
 		grid_free(&g);
@@ -343,7 +343,8 @@ int stat_vms_print(const struct vms_table *t, const struct vms_show *s,
 	return r;
 }
 
-void stat_vms_prom_write(const struct vms_table *t, const struct vms_col *cols, size_t n, FILE *f)
+void stat_vms_prom_write(const struct vms_table *t, const struct stat_view_col *cols, size_t n,
+			 FILE *f)
 {
 	char name[96], help[192];
 	uint64_t v;

@@ -104,10 +104,9 @@ struct stat_opts {
 	size_t n_pids, cap_pids;
 	bool interleave; /* --interleave: their mappings under weighted interleave */
 
-	/* --balancing, --tiers, --cgroup: a view of its own (stat-effect.h). */
-	int view;       /* enum stat_view; 0: the counter table */
-	char **cgroups; /* --cgroup PATH|UNIT|PATTERN, as given */
-	size_t n_cgroups, cap_cgroups;
+	/* The arguments of the option that picked a view (--cgroup PATTERN), as given. */
+	char **view_args;
+	size_t n_view_args, cap_view_args;
 
 	/* The arguments as given, for the views that resolve them themselves. */
 	const char *cols_arg;   /* -o: -m resolves meminfo field names */

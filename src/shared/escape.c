@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -94,4 +95,15 @@ int escape_fputs(const char *s, FILE *f, unsigned flags)
 			return EOF;
 	}
 	return 0;
+}
+
+int escape_printf(FILE *f, unsigned flags, const char *fmt, ...)
+{
+	char buf[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	return escape_fputs(buf, f, flags);
 }

@@ -26,3 +26,6 @@ enum {
 char *escape_text(const char *s, char *buf, size_t len, unsigned flags);
 /* fputs(s, f), escaped; returns what fputs() returns. */
 int escape_fputs(const char *s, FILE *f, unsigned flags);
+/* fprintf(f, fmt, ...) of at most 1 KiB, escaped: for a line holding text from outside. */
+int escape_printf(FILE *f, unsigned flags, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));

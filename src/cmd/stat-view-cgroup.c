@@ -24,13 +24,14 @@
 #include "array.h"
 #include "cg-find.h"
 #include "cg-numa.h"
+#include "cmd-stat.h"
 #include "cmd.h"
 #include "escape.h"
 #include "log.h"
 #include "nodes.h"
 #include "out.h"
 #include "prom.h"
-#include "stat-effect.h"
+#include "stat-cell.h"
 #include "stat-view.h"
 #include "sysfs.h"
 #include "why.h"
@@ -171,8 +172,8 @@ static int resolve(struct cgview *v)
 	char why[WHY_MAX], shown[256];
 	int rc = EXIT_OK;
 
-	for (size_t i = 0; i < v->o->n_cgroups; i++) {
-		const char *arg = v->o->cgroups[i];
+	for (size_t i = 0; i < v->o->n_view_args; i++) {
+		const char *arg = v->o->view_args[i];
 		int r = *arg ? cg_resolve(v->root, arg, &l, why, sizeof(why)) : -EINVAL;
 
 		if (!*arg)
@@ -402,7 +403,8 @@ static int pick_columns(const struct cgview *v, struct colset *cs, const char *c
 		if (c >= 0)
 			d[nd++] = c;
 	}
-	r = stat_view_columns(v->o, names, cs->n, d, nd, cs->shown, &cs->n_shown, &cs->sort);
+	r = stat_view_columns(&stat_view_cgroup, v->o, names, cs->n, d, nd, cs->shown, &cs->n_shown,
+			      &cs->sort);
 	free(names);
 	if (r < 0)
 		return r;
@@ -702,8 +704,9 @@ static void title(const struct cgview *v, const struct cg *c)
 	putchar('\n');
 }
 
-static int print(const struct cgview *v, const struct stat_loop_info *in)
+static int print(void *ctx, const struct stat_loop_info *in)
 {
+	const struct cgview *v = ctx;
 	const struct cg *c = NULL;
 	char why[WHY_MAX];
 	int r;
@@ -712,13 +715,13 @@ static int print(const struct cgview *v, const struct stat_loop_info *in)
 		r = print_json(v, in, why, sizeof(why));
 	else if (v->multi) {
 		if (in)
-			stat_loop_title(v->o, in);
+			stat_view_title(v->o, in);
 		r = print_spread(v, in, why, sizeof(why));
 	} else {
 		for (size_t i = 0; i < v->n && !c; i++)
 			c = v->cg[i].ok ? &v->cg[i] : NULL;
 		if (in)
-			stat_loop_title(v->o, in);
+			stat_view_title(v->o, in);
 		else if (c)
 			title(v, c);
 		r = c ? print_one(v, c, in, why, sizeof(why)) : 0;
@@ -738,7 +741,7 @@ static void prom_series(FILE *f, const struct cgview *v, bool counts)
 			if (cg_item_is_count(c->cur.name[k]) != counts)
 				continue;
 			for (size_t ni = 0; ni < c->cur.n_nodes; ni++) {
-				if (!stat_node_in(v->nodes, v->n_nodes, c->cur.node[ni]))
+				if (!stat_view_has_node(v->nodes, v->n_nodes, c->cur.node[ni]))
 					continue;
 				fputs(counts ? "numastatctl_cgroup_memory_events_total{cgroup=\""
 					     : "numastatctl_cgroup_memory_bytes{cgroup=\"",
@@ -752,7 +755,7 @@ static void prom_series(FILE *f, const struct cgview *v, bool counts)
 	}
 }
 
-static int write_prom(FILE *f, void *ctx)
+static int prom(void *ctx, FILE *f)
 {
 	const struct cgview *v = ctx;
 
@@ -767,8 +770,9 @@ static int write_prom(FILE *f, void *ctx)
 	return ferror(f) ? -EIO : 0;
 }
 
-static int loop_sample(void *ctx, double secs, bool first)
+static int sample(void *ctx, double secs, enum stat_sample how)
 {
+	bool first = how == STAT_SAMPLE_FIRST;
 	struct cgview *v = ctx;
 	int rc = EXIT_OK;
 
@@ -798,11 +802,6 @@ static int loop_sample(void *ctx, double secs, bool first)
 			}
 	(void)secs;
 	return rc;
-}
-
-static int loop_print(void *ctx, const struct stat_loop_info *in)
-{
-	return print(ctx, in);
 }
 
 /* Read every cgroup once; the columns come from the first readable one. */
@@ -841,7 +840,7 @@ static int first_readings(struct cgview *v)
  * columns.  EXIT_OK to go on (*rc EXIT_FAIL when some cgroup failed), or the
  * exit code.
  */
-static int setup(struct cgview *v, int *rc)
+static int setup(void *ctx, const struct stat_opts *o, int *rc)
 {
 	static const char *const item_defaults[] = { "NODE",  "ANON",         "FILE",
 						     "SHMEM", "KERNEL_STACK", "PAGETABLES",
@@ -850,7 +849,12 @@ static int setup(struct cgview *v, int *rc)
 		"CGROUP", "N*", "TOTAL", "MAIN", "OFF%", NULL
 	};
 	static const char *const spread_changes[] = { "CGROUP", "N*", "TOTAL", NULL };
-	int r = find_root(v);
+	struct cgview *v = ctx;
+	int r;
+
+	v->o = o;
+	v->items.sort = v->spread.sort = -1;
+	r = find_root(v);
 
 	if (r == EXIT_OK && (r = resolve(v)) == EXIT_FAIL)
 		*rc = EXIT_FAIL, r = EXIT_OK;
@@ -880,8 +884,10 @@ static int setup(struct cgview *v, int *rc)
 	return r == -EINVAL ? EXIT_USAGE : r < 0 ? EXIT_FAIL : EXIT_OK;
 }
 
-static void cgview_free(struct cgview *v)
+static void release(void *ctx)
 {
+	struct cgview *v = ctx;
+
 	for (size_t i = 0; i < v->n; i++) {
 		if (v->cg[i].fd >= 0)
 			close(v->cg[i].fd);
@@ -897,20 +903,41 @@ static void cgview_free(struct cgview *v)
 	free(v->buf);
 }
 
-int stat_cgroup_run(const struct stat_opts *o)
-{
-	static const struct stat_loop_ops ops = { loop_sample, loop_print };
-	struct cgview v = { .o = o, .items.sort = -1, .spread.sort = -1 };
-	int rc = EXIT_OK, r = setup(&v, &rc);
+/*
+ * The columns for the man page: the kinds of memory are the file's, so
+ * they are one entry (-o and --sort resolve names against the file).
+ */
+static const struct stat_view_col cols[] = {
+	{ "NODE", "node", -1, NUM,
+	  "one cgroup, and every JSON row: the node id (TOTAL on the sum row)" },
+	{ "ANON, FILE, SHMEM, KERNEL_STACK, PAGETABLES, ...", "anon, file, ...", -1, NUM,
+	  "one cgroup, and every JSON row: the kinds of memory memory.numa_stat lists on this "
+	  "kernel, by their names there in capitals; the WORKINGSET_* and PG* ones are event "
+	  "counts, not sizes" },
+	{ "SLAB", "slab", -1, NUM, "SLAB_RECLAIMABLE + SLAB_UNRECLAIMABLE" },
+	{ "TOTAL", "total", -1, NUM,
+	  "ANON + FILE + KERNEL_STACK + PAGETABLES + SEC_PAGETABLES + SLAB: the memory the kernel "
+	  "splits by node (below memory.current: per-CPU, socket and vmalloc memory are not "
+	  "split); with several cgroups, the cgroup's TOTAL on the nodes shown" },
+	{ "CGROUP", "cgroup", -1, 0, "several cgroups: the cgroup's path" },
+	{ "N<id>", "N<id>", -1, NUM, "several cgroups: its TOTAL on node id" },
+	{ "MAIN", "main", -1, NUM,
+	  "several cgroups: the node with the most of its memory (in JSON: true on that node's "
+	  "row)" },
+	{ "OFF%", "off_main_pct", -1, NUM,
+	  "several cgroups: the share of TOTAL on the other nodes" },
+	{ 0 },
+};
 
-	if (r == EXIT_OK) {
-		if (o->interval > 0)
-			r = stat_loop_run(o, &ops, &v);
-		else if (o->prometheus || o->textfile)
-			r = prom_emit(o, "numastatctl-cgroup.prom", write_prom, &v);
-		else
-			r = print(&v, NULL) < 0 ? EXIT_FAIL : EXIT_OK;
-	}
-	cgview_free(&v);
-	return r > rc ? r : rc;
-}
+const struct stat_view stat_view_cgroup = {
+	.name = "cgroup",
+	.option = { "cgroup", required_argument, 0, "<path|unit|pattern>",
+		    "per-node memory of cgroups (cgroup v2)" },
+	.cols = cols,
+	.ctx_size = sizeof(struct cgview),
+	.setup = setup,
+	.sample = sample,
+	.print = print,
+	.prom = prom,
+	.free = release,
+};

@@ -46,6 +46,18 @@ struct proc_mem {
 	struct pm_wi wi; /* --interleave */
 };
 
+/*
+ * -o: one row per process.  Columns PID, COMMAND, HUGE, HEAP, STACK,
+ * PRIVATE, TOTAL, or N<id> (the process's memory on node id); "+LIST"
+ * appends to PID,COMMAND,TOTAL.
+ */
+enum { PCOL_PID = -1, PCOL_COMMAND = -2, PCOL_NODE_BASE = 1000 };
+
+struct pcols {
+	size_t n;
+	int v[STAT_MAX_COLS]; /* PCOL_PID, PCOL_COMMAND, a pm_cat (PM_NCAT: TOTAL), or N<id> */
+};
+
 /* Everything the views print. */
 struct pid_view {
 	const struct stat_opts *o;
@@ -56,6 +68,8 @@ struct pid_view {
 	size_t n_nodes;
 	struct interleave_weights iw; /* --interleave: the weights now */
 	char autow[8];                /* and auto: "1", "0", "" (none) */
+	struct pid_list l; /* the processes as resolved */
+	struct pcols *pc;  /* -o without --compat: one row per process */
 };
 
 static int cmp_unsigned(const void *a, const void *b)
@@ -216,7 +230,7 @@ static int node_columns(struct pid_view *v)
 	size_t cap;
 
 	if (n == -ENOENT) {
-		stat_say_missing_node(&missing);
+		stat_view_say_missing_node(&missing);
 		return EXIT_USAGE;
 	}
 	if (n < 0) {
@@ -508,18 +522,6 @@ static int compat_view(const struct pid_view *v)
 	return r;
 }
 
-/*
- * -o: one row per process.  Columns PID, COMMAND, HUGE, HEAP, STACK,
- * PRIVATE, TOTAL, or N<id> (the process's memory on node id); "+LIST"
- * appends to PID,COMMAND,TOTAL.
- */
-enum { PCOL_PID = -1, PCOL_COMMAND = -2, PCOL_NODE_BASE = 1000 };
-
-struct pcols {
-	size_t n;
-	int v[STAT_MAX_COLS]; /* PCOL_PID, PCOL_COMMAND, a pm_cat (PM_NCAT: TOTAL), or N<id> */
-};
-
 static int pcol_lookup(const char *p, size_t len, int *col)
 {
 	static const char *const names[] = { "HUGE", "HEAP", "STACK", "PRIVATE", "TOTAL" };
@@ -636,34 +638,32 @@ static void pcol_cell(struct grid *g, const struct pid_view *v, const struct pro
 
 static int rows_view(const struct pid_view *v)
 {
-	struct pcols pc;
+	const struct pcols *pc = v->pc;
 	struct grid g;
 	char names[STAT_MAX_COLS][16], why[WHY_MAX];
 	int r;
 
-	if (pcols_parse(v->o->cols_arg, &pc) < 0)
-		return EXIT_USAGE;
-	r = grid_init(&g, v->ok + 1, pc.n);
+	r = grid_init(&g, v->ok + 1, v->pc->n);
 	if (r < 0) {
 		log_err("out of memory");
-		return EXIT_FAIL;
+		return r;
 	}
-	for (size_t c = 0; c < pc.n; c++)
-		pcol_desc(pc.v[c], &g.cols[c], names[c], sizeof(names[c]));
+	for (size_t c = 0; c < pc->n; c++)
+		pcol_desc(pc->v[c], &g.cols[c], names[c], sizeof(names[c]));
 	g.has_total = true;
-	for (size_t c = 0; c < pc.n; c++) {
+	for (size_t c = 0; c < pc->n; c++) {
 		size_t row = 0;
 
 		for (size_t i = 0; i < v->n; i++)
 			if (!v->p[i].failed)
-				pcol_cell(&g, v, &v->p[i], row++, c, pc.v[c]);
-		pcol_cell(&g, v, NULL, row, c, pc.v[c]);
+				pcol_cell(&g, v, &v->p[i], row++, c, pc->v[c]);
+		pcol_cell(&g, v, NULL, row, c, pc->v[c]);
 	}
 	r = grid_print(&g, v->o, 0, "processes", why, sizeof(why));
 	if (r < 0)
 		log_err("%s", why);
 	grid_free(&g);
-	return r < 0 ? EXIT_FAIL : EXIT_OK;
+	return r;
 }
 
 /* --interleave: the readable processes' weighted interleave mappings. */
@@ -684,15 +684,16 @@ static int interleave_view(const struct pid_view *v)
 	return r;
 }
 
-static int print_views(const struct pid_view *v)
+static int print(void *ctx, const struct stat_loop_info *in)
 {
+	const struct pid_view *v = ctx;
 	int r = 0;
 
 	if (v->o->interleave)
 		r = interleave_view(v);
 	else if (v->o->compat)
 		r = compat_view(v);
-	else if (v->o->cols_arg)
+	else if (v->pc)
 		return rows_view(v);
 	else if (v->o->json)
 		r = print_json(v);
@@ -702,7 +703,7 @@ static int print_views(const struct pid_view *v)
 				r = print_process(v, &v->p[i], shown++ == 0);
 	if (r == -ENOMEM)
 		log_err("out of memory");
-	return r < 0 ? EXIT_FAIL : EXIT_OK;
+	return r;
 }
 
 /* The weights now and auto, what --interleave compares the pages with. */
@@ -721,32 +722,70 @@ static int read_weights(struct pid_view *v)
 	return EXIT_OK;
 }
 
-int stat_pid_run(const struct stat_opts *o)
+static int setup(void *ctx, const struct stat_opts *o, int *rc)
 {
-	struct pid_list l = { 0 };
-	struct pid_view v = { .o = o };
-	int rc, prc;
+	struct pid_view *v = ctx;
+	int r;
 
+	v->o = o;
 	if (o->interval > 0 || o->meminfo || o->prometheus || o->textfile) {
 		log_usage_err("--pid takes no interval, -m, --prometheus or --textfile");
 		return EXIT_USAGE;
 	}
-	rc = resolve(o, &l);
-	if (o->interleave && (prc = read_weights(&v)) != EXIT_OK)
-		rc = prc;
-	prc = read_all(&v, &l);
-	rc = prc > rc ? prc : rc;
-	prc = node_columns(&v);
-	if (prc == EXIT_OK)
-		prc = print_views(&v);
-	rc = prc > rc ? prc : rc;
-	for (size_t i = 0; i < v.n; i++) {
-		procmaps_free(&v.p[i].pm);
-		procmaps_wi_free(&v.p[i].wi);
+	*rc = resolve(o, &v->l);
+	if (o->interleave && (r = read_weights(v)) != EXIT_OK)
+		*rc = r;
+	r = read_all(v, &v->l);
+	*rc = r > *rc ? r : *rc;
+	if ((r = node_columns(v)) != EXIT_OK)
+		return r;
+	/* -o names this view's columns; after reading, as ever, so errors come in that order. */
+	if (!o->compat && o->cols_arg) {
+		v->pc = malloc(sizeof(*v->pc));
+		if (!v->pc) {
+			log_err("out of memory");
+			return EXIT_FAIL;
+		}
+		if (pcols_parse(o->cols_arg, v->pc) < 0)
+			return EXIT_USAGE;
 	}
-	interleave_weights_free(&v.iw);
-	free(v.p);
-	free(v.nodes);
-	free(l.v);
-	return rc;
+	return EXIT_OK;
 }
+
+static void release(void *ctx)
+{
+	struct pid_view *v = ctx;
+
+	for (size_t i = 0; i < v->n; i++) {
+		procmaps_free(&v->p[i].pm);
+		procmaps_wi_free(&v->p[i].wi);
+	}
+	interleave_weights_free(&v->iw);
+	free(v->p);
+	free(v->nodes);
+	free(v->l.v);
+	free(v->pc);
+}
+
+/* The columns of -o (one row per process), for the man page. */
+static const struct stat_view_col cols[] = {
+	{ "PID", "pid", -1, OUT_COL_RIGHT | OUT_COL_NUMBER,
+	  "the process id (TOTAL on the sum row)" },
+	{ "COMMAND", "command", -1, OUT_COL_TRUNC, "its name" },
+	{ "HUGE", "huge", -1, SIZE_COL, "its memory in huge pages" },
+	{ "HEAP", "heap", -1, SIZE_COL, "its heap" },
+	{ "STACK", "stack", -1, SIZE_COL, "its stack" },
+	{ "PRIVATE", "private", -1, SIZE_COL, "its other private memory" },
+	{ "TOTAL", "total", -1, SIZE_COL, "all of these" },
+	{ "N<id>", "N<id>", -1, SIZE_COL, "its memory on node id" },
+	{ 0 },
+};
+
+const struct stat_view stat_view_pid = {
+	.name = "pid",
+	.cols = cols,
+	.ctx_size = sizeof(struct pid_view),
+	.setup = setup,
+	.print = print,
+	.free = release,
+};

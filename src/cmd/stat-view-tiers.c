@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * stat --tiers: memory tiering (stat-effect.h).  Which nodes form which
+ * stat --tiers: memory tiering (stat-view.h).  Which nodes form which
  * tier (memory_tier<id>/nodelist, 6.1+; a lower id is a faster tier), which
  * nodes have CPUs and which only memory, the distances between them (as
  * numactl -H prints them), and the promotion and demotion counters: per
@@ -15,13 +15,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd-stat.h"
 #include "cmd.h"
+#include "escape.h"
 #include "knobs.h"
 #include "log.h"
 #include "nodes.h"
 #include "out.h"
 #include "prom.h"
-#include "stat-effect.h"
+#include "stat-view.h"
+#include "stat-vmstat.h"
 #include "why.h"
 
 #define NUM (OUT_COL_RIGHT | OUT_COL_NUMBER)
@@ -42,7 +45,8 @@ enum {
 	TC_COUNT,
 };
 
-static const struct vms_col cols[TC_COUNT] = {
+/* Its columns, as stat_view_col (one per enum value), ending with { 0 }. */
+static const struct stat_view_col cols[TC_COUNT + 1] = {
 	[TC_NODE] = { "NODE", "node", -1, NUM, "node id; all: the whole machine" },
 	[TC_TIER] = { "TIER", "tier", -1, NUM, "the node's memory tier id (lower: faster)" },
 	[TC_CPU] = { "CPU", "has_cpu", -1, OUT_COL_BOOLEAN_OPT, "the node has CPUs" },
@@ -84,13 +88,12 @@ struct tiers {
 	bool tiering;                 /* the kernel has MEMTIER_DIR */
 	struct node_kind *kind;       /* t.n_nodes */
 	size_t n_dist;
-	int rc;
 };
 
 /* Whether node is in a NODE_DIR mask: 1, 0, -1 (no such file). */
 static int in_mask(const unsigned *ids, int n, unsigned node)
 {
-	return n < 0 ? -1 : stat_node_in(ids, (size_t)n, node);
+	return n < 0 ? -1 : stat_view_has_node(ids, (size_t)n, node);
 }
 
 /*
@@ -238,8 +241,8 @@ static int setup_columns(struct tiers *ts)
 	ts->show = (struct vms_show){
 		.cols = cols, .shown = ts->shown, .own = own_cell, .ctx = ts, .json_name = "tiers"
 	};
-	if (stat_view_columns(ts->o, names, TC_COUNT, d, nd, ts->shown, &ts->show.n,
-			      &ts->show.sort) < 0)
+	if (stat_view_columns(&stat_view_tiers, ts->o, names, TC_COUNT, d, nd, ts->shown,
+			      &ts->show.n, &ts->show.sort) < 0)
 		return -1;
 	if (ts->show.n == 0 || ts->shown[0] != TC_NODE) {
 		memmove(ts->shown + 1, ts->shown, ts->show.n * sizeof(int));
@@ -312,11 +315,12 @@ static void knobs_line(void)
 	const char *d = knob_value("mm.numa.demotion_enabled", de, sizeof(de));
 	long mode = b ? strtol(b, NULL, 10) : 0;
 
-	stat_print_escaped("promotion: %s (kernel.numa_balancing %s%s); demotion: %s "
-			   "(mm.numa.demotion_enabled %s%s)\n",
-			   mode & 2 ? "on" : "off", b ? "= " : "not on this kernel", b ? b : "",
-			   d && strcmp(d, "true") == 0 ? "on" : "off",
-			   d ? "= " : "not on this kernel", d ? d : "");
+	escape_printf(stdout, ESCAPE_KEEP_NEWLINE,
+		      "promotion: %s (kernel.numa_balancing %s%s); demotion: %s "
+		      "(mm.numa.demotion_enabled %s%s)\n",
+		      mode & 2 ? "on" : "off", b ? "= " : "not on this kernel", b ? b : "",
+		      d && strcmp(d, "true") == 0 ? "on" : "off", d ? "= " : "not on this kernel",
+		      d ? d : "");
 }
 
 static void header_lines(const struct tiers *ts)
@@ -366,7 +370,7 @@ static int print_distances(const struct tiers *ts, char *why, size_t whylen)
 	return r;
 }
 
-static int write_prom(FILE *f, void *ctx)
+static int prom(void *ctx, FILE *f)
 {
 	const struct tiers *ts = ctx;
 
@@ -399,40 +403,6 @@ static int write_prom(FILE *f, void *ctx)
 	return ferror(f) ? -EIO : 0;
 }
 
-static int loop_sample(void *ctx, double secs, bool first)
-{
-	struct tiers *ts = ctx;
-
-	if (first)
-		header_lines(ts);
-	return stat_vms_sample(&ts->t, secs, first);
-}
-
-static int loop_print(void *ctx, const struct stat_loop_info *in)
-{
-	struct tiers *ts = ctx;
-	char why[WHY_MAX];
-	int r = stat_vms_print(&ts->t, &ts->show, in, why, sizeof(why));
-
-	if (r < 0 && r != -EIO)
-		log_err("%s", why);
-	return r;
-}
-
-static int one_shot(struct tiers *ts)
-{
-	char why[WHY_MAX];
-	int r;
-
-	header_lines(ts);
-	r = stat_vms_print(&ts->t, &ts->show, NULL, why, sizeof(why));
-	if (r == 0)
-		r = print_distances(ts, why, sizeof(why));
-	if (r < 0)
-		log_err("%s", why);
-	return r < 0 ? EXIT_FAIL : EXIT_OK;
-}
-
 /* The kernel keeps each node in one tier; two would be a broken dump. */
 static int check_disjoint(struct tiers *ts)
 {
@@ -441,7 +411,8 @@ static int check_disjoint(struct tiers *ts)
 	for (size_t i = 0; i < t->n; i++)
 		for (size_t k = 0; k < t->v[i].n; k++)
 			for (size_t j = i + 1; j < t->n; j++)
-				if (stat_node_in(t->v[j].nodes, t->v[j].n, t->v[i].nodes[k])) {
+				if (stat_view_has_node(t->v[j].nodes, t->v[j].n,
+						       t->v[i].nodes[k])) {
 					log_err(MEMTIER_DIR ": node %u is in memory_tier%u and "
 							    "memory_tier%u",
 						t->v[i].nodes[k], t->v[i].id, t->v[j].id);
@@ -466,29 +437,67 @@ static int read_tiers(struct tiers *ts)
 	return EXIT_FAIL;
 }
 
-int stat_tiers_run(const struct stat_opts *o)
+static int setup(void *ctx, const struct stat_opts *o, int *rc)
 {
-	static const struct stat_loop_ops ops = { loop_sample, loop_print };
-	struct tiers ts = { .o = o };
-	int rc = EXIT_OK, r;
+	struct tiers *ts = ctx;
+	int r = stat_vms_setup(&ts->t, o, VMS_TIERING_MASK, true, rc);
 
-	r = stat_vms_setup(&ts.t, o, VMS_TIERING_MASK, true, &rc);
-	if (r == EXIT_OK && setup_columns(&ts) < 0)
+	ts->o = o;
+	if (r == EXIT_OK && setup_columns(ts) < 0)
 		r = EXIT_USAGE;
 	if (r == EXIT_OK) {
-		rc = read_tiers(&ts) > rc ? EXIT_FAIL : rc;
-		rc = read_kinds(&ts) > rc ? EXIT_FAIL : rc;
-		if (o->interval > 0)
-			r = stat_loop_run(o, &ops, &ts);
-		else if (o->prometheus || o->textfile)
-			r = prom_emit(o, "numastatctl-tiers.prom", write_prom, &ts);
-		else
-			r = one_shot(&ts);
+		*rc = read_tiers(ts) > *rc ? EXIT_FAIL : *rc;
+		*rc = read_kinds(ts) > *rc ? EXIT_FAIL : *rc;
 	}
-	for (size_t i = 0; ts.kind && i < ts.t.n_nodes; i++)
-		free(ts.kind[i].dist);
-	free(ts.kind);
-	node_memtiers_free(&ts.mt);
-	stat_vms_free(&ts.t);
-	return r > rc ? r : rc;
+	return r;
 }
+
+static int sample(void *ctx, double secs, enum stat_sample how)
+{
+	struct tiers *ts = ctx;
+
+	if (how == STAT_SAMPLE_FIRST)
+		header_lines(ts);
+	return stat_vms_sample(&ts->t, secs, how == STAT_SAMPLE_FIRST);
+}
+
+static int print(void *ctx, const struct stat_loop_info *in)
+{
+	struct tiers *ts = ctx;
+	char why[WHY_MAX];
+	int r;
+
+	if (!in)
+		header_lines(ts);
+	r = stat_vms_print(&ts->t, &ts->show, in, why, sizeof(why));
+	if (r == 0 && !in)
+		r = print_distances(ts, why, sizeof(why));
+	/* In interval mode a failed stdout is main()'s to report. */
+	if (r < 0 && (!in || r != -EIO))
+		log_err("%s", why);
+	return r;
+}
+
+static void release(void *ctx)
+{
+	struct tiers *ts = ctx;
+
+	for (size_t i = 0; ts->kind && i < ts->t.n_nodes; i++)
+		free(ts->kind[i].dist);
+	free(ts->kind);
+	node_memtiers_free(&ts->mt);
+	stat_vms_free(&ts->t);
+}
+
+const struct stat_view stat_view_tiers = {
+	.name = "tiers",
+	.option = { "tiers", no_argument, 0, NULL,
+		    "memory tiers, node kinds, distances, promotion, demotion" },
+	.cols = cols,
+	.ctx_size = sizeof(struct tiers),
+	.setup = setup,
+	.sample = sample,
+	.print = print,
+	.prom = prom,
+	.free = release,
+};

@@ -1,30 +1,26 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * stat --prometheus and --textfile: gather what one exposition holds (the
- * nodes' files, every registry knob, the configured profile against the live
- * system) and hand it to stat-prom.c.  The textfile is what a fleet scrapes
- * every 15 seconds, so what it carries as a series (frozen counters, a broken
- * configuration) is not repeated on stderr there.
+ * The counter table's --prometheus and --textfile (stat-exposition.h):
+ * gather what one exposition holds besides the nodes' files (every registry
+ * knob, the configured profile against the live system) for stat-prom.c,
+ * which formats it.  The textfile is what a fleet scrapes every 15 seconds,
+ * so what it carries as a series (frozen counters, a broken configuration)
+ * is not repeated on stderr there.
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 
-#include "atomic-file.h"
-#include "cmd-stat.h"
 #include "cmd.h"
 #include "knob-list.h"
 #include "log.h"
 #include "plan.h"
 #include "profiles.h"
 #include "snapshot.h"
+#include "stat-exposition.h"
 #include "stat-views.h"
 #include "why.h"
-
-#define PROM_FILE "numastatctl.prom"
-#define MAX_KNOBS 64
 
 /* "-12" or "4294967296": what Prometheus takes as a value without loss of meaning. */
 static bool decimal(const char *s)
@@ -133,89 +129,25 @@ static bool read_profile(struct stat_profile *pr, char *name, size_t namelen, bo
 	return found;
 }
 
-/* --textfile takes a directory; say so in one line when it was given a file. */
-static int check_textfile_dir(const char *dir)
+int stat_exposition_read(struct stat_exposition *e, const struct stat_opts *o,
+			 const struct stat_node *nodes, size_t n)
 {
-	size_t len = strlen(dir);
-	struct stat st;
-	int err = stat(dir, &st) == 0 ? (S_ISDIR(st.st_mode) ? 0 : ENOTDIR) : errno;
-
-	if (err == ENOTDIR) {
-		log_err("--textfile %s: not a directory (the option takes the directory "
-			"to write " PROM_FILE " in)",
-			dir);
-		return EXIT_USAGE;
-	}
-	if (err == ENOENT && len > 5 && strcmp(dir + len - 5, ".prom") == 0) {
-		log_err("--textfile %s: expected a directory, not a file name "
-			"(" PROM_FILE " is written in the directory)",
-			dir);
-		return EXIT_USAGE;
-	}
-	return EXIT_OK;
-}
-
-static int write_textfile(const char *dir, const struct stat_prom *p)
-{
-	struct atomic_file af;
-	int r = atomic_file_begin(&af, dir, PROM_FILE, 0644);
-
-	if (r < 0) {
-		log_err("--textfile %s: %s", dir, strerror(-r));
-		return EXIT_FAIL;
-	}
-	if (stat_prom_write(af.f, p) < 0) {
-		atomic_file_abort(&af);
-		log_err("--textfile %s: write error", dir);
-		return EXIT_FAIL;
-	}
-	r = atomic_file_commit(&af);
-	if (r < 0) {
-		log_err("--textfile %s/" PROM_FILE ": %s", dir, strerror(-r));
-		return EXIT_FAIL;
-	}
-	return EXIT_OK;
-}
-
-int cmd_stat_prom_run(const struct stat_opts *o, const unsigned *ids, size_t n)
-{
-	struct stat_node *nodes = NULL;
-	struct stat_knob knobs[MAX_KNOBS];
-	struct knob_list all = { 0 };
-	struct stat_profile prof;
-	char prof_name[PROFILE_NAME_MAX];
-	struct stat_prom p;
-	bool saved;
-	int rc;
-
-	if (o->textfile && (rc = check_textfile_dir(o->textfile)) != EXIT_OK)
-		return rc;
-	if (!(nodes = malloc(n * sizeof(*nodes)))) {
-		log_err("out of memory");
-		return EXIT_FAIL;
-	}
 	/* A snapshot holds counters: no memory, knob values or drift of that time. */
-	saved = o->snapshot_arg && !o->since;
-	rc = cmd_stat_read_nodes(ids, n, nodes, true, !saved, !saved);
-	p = (struct stat_prom){
-		.nodes = nodes, .n = n, .knobs = knobs, .node_exporter_names = o->prom_node_exporter
-	};
-	p.nk = saved ? 0 : read_knobs(&all, knobs, MAX_KNOBS);
-	prof.knobs = NULL;
-	if (!saved && read_profile(&prof, prof_name, sizeof(prof_name), o->prometheus))
-		p.profile = &prof;
-	p.timestamp = saved ? (long long)stat_snapshot()->time.tv_sec : (long long)time(NULL);
-	if (o->prometheus && stat_prom_write(stdout, &p) < 0) {
-		log_err("write error");
-		rc = EXIT_FAIL;
-	}
-	if (o->textfile) {
-		int r = write_textfile(o->textfile, &p);
+	bool saved = o->snapshot_arg && !o->since;
 
-		rc = r > rc ? r : rc;
-	}
-	free(prof.knobs);
-	knob_list_free(&all);
-	free(nodes);
-	return rc;
+	*e = (struct stat_exposition){ .p = { .nodes = nodes,
+					      .n = n,
+					      .knobs = e->knobs,
+					      .node_exporter_names = o->prom_node_exporter } };
+	e->p.nk = saved ? 0 : read_knobs(&e->all, e->knobs, STAT_EXPOSITION_KNOBS);
+	if (!saved && read_profile(&e->prof, e->prof_name, sizeof(e->prof_name), o->prometheus))
+		e->p.profile = &e->prof;
+	e->p.timestamp = saved ? (long long)stat_snapshot()->time.tv_sec : (long long)time(NULL);
+	return 0;
+}
+
+void stat_exposition_free(struct stat_exposition *e)
+{
+	free(e->prof.knobs);
+	knob_list_free(&e->all);
 }

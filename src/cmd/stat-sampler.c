@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * stat INTERVAL [COUNT]: per-interval deltas (or --rate, per second) of every
- * node's counters, like mpstat: COUNT samples (or until Ctrl-C), then the
- * totals since the start.
+ * stat INTERVAL [COUNT] of the counter table (stat-sampler.h): per-interval
+ * deltas (or --rate, per second) of every node's counters, as vmstat lines
+ * or a folded table per sample, and the totals since the start.
  *
  * Cost per sample: the numastat files stay open and each is pread at offset
  * 0, one syscall per node, plus poll, the timerfd read and one write.
@@ -20,34 +20,23 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <poll.h>
-#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/signalfd.h>
-#include <sys/timerfd.h>
 #include <time.h>
 #include <unistd.h>
 
-#include "cmd-stat.h"
 #include "cmd.h"
 #include "counters.h"
 #include "log.h"
 #include "out.h"
 #include "stat-counters.h"
-#include "stat-effect.h"
-#include "stat-timer.h"
+#include "stat-sampler.h"
 #include "stat-view.h"
 #include "stat.h"
 #include "sysfs.h"
-#include "uevent.h"
 #include "why.h"
-
-/* INTERVAL bounds: below 10 ms the kernel's fold (above) is the workload. */
-#define STAT_INTERVAL_MIN 0.01
-#define STAT_INTERVAL_MAX 86400.0
 
 /* One node being sampled. */
 struct tracked {
@@ -61,7 +50,7 @@ struct tracked {
 	double secs;               /* seconds the sums cover */
 };
 
-struct sampler {
+struct stat_sampler {
 	const struct stat_opts *o;
 	struct stat_opts shown; /* o with the default columns filled in */
 	struct tracked *t;
@@ -71,15 +60,10 @@ struct sampler {
 	/* clang-format off */
 	uint64_t (*delta)[NS_STANDARD]; /* this sample, unrounded (JSON rates) */
 	/* clang-format on */
-	double secs;     /* this sample's length */
-	double run_secs; /* since the start */
-	struct timespec started;
-	unsigned long sample;
 	bool rescan; /* a node vanished: re-scan before the next sample */
 	bool lines;  /* vmstat-style lines; else a table per sample */
 	struct stat_lines ln;
-	int stopped_by; /* the signal that ended the sampling, or 0 */
-	int rc;
+	int rc; /* of this sample */
 };
 
 static void tracked_close(struct tracked *t)
@@ -141,7 +125,7 @@ static void say_reset(unsigned node)
 }
 
 /* Update node i from a fresh reading v; fill its row for this sample. */
-static void account(struct sampler *s, size_t i, const uint64_t *v, double secs)
+static void account(struct stat_sampler *s, size_t i, const uint64_t *v, double secs)
 {
 	struct tracked *t = &s->t[i];
 	struct stat_row *row = &s->rows[i];
@@ -183,7 +167,7 @@ static bool node_gone(unsigned node)
 }
 
 /* Read every node once; secs is the time since the previous sample. */
-static void take_sample(struct sampler *s, double secs)
+static void take_sample(struct stat_sampler *s, double secs)
 {
 	for (size_t i = 0; i < s->n; i++) {
 		struct tracked *t = &s->t[i];
@@ -215,36 +199,13 @@ static void take_sample(struct sampler *s, double secs)
 	}
 }
 
-/* Local wall-clock time, HH:MM:SS: the title of a table, the TIME column. */
+/* Local wall-clock time, HH:MM:SS: the TIME column. */
 static void clock_text(const struct timespec *ts, char *buf, size_t len)
 {
 	struct tm tm;
 
 	localtime_r(&ts->tv_sec, &tm);
 	strftime(buf, len, "%H:%M:%S", &tm);
-}
-
-/* The text over each table of the block layout: when, how long, what. */
-static void print_title(const struct sampler *s, bool total)
-{
-	struct timespec now;
-	char when[16];
-
-	if (s->o->noheadings)
-		return;
-	if (total)
-		now = s->started;
-	else
-		clock_gettime(CLOCK_REALTIME, &now);
-	clock_text(&now, when, sizeof(when));
-	if (s->sample > 1 || total)
-		putchar('\n');
-	if (total)
-		printf("total since %s: %s over %.2f s\n", when,
-		       s->o->rate ? "per second" : "changes", s->run_secs);
-	else
-		printf("sample %lu at %s: %s over %.2f s\n", s->sample, when,
-		       s->o->rate ? "per second" : "changes", s->secs);
 }
 
 /* One JSON cell: stat_value()'s text, or per second (unrounded) with --rate; none for no value. */
@@ -270,8 +231,9 @@ static struct stat_row json_row(unsigned node, bool valid, const uint64_t *d)
 }
 
 /* A one-row JSON table of the sample's own fields: sample, time, seconds (or since, seconds). */
-static int json_fields(struct out_table *t, const struct sampler *s, bool total, const char *when)
+static int json_fields(struct out_table *t, const struct stat_loop_info *in, const char *when)
 {
+	bool total = in->total;
 	struct out_row *r;
 	size_t col = 0;
 
@@ -282,14 +244,16 @@ static int json_fields(struct out_table *t, const struct sampler *s, bool total,
 	if (!(r = out_table_add_row(t)))
 		return -ENOMEM;
 	if (!total)
-		out_row_setf(r, col++, "%lu", s->sample);
+		out_row_setf(r, col++, "%lu", in->sample);
 	out_row_set(r, col++, when);
-	return out_row_setf(r, col, "%.2f", total ? s->run_secs : s->secs);
+	return out_row_setf(r, col, "%.2f", in->secs);
 }
 
 /* The nodes array: the shown columns, and whether the node's counters went down. */
-static int json_nodes(struct out_table *t, const struct sampler *s, bool total)
+static int json_nodes(struct out_table *t, const struct stat_sampler *s,
+		      const struct stat_loop_info *in)
 {
+	bool total = in->total;
 	for (size_t c = 0; c < s->shown.n_cols; c++)
 		out_table_add_column(t, stat_columns[s->shown.cols[c]].json, 0,
 				     stat_column_flags());
@@ -305,7 +269,7 @@ static int json_nodes(struct out_table *t, const struct sampler *s, bool total)
 		if (!r)
 			return -ENOMEM;
 		for (size_t c = 0; c < s->shown.n_cols; c++, col++)
-			json_cell(r, col, s->shown.cols[c], &row, total ? tr->secs : s->secs,
+			json_cell(r, col, s->shown.cols[c], &row, total ? tr->secs : in->secs,
 				  s->o->rate);
 		if (!total)
 			out_row_set(r, col,
@@ -315,8 +279,10 @@ static int json_nodes(struct out_table *t, const struct sampler *s, bool total)
 }
 
 /* The total object: the shown columns but NODE, summed over the nodes with a value. */
-static int json_total(struct out_table *t, const struct sampler *s, bool total)
+static int json_total(struct out_table *t, const struct stat_sampler *s,
+		      const struct stat_loop_info *in)
 {
+	bool total = in->total;
 	uint64_t sum[NS_STANDARD] = { 0 };
 	struct stat_row row;
 	struct out_row *r;
@@ -339,8 +305,7 @@ static int json_total(struct out_table *t, const struct sampler *s, bool total)
 		return -ENOMEM;
 	for (size_t c = 0; c < s->shown.n_cols; c++)
 		if (s->shown.cols[c] != SCOL_NODE)
-			json_cell(r, col++, s->shown.cols[c], &row, total ? s->run_secs : s->secs,
-				  s->o->rate);
+			json_cell(r, col++, s->shown.cols[c], &row, in->secs, s->o->rate);
 	return 0;
 }
 
@@ -349,29 +314,24 @@ static int json_total(struct out_table *t, const struct sampler *s, bool total)
  * "nodes":[...],"total":{...}}, and with --totals a last one with "since"
  * instead of "sample" and "time": the same shape as one-shot stat -J.
  */
-static int print_json(const struct sampler *s, bool total)
+static int print_json(const struct stat_sampler *s, const struct stat_loop_info *in)
 {
 	struct out_table *t[3] = { NULL, NULL, NULL };
 	static const char *const names[3] = { "", "nodes", "total" };
 	static const enum out_part parts[3] = { OUT_PART_FIELDS, OUT_PART_ARRAY, OUT_PART_OBJECT };
 	struct out_doc *d = NULL;
-	struct timespec now;
 	char why[WHY_MAX] = "", when[32];
 	int r = 0;
 
-	if (total)
-		now = s->started;
-	else
-		clock_gettime(CLOCK_REALTIME, &now);
-	stat_iso_time(&now, when, sizeof(when));
+	stat_iso_time(&in->when, when, sizeof(when));
 	for (int i = 0; i < 3 && r == 0; i++)
 		r = out_table_new(&t[i], names[i], OUT_JSON, why, sizeof(why));
 	if (r == 0)
-		r = json_fields(t[0], s, total, when);
+		r = json_fields(t[0], in, when);
 	if (r == 0)
-		r = json_nodes(t[1], s, total);
+		r = json_nodes(t[1], s, in);
 	if (r == 0)
-		r = json_total(t[2], s, total);
+		r = json_total(t[2], s, in);
 	if (r == 0)
 		r = out_doc_new(&d, OUT_ONELINE);
 	for (int i = 0; i < 3 && r == 0; i++)
@@ -386,20 +346,8 @@ static int print_json(const struct sampler *s, bool total)
 	return r;
 }
 
-/* The clock time of a line (now), or of the start for the totals. */
-static void line_time(const struct sampler *s, bool total, char *buf, size_t len)
-{
-	struct timespec now;
-
-	if (total)
-		now = s->started;
-	else
-		clock_gettime(CLOCK_REALTIME, &now);
-	clock_text(&now, buf, len);
-}
-
 /* A sample (or the totals) as a folded table; 0 or -errno after saying why. */
-static int print_table(const struct sampler *s)
+static int print_table(const struct stat_sampler *s)
 {
 	char why[WHY_MAX];
 	int r = stat_print_counters(&s->shown, s->rows, s->n, 0, why, sizeof(why));
@@ -410,7 +358,7 @@ static int print_table(const struct sampler *s)
 }
 
 /* --totals: the totals since the start, in the layout of the samples. */
-static int print_total(struct sampler *s)
+static int print_total(struct stat_sampler *s, const struct stat_loop_info *in)
 {
 	char when[16];
 
@@ -423,28 +371,28 @@ static int print_total(struct sampler *s)
 								    : t->sum[k];
 	}
 	if (s->o->json)
-		return print_json(s, true);
-	print_title(s, true);
+		return print_json(s, in);
+	stat_view_title(s->o, in);
 	if (!s->lines)
 		return print_table(s);
-	line_time(s, true, when, sizeof(when));
+	clock_text(&in->when, when, sizeof(when));
 	s->ln.header_due = !s->o->noheadings;
 	stat_lines_print(&s->ln, s->rows, s->n, when);
 	return ferror(stdout) ? -EIO : 0;
 }
 
-static int print_sample(struct sampler *s)
+static int print_sample(struct stat_sampler *s, const struct stat_loop_info *in)
 {
 	char when[16];
 	int r = 0;
 
 	if (s->o->json)
-		r = print_json(s, false);
+		r = print_json(s, in);
 	else if (s->lines) {
-		line_time(s, false, when, sizeof(when));
+		clock_text(&in->when, when, sizeof(when));
 		stat_lines_print(&s->ln, s->rows, s->n, when);
 	} else {
-		print_title(s, false);
+		stat_view_title(s->o, in);
 		r = print_table(s);
 	}
 	/* Each sample is news now, also into a pipe or a file. */
@@ -454,7 +402,7 @@ static int print_sample(struct sampler *s)
 }
 
 /* Size the per-sample arrays for n nodes.  0 or -ENOMEM. */
-static int resize(struct sampler *s, size_t n)
+static int resize(struct stat_sampler *s, size_t n)
 {
 	size_t m = n ? n : 1;
 	struct stat_row *rows = reallocarray(s->rows, m, sizeof(*rows));
@@ -495,7 +443,7 @@ static int wanted_nodes(const struct stat_opts *o, unsigned **ids)
 	return (int)k;
 }
 
-static struct tracked *find_tracked(struct sampler *s, unsigned node)
+static struct tracked *find_tracked(struct stat_sampler *s, unsigned node)
 {
 	for (size_t i = 0; i < s->n; i++)
 		if (s->t[i].node == node)
@@ -508,7 +456,7 @@ static struct tracked *find_tracked(struct sampler *s, unsigned node)
  * baselines of the nodes still there, open the new ones and say which node
  * came or went.  Only uevents (and start-up) call this.
  */
-static int rescan(struct sampler *s, bool report)
+static int rescan(struct stat_sampler *s, bool report)
 {
 	unsigned *ids;
 	int n = wanted_nodes(s->o, &ids);
@@ -549,7 +497,7 @@ static int rescan(struct sampler *s, bool report)
 }
 
 /* First readings of nodes that have none, so the next sample has deltas. */
-static void take_baselines(struct sampler *s)
+static void take_baselines(struct stat_sampler *s)
 {
 	for (size_t i = 0; i < s->n; i++) {
 		struct tracked *t = &s->t[i];
@@ -568,104 +516,11 @@ static void take_baselines(struct sampler *s)
 	}
 }
 
-/* Drain the uevent socket; true when the topology may have changed. */
-static bool topology_changed(struct uevent_listener *ul)
-{
-	bool changed = false;
-	struct uevent ev;
-	int r;
-
-	while ((r = uevent_receive(ul, &ev)) != -EAGAIN) {
-		if (r == -ENOBUFS) {
-			/* Events were lost: re-scan, which is what they would have asked for. */
-			changed = true;
-			continue;
-		}
-		if (r < 0 && r != -ENOMSG)
-			break;
-		if (r < 0)
-			continue;
-		if (ev.kind == UEVENT_NODE_ADD || ev.kind == UEVENT_NODE_REMOVE)
-			log_warn("kernel uevent: node %u %s", ev.id, uevent_kind_name(ev.kind));
-		else
-			log_warn("kernel uevent: memory block %u %s", ev.id,
-				 uevent_kind_name(ev.kind));
-		changed = true;
-	}
-	return changed;
-}
-
-/* One timer expiry (or several, if we were late): a sample. */
-static int on_timer(struct sampler *s, int tfd)
-{
-	uint64_t ticks;
-	ssize_t n = read(tfd, &ticks, sizeof(ticks));
-
-	if (n != sizeof(ticks))
-		return n < 0 && (errno == EAGAIN || errno == EINTR) ? 0 : -EIO;
-	/*
-	 * The period is the kernel timer's, so --rate divides by the intervals
-	 * that passed (late wake-ups count whole periods, not our latency).
-	 */
-	s->secs = (double)ticks * s->o->interval;
-	s->run_secs += s->secs;
-	s->sample++;
-	take_sample(s, s->secs);
-	return print_sample(s) < 0 ? -EIO : 1;
-}
-
-/* The signal read from the signalfd (SIGINT if it cannot be read). */
-static int which_signal(int sfd)
-{
-	struct signalfd_siginfo si;
-
-	if (read(sfd, &si, sizeof(si)) == (ssize_t)sizeof(si))
-		return (int)si.ssi_signo;
-	return SIGINT;
-}
-
-enum { FD_TIMER, FD_SIGNAL, FD_UEVENT, FD_COUNT };
-
-static int loop(struct sampler *s, struct pollfd *pfd, struct uevent_listener *ul)
-{
-	nfds_t nfds = ul ? FD_COUNT : FD_UEVENT;
-
-	while (s->o->count == 0 || s->sample < (unsigned long)s->o->count) {
-		if (poll(pfd, nfds, -1) < 0) {
-			if (errno == EINTR)
-				continue;
-			return -errno;
-		}
-		if (pfd[FD_SIGNAL].revents) {
-			s->stopped_by = which_signal(pfd[FD_SIGNAL].fd);
-			return 0;
-		}
-		if ((ul && pfd[FD_UEVENT].revents && topology_changed(ul)) || s->rescan) {
-			s->rescan = false;
-			if (rescan(s, true) < 0)
-				return -ENOMEM;
-			take_baselines(s);
-		}
-		if (pfd[FD_TIMER].revents && on_timer(s, pfd[FD_TIMER].fd) < 0)
-			return -EIO;
-	}
-	return 0;
-}
-
 static int check_opts(const struct stat_opts *o)
 {
 	unsigned *ids;
 	int n;
 
-	if (!(o->interval >= STAT_INTERVAL_MIN && o->interval <= STAT_INTERVAL_MAX)) {
-		log_usage_err("interval '%g': must be %g to %g seconds", o->interval,
-			      STAT_INTERVAL_MIN, STAT_INTERVAL_MAX);
-		return EXIT_USAGE;
-	}
-	if (o->count < 0) {
-		log_usage_err("count '%ld': must be a positive number", o->count);
-		return EXIT_USAGE;
-	}
 	if (o->meminfo || o->compat || o->prometheus || o->textfile) {
 		log_usage_err("interval mode: -m, --compat, --prometheus and --textfile "
 			      "are one-shot views");
@@ -678,68 +533,12 @@ static int check_opts(const struct stat_opts *o)
 	return EXIT_OK;
 }
 
-/* The uevent listener on the live system; NULL (and why) elsewhere. */
-static struct uevent_listener *watch_topology(void)
-{
-	struct uevent_listener *ul = NULL;
-	char why[WHY_MAX];
-
-	/* A sysroot is a dump: nothing there will ever hot-plug. */
-	if (!sysfs_is_live())
-		return NULL;
-	if (uevent_open(&ul, why, sizeof(why)) < 0) {
-		log_warn("node hotplug will go unnoticed: %s", why);
-		return NULL;
-	}
-	return ul;
-}
-
-static void sampler_free(struct sampler *s)
-{
-	for (size_t i = 0; i < s->n; i++)
-		tracked_close(&s->t[i]);
-	free(s->t);
-	free(s->rows);
-	free(s->reset);
-	free(s->delta);
-}
-
-static int sample_until_done(struct sampler *s)
-{
-	struct uevent_listener *ul = watch_topology();
-	struct pollfd pfd[FD_COUNT] = {
-		[FD_TIMER] = { .fd = stat_timer_open(s->o->interval), .events = POLLIN },
-		[FD_SIGNAL] = { .fd = stat_timer_signals_open(), .events = POLLIN },
-		[FD_UEVENT] = { .fd = ul ? uevent_fd(ul) : -1, .events = POLLIN },
-	};
-	int r = pfd[FD_TIMER].fd < 0 ? pfd[FD_TIMER].fd : pfd[FD_SIGNAL].fd;
-
-	if (r >= 0) {
-		r = loop(s, pfd, ul);
-		/* Ctrl-C is how `stat 1` ends: one line says so, not a block of totals. */
-		if (r == 0 && s->stopped_by)
-			stat_loop_stopped(s->o, s->stopped_by, s->sample, s->run_secs);
-		if (r == 0 && s->o->totals && print_total(s) < 0)
-			r = -EIO;
-		if (r == -EIO)
-			s->rc = EXIT_FAIL; /* stdout failed: main() says why */
-		else if (r < 0)
-			log_err("sampling stopped: %s", strerror(-r));
-	} else
-		log_err("cannot set up the sampling timer: %s", strerror(-r));
-	for (int i = 0; i < FD_COUNT; i++)
-		if (i != FD_UEVENT && pfd[i].fd >= 0)
-			close(pfd[i].fd);
-	uevent_close(ul);
-	return r < 0 && r != -EIO ? EXIT_FAIL : s->rc;
-}
-
 /*
  * vmstat's layout, one line per node per sample, where a line fits the
  * width (-w, or the terminal's; unlimited into a pipe); else a folded
  * table per sample.
  */
-static void choose_layout(struct sampler *s)
+static void choose_layout(struct stat_sampler *s)
 {
 	size_t cols, rows;
 
@@ -749,33 +548,66 @@ static void choose_layout(struct sampler *s)
 		   (s->o->raw || !s->o->width || stat_lines_width(&s->ln) <= s->o->width);
 }
 
-static char stdout_buf[1 << 18];
-
-int stat_interval_run(const struct stat_opts *o)
+int stat_sampler_setup(struct stat_sampler **sp, const struct stat_opts *o)
 {
-	struct sampler s = { .o = o, .shown = *o, .rc = EXIT_OK };
+	struct stat_sampler *s;
 	int rc = check_opts(o);
 
+	*sp = NULL;
 	if (rc != EXIT_OK)
 		return rc;
-	if (s.shown.n_cols == 0)
-		stat_default_columns(&s.shown);
-	choose_layout(&s);
-	/* One read at start, as the one-shot table does: zeros would mislead. */
-	if (stat_counters_frozen())
-		counters_warn_frozen(", every change will read 0");
-	clock_gettime(CLOCK_REALTIME, &s.started);
-	if (rescan(&s, false) < 0) {
+	if (!(s = calloc(1, sizeof(*s)))) {
 		log_err("out of memory");
 		return EXIT_FAIL;
 	}
-	take_baselines(&s);
-	/*
-	 * A many-node sample is tens of kB of text: one buffer that holds it
-	 * lets it leave in one write(2) per sample, not one per 4 kB.
-	 */
-	setvbuf(stdout, stdout_buf, _IOFBF, sizeof(stdout_buf));
-	rc = sample_until_done(&s);
-	sampler_free(&s);
-	return rc;
+	*sp = s;
+	s->o = o;
+	s->shown = *o;
+	if (s->shown.n_cols == 0)
+		stat_default_columns(&s->shown);
+	choose_layout(s);
+	/* One read at start, as the one-shot table does: zeros would mislead. */
+	if (stat_counters_frozen())
+		counters_warn_frozen(", every change will read 0");
+	if (rescan(s, false) < 0) {
+		log_err("out of memory");
+		return EXIT_FAIL;
+	}
+	return EXIT_OK;
+}
+
+int stat_sampler_sample(struct stat_sampler *s, double secs, enum stat_sample how)
+{
+	s->rc = EXIT_OK;
+	/* Nodes came or went (a uevent, or a node that vanished in the last sample). */
+	if (how == STAT_SAMPLE_TOPOLOGY || (how == STAT_SAMPLE_NEXT && s->rescan)) {
+		s->rescan = false;
+		if (rescan(s, true) < 0) {
+			log_err("out of memory");
+			return EXIT_FAIL;
+		}
+		take_baselines(s);
+	} else if (how == STAT_SAMPLE_FIRST)
+		take_baselines(s);
+	if (how == STAT_SAMPLE_NEXT)
+		take_sample(s, secs);
+	return s->rc;
+}
+
+int stat_sampler_print(struct stat_sampler *s, const struct stat_loop_info *in)
+{
+	return in->total ? print_total(s, in) : print_sample(s, in);
+}
+
+void stat_sampler_free(struct stat_sampler *s)
+{
+	if (!s)
+		return;
+	for (size_t i = 0; i < s->n; i++)
+		tracked_close(&s->t[i]);
+	free(s->t);
+	free(s->rows);
+	free(s->reset);
+	free(s->delta);
+	free(s);
 }
