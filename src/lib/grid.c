@@ -18,6 +18,7 @@ int grid_init(struct grid *g, size_t nrows, size_t ncols)
 	g->nrows = nrows;
 	g->ncols = ncols;
 	g->sort_col = -1;
+	g->label_col = 0;
 	g->cols = calloc(ncols, sizeof(*g->cols));
 	g->text = calloc(n ? n : 1, sizeof(*g->text));
 	g->key = calloc(n ? n : 1, sizeof(*g->key));
@@ -78,6 +79,12 @@ struct view {
 	size_t *cols, ncols;
 };
 
+/* Whether column c is the rows' label. */
+static bool is_label(const struct grid *g, size_t c)
+{
+	return g->label_col >= 0 && (size_t)g->label_col == c;
+}
+
 static const struct grid *sort_grid;
 
 /* Descending by the sort column (numastat's -s); ties keep node order. */
@@ -95,8 +102,8 @@ static int cmp_rows(const void *a, const void *b)
 
 static bool row_nonzero(const struct grid *g, size_t r)
 {
-	for (size_t c = 1; c < g->ncols; c++)
-		if (g->nonzero[CELL(g, r, c)])
+	for (size_t c = 0; c < g->ncols; c++)
+		if (!is_label(g, c) && g->nonzero[CELL(g, r, c)])
 			return true;
 	return false;
 }
@@ -128,13 +135,13 @@ static int make_view(const struct grid *g, const struct stat_opts *o, bool json,
 	if (g->has_total && !json && (!o->skip_zero || row_nonzero(g, data)))
 		v->rows[v->nrows++] = data;
 	for (size_t c = 0; c < g->ncols; c++)
-		if (c == 0 || !o->skip_zero || col_nonzero(g, c))
+		if (is_label(g, c) || !o->skip_zero || col_nonzero(g, c))
 			v->cols[v->ncols++] = c;
 	return 0;
 }
 
-/* Print columns v->cols[from, to) plus the first as one libsmartcols table. */
-static int print_section(const struct grid *g, const struct view *v, size_t from, size_t to,
+/* Print the columns cols[0..n) of v's rows as one libsmartcols table. */
+static int print_section(const struct grid *g, const struct view *v, const size_t *cols, size_t n,
 			 unsigned flags, const char *json_name, char *why, size_t whylen)
 {
 	struct out_table *t;
@@ -142,12 +149,11 @@ static int print_section(const struct grid *g, const struct view *v, size_t from
 
 	if (r < 0)
 		return r;
-	out_table_add_column(t, g->cols[0].name, 0, g->cols[0].flags);
-	for (size_t i = from; i < to; i++)
+	for (size_t i = 0; i < n; i++)
 		out_table_add_column(t,
-				     (flags & OUT_JSON) ? g->cols[v->cols[i]].json
-							: g->cols[v->cols[i]].name,
-				     0, g->cols[v->cols[i]].flags);
+				     (flags & OUT_JSON) ? g->cols[cols[i]].json
+							: g->cols[cols[i]].name,
+				     0, g->cols[cols[i]].flags);
 	for (size_t i = 0; i < v->nrows; i++) {
 		struct out_row *row = out_table_add_row(t);
 		size_t rr = v->rows[i];
@@ -157,11 +163,11 @@ static int print_section(const struct grid *g, const struct view *v, size_t from
 			snprintf(why, whylen, "out of memory");
 			return -ENOMEM;
 		}
-		out_row_set(row, 0, cell_text(g, rr, 0));
-		for (size_t k = from; k < to; k++) {
-			const char *s = cell_text(g, rr, v->cols[k]);
+		for (size_t k = 0; k < n; k++) {
+			const char *s = cell_text(g, rr, cols[k]);
 
-			out_row_set(row, k - from + 1, *s ? s : NULL);
+			/* The label is never null: an empty one is the empty text. */
+			out_row_set(row, k, *s || is_label(g, cols[k]) ? s : NULL);
 		}
 	}
 	r = out_table_print(t, stdout);
@@ -184,31 +190,60 @@ static size_t col_width(const struct grid *g, const struct view *v, size_t c)
 	return w;
 }
 
-/* Sections of columns that fit width (each repeats column 0), one table each. */
+/*
+ * The table in width: whole, in -o's order, when it fits; else in sections
+ * of the columns that fit, each with the label column first, one table
+ * each (always at least one column per section, as numastat does).
+ */
 static int print_folded(const struct grid *g, const struct view *v, size_t width, unsigned flags,
 			char *why, size_t whylen)
 {
-	size_t first = col_width(g, v, 0), i = 1;
+	size_t *sec = calloc(v->ncols + 1, sizeof(*sec)), all = 0, label = 0, lead = 0, i = 0;
+	bool printed = false;
 	int r = 0;
 
-	while (i < v->ncols && r == 0) {
-		size_t used = first, j = i;
-
-		/* Always at least one data column per section, like numastat. */
-		do
-			used += 1 + col_width(g, v, v->cols[j++]);
-		while (j < v->ncols && used + 1 + col_width(g, v, v->cols[j]) <= width);
-		if (i > 1)
-			putchar('\n');
-		r = print_section(g, v, i, j, flags, "", why, whylen);
-		i = j;
+	if (!sec) {
+		snprintf(why, whylen, "out of memory");
+		return -ENOMEM;
 	}
+	for (size_t k = 0; k < v->ncols; k++) {
+		all += (k ? 1 : 0) + col_width(g, v, v->cols[k]);
+		if (is_label(g, v->cols[k])) {
+			label = col_width(g, v, v->cols[k]);
+			lead = 1;
+		}
+	}
+	if (all <= width)
+		r = print_section(g, v, v->cols, v->ncols, flags, "", why, whylen);
+	while (all > width && r == 0) {
+		size_t n = 0, used = label;
+
+		if (lead)
+			sec[n++] = (size_t)g->label_col;
+		for (; i < v->ncols; i++) {
+			size_t c = v->cols[i], w = (n ? 1 : 0) + col_width(g, v, c);
+
+			if (is_label(g, c))
+				continue;
+			if (n > lead && used + w > width)
+				break;
+			sec[n++] = c;
+			used += w;
+		}
+		if (n == lead)
+			break; /* no column left but the label */
+		if (printed)
+			putchar('\n');
+		r = print_section(g, v, sec, n, flags, "", why, whylen);
+		printed = true;
+	}
+	free(sec);
 	return r;
 }
 
-/* Rows v->rows[from, to) as a JSON table named name; columns from first_col on. */
+/* Rows v->rows[from, to) as a JSON table named name; without the label column if no_label. */
 static int json_table(const struct grid *g, const struct view *v, size_t from, size_t to,
-		      size_t first_col, const char *name, struct out_table **tp, char *why,
+		      bool no_label, const char *name, struct out_table **tp, char *why,
 		      size_t whylen)
 {
 	struct out_table *t;
@@ -216,37 +251,41 @@ static int json_table(const struct grid *g, const struct view *v, size_t from, s
 
 	if (r < 0)
 		return r;
-	for (size_t c = first_col; c < v->ncols; c++)
-		out_table_add_column(t, g->cols[v->cols[c]].json, 0, g->cols[v->cols[c]].flags);
+	for (size_t c = 0; c < v->ncols; c++)
+		if (!no_label || !is_label(g, v->cols[c]))
+			out_table_add_column(t, g->cols[v->cols[c]].json, 0,
+					     g->cols[v->cols[c]].flags);
 	for (size_t i = from; i < to; i++) {
 		struct out_row *row = out_table_add_row(t);
+		size_t k = 0;
 
 		if (!row) {
 			out_table_free(t);
 			snprintf(why, whylen, "out of memory");
 			return -ENOMEM;
 		}
-		for (size_t c = first_col; c < v->ncols; c++) {
+		for (size_t c = 0; c < v->ncols; c++) {
 			const char *s = cell_text(g, v->rows[i], v->cols[c]);
 
-			out_row_set(row, c - first_col, *s ? s : NULL);
+			if (!no_label || !is_label(g, v->cols[c]))
+				out_row_set(row, k++, *s ? s : NULL);
 		}
 	}
 	*tp = t;
 	return 0;
 }
 
-/* "nodes" and "total" (the TOTAL row, without its first column) into d. */
+/* "nodes" and "total" (the TOTAL row, without its label) into d. */
 static int add_json(const struct grid *g, const struct view *v, struct out_doc *d, char *why,
 		    size_t whylen)
 {
 	struct out_table *nodes = NULL, *total = NULL;
 	/* make_view() left the TOTAL row out of JSON views: it is the grid's last. */
 	struct view tv = { (size_t[]){ g->nrows - 1 }, 1, v->cols, v->ncols };
-	int r = json_table(g, v, 0, v->nrows, 0, "nodes", &nodes, why, whylen);
+	int r = json_table(g, v, 0, v->nrows, false, "nodes", &nodes, why, whylen);
 
 	if (r == 0)
-		r = json_table(g, &tv, 0, 1, 1, "total", &total, why, whylen);
+		r = json_table(g, &tv, 0, 1, true, "total", &total, why, whylen);
 	if (r == 0)
 		r = out_doc_add(d, nodes, OUT_PART_ARRAY);
 	if (r == 0)
@@ -322,7 +361,7 @@ int grid_add_json_rows(const struct grid *g, const struct stat_opts *o, struct o
 
 	why[0] = '\0';
 	if (r == 0)
-		r = json_table(g, &v, 0, v.nrows, 0, name, &t, why, whylen);
+		r = json_table(g, &v, 0, v.nrows, false, name, &t, why, whylen);
 	if (r == 0)
 		r = out_doc_add(d, t, OUT_PART_ARRAY);
 	if (r < 0 && !*why)
@@ -349,7 +388,7 @@ int grid_print(const struct grid *g, const struct stat_opts *o, unsigned extra_f
 	} else if (o->width && !(flags & (OUT_JSON | OUT_RAW)) && v.ncols > 1)
 		r = print_folded(g, &v, o->width, flags, why, whylen);
 	else
-		r = print_section(g, &v, 1, v.ncols, flags, json_name, why, whylen);
+		r = print_section(g, &v, v.cols, v.ncols, flags, json_name, why, whylen);
 	free(v.rows);
 	free(v.cols);
 	return r;

@@ -2,7 +2,7 @@
 /*
  * The table every `stat` view prints: cells rendered to text first, so that
  * -z can drop all-zero rows and columns, --sort can order rows, and a table
- * wider than the terminal can be folded into sections (the first column
+ * wider than the terminal can be folded into sections (the label column
  * repeated in each), as numastat means to do, before libsmartcols lays each
  * section out.  Implemented by grid.c.
  */
@@ -29,8 +29,14 @@ struct grid {
 	bool *nonzero;               /* nrows * ncols */
 	char **long_text;            /* nrows * ncols, NULL until grid_set_long(): longer cells */
 	bool has_total;              /* the last row is TOTAL: never sorted, not in the JSON rows */
-	bool json_doc;               /* JSON: {"time","nodes","total"} (needs has_total) */
-	int sort_col;                /* column index, -1 = keep row order */
+	/*
+	 * The column that says what a row is (NODE, CGROUP), or -1: first in
+	 * each section of a folded table, never dropped by -z, not in JSON's
+	 * total.  0 unless the caller says otherwise.
+	 */
+	int label_col;
+	bool json_doc; /* JSON: {"time","nodes","total"} (needs has_total) */
+	int sort_col;  /* column index, -1 = keep row order */
 };
 
 /* Allocate nrows x ncols cells (cols filled by the caller).  0 or -ENOMEM. */

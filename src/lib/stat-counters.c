@@ -107,6 +107,11 @@ static int build_grid(const struct stat_opts *o, const struct stat_row *rows, si
 	}
 	g->has_total = true;
 	g->json_doc = true;
+	/* NODE labels a row wherever -o puts it; without it, the rows have no label. */
+	g->label_col = -1;
+	for (size_t c = def->n_cols; c-- > 0;)
+		if (stat_columns[def->cols[c]].kind == STAT_KIND_NODE)
+			g->label_col = (int)c;
 	sorted = sort_rows(def, rows, n);
 	if (!sorted) {
 		grid_free(g);

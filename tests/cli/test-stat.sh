@@ -342,4 +342,69 @@ run stat -n -r -o NODE,NUMA_HIT --nodes 1023
 expect_out "1023 2136553
 TOTAL 2136553" "the last of 1024 nodes reads its own file"
 
+# Any column order and subset, with -z, --sort and folding: valid in every
+# form.  NODE is the row's label wherever -o puts it, and may be left out.
+fixture sparse3
+# json_keys COLS: $OUT is one JSON document whose node objects have the keys
+# of COLS in that order and whose total has the same but "node".
+json_keys() {
+	python3 -c '
+import json, sys
+doc = json.load(sys.stdin)
+keys = [c.lower().replace("%", "_pct") for c in sys.argv[1].split(",")]
+assert doc["nodes"], "no nodes"
+for n in doc["nodes"]:
+    assert list(n) == keys, (list(n), keys)
+assert list(doc["total"]) == [k for k in keys if k != "node"], doc["total"]
+' "$1" <<<"$OUT"
+}
+for cols in NUMA_HIT NUMA_HIT,NODE LOCAL%,NODE,MISS% MISS%,NUMA_MISS; do
+	for extra in "" "-z" "--sort numa_hit" "-z --sort local%"; do
+		# shellcheck disable=SC2086 # the options are words
+		run -J stat -o "$cols" $extra
+		expect_rc 0 "stat -J -o $cols $extra exits 0"
+		check "stat -J -o $cols $extra: the columns' keys, the total without node" json_keys "$cols"
+		# shellcheck disable=SC2086
+		run stat -o "$cols" $extra -r
+		expect_rc 0 "stat -o $cols $extra exits 0"
+		check "stat -o $cols $extra: a header in -o's order and at least a row" \
+			test "$(printf '%s\n' "$OUT" | head -1)" = "${cols//,/ }" -a "$(printf '%s\n' "$OUT" | wc -l)" -ge 2
+	done
+done
+run stat -o NUMA_HIT -z -n -r
+expect_out "7300011
+5100022
+410003
+12810036" "-z without NODE keeps the rows whose counts are not zero, and the sum"
+run stat -o NUMA_HIT,NODE -r
+expect_out "NUMA_HIT NODE
+7300011 0
+5100022 2
+410003 5
+12810036 TOTAL" "NODE last: TOTAL is its label there"
+run stat -o NUMA_HIT -w 20
+expect_rc 0 "a single column without NODE folds to nothing to fold"
+expect_out "NUMA_HIT
+ 7300011
+ 5100022
+  410003
+12810036" "and prints it whole"
+run stat -o NUMA_HIT,NUMA_MISS,NODE,NUMA_FOREIGN -w 24
+expect_out " NODE NUMA_HIT NUMA_MISS
+    0  7300011       120
+    2  5100022      3300
+    5   410003         0
+TOTAL 12810036      3420
+
+ NODE NUMA_FOREIGN
+    0         3300
+    2          120
+    5            0
+TOTAL         3420" "folded: NODE, the rows' label, first in every section"
+run -J stat -o NUMA_HIT 0.01 1 --totals
+check "interval -J without NODE: each line parses" python3 -c '
+import json, sys
+for line in sys.stdin:
+    json.loads(line)' <<<"$OUT"
+
 done_testing
