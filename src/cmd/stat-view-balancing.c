@@ -113,7 +113,7 @@ static int setup_columns(struct balance *b)
 		.cols = cols, .shown = b->shown, .own = own_cell, .ctx = b, .json_name = "balancing"
 	};
 	if (stat_view_columns(&stat_view_balancing, b->o, names, BC_COUNT, d, nd, b->shown,
-			      &b->show.n, &b->show.sort) < 0)
+			      STAT_MAX_COLS, &b->show.n, &b->show.sort) < 0)
 		return -1;
 	/* NODE always comes first: it says which row is which. */
 	if (b->show.n == 0 || b->shown[0] != BC_NODE) {

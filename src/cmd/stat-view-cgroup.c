@@ -68,7 +68,7 @@ struct col {
 struct colset {
 	struct col *c;
 	size_t n, cap;
-	int shown[STAT_MAX_COLS + 1]; /* indexes into c, the first column first */
+	int *shown; /* indexes into c, the first column first */
 	size_t n_shown;
 	int sort; /* index into c, or -1 */
 };
@@ -384,28 +384,33 @@ static int find_col(const struct colset *cs, const char *name)
 static int pick_columns(const struct cgview *v, struct colset *cs, const char *const *defaults,
 			const char *sort_default)
 {
+	/* Every column once (a node each: no cap), and an -o list after them. */
+	size_t nd = 0, cap = cs->n + STAT_MAX_COLS;
 	const char **names = calloc(cs->n ? cs->n : 1, sizeof(*names));
-	int d[STAT_MAX_COLS], r;
-	size_t nd = 0;
+	int *d = calloc(cs->n ? cs->n : 1, sizeof(*d)), r;
 
-	if (!names)
+	cs->shown = calloc(cap + 1, sizeof(*cs->shown));
+	if (!names || !d || !cs->shown) {
+		free(names);
+		free(d);
 		return -ENOMEM;
+	}
 	for (size_t i = 0; i < cs->n; i++)
 		names[i] = cs->c[i].name;
-	for (size_t i = 0; defaults[i] && nd < STAT_MAX_COLS; i++) {
+	for (size_t i = 0; defaults[i] && nd < cs->n; i++) {
 		int c = find_col(cs, defaults[i]);
 
 		/* "N*": every node column. */
-		for (size_t k = 0;
-		     strcmp(defaults[i], "N*") == 0 && k < cs->n && nd < STAT_MAX_COLS; k++)
+		for (size_t k = 0; strcmp(defaults[i], "N*") == 0 && k < cs->n; k++)
 			if (cs->c[k].what == COL_ON_NODE)
 				d[nd++] = (int)k;
-		if (c >= 0)
+		if (c >= 0 && nd < cs->n)
 			d[nd++] = c;
 	}
-	r = stat_view_columns(&stat_view_cgroup, v->o, names, cs->n, d, nd, cs->shown, &cs->n_shown,
-			      &cs->sort);
+	r = stat_view_columns(&stat_view_cgroup, v->o, names, cs->n, d, nd, cs->shown, cap,
+			      &cs->n_shown, &cs->sort);
 	free(names);
+	free(d);
 	if (r < 0)
 		return r;
 	if (cs->sort < 0 && sort_default)
@@ -900,6 +905,8 @@ static void release(void *ctx)
 	free(v->nodes);
 	free(v->items.c);
 	free(v->spread.c);
+	free(v->items.shown);
+	free(v->spread.shown);
 	free(v->buf);
 }
 

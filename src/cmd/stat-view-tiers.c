@@ -242,7 +242,7 @@ static int setup_columns(struct tiers *ts)
 		.cols = cols, .shown = ts->shown, .own = own_cell, .ctx = ts, .json_name = "tiers"
 	};
 	if (stat_view_columns(&stat_view_tiers, ts->o, names, TC_COUNT, d, nd, ts->shown,
-			      &ts->show.n, &ts->show.sort) < 0)
+			      STAT_MAX_COLS, &ts->show.n, &ts->show.sort) < 0)
 		return -1;
 	if (ts->show.n == 0 || ts->shown[0] != TC_NODE) {
 		memmove(ts->shown + 1, ts->shown, ts->show.n * sizeof(int));

@@ -217,14 +217,22 @@ static int lookup(const char *const *names, size_t n, const char *p, size_t len)
 	return -1;
 }
 
-/* "A, B, C" into buf: what -o and --sort take here. */
+/* "A, B, C" into buf: what -o and --sort take here; "A, B and 1200 more" when it is too long. */
 static const char *name_list(const char *const *names, size_t n, char *buf, size_t size)
 {
-	size_t j = 0;
+	size_t j = 0, i = 0;
 
 	buf[0] = '\0';
-	for (size_t i = 0; i < n && j < size; i++)
+	for (; i < n; i++) {
+		size_t w = strlen(names[i]) + (i ? 2 : 0);
+
+		/* Room for this name and for " and N more" after it. */
+		if (j + w + 32 >= size && i + 1 < n)
+			break;
 		j += (size_t)snprintf(buf + j, size - j, "%s%s", i ? ", " : "", names[i]);
+	}
+	if (i < n)
+		snprintf(buf + j, size - j, " and %zu more", n - i);
 	return buf;
 }
 
@@ -245,7 +253,7 @@ static void unknown(const struct stat_view *v, const char *opt, const char *cons
 
 int stat_view_columns(const struct stat_view *v, const struct stat_opts *o,
 		      const char *const *names, size_t n, const int *defaults, size_t nd, int *cols,
-		      size_t *ncols, int *sort)
+		      size_t cap, size_t *ncols, int *sort)
 {
 	const char *p = o->cols_arg;
 
@@ -264,9 +272,9 @@ int stat_view_columns(const struct stat_view *v, const struct stat_opts *o,
 			unknown(v, "-o", names, n, p, len);
 			return -EINVAL;
 		}
-		if (*ncols == STAT_MAX_COLS) {
-			log_usage_err("-o: too many columns at '%.*s' for --%s: at most %d",
-				      (int)len, p, v->option.name, STAT_MAX_COLS);
+		if (*ncols == cap) {
+			log_usage_err("-o: too many columns at '%.*s' for --%s: at most %zu",
+				      (int)len, p, v->option.name, cap);
 			return -EINVAL;
 		}
 		cols[(*ncols)++] = c;

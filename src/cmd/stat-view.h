@@ -99,13 +99,13 @@ bool stat_view_has_node(const unsigned *ids, size_t n, unsigned id);
 /*
  * Resolve -o (a list of column names, "+LIST" appends to the defaults) and
  * --sort against view v's columns (case-insensitive).  names[0..n) are its
- * columns, defaults[0..nd) the indexes shown without -o.  Fills cols/ncols
- * and *sort (-1: none).  0, or -EINVAL after a usage message naming v's
- * option and what it takes.
+ * columns, defaults[0..nd) the indexes shown without -o.  Fills cols (room
+ * for cap, at least nd), *ncols and *sort (-1: none).  0, or -EINVAL after
+ * a usage message naming v's option and what it takes (or how many).
  */
 int stat_view_columns(const struct stat_view *v, const struct stat_opts *o,
 		      const char *const *names, size_t n, const int *defaults, size_t nd, int *cols,
-		      size_t *ncols, int *sort);
+		      size_t cap, size_t *ncols, int *sort);
 /*
  * A view's JSON document: {"time":...,NAME:[rows]} one-shot (in NULL),
  * {"sample":...,"time":...,"seconds":...,NAME:[...]} on one line per

@@ -289,4 +289,31 @@ expect_out "0 306.2M
 3 0B
 TOTAL 318.3M" "the hybrid layout: v2 under /sys/fs/cgroup/unified"
 
+# No column is left out at many nodes: 40 nodes, three services.
+"$FIXTURES/gen-nodes.sh" "$TMP/n40" 40 >/dev/null
+"$FIXTURES/gen-effect.sh" "$TMP/n40" 3 >/dev/null
+ROOT=$TMP/n40
+want="CGROUP $(seq -f 'N%g' 0 39 | paste -sd' ') TOTAL MAIN OFF%"
+run stat --cgroup '*.service' -r
+expect_rc 0 "several cgroups on 40 nodes exit 0"
+check "a column for each of the 40 nodes, then TOTAL, MAIN and OFF%" \
+	test "$(printf '%s\n' "$OUT" | head -1)" = "$want"
+run stat --cgroup '*.service' -w 80
+check "folded to 80 columns, every line fits" \
+	test "$(printf '%s\n' "$OUT" | awk '{ if (length($0) > m) m = length($0) } END { print m + 0 }')" -le 80
+check "and the sections hold every column, CGROUP first in each" \
+	test "$(printf '%s\n' "$OUT" | awk '$1 == "CGROUP" { for (i = 2; i <= NF; i++) printf "%s ", $i } END { print "" }')" = "${want#CGROUP } "
+run stat --cgroup '*.service' 0.01 1 -r
+check "interval samples: N0 to N39 and TOTAL" \
+	test "$(printf '%s\n' "$OUT" | sed -n '2p')" = "CGROUP $(seq -f 'N%g' 0 39 | paste -sd' ') TOTAL"
+
+# A list of what -o takes that is too long for a message says how much is left.
+"$FIXTURES/gen-nodes.sh" "$TMP/n300" 300 >/dev/null
+"$FIXTURES/gen-effect.sh" "$TMP/n300" 2 >/dev/null
+ROOT=$TMP/n300
+run stat --cgroup '*.service' -o QQQQQQQ
+expect_rc 2 "an unknown column at 300 nodes exits 2"
+check "the columns named plus the ones counted are all 304 (CGROUP, N0-N299, TOTAL, MAIN, OFF%)" \
+	test "$(sed -n '1s/.*for --cgroup: //p' <<<"$ERR" | awk -F', ' '{ n = NF; if (match($NF, / and [0-9]+ more$/)) n += substr($NF, RSTART + 5) + 0 } END { print n }')" = 304
+
 done_testing
