@@ -752,9 +752,10 @@ static void prom_series(FILE *f, const struct cgview *v, bool counts)
 					     : "numastatctl_cgroup_memory_bytes{cgroup=\"",
 				      f);
 				prom_label_value(f, c->path);
-				fprintf(f, "\",node=\"%u\",%s=\"%s\"} %" PRIu64 "\n",
-					c->cur.node[ni], counts ? "event" : "type", c->cur.name[k],
-					CG_V(&c->cur, k, ni));
+				fprintf(f, "\",node=\"%u\",%s=\"", c->cur.node[ni],
+					counts ? "event" : "type");
+				prom_label_value(f, c->cur.name[k]);
+				fprintf(f, "\"} %" PRIu64 "\n", CG_V(&c->cur, k, ni));
 			}
 		}
 	}

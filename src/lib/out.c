@@ -11,6 +11,7 @@
 
 #include "array.h"
 #include "dl.h"
+#include "escape.h"
 #include "json-text.h"
 #include "out.h"
 #include "value.h"
@@ -256,13 +257,73 @@ static int render(struct out_table *t, char **buf, size_t *len)
 	return r;
 }
 
-/* JSON text without layout whitespace (see json_compact()). */
+/*
+ * libsmartcols escapes control characters in JSON strings but copies bytes
+ * that are not UTF-8 as they are, and no JSON parser takes them (a process
+ * or cgroup name is anyone's choice).  Each becomes \\xNN in the text, the
+ * string \xNN, as every text output shows such a byte (escape.h).  U+2028
+ * and U+2029, valid JSON, are written \u2028 and \u2029, so that a reader
+ * splitting lines the Unicode way still sees one document per line.  None
+ * of these can be outside a string: the rest libsmartcols writes is ASCII.
+ */
+/* The bytes at s[0..len) JSON carries as they are; *bad: how many to escape after them. */
+static size_t json_clean_len(const char *s, size_t len, size_t *bad)
+{
+	size_t n = escape_utf8_len(s, len);
+	const char *ls = n >= 3 ? memmem(s, n, "\xe2\x80", 2) : NULL;
+
+	/* U+2028 and U+2029 are E2 80 A8 and E2 80 A9; E2 80 starts other characters too. */
+	while (ls && !((unsigned char)ls[2] == 0xa8 || (unsigned char)ls[2] == 0xa9))
+		ls = ls + 3 < s + n ? memmem(ls + 3, (size_t)(s + n - ls - 3), "\xe2\x80", 2)
+				    : NULL;
+	if (ls) {
+		*bad = 3;
+		return (size_t)(ls - s);
+	}
+	*bad = n < len ? 1 : 0;
+	return n;
+}
+
+static int json_utf8(char **buf, size_t *len)
+{
+	size_t bad, n = json_clean_len(*buf, *len, &bad), o = 0, i = 0;
+	char *out;
+
+	if (!bad)
+		return 0;
+	/* At most 6 bytes ("\u2028") for each byte of the rest. */
+	if (!(out = malloc(n + (*len - n) * 6 + 1)))
+		return -ENOMEM;
+	while (i < *len) {
+		n = json_clean_len(*buf + i, *len - i, &bad);
+		memcpy(out + o, *buf + i, n);
+		o += n;
+		i += n;
+		if (bad == 3)
+			o += (size_t)snprintf(out + o, 7, "\\u%s",
+					      (*buf)[i + 2] == (char)0xa8 ? "2028" : "2029");
+		else if (bad)
+			o += (size_t)snprintf(out + o, 6, "\\\\x%02x", (unsigned char)(*buf)[i]);
+		i += bad;
+	}
+	out[o] = '\0';
+	free(*buf);
+	*buf = out;
+	*len = o;
+	return 0;
+}
+
+/* JSON text without layout whitespace (see json_compact()), all of it UTF-8. */
 static int render_compact(struct out_table *t, char **buf, size_t *len)
 {
 	int r = render(t, buf, len);
 
 	if (r == 0)
 		*len = json_compact(*buf, *len);
+	if (r == 0 && (r = json_utf8(buf, len)) < 0) {
+		free(*buf);
+		*buf = NULL;
+	}
 	return r;
 }
 

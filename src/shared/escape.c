@@ -7,8 +7,11 @@
 
 #include "escape.h"
 
-/* Length of the valid, printable UTF-8 sequence at s (0: escape s[0]). */
-static size_t utf8_len(const unsigned char *s)
+/*
+ * Length of the valid UTF-8 sequence at s that is a character (0: s[0] is
+ * not valid UTF-8), a C1 control counting as valid only if c1.
+ */
+static size_t utf8_len(const unsigned char *s, bool c1)
 {
 	uint32_t cp;
 	size_t n;
@@ -26,9 +29,9 @@ static size_t utf8_len(const unsigned char *s)
 			return 0; /* also stops at the NUL */
 		cp = cp << 6 | (s[i] & 0x3f);
 	}
-	/* Overlong forms, surrogates, beyond Unicode, and the C1 controls. */
+	/* Overlong forms, surrogates, beyond Unicode, and (unless c1) the C1 controls. */
 	if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
-	    (cp >= 0xd800 && cp <= 0xdfff) || (cp >= 0x80 && cp <= 0x9f))
+	    (cp >= 0xd800 && cp <= 0xdfff) || (!c1 && cp >= 0x80 && cp <= 0x9f))
 		return 0;
 	return n;
 }
@@ -42,12 +45,24 @@ static bool kept(unsigned char c, unsigned flags)
 	return c >= 0x20 && c < 0x7f;
 }
 
-/* How many bytes at p go out as they are (0: p[0] needs an escape). */
-static size_t safe_len(const unsigned char *p, unsigned flags)
+size_t escape_safe_len(const char *s, unsigned flags)
 {
+	const unsigned char *p = (const unsigned char *)s;
 	size_t n = 0, k;
 
-	while (p[n] && (k = p[n] >= 0x80 ? utf8_len(p + n) : kept(p[n], flags)) > 0)
+	while (p[n] && (k = p[n] >= 0x80 ? utf8_len(p + n, false) : kept(p[n], flags)) > 0)
+		n += k;
+	return n;
+}
+
+size_t escape_utf8_len(const char *s, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t n = 0, k;
+
+	/* utf8_len() stops at a NUL, the end of any buffer that ends with one. */
+	while (n < len && p[n] && (k = p[n] >= 0x80 ? utf8_len(p + n, true) : 1) > 0 &&
+	       n + k <= len)
 		n += k;
 	return n;
 }
@@ -60,7 +75,7 @@ char *escape_text(const char *s, char *buf, size_t len, unsigned flags)
 	if (len == 0)
 		return buf;
 	while (*p) {
-		size_t n = safe_len(p, flags);
+		size_t n = escape_safe_len((const char *)p, flags);
 		bool cut = o + n >= len;
 
 		/* Cut only between characters: back off to a UTF-8 start byte. */
@@ -86,7 +101,7 @@ int escape_fputs(const char *s, FILE *f, unsigned flags)
 	const unsigned char *p = (const unsigned char *)s;
 
 	while (*p) {
-		size_t n = safe_len(p, flags);
+		size_t n = escape_safe_len((const char *)p, flags);
 
 		if (n && fwrite(p, 1, n, f) != n)
 			return EOF;

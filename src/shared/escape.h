@@ -19,6 +19,14 @@ enum {
 	ESCAPE_KEEP_TAB = 1 << 1,
 };
 
+/* How many bytes at the start of s go out as they are (0: s[0] needs an escape). */
+size_t escape_safe_len(const char *s, unsigned flags);
+/*
+ * How many bytes at the start of s[0..len) are valid UTF-8, control
+ * characters included: what JSON carries, escaped its own way (out.c
+ * writes the rest as \xNN).
+ */
+size_t escape_utf8_len(const char *s, size_t len);
 /*
  * s escaped into buf[len] (always NUL-terminated, cut at a whole escape);
  * returns buf.  At most 4 bytes of output per byte of input.

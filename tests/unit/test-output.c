@@ -170,10 +170,36 @@ static void test_doc(void)
 	out_table_free(two);
 }
 
+/* Bytes that are not UTF-8 and U+2028 in a cell: JSON that any parser takes. */
+static void test_utf8(void)
+{
+	struct out_table *t = NULL;
+	struct out_row *row;
+	char why[256], *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	if (!f || out_table_new(&t, "x", OUT_JSON | OUT_ONELINE, why, sizeof(why)) < 0) {
+		CHECK(0, "a JSON table: %s", why);
+		return;
+	}
+	out_table_add_column(t, "name", 0, 0);
+	row = out_table_add_row(t);
+	out_row_set(row, 0, "a\xff\xc3(\x01\xe2\x80\xa8\xe2\x80\x94\\z");
+	CHECK(out_table_print(t, f) == 0, "printed");
+	fclose(f);
+	/* 0xff and the cut C3 as \xNN, SOH by libsmartcols, U+2028 as \u2028, U+2014 as it is. */
+	CHECK_STR(buf, "{\"x\":[{\"name\":\"a\\\\xff\\\\xc3(\\u0001\\u2028\xe2\x80\x94\\\\z\"}]}\n",
+		  "what is not UTF-8 is \\xNN, U+2028 \\u2028");
+	free(buf);
+	out_table_free(t);
+}
+
 int main(void)
 {
 	test_layout();
 	test_value_end();
 	test_doc();
+	test_utf8();
 	return tap_done();
 }
