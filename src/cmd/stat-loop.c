@@ -134,6 +134,25 @@ static void stopped(const struct stat_opts *o, int sig, unsigned long samples, d
 		o->totals ? "" : " (--totals prints the totals since the start)");
 }
 
+/*
+ * After the summary, end by the signal that stopped the sampling, as vmstat
+ * does: a shell sees an interrupted command (status 128 + sig) and stops a
+ * loop around it, which an exit 0 would let go on.  It was blocked and
+ * read from the signalfd; raised again with its default action, it
+ * terminates the process when unblocked.
+ */
+static void end_by(int sig)
+{
+	sigset_t set;
+
+	fflush(stdout);
+	signal(sig, SIG_DFL);
+	sigemptyset(&set);
+	sigaddset(&set, sig);
+	raise(sig);
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
+}
+
 /* The uevent listener on the live system; NULL (and why) elsewhere. */
 static struct uevent_listener *watch_topology(void)
 {
@@ -193,5 +212,7 @@ int stat_loop_run(const struct stat_view *v, void *ctx, const struct stat_opts *
 		if (pfd[i].fd >= 0)
 			close(pfd[i].fd);
 	uevent_close(ul);
+	if (l.stopped_by)
+		end_by(l.stopped_by);
 	return r < 0 ? EXIT_FAIL : l.rc;
 }

@@ -4,7 +4,7 @@
 # or an apply (held there by the fault-injection preload) wait until the
 # transaction is whole, then end the run: no half-applied state, no stale
 # lock.  A signal while waiting for the lock ends the run before it writes.
-# Interval stat ends cleanly.  A write
+# Interval stat ends by the signal, after its summary.  A write
 # error on stdout (/dev/full, a closed pipe) gives a non-zero exit.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/fault-lib.sh"
@@ -157,24 +157,50 @@ check "SIGINT while waiting for the lock ends that run (rc $rc)" test "$rc" -ne 
 check "it wrote nothing; the holder finished" test "$(triple)" = "23 13 0 "
 check "the lock is free" flock -n "$STATE/lock" true
 
-# Interval stat: SIGINT/SIGTERM end it between samples, as a normal end.
+# Interval stat: SIGINT/SIGTERM end it between samples; after the line that
+# says so (and the totals), it ends by that signal, as vmstat does, so the
+# shell sees an interrupted command.
 for sig in INT TERM; do
-	fixture sparse3
-	# A fresh output file: the wait below must see this run's first sample
-	# (a signal before the job's exec would hit a copy of this shell).
-	sout="$TMP/stat.$sig.out" serr="$TMP/stat.$sig.err"
-	"${BG[@]}" "$NUMASTATCTL" -S "$ROOT" stat 1 >"$sout" 2>"$serr" &
-	st=$!
-	for ((i = 0; i < 3000; i++)); do [ -s "$sout" ] && break; sleep 0.01; done
-	kill -s $sig "$st"
-	wait "$st"
-	rc=$?
-	check "SIG$sig ends interval stat with exit 0 (rc $rc)" test "$rc" = 0
-	check "SIG$sig: interval stat printed its samples" grep -q "^NODE NUMA_HIT" "$sout"
-	check "SIG$sig: one line on stderr says it stopped" \
-		grep -qxE "numastatctl: stat: stopped by SIG$sig after [0-9]+ samples? over [0-9.]+ s \(--totals prints the totals since the start\)" "$serr"
-	check "SIG$sig: and nothing else" test "$(grep -c '' "$serr")" = 1
+	for view in "" --balancing; do
+		fixture effect-6.1
+		# A fresh output file: the wait below must see this run's first sample
+		# (a signal before the job's exec would hit a copy of this shell).
+		sout="$TMP/stat.$sig.out" serr="$TMP/stat.$sig.err"
+		rm -f "$sout"
+		# shellcheck disable=SC2086 # no view is no word
+		"${BG[@]}" "$NUMASTATCTL" -S "$ROOT" stat $view --totals 1 >"$sout" 2>"$serr" &
+		st=$!
+		for ((i = 0; i < 3000; i++)); do [ -s "$sout" ] && break; sleep 0.01; done
+		kill -s $sig "$st"
+		wait "$st"
+		rc=$?
+		want=$((128 + $(kill -l $sig)))
+		check "stat $view INTERVAL: SIG$sig ends it by the signal (rc $rc, want $want)" test "$rc" = $want
+		check "stat $view INTERVAL: SIG$sig: it printed its samples and the totals first" \
+			grep -q "^total since" "$sout"
+		check "stat $view INTERVAL: SIG$sig: one line on stderr says it stopped" \
+			grep -qxE "numastatctl: stat: stopped by SIG$sig after [0-9]+ samples? over [0-9.]+ s" "$serr"
+		check "stat $view INTERVAL: SIG$sig: and nothing else" test "$(grep -c '' "$serr")" = 1
+	done
 done
+# Ctrl-C in a shell loop: the terminal sends SIGINT to the foreground group;
+# the shell stops the loop only if the command died of it.
+fixture sparse3
+lout=$TMP/loop.out
+: >"$lout"
+"${BG[@]}" setsid bash -c 'while :; do "$1" -S "$2" stat 0.05 >>"$3"; done' loop \
+	"$NUMASTATCTL" "$ROOT" "$lout" 2>/dev/null &
+lp=$!
+for ((i = 0; i < 3000; i++)); do [ -s "$lout" ] && break; sleep 0.01; done
+kill -INT -- -"$lp"
+for ((i = 0; i < 500; i++)); do kill -0 "$lp" 2>/dev/null || break; sleep 0.01; done
+if kill -0 "$lp" 2>/dev/null; then
+	not_ok "Ctrl-C stops a shell loop around stat INTERVAL" "the loop still runs 5 s later"
+	kill -KILL -- -"$lp" 2>/dev/null
+else
+	ok "Ctrl-C stops a shell loop around stat INTERVAL"
+fi
+wait "$lp" 2>/dev/null
 
 # stdout errors: a full disk is reported and fails the run.
 fixture sparse3

@@ -132,7 +132,7 @@ sed -E 's/^pgpromote_success 300$/pgpromote_success 364/' "$ROOT/$NODE_DIR/node0
 dd if="$TMP/v" of="$ROOT/$NODE_DIR/node0/vmstat" conv=notrunc status=none
 check "promotions in an interval show on the node promoted to" wait_for "$TMP/bg.out" "0 64"
 stop
-expect_rc 0 "Ctrl-C ends it with exit 0"
+expect_rc 130 "Ctrl-C ends it by SIGINT"
 case "$OUT" in *"total since"*"0 64"*) ok "and the totals carry it" ;; *) not_ok "and the totals carry it" "$OUT" ;; esac
 
 fixture effect-6.1
