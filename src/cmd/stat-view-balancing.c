@@ -127,7 +127,7 @@ static int setup_columns(struct balance *b)
 static void scope_line(const struct balance *b)
 {
 	if (!b->o->json && !b->o->noheadings)
-		stat_vms_scope_line(&b->t, "NUMA balancing counters", stdout);
+		stat_vms_scope_line(&b->t, "NUMA balancing counters");
 }
 
 static int setup(void *ctx, const struct stat_opts *o, int *rc)

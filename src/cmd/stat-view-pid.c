@@ -390,10 +390,10 @@ struct compat {
 	struct stat_compat_table *t;
 	struct stat_compat_style style;
 	size_t ncols, nrows; /* data columns (nodes, Total); data rows (last: Total) */
-			     /* clang-format off */
+	/* clang-format off */
 	char (*head)[24];
 	char (*label)[80]; /* "<pid> (<name>)" fits whole */
-			     /* clang-format on */
+	/* clang-format on */
 };
 
 static double mb(uint64_t bytes)

@@ -17,7 +17,6 @@
 
 #include "cmd-stat.h"
 #include "cmd.h"
-#include "escape.h"
 #include "knobs.h"
 #include "log.h"
 #include "nodes.h"
@@ -266,31 +265,39 @@ static char *range_text(const unsigned *ids, size_t n)
 /* The one line on the tiers: none, one, or several fastest first. */
 static void tiers_line(const struct tiers *ts)
 {
-	char *nodes;
+	char *text = NULL, *nodes;
+	size_t size = 0;
+	FILE *f;
 
 	if (!ts->tiering) {
-		printf("memory tiers: not on this kernel (no " MEMTIER_DIR "): nothing is promoted "
-		       "or demoted between tiers\n");
+		stat_view_line(ts->o, "memory tiers: not on this kernel (no " MEMTIER_DIR
+				      "): nothing is promoted or demoted between tiers");
 		return;
 	}
 	if (ts->mt.n <= 1) {
 		nodes = range_text(ts->mt.n ? ts->mt.v[0].nodes : NULL,
 				   ts->mt.n ? ts->mt.v[0].n : 0);
-		printf("memory tiers: one (memory_tier%u: node%s %s): nothing is promoted or "
-		       "demoted between tiers\n",
-		       ts->mt.n ? ts->mt.v[0].id : 0, ts->mt.n && ts->mt.v[0].n == 1 ? "" : "s",
-		       nodes ? nodes : "?");
+		stat_view_line(
+			ts->o,
+			"memory tiers: one (memory_tier%u: node%s %s): nothing is promoted or "
+			"demoted between tiers",
+			ts->mt.n ? ts->mt.v[0].id : 0, ts->mt.n && ts->mt.v[0].n == 1 ? "" : "s",
+			nodes ? nodes : "?");
 		free(nodes);
 		return;
 	}
-	printf("memory tiers: %zu, fastest first:", ts->mt.n);
+	if (!(f = open_memstream(&text, &size)))
+		return;
+	fprintf(f, "memory tiers: %zu, fastest first:", ts->mt.n);
 	for (size_t i = 0; i < ts->mt.n; i++) {
 		nodes = range_text(ts->mt.v[i].nodes, ts->mt.v[i].n);
-		printf("%s memory_tier%u (node%s %s)", i ? "," : "", ts->mt.v[i].id,
-		       ts->mt.v[i].n == 1 ? "" : "s", nodes ? nodes : "?");
+		fprintf(f, "%s memory_tier%u (node%s %s)", i ? "," : "", ts->mt.v[i].id,
+			ts->mt.v[i].n == 1 ? "" : "s", nodes ? nodes : "?");
 		free(nodes);
 	}
-	putchar('\n');
+	if (fclose(f) == 0)
+		stat_view_line(ts->o, "%s", text);
+	free(text);
 }
 
 /* A knob's value as `get` prints it, or NULL when this kernel lacks it. */
@@ -308,19 +315,19 @@ static const char *knob_value(const char *name, char *buf, size_t size)
  * What the knobs let move: promotion needs kernel.numa_balancing's tiering
  * bit (2), demotion mm.numa.demotion_enabled.
  */
-static void knobs_line(void)
+static void knobs_line(const struct tiers *ts)
 {
 	char nb[KVAL_MAX], de[KVAL_MAX];
 	const char *b = knob_value("kernel.numa_balancing", nb, sizeof(nb));
 	const char *d = knob_value("mm.numa.demotion_enabled", de, sizeof(de));
 	long mode = b ? strtol(b, NULL, 10) : 0;
 
-	escape_printf(stdout, ESCAPE_KEEP_NEWLINE,
-		      "promotion: %s (kernel.numa_balancing %s%s); demotion: %s "
-		      "(mm.numa.demotion_enabled %s%s)\n",
-		      mode & 2 ? "on" : "off", b ? "= " : "not on this kernel", b ? b : "",
-		      d && strcmp(d, "true") == 0 ? "on" : "off", d ? "= " : "not on this kernel",
-		      d ? d : "");
+	stat_view_line(ts->o,
+		       "promotion: %s (kernel.numa_balancing %s%s); demotion: %s "
+		       "(mm.numa.demotion_enabled %s%s)",
+		       mode & 2 ? "on" : "off", b ? "= " : "not on this kernel", b ? b : "",
+		       d && strcmp(d, "true") == 0 ? "on" : "off", d ? "= " : "not on this kernel",
+		       d ? d : "");
 }
 
 static void header_lines(const struct tiers *ts)
@@ -328,8 +335,8 @@ static void header_lines(const struct tiers *ts)
 	if (ts->o->json || ts->o->noheadings)
 		return;
 	tiers_line(ts);
-	knobs_line();
-	stat_vms_scope_line(&ts->t, "promotion and demotion counters", stdout);
+	knobs_line(ts);
+	stat_vms_scope_line(&ts->t, "promotion and demotion counters");
 }
 
 /* numactl -H's matrix of the nodes shown (tables only: JSON has DISTANCE). */

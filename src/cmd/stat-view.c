@@ -5,6 +5,7 @@
  * the Prometheus text on stdout or in an atomic --textfile.
  */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,7 @@
 
 #include "atomic-file.h"
 #include "cmd.h"
+#include "escape.h"
 #include "log.h"
 #include "out.h"
 #include "stat-view.h"
@@ -339,6 +341,53 @@ int stat_view_json(const struct grid *g, const struct stat_opts *o, const struct
 			 r == -EIO ? "cannot write to standard output" : "out of memory");
 	out_doc_free(d);
 	return r;
+}
+
+/* p (one line, no newline) in lines of at most width, broken at spaces. */
+static void wrap(const char *p, size_t width)
+{
+	size_t indent = 0;
+
+	for (;;) {
+		size_t len = strlen(p), room = width > indent ? width - indent : 1, cut = room;
+
+		if (len <= room)
+			break;
+		/* The last space within room; else the first after it (a longer word stays whole). */
+		while (cut > 0 && p[cut] != ' ')
+			cut--;
+		if (cut == 0)
+			cut = strcspn(p, " ");
+		if (!p[cut])
+			break;
+		printf("%*s%.*s\n", (int)indent, "", (int)cut, p);
+		p += cut + strspn(p + cut, " ");
+		indent = 2;
+	}
+	printf("%*s%s\n", (int)indent, "", p);
+}
+
+void stat_view_line(const struct stat_opts *o, const char *fmt, ...)
+{
+	char *text = NULL, *safe;
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vasprintf(&text, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	/* At most 4 bytes out per byte in. */
+	safe = malloc((size_t)n * 4 + 1);
+	if (safe)
+		escape_text(text, safe, (size_t)n * 4 + 1, 0);
+	if (safe && o->width)
+		wrap(safe, o->width);
+	else if (safe)
+		printf("%s\n", safe);
+	free(safe);
+	free(text);
 }
 
 void stat_view_title(const struct stat_opts *o, const struct stat_loop_info *in)

@@ -114,5 +114,12 @@ int stat_view_columns(const struct stat_view *v, const struct stat_opts *o,
  */
 int stat_view_json(const struct grid *g, const struct stat_opts *o, const struct stat_loop_info *in,
 		   const char *name, char *why, size_t whylen);
+/*
+ * A line of text above a view's table (what the kernel has, which knobs are
+ * on), escaped (escape.h): one line when piped, wrapped at spaces to o's
+ * width on a terminal (or -w), the rest indented by two.
+ */
+void stat_view_line(const struct stat_opts *o, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 /* The text over a sample's table ("sample 2 at 10:00:01: changes over 1.00 s"). */
 void stat_view_title(const struct stat_opts *o, const struct stat_loop_info *in);

@@ -230,11 +230,16 @@ static void key_list(uint32_t mask, FILE *f)
 		}
 }
 
-void stat_vms_scope_line(const struct vms_table *t, const char *what, FILE *f)
+void stat_vms_scope_line(const struct vms_table *t, const char *what)
 {
 	uint32_t global_only = t->global & ~t->per_node;
 	uint32_t lacks = t->want & ~(t->global | t->per_node);
+	char *text = NULL;
+	size_t size = 0;
+	FILE *f = open_memstream(&text, &size);
 
+	if (!f)
+		return;
 	fprintf(f, "%s: ", what);
 	if (!t->per_node && !global_only)
 		fputs("none on this kernel", f);
@@ -252,7 +257,10 @@ void stat_vms_scope_line(const struct vms_table *t, const char *what, FILE *f)
 		fputs("; not on this kernel: ", f);
 		key_list(lacks, f);
 	}
-	fputc('\n', f);
+	/* One line a record, wrapped to the width on a terminal. */
+	if (fclose(f) == 0)
+		stat_view_line(t->o, "%s", text);
+	free(text);
 }
 
 /* The grid's columns: node (and scope in JSON), the shown ones, reset (JSON samples). */

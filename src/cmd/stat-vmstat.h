@@ -93,6 +93,6 @@ int stat_vms_print(const struct vms_table *t, const struct vms_show *s,
  */
 void stat_vms_prom_write(const struct vms_table *t, const struct stat_view_col *cols, size_t n,
 			 FILE *f);
-/* Which keys the kernel keeps where, and which it lacks, in one line. */
-void stat_vms_scope_line(const struct vms_table *t, const char *what, FILE *f);
+/* Which keys the kernel keeps where, and which it lacks: a line of text (stat_view_line()). */
+void stat_vms_scope_line(const struct vms_table *t, const char *what);
 void stat_vms_free(struct vms_table *t);

@@ -198,6 +198,24 @@ run stat --tiers --balancing
 expect_rc 2 "two views at once exit 2"
 expect_err_has "--tiers and --balancing are separate views: give one" "saying so"
 
+# Every line fits the width on a terminal (-w stands for it); piped, the
+# header lines stay one line per record.
+fixture effect-6.1
+for w in 80 40; do
+	run stat --tiers -w $w
+	check "stat --tiers -w $w: every line fits $w columns" \
+		test "$(printf '%s\n' "$OUT" | awk '{ if (length($0) > m) m = length($0) } END { print m + 0 }')" -le $w
+	check "stat --tiers -w $w: the wrapped lines say what they said" \
+		test "$(printf '%s\n' "$OUT" | sed -n '/^NODE\|^ NODE/q;p' | sed 's/^  //' | tr '\n' ' ' | tr -s ' ')" = \
+		"memory tiers: 2, fastest first: memory_tier4 (nodes 0-2), memory_tier22 (node 3) promotion: on (kernel.numa_balancing = 3); demotion: on (mm.numa.demotion_enabled = true) promotion and demotion counters: per node (nodeN/vmstat): pgpromote_success, pgpromote_candidate; machine-wide only (/proc/vmstat, row all): pgdemote_kswapd, pgdemote_direct; not on this kernel: pgpromote_candidate_nrl, pgdemote_khugepaged, pgdemote_proactive "
+done
+run stat --balancing -w 40
+check "stat --balancing -w 40: its scope line fits too" \
+	test "$(printf '%s\n' "$OUT" | awk '{ if (length($0) > m) m = length($0) } END { print m + 0 }')" -le 40
+run stat --tiers
+check "piped: three header lines, one record each" \
+	test "$(printf '%s\n' "$OUT" | sed -n '1,3p' | cut -c1-14 | tr '\n' '|')" = "memory tiers: |promotion: on |promotion and |"
+
 # Node lists are never cut: 400 nodes, ids spaced as on a machine with
 # holes, 50 ranges in each tier.
 "$FIXTURES/gen-nodes.sh" "$TMP/sparse400" 400 sparse >/dev/null
