@@ -145,6 +145,16 @@ expect_rc 0 "--textfile exits 0"
 expect_out "" "--textfile alone prints nothing"
 check "--textfile writes numastatctl-balancing.prom, beside the table's numastatctl.prom" \
 	grep -q '^numastatctl_numa_pages_migrated_total 6150$' "$TMP/tf/numastatctl-balancing.prom"
+# One --textfile writer for every view: a file name where the directory
+# belongs is the same usage error as the counter table's.
+run stat --balancing --textfile "$TMP/tf/numastatctl-balancing.prom"
+expect_rc 2 "--textfile naming the view's file is a usage error"
+expect_err "numastatctl: stat: --textfile $TMP/tf/numastatctl-balancing.prom: not a directory (the option takes the directory to write numastatctl-balancing.prom in)" \
+	"naming the file the view writes"
+run stat --tiers --textfile "$TMP/tf/new.prom"
+expect_rc 2 "--textfile DIR/new.prom is a usage error"
+expect_err_has "expected a directory, not a file name (numastatctl-tiers.prom is written in the directory)" \
+	"whichever view"
 
 # Interval mode: deltas, HINT_LOCAL% of the interval, rates, JSON lines, totals.
 fixture effect-6.1
