@@ -1,17 +1,18 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# build-man.sh SCDOC PAGE.scd KNOBS.scd ADVICE.scd COLUMNS.scd SYSCONFDIR STATE_DIR RUN_DIR SBINDIR VERSION
-#              RUNTIMECONFDIR VENDORCONFDIR
+# build-man.sh SCDOC PAGE.scd KNOBS.scd ADVICE.scd COLUMNS.scd VIEWS.scd SYSCONFDIR STATE_DIR RUN_DIR
+#              SBINDIR VERSION RUNTIMECONFDIR VENDORCONFDIR
 # Fills in the configured paths, puts the generated KNOBS and ADVICE RULES
-# sections and the stat column list where the page has a line "@KNOBS@",
-# "@ADVICE@" or "@STAT_COLUMNS@", and runs scdoc; the page goes to stdout.
+# sections, the stat column list and the views' column lists where the
+# page has a line "@KNOBS@", "@ADVICE@", "@STAT_COLUMNS@" or
+# "@VIEW_COLUMNS@", and runs scdoc; the page goes to stdout.
 # scdoc starts every paragraph, section and list item with .P, also where
 # nothing follows or a heading already breaks the line; mandoc -T lint
 # rightly calls those empty, so the filter at the end drops them.  It also
 # folds long text lines, which scdoc's markup makes longer than the source.
 set -eu
-scdoc=$1 page=$2 knobs=$3 advice=$4 columns=$5 sysconfdir=$6 statedir=$7 rundir=$8 sbindir=$9
-version=${10} runtimeconfdir=${11} vendorconfdir=${12}
+scdoc=$1 page=$2 knobs=$3 advice=$4 columns=$5 views=$6 sysconfdir=$7 statedir=$8 rundir=$9
+sbindir=${10} version=${11} runtimeconfdir=${12} vendorconfdir=${13}
 # scdoc's roff in a file of its own: in a pipe its failure (a syntax error
 # stops it halfway) would pass unseen and install half a page.
 roff=$(mktemp)
@@ -32,6 +33,9 @@ r $advice
 d
 }" -e "/^@STAT_COLUMNS@\$/{
 r $columns
+d
+}" -e "/^@VIEW_COLUMNS@\$/{
+r $views
 d
 }" "$page" | "$scdoc" >"$roff" || { echo "build-man.sh: scdoc failed on $page" >&2; exit 1; }
 awk '

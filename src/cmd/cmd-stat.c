@@ -110,6 +110,48 @@ const struct cmd_option *cmd_stat_options(void)
 	return options;
 }
 
+/* "With --pid (given before -o), -o takes PID, COMMAND, ... and N<node>, one row per process." */
+static void pid_columns_usage(FILE *out)
+{
+	char text[512] = "With --pid (given before -o), -o takes";
+	size_t n = 0, j = strlen(text);
+
+	while (stat_view_pid.cols[n].name)
+		n++;
+	for (size_t i = 0; i < n && j < sizeof(text); i++)
+		j += (size_t)snprintf(text + j, sizeof(text) - j, "%s %s",
+				      i == 0       ? ""
+				      : i + 1 == n ? " and"
+						   : ",",
+				      stat_view_pid.cols[i].name);
+	if (j < sizeof(text))
+		snprintf(text + j, sizeof(text) - j, ", one row per process.");
+	stat_view_wrap(out, text, 80, 0);
+}
+
+/* "With --balancing, --tiers or --cgroup, -o and --sort take the view's columns ..." */
+static void view_columns_usage(FILE *out)
+{
+	char text[1024] = "With";
+	size_t n = 0, k = 0, j = strlen(text);
+
+	for (size_t i = 0; cmd_stat_views[i]; i++)
+		n += cmd_stat_views[i]->option.name != NULL;
+	for (size_t i = 0; cmd_stat_views[i] && j < sizeof(text); i++)
+		if (cmd_stat_views[i]->option.name)
+			j += (size_t)snprintf(text + j, sizeof(text) - j, "%s --%s",
+					      k++ == 0 ? ""
+					      : k == n ? " or"
+						       : ",",
+					      cmd_stat_views[i]->option.name);
+	if (j < sizeof(text))
+		snprintf(text + j, sizeof(text) - j,
+			 ", -o and --sort take the view's own columns, which numastatctl(8) lists "
+			 "(for --cgroup the kinds of memory of the kernel); an unknown name lists "
+			 "them here.");
+	stat_view_wrap(out, text, 80, 0);
+}
+
 static void usage(FILE *out)
 {
 	cmd_stat_options();
@@ -129,13 +171,8 @@ static void usage(FILE *out)
 	      out);
 	fputs("\nWith -m, -o and --sort take meminfo field names (MemTotal, FilePages, ...).\n",
 	      out);
-	fputs("With --pid (given before -o), -o takes PID, COMMAND, HUGE, HEAP, STACK, PRIVATE,\n"
-	      "TOTAL and N<node>, one row per process.\n",
-	      out);
-	fputs("With --balancing, --tiers or --cgroup, -o and --sort take the view's columns\n"
-	      "(the kernel's counter names; for --cgroup the kinds of memory, or CGROUP,\n"
-	      "N<node>, TOTAL, MAIN and OFF% with several cgroups); an unknown one lists them.\n",
-	      out);
+	pid_columns_usage(out);
+	view_columns_usage(out);
 	cmd_usage_global_options(out);
 	fputs("\nFor more details see numastatctl(8).\n", out);
 }

@@ -44,7 +44,7 @@ enum {
 
 /* Its columns, as stat_view_col (one per enum value), ending with { 0 }. */
 static const struct stat_view_col cols[BC_COUNT + 1] = {
-	[BC_NODE] = { "NODE", "node", -1, NUM, "node id; all: the whole machine" },
+	[BC_NODE] = { "NODE", "node", -1, NUM, "node id; all: the whole machine (/proc/vmstat)" },
 	[BC_PTE] = { "NUMA_PTE_UPDATES", "numa_pte_updates", VMS_NUMA_PTE_UPDATES, NUM,
 		     "page table entries NUMA balancing marked to take a hinting fault" },
 	[BC_HUGE_PTE] = { "NUMA_HUGE_PTE_UPDATES", "numa_huge_pte_updates",
@@ -55,7 +55,8 @@ static const struct stat_view_col cols[BC_COUNT + 1] = {
 			      VMS_NUMA_HINT_FAULTS_LOCAL, NUM,
 			      "of those, on memory already on the faulting task's node" },
 	[BC_LOCAL_PCT] = { "HINT_LOCAL%", "hint_local_pct", -1, NUM,
-			   "numa_hint_faults_local / numa_hint_faults, percent" },
+			   "the share numa_hint_faults_local / numa_hint_faults, in percent; empty "
+			   "(JSON null) when there were none" },
 	[BC_MIGRATED] = { "NUMA_PAGES_MIGRATED", "numa_pages_migrated", VMS_NUMA_PAGES_MIGRATED,
 			  NUM, "pages NUMA balancing migrated to the node that uses them" },
 	[BC_PGMIGRATE_SUCCESS] = { "PGMIGRATE_SUCCESS", "pgmigrate_success", VMS_PGMIGRATE_SUCCESS,

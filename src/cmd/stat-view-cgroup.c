@@ -928,7 +928,7 @@ static const struct stat_view_col cols[] = {
 	  "splits by node (below memory.current: per-CPU, socket and vmalloc memory are not "
 	  "split); with several cgroups, the cgroup's TOTAL on the nodes shown" },
 	{ "CGROUP", "cgroup", -1, 0, "several cgroups: the cgroup's path" },
-	{ "N<id>", "N<id>", -1, NUM, "several cgroups: its TOTAL on node id" },
+	{ "N<node>", "N<node>", -1, NUM, "several cgroups: its TOTAL on that node" },
 	{ "MAIN", "main", -1, NUM,
 	  "several cgroups: the node with the most of its memory (in JSON: true on that node's "
 	  "row)" },

@@ -390,10 +390,10 @@ struct compat {
 	struct stat_compat_table *t;
 	struct stat_compat_style style;
 	size_t ncols, nrows; /* data columns (nodes, Total); data rows (last: Total) */
-	/* clang-format off */
+			     /* clang-format off */
 	char (*head)[24];
 	char (*label)[80]; /* "<pid> (<name>)" fits whole */
-	/* clang-format on */
+			     /* clang-format on */
 };
 
 static double mb(uint64_t bytes)
@@ -777,7 +777,7 @@ static const struct stat_view_col cols[] = {
 	{ "STACK", "stack", -1, SIZE_COL, "its stack" },
 	{ "PRIVATE", "private", -1, SIZE_COL, "its other private memory" },
 	{ "TOTAL", "total", -1, SIZE_COL, "all of these" },
-	{ "N<id>", "N<id>", -1, SIZE_COL, "its memory on node id" },
+	{ "N<node>", "N<node>", -1, SIZE_COL, "its memory on that node" },
 	{ 0 },
 };
 

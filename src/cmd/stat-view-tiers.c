@@ -47,11 +47,18 @@ enum {
 /* Its columns, as stat_view_col (one per enum value), ending with { 0 }. */
 static const struct stat_view_col cols[TC_COUNT + 1] = {
 	[TC_NODE] = { "NODE", "node", -1, NUM, "node id; all: the whole machine" },
-	[TC_TIER] = { "TIER", "tier", -1, NUM, "the node's memory tier id (lower: faster)" },
-	[TC_CPU] = { "CPU", "has_cpu", -1, OUT_COL_BOOLEAN_OPT, "the node has CPUs" },
-	[TC_MEMORY] = { "MEMORY", "has_memory", -1, OUT_COL_BOOLEAN_OPT, "the node has memory" },
+	[TC_TIER] = { "TIER", "tier", -1, NUM,
+		      "the node's memory tier id (memory_tierN): lower is faster; ids are abstract "
+		      "distance classes, not ranks, and may be far apart" },
+	[TC_CPU] = { "CPU", "has_cpu", -1, OUT_COL_BOOLEAN_OPT,
+		     "the node has CPUs (has_cpu); one with memory and no CPU is typically CXL or "
+		     "persistent memory; in JSON a boolean, null where the kernel lacks the mask" },
+	[TC_MEMORY] = { "MEMORY", "has_memory", -1, OUT_COL_BOOLEAN_OPT,
+			"the node has memory (has_memory); in JSON a boolean, null where the kernel "
+			"lacks the mask" },
 	[TC_DISTANCE] = { "DISTANCE", "distance", -1, OUT_COL_NUMBERS,
-			  "distances to the nodes shown, in node order" },
+			  "the node's distances to the nodes shown, in node order, as numactl -H prints "
+			  "them; in JSON an array (by default), null on the all row" },
 	[TC_PROMOTE_SUCCESS] = { "PGPROMOTE_SUCCESS", "pgpromote_success", VMS_PGPROMOTE_SUCCESS,
 				 NUM, "pages promoted to a faster node (counted there)" },
 	[TC_PROMOTE_CANDIDATE] = { "PGPROMOTE_CANDIDATE", "pgpromote_candidate",

@@ -343,8 +343,7 @@ int stat_view_json(const struct grid *g, const struct stat_opts *o, const struct
 	return r;
 }
 
-/* p (one line, no newline) in lines of at most width, broken at spaces. */
-static void wrap(const char *p, size_t width)
+void stat_view_wrap(FILE *f, const char *p, size_t width, size_t more)
 {
 	size_t indent = 0;
 
@@ -360,11 +359,11 @@ static void wrap(const char *p, size_t width)
 			cut = strcspn(p, " ");
 		if (!p[cut])
 			break;
-		printf("%*s%.*s\n", (int)indent, "", (int)cut, p);
+		fprintf(f, "%*s%.*s\n", (int)indent, "", (int)cut, p);
 		p += cut + strspn(p + cut, " ");
-		indent = 2;
+		indent = more;
 	}
-	printf("%*s%s\n", (int)indent, "", p);
+	fprintf(f, "%*s%s\n", (int)indent, "", p);
 }
 
 void stat_view_line(const struct stat_opts *o, const char *fmt, ...)
@@ -383,7 +382,7 @@ void stat_view_line(const struct stat_opts *o, const char *fmt, ...)
 	if (safe)
 		escape_text(text, safe, (size_t)n * 4 + 1, 0);
 	if (safe && o->width)
-		wrap(safe, o->width);
+		stat_view_wrap(stdout, safe, o->width, 2);
 	else if (safe)
 		printf("%s\n", safe);
 	free(safe);

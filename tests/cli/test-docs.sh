@@ -240,10 +240,19 @@ elif have mandoc mandoc; then
 	# shellcheck disable=SC2046 # one word a knob
 	expect_lines "numastatctl(8) has a KNOBS entry for every registry knob" "$rendered" "       " \
 		$("$NUMASTATCTL" knobs --names)
-	columns_part=$(sed -n '/^   stat columns$/,/^   stat --balancing columns$/p' <<<"$rendered")
+	columns_part=$(sed -n '/^   stat columns$/,/^   stat --[a-z]* columns$/p' <<<"$rendered")
 	# shellcheck disable=SC2046 # one word a column
 	expect_lines "numastatctl(8) lists every column of stat --help under stat columns" "$columns_part" "       " \
 		$(help_columns stat | tr , ' ')
+	# Each view's columns, from the build's list of views (generated into the page).
+	while IFS=$'\t' read -r view opt; do
+		[ "$opt" = - ] && opt=--$view
+		part=$(sed -n "/^   stat $opt columns\$/,/^   [a-z]/{/^   stat $opt columns\$/d;/^   [a-z]/q;p}" <<<"$rendered")
+		mapfile -t cols < <(awk -F'\t' -v v="$view" '$1 == "column" && $2 == v { print $3 }' "$OPTIONS_LIST")
+		[ ${#cols[@]} -gt 0 ] || continue
+		expect_lines "numastatctl(8) has a part stat $opt columns naming each column" "$part" "       " \
+			"${cols[@]}"
+	done < <(awk -F'\t' '$1 == "view" { print $2 "\t" $3 }' "$OPTIONS_LIST")
 	rules_part=$(sed -n '/^ADVICE RULES/,/^OUTPUT/p' <<<"$rendered")
 	missing=()
 	for r in $("$NUMASTATCTL" -J advise --rules | sed -n 's/^ *"rule": "\(.*\)",$/\1/p'); do

@@ -109,19 +109,25 @@ schema "stat --pid" "stat --pid -J"
 fixture effect-6.1
 run -J status
 schema status "status -J with NUMA balancing on and its counters"
-run -J stat --balancing
-schema "stat --balancing" "stat --balancing -J"
-run -J stat --tiers
-schema "stat --tiers" "stat --tiers -J"
 run -J stat --cgroup nginx.service
 schema "stat --cgroup" "stat --cgroup -J, one cgroup"
-run -J stat --cgroup '*.service'
-schema "stat --cgroup" "stat --cgroup -J, several"
-for view in --balancing --tiers "--cgroup system.slice/*"; do
-	# shellcheck disable=SC2086 # the view and its argument are two words
-	run -J stat $view --rate 0.01 2 --totals
-	schema "stat --balancing, --tiers, --cgroup INTERVAL" --lines "stat $view INTERVAL --totals -J"
-done
+# Every view an option picks, from the build's list: its schema, and the
+# interval schema whose heading names it.
+view_arg() {
+	case $1 in
+	cgroup) echo '*.service' ;;
+	*) echo "Bail out! view $1 takes an argument: give test-json one"; exit 1 ;;
+	esac
+}
+while IFS=$'\t' read -r name opt arg; do
+	args=("$opt")
+	[ "$arg" = required ] && args+=("$(view_arg "$name")")
+	run -J stat "${args[@]}"
+	schema "stat $opt" "stat ${args[*]} -J"
+	part=$(sed -n "s/^## \(stat .*$opt[,]* .*INTERVAL\)$/\1/p" "$PAGE")
+	run -J stat "${args[@]}" --rate 0.01 2 --totals
+	schema "${part:-stat $opt INTERVAL}" --lines "stat ${args[*]} INTERVAL --totals -J"
+done < <(awk -F'\t' '$1 == "view" && $3 != "-" { print $2 "\t" $3 "\t" $4 }' "$OPTIONS_LIST")
 fixture effect-5.10
 run -J status
 schema status "status -J with NUMA balancing off"
