@@ -389,11 +389,13 @@ static int print_json(const struct pid_view *v)
 struct compat {
 	struct stat_compat_table *t;
 	struct stat_compat_style style;
-	size_t ncols, nrows; /* data columns (nodes, Total); data rows (last: Total) */
-			     /* clang-format off */
+	/* Data columns (nodes, Total) and data rows (the last: Total). */
+	size_t ncols, nrows;
+	/* Headers; labels: "<pid> (<name>)" fits whole. */
+	/* clang-format off */
 	char (*head)[24];
-	char (*label)[80]; /* "<pid> (<name>)" fits whole */
-			     /* clang-format on */
+	char (*label)[80];
+	/* clang-format on */
 };
 
 static double mb(uint64_t bytes)
