@@ -12,20 +12,14 @@
  * rises.  Faults stop when pages are where their single-threaded task
  * runs, so quiet counters are not a stalled scanner.
  */
-#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
 #include "cmd-stat.h"
-#include "cmd.h"
-#include "log.h"
 #include "out.h"
 #include "stat-cell.h"
 #include "stat-view.h"
 #include "stat-vmstat.h"
-#include "why.h"
 
 #define NUM (OUT_COL_RIGHT | OUT_COL_NUMBER)
 
@@ -66,119 +60,42 @@ static const struct stat_view_col cols[BC_COUNT + 1] = {
 				"pages that failed to migrate" },
 };
 
-struct balance {
-	const struct stat_opts *o;
-	struct vms_table t;
-	struct vms_show show;
-	int shown[STAT_MAX_COLS + 1]; /* and NODE in front */
-};
-
 /* HINT_LOCAL%: the only column the table does not read. */
-static void own_cell(void *ctx, struct grid *g, size_t gr, size_t gc, size_t r, int col,
-		     const struct stat_loop_info *in)
+static void own_cell(struct vms_view_ctx *c, struct grid *g, size_t gr, size_t gc, size_t r,
+		     int col, const struct stat_loop_info *in)
 {
-	const struct balance *b = ctx;
 	uint64_t local, all;
 
 	if (col == BC_LOCAL_PCT &&
-	    stat_vms_value(&b->t, r, VMS_NUMA_HINT_FAULTS_LOCAL, in, &local) &&
-	    stat_vms_value(&b->t, r, VMS_NUMA_HINT_FAULTS, in, &all))
+	    stat_vms_value(&c->t, r, VMS_NUMA_HINT_FAULTS_LOCAL, in, &local) &&
+	    stat_vms_value(&c->t, r, VMS_NUMA_HINT_FAULTS, in, &all))
 		stat_cell_pct(g, gr, gc, (double)local, (double)all);
 	else
 		grid_set(g, gr, gc, NULL, -1, false);
 }
 
-/* The default columns: NODE and every counter this kernel has. */
-static size_t defaults(const struct vms_table *t, int *d)
+/* HINT_LOCAL% without -o: where the kernel has both fault counters. */
+static bool by_default(const struct vms_view_ctx *c, int col)
 {
-	uint32_t have = t->per_node | t->global,
-		 both = VMS_BIT(VMS_NUMA_HINT_FAULTS) | VMS_BIT(VMS_NUMA_HINT_FAULTS_LOCAL);
-	size_t n = 0;
+	uint32_t both = VMS_BIT(VMS_NUMA_HINT_FAULTS) | VMS_BIT(VMS_NUMA_HINT_FAULTS_LOCAL);
 
-	for (int c = 0; c < BC_COUNT; c++)
-		if (c == BC_NODE || (cols[c].key >= 0 && (have & VMS_BIT(cols[c].key))) ||
-		    (c == BC_LOCAL_PCT && (have & both) == both))
-			d[n++] = c;
-	return n;
+	return col == BC_LOCAL_PCT && ((c->t.per_node | c->t.global) & both) == both;
 }
 
-static int setup_columns(struct balance *b)
-{
-	const char *names[BC_COUNT];
-	int d[BC_COUNT];
-	size_t nd = defaults(&b->t, d);
-
-	for (int c = 0; c < BC_COUNT; c++)
-		names[c] = cols[c].name;
-	b->show = (struct vms_show){
-		.cols = cols, .shown = b->shown, .own = own_cell, .ctx = b, .json_name = "balancing"
-	};
-	if (stat_view_columns(&stat_view_balancing, b->o, names, BC_COUNT, d, nd, b->shown,
-			      STAT_MAX_COLS, &b->show.n, &b->show.sort) < 0)
-		return -1;
-	/* NODE always comes first: it says which row is which. */
-	if (b->show.n == 0 || b->shown[0] != BC_NODE) {
-		memmove(b->shown + 1, b->shown, b->show.n * sizeof(int));
-		b->shown[0] = BC_NODE;
-		b->show.n++;
-	}
-	return 0;
-}
-
-static void scope_line(const struct balance *b)
-{
-	if (!b->o->json && !b->o->noheadings)
-		stat_vms_scope_line(&b->t, "NUMA balancing counters");
-}
+static const struct vms_view counters = {
+	.view = &stat_view_balancing,
+	.cols = cols,
+	.ncols = BC_COUNT,
+	.want = VMS_BALANCING_MASK,
+	.scope = "NUMA balancing counters",
+	.json_name = "balancing",
+	.own = own_cell,
+	.by_default = by_default,
+};
 
 static int setup(void *ctx, const struct stat_opts *o, int *rc)
 {
-	struct balance *b = ctx;
-	int r = stat_vms_setup(&b->t, o, VMS_BALANCING_MASK, false, rc);
-
-	b->o = o;
-	if (r == EXIT_OK && setup_columns(b) < 0)
-		r = EXIT_USAGE;
-	return r;
-}
-
-static int sample(void *ctx, double secs, enum stat_sample how)
-{
-	struct balance *b = ctx;
-
-	if (how == STAT_SAMPLE_FIRST)
-		scope_line(b);
-	return stat_vms_sample(&b->t, secs, how == STAT_SAMPLE_FIRST);
-}
-
-static int print(void *ctx, const struct stat_loop_info *in)
-{
-	struct balance *b = ctx;
-	char why[WHY_MAX];
-	int r;
-
-	if (!in)
-		scope_line(b);
-	r = stat_vms_print(&b->t, &b->show, in, why, sizeof(why));
-	/* In interval mode a failed stdout is main()'s to report. */
-	if (r < 0 && (!in || r != -EIO))
-		log_err("%s", why);
-	return r;
-}
-
-static int prom(void *ctx, FILE *f)
-{
-	const struct balance *b = ctx;
-
-	stat_vms_prom_write(&b->t, cols, BC_COUNT, f);
-	return ferror(f) ? -EIO : 0;
-}
-
-static void release(void *ctx)
-{
-	struct balance *b = ctx;
-
-	stat_vms_free(&b->t);
+	return stat_vms_view_setup(ctx, &counters, o, rc);
 }
 
 const struct stat_view stat_view_balancing = {
@@ -186,10 +103,10 @@ const struct stat_view stat_view_balancing = {
 	.option = { "balancing", no_argument, 0, NULL,
 		    "NUMA balancing and page migration counters" },
 	.cols = cols,
-	.ctx_size = sizeof(struct balance),
+	.ctx_size = sizeof(struct vms_view_ctx),
 	.setup = setup,
-	.sample = sample,
-	.print = print,
-	.prom = prom,
-	.free = release,
+	.sample = stat_vms_view_sample,
+	.print = stat_vms_view_print,
+	.prom = stat_vms_view_prom,
+	.free = stat_vms_view_free,
 };

@@ -85,14 +85,12 @@ struct node_kind {
 	unsigned *dist;  /* to the nodes shown (n_dist), NULL: unreadable */
 };
 
+/* The context: the counter table's, then the tiers and the node kinds. */
 struct tiers {
-	const struct stat_opts *o;
-	struct vms_table t;
-	struct vms_show show;
-	int shown[STAT_MAX_COLS + 1]; /* and NODE in front */
-	struct memtiers mt;           /* nodes.h: node_memtiers_read() */
-	bool tiering;                 /* the kernel has MEMTIER_DIR */
-	struct node_kind *kind;       /* t.n_nodes */
+	struct vms_view_ctx v;  /* first: the counter view's operations take it */
+	struct memtiers mt;     /* nodes.h: node_memtiers_read() */
+	bool tiering;           /* the kernel has MEMTIER_DIR */
+	struct node_kind *kind; /* t.n_nodes */
 	size_t n_dist;
 };
 
@@ -109,7 +107,7 @@ static int in_mask(const unsigned *ids, int n, unsigned node)
 static int read_distances(struct tiers *ts, size_t i, const unsigned *online, int n_online)
 {
 	char buf[8192], why[WHY_MAX];
-	unsigned *all = NULL, node = ts->t.rows[i].node, *d;
+	unsigned *all = NULL, node = ts->v.t.rows[i].node, *d;
 	size_t j = 0;
 	int n;
 
@@ -127,11 +125,11 @@ static int read_distances(struct tiers *ts, size_t i, const unsigned *online, in
 	}
 	d = calloc(ts->n_dist ? ts->n_dist : 1, sizeof(*d));
 	for (size_t k = 0; d && k < (size_t)n && j < ts->n_dist; k++)
-		if (online[k] == ts->t.rows[j].node)
+		if (online[k] == ts->v.t.rows[j].node)
 			d[j++] = all[k];
 	free(all);
 	if (d && j < ts->n_dist) {
-		log_err(NODE_DIR "/online: node %u is not listed", ts->t.rows[j].node);
+		log_err(NODE_DIR "/online: node %u is not listed", ts->v.t.rows[j].node);
 		free(d);
 		return -1;
 	}
@@ -149,8 +147,8 @@ static int read_kinds(struct tiers *ts)
 	if (non == -ENOENT)
 		non = nodes_enumerate(&online);
 
-	ts->n_dist = ts->t.n_nodes;
-	ts->kind = calloc(ts->t.n_nodes ? ts->t.n_nodes : 1, sizeof(*ts->kind));
+	ts->n_dist = ts->v.t.n_nodes;
+	ts->kind = calloc(ts->v.t.n_nodes ? ts->v.t.n_nodes : 1, sizeof(*ts->kind));
 	if (!ts->kind)
 		rc = EXIT_FAIL;
 	if (ncpu == -EBADMSG || nmem == -EBADMSG || non == -EBADMSG) {
@@ -158,8 +156,8 @@ static int read_kinds(struct tiers *ts)
 			": has_cpu, has_memory or online: expected a node list such as 0-3");
 		rc = EXIT_FAIL;
 	}
-	for (size_t i = 0; ts->kind && i < ts->t.n_nodes; i++) {
-		unsigned node = ts->t.rows[i].node;
+	for (size_t i = 0; ts->kind && i < ts->v.t.n_nodes; i++) {
+		unsigned node = ts->v.t.rows[i].node;
 
 		int t = node_memtiers_of(&ts->mt, node);
 
@@ -185,9 +183,9 @@ static void distance_cell(const struct tiers *ts, const struct node_kind *k, str
 	/* At most "255 " per node. */
 	for (size_t i = 0; buf && i < ts->n_dist; i++)
 		j += (size_t)sprintf(buf + j, "%s%u",
-				     i == 0        ? ""
-				     : ts->o->json ? "\n"
-						   : " ",
+				     i == 0          ? ""
+				     : ts->v.o->json ? "\n"
+						     : " ",
 				     k->dist[i]);
 	if (buf)
 		buf[j] = '\0';
@@ -199,17 +197,17 @@ static void flag_cell(const struct tiers *ts, int v, struct grid *g, size_t gr, 
 {
 	if (v < 0)
 		grid_set(g, gr, gc, NULL, 0, false);
-	else if (ts->o->json)
+	else if (ts->v.o->json)
 		grid_set(g, gr, gc, v ? "1" : "0", v, v); /* libsmartcols: "0" is false */
 	else
 		grid_set(g, gr, gc, v ? "yes" : "no", v, v);
 }
 
-static void own_cell(void *ctx, struct grid *g, size_t gr, size_t gc, size_t r, int col,
-		     const struct stat_loop_info *in)
+static void own_cell(struct vms_view_ctx *c, struct grid *g, size_t gr, size_t gc, size_t r,
+		     int col, const struct stat_loop_info *in)
 {
-	const struct tiers *ts = ctx;
-	const struct node_kind *k = r < ts->t.n_nodes ? &ts->kind[r] : NULL;
+	const struct tiers *ts = (const struct tiers *)c;
+	const struct node_kind *k = r < ts->v.t.n_nodes ? &ts->kind[r] : NULL;
 	char buf[24];
 
 	if (col == TC_TIER && k && k->tier >= 0) {
@@ -223,39 +221,10 @@ static void own_cell(void *ctx, struct grid *g, size_t gr, size_t gc, size_t r, 
 		grid_set(g, gr, gc, NULL, -1, false);
 }
 
-/* NODE, TIER, CPU, MEMORY, (DISTANCE in one-shot JSON), the counters this kernel has. */
-static size_t defaults(const struct tiers *ts, int *d)
+/* Without -o: TIER, CPU, MEMORY, and DISTANCE in one-shot JSON (besides the counters). */
+static bool by_default(const struct vms_view_ctx *c, int col)
 {
-	uint32_t have = ts->t.per_node | ts->t.global;
-	size_t n = 0;
-
-	for (int c = 0; c < TC_COUNT; c++)
-		if (c < TC_DISTANCE || (c == TC_DISTANCE && ts->o->json && ts->o->interval == 0) ||
-		    (cols[c].key >= 0 && (have & VMS_BIT(cols[c].key))))
-			d[n++] = c;
-	return n;
-}
-
-static int setup_columns(struct tiers *ts)
-{
-	const char *names[TC_COUNT];
-	int d[TC_COUNT];
-	size_t nd = defaults(ts, d);
-
-	for (int c = 0; c < TC_COUNT; c++)
-		names[c] = cols[c].name;
-	ts->show = (struct vms_show){
-		.cols = cols, .shown = ts->shown, .own = own_cell, .ctx = ts, .json_name = "tiers"
-	};
-	if (stat_view_columns(&stat_view_tiers, ts->o, names, TC_COUNT, d, nd, ts->shown,
-			      STAT_MAX_COLS, &ts->show.n, &ts->show.sort) < 0)
-		return -1;
-	if (ts->show.n == 0 || ts->shown[0] != TC_NODE) {
-		memmove(ts->shown + 1, ts->shown, ts->show.n * sizeof(int));
-		ts->shown[0] = TC_NODE;
-		ts->show.n++;
-	}
-	return 0;
+	return col != TC_DISTANCE || (c->o->json && c->o->interval == 0);
 }
 
 /* "0-2,5", whole (rangelist_format()); NULL when out of memory. */
@@ -277,15 +246,15 @@ static void tiers_line(const struct tiers *ts)
 	FILE *f;
 
 	if (!ts->tiering) {
-		stat_view_line(ts->o, "memory tiers: not on this kernel (no " MEMTIER_DIR
-				      "): nothing is promoted or demoted between tiers");
+		stat_view_line(ts->v.o, "memory tiers: not on this kernel (no " MEMTIER_DIR
+					"): nothing is promoted or demoted between tiers");
 		return;
 	}
 	if (ts->mt.n <= 1) {
 		nodes = range_text(ts->mt.n ? ts->mt.v[0].nodes : NULL,
 				   ts->mt.n ? ts->mt.v[0].n : 0);
 		stat_view_line(
-			ts->o,
+			ts->v.o,
 			"memory tiers: one (memory_tier%u: node%s %s): nothing is promoted or "
 			"demoted between tiers",
 			ts->mt.n ? ts->mt.v[0].id : 0, ts->mt.n && ts->mt.v[0].n == 1 ? "" : "s",
@@ -303,7 +272,7 @@ static void tiers_line(const struct tiers *ts)
 		free(nodes);
 	}
 	if (fclose(f) == 0)
-		stat_view_line(ts->o, "%s", text);
+		stat_view_line(ts->v.o, "%s", text);
 	free(text);
 }
 
@@ -329,7 +298,7 @@ static void knobs_line(const struct tiers *ts)
 	const char *d = knob_value("mm.numa.demotion_enabled", de, sizeof(de));
 	long mode = b ? strtol(b, NULL, 10) : 0;
 
-	stat_view_line(ts->o,
+	stat_view_line(ts->v.o,
 		       "promotion: %s (kernel.numa_balancing %s%s); demotion: %s "
 		       "(mm.numa.demotion_enabled %s%s)",
 		       mode & 2 ? "on" : "off", b ? "= " : "not on this kernel", b ? b : "",
@@ -337,39 +306,38 @@ static void knobs_line(const struct tiers *ts)
 		       d ? d : "");
 }
 
-static void header_lines(const struct tiers *ts)
+/* Above the scope line: the tiers and what the knobs let move. */
+static void lines(struct vms_view_ctx *c)
 {
-	if (ts->o->json || ts->o->noheadings)
-		return;
-	tiers_line(ts);
-	knobs_line(ts);
-	stat_vms_scope_line(&ts->t, "promotion and demotion counters");
+	tiers_line((const struct tiers *)c);
+	knobs_line((const struct tiers *)c);
 }
 
 /* numactl -H's matrix of the nodes shown (tables only: JSON has DISTANCE). */
-static int print_distances(const struct tiers *ts, char *why, size_t whylen)
+static int print_distances(struct vms_view_ctx *c, char *why, size_t whylen)
 {
-	size_t n = ts->t.n_nodes;
+	const struct tiers *ts = (const struct tiers *)c;
+	size_t n = ts->v.t.n_nodes;
 	/* clang-format off */
 	char (*names)[12] = n ? calloc(n, sizeof(*names)) : NULL, buf[16];
 	/* clang-format on */
 	struct grid g;
 	int r = -ENOMEM;
 
-	if (ts->o->json || n == 0 || !names || grid_init(&g, n, n + 1) < 0) {
+	if (ts->v.o->json || n == 0 || !names || grid_init(&g, n, n + 1) < 0) {
 		free(names);
-		if (ts->o->json || n == 0)
+		if (ts->v.o->json || n == 0)
 			return 0;
 		snprintf(why, whylen, "out of memory");
 		return r;
 	}
 	g.cols[0] = (struct grid_col){ "NODE", "node", NUM };
 	for (size_t j = 0; j < n; j++) {
-		snprintf(names[j], sizeof(names[j]), "%u", ts->t.rows[j].node);
+		snprintf(names[j], sizeof(names[j]), "%u", ts->v.t.rows[j].node);
 		g.cols[j + 1] = (struct grid_col){ names[j], names[j], NUM };
 	}
 	for (size_t i = 0; i < n; i++) {
-		grid_set(&g, i, 0, names[i], ts->t.rows[i].node, true);
+		grid_set(&g, i, 0, names[i], ts->v.t.rows[i].node, true);
 		for (size_t j = 0; j < n; j++) {
 			unsigned d = ts->kind[i].dist ? ts->kind[i].dist[j] : 0;
 
@@ -377,44 +345,42 @@ static int print_distances(const struct tiers *ts, char *why, size_t whylen)
 			grid_set(&g, i, j + 1, ts->kind[i].dist ? buf : NULL, d, true);
 		}
 	}
-	printf(ts->o->noheadings ? "\n" : "\nnode distances:\n");
-	r = grid_print(&g, ts->o, 0, "distances", why, whylen);
+	printf(ts->v.o->noheadings ? "\n" : "\nnode distances:\n");
+	r = grid_print(&g, ts->v.o, 0, "distances", why, whylen);
 	grid_free(&g);
 	free(names);
 	return r;
 }
 
-static int prom(void *ctx, FILE *f)
+static void prom(struct vms_view_ctx *c, FILE *f)
 {
-	const struct tiers *ts = ctx;
+	const struct tiers *ts = (const struct tiers *)c;
 
 	prom_family(f, "numastatctl_memory_tiers", "gauge",
 		    "Memory tiers the kernel has (0: no memory tiering).");
 	fprintf(f, "numastatctl_memory_tiers %zu\n", ts->mt.n);
 	prom_family(f, "numastatctl_node_memory_tier", "gauge",
 		    "The memory tier id of the node (lower: faster).");
-	for (size_t i = 0; i < ts->t.n_nodes; i++)
+	for (size_t i = 0; i < ts->v.t.n_nodes; i++)
 		if (ts->kind[i].tier >= 0)
 			fprintf(f, "numastatctl_node_memory_tier{node=\"%u\"} %ld\n",
-				ts->t.rows[i].node, ts->kind[i].tier);
+				ts->v.t.rows[i].node, ts->kind[i].tier);
 	prom_family(f, "numastatctl_node_has_cpu", "gauge", "1 if the node has CPUs.");
-	for (size_t i = 0; i < ts->t.n_nodes; i++)
+	for (size_t i = 0; i < ts->v.t.n_nodes; i++)
 		if (ts->kind[i].cpu >= 0)
-			fprintf(f, "numastatctl_node_has_cpu{node=\"%u\"} %d\n", ts->t.rows[i].node,
-				ts->kind[i].cpu);
+			fprintf(f, "numastatctl_node_has_cpu{node=\"%u\"} %d\n",
+				ts->v.t.rows[i].node, ts->kind[i].cpu);
 	prom_family(f, "numastatctl_node_has_memory", "gauge", "1 if the node has memory.");
-	for (size_t i = 0; i < ts->t.n_nodes; i++)
+	for (size_t i = 0; i < ts->v.t.n_nodes; i++)
 		if (ts->kind[i].memory >= 0)
 			fprintf(f, "numastatctl_node_has_memory{node=\"%u\"} %d\n",
-				ts->t.rows[i].node, ts->kind[i].memory);
+				ts->v.t.rows[i].node, ts->kind[i].memory);
 	prom_family(f, "numastatctl_node_distance", "gauge",
 		    "The kernel's distance from node to node (10: local).");
-	for (size_t i = 0; i < ts->t.n_nodes; i++)
+	for (size_t i = 0; i < ts->v.t.n_nodes; i++)
 		for (size_t j = 0; ts->kind[i].dist && j < ts->n_dist; j++)
 			fprintf(f, "numastatctl_node_distance{node=\"%u\",to=\"%u\"} %u\n",
-				ts->t.rows[i].node, ts->t.rows[j].node, ts->kind[i].dist[j]);
-	stat_vms_prom_write(&ts->t, cols, TC_COUNT, f);
-	return ferror(f) ? -EIO : 0;
+				ts->v.t.rows[i].node, ts->v.t.rows[j].node, ts->kind[i].dist[j]);
 }
 
 /* The kernel keeps each node in one tier; two would be a broken dump. */
@@ -451,56 +417,42 @@ static int read_tiers(struct tiers *ts)
 	return EXIT_FAIL;
 }
 
+static void release(struct vms_view_ctx *c)
+{
+	struct tiers *ts = (struct tiers *)c;
+
+	for (size_t i = 0; ts->kind && i < ts->v.t.n_nodes; i++)
+		free(ts->kind[i].dist);
+	free(ts->kind);
+	node_memtiers_free(&ts->mt);
+}
+
+static const struct vms_view counters = {
+	.view = &stat_view_tiers,
+	.cols = cols,
+	.ncols = TC_COUNT,
+	.want = VMS_TIERING_MASK,
+	.node_rows = true,
+	.scope = "promotion and demotion counters",
+	.json_name = "tiers",
+	.own = own_cell,
+	.by_default = by_default,
+	.lines = lines,
+	.after = print_distances,
+	.prom = prom,
+	.release = release,
+};
+
 static int setup(void *ctx, const struct stat_opts *o, int *rc)
 {
 	struct tiers *ts = ctx;
-	int r = stat_vms_setup(&ts->t, o, VMS_TIERING_MASK, true, rc);
+	int r = stat_vms_view_setup(&ts->v, &counters, o, rc);
 
-	ts->o = o;
-	if (r == EXIT_OK && setup_columns(ts) < 0)
-		r = EXIT_USAGE;
 	if (r == EXIT_OK) {
 		*rc = read_tiers(ts) > *rc ? EXIT_FAIL : *rc;
 		*rc = read_kinds(ts) > *rc ? EXIT_FAIL : *rc;
 	}
 	return r;
-}
-
-static int sample(void *ctx, double secs, enum stat_sample how)
-{
-	struct tiers *ts = ctx;
-
-	if (how == STAT_SAMPLE_FIRST)
-		header_lines(ts);
-	return stat_vms_sample(&ts->t, secs, how == STAT_SAMPLE_FIRST);
-}
-
-static int print(void *ctx, const struct stat_loop_info *in)
-{
-	struct tiers *ts = ctx;
-	char why[WHY_MAX];
-	int r;
-
-	if (!in)
-		header_lines(ts);
-	r = stat_vms_print(&ts->t, &ts->show, in, why, sizeof(why));
-	if (r == 0 && !in)
-		r = print_distances(ts, why, sizeof(why));
-	/* In interval mode a failed stdout is main()'s to report. */
-	if (r < 0 && (!in || r != -EIO))
-		log_err("%s", why);
-	return r;
-}
-
-static void release(void *ctx)
-{
-	struct tiers *ts = ctx;
-
-	for (size_t i = 0; ts->kind && i < ts->t.n_nodes; i++)
-		free(ts->kind[i].dist);
-	free(ts->kind);
-	node_memtiers_free(&ts->mt);
-	stat_vms_free(&ts->t);
 }
 
 const struct stat_view stat_view_tiers = {
@@ -510,8 +462,8 @@ const struct stat_view stat_view_tiers = {
 	.cols = cols,
 	.ctx_size = sizeof(struct tiers),
 	.setup = setup,
-	.sample = sample,
-	.print = print,
-	.prom = prom,
-	.free = release,
+	.sample = stat_vms_view_sample,
+	.print = stat_vms_view_print,
+	.prom = stat_vms_view_prom,
+	.free = stat_vms_view_free,
 };

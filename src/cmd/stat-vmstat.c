@@ -392,3 +392,123 @@ void stat_vms_free(struct vms_table *t)
 	free(t->buf);
 	*t = (struct vms_table){ 0 };
 }
+
+/* The default columns: NODE, every counter this kernel has, and the view's own choice. */
+static size_t defaults(const struct vms_view_ctx *c, int *d)
+{
+	uint32_t have = c->t.per_node | c->t.global;
+	size_t n = 0;
+
+	for (size_t i = 0; i < c->d->ncols; i++) {
+		const struct stat_view_col *col = &c->d->cols[i];
+
+		if (i == 0 || (col->key >= 0 && (have & VMS_BIT(col->key))) ||
+		    (col->key < 0 && c->d->by_default && c->d->by_default(c, (int)i)))
+			d[n++] = (int)i;
+	}
+	return n;
+}
+
+static void own_cell(void *ctx, struct grid *g, size_t gr, size_t gc, size_t r, int col,
+		     const struct stat_loop_info *in)
+{
+	struct vms_view_ctx *c = ctx;
+
+	if (c->d->own)
+		c->d->own(c, g, gr, gc, r, col, in);
+	else
+		grid_set(g, gr, gc, NULL, -1, false);
+}
+
+int stat_vms_view_setup(struct vms_view_ctx *c, const struct vms_view *d, const struct stat_opts *o,
+			int *rc)
+{
+	const char **names = calloc(d->ncols, sizeof(*names));
+	int *def = calloc(d->ncols, sizeof(*def)), r;
+	size_t nd;
+
+	c->d = d;
+	c->o = o;
+	if (!names || !def) {
+		free(names);
+		free(def);
+		log_err("out of memory");
+		return EXIT_FAIL;
+	}
+	r = stat_vms_setup(&c->t, o, d->want, d->node_rows, rc);
+	nd = r == EXIT_OK ? defaults(c, def) : 0;
+	for (size_t i = 0; i < d->ncols; i++)
+		names[i] = d->cols[i].name;
+	c->show = (struct vms_show){ .cols = d->cols,
+				     .shown = c->shown,
+				     .own = own_cell,
+				     .ctx = c,
+				     .json_name = d->json_name };
+	if (r == EXIT_OK && stat_view_columns(d->view, o, names, d->ncols, def, nd, c->shown,
+					      STAT_MAX_COLS, &c->show.n, &c->show.sort) < 0)
+		r = EXIT_USAGE;
+	/* NODE always comes first: it says which row is which. */
+	if (r == EXIT_OK && (c->show.n == 0 || c->shown[0] != 0)) {
+		memmove(c->shown + 1, c->shown, c->show.n * sizeof(int));
+		c->shown[0] = 0;
+		c->show.n++;
+	}
+	free(names);
+	free(def);
+	return r;
+}
+
+/* The lines above the table: the view's, then which counters the kernel keeps where. */
+static void header(struct vms_view_ctx *c)
+{
+	if (c->o->json || c->o->noheadings)
+		return;
+	if (c->d->lines)
+		c->d->lines(c);
+	stat_vms_scope_line(&c->t, c->d->scope);
+}
+
+int stat_vms_view_sample(void *ctx, double secs, enum stat_sample how)
+{
+	struct vms_view_ctx *c = ctx;
+
+	if (how == STAT_SAMPLE_FIRST)
+		header(c);
+	return stat_vms_sample(&c->t, secs, how == STAT_SAMPLE_FIRST);
+}
+
+int stat_vms_view_print(void *ctx, const struct stat_loop_info *in)
+{
+	struct vms_view_ctx *c = ctx;
+	char why[WHY_MAX];
+	int r;
+
+	if (!in)
+		header(c);
+	r = stat_vms_print(&c->t, &c->show, in, why, sizeof(why));
+	if (r == 0 && !in && c->d->after)
+		r = c->d->after(c, why, sizeof(why));
+	/* In interval mode a failed stdout is main()'s to report. */
+	if (r < 0 && (!in || r != -EIO))
+		log_err("%s", why);
+	return r;
+}
+
+int stat_vms_view_prom(void *ctx, FILE *f)
+{
+	struct vms_view_ctx *c = ctx;
+
+	if (c->d->prom)
+		c->d->prom(c, f);
+	stat_vms_prom_write(&c->t, c->d->cols, c->d->ncols, f);
+	return ferror(f) ? -EIO : 0;
+}
+
+void stat_vms_view_free(void *ctx)
+{
+	struct vms_view_ctx *c = ctx;
+
+	if (c->d && c->d->release)
+		c->d->release(c);
+	stat_vms_free(&c->t);
+}

@@ -96,3 +96,47 @@ void stat_vms_prom_write(const struct vms_table *t, const struct stat_view_col *
 /* Which keys the kernel keeps where, and which it lacks: a line of text (stat_view_line()). */
 void stat_vms_scope_line(const struct vms_table *t, const char *what);
 void stat_vms_free(struct vms_table *t);
+
+/*
+ * A view of kernel counters (--balancing, --tiers): what sets one apart.
+ * stat_vms_view_*() are such a view's operations on a context that starts
+ * with struct vms_view_ctx (ctx_size: the view's own struct, if it keeps
+ * more); its setup() calls stat_vms_view_setup() with its description.
+ */
+struct vms_view_ctx;
+struct vms_view {
+	const struct stat_view *view;     /* the view itself: its option in messages */
+	const struct stat_view_col *cols; /* NODE first; .key an enum vms_key, or -1: own() */
+	size_t ncols;
+	uint32_t want;         /* its keys: a VMS_*_MASK */
+	bool node_rows;        /* a row per node even without a per-node key (--tiers) */
+	const char *scope;     /* the scope line's words: "NUMA balancing counters" */
+	const char *json_name; /* the JSON array: "balancing" */
+	/* A cell of a column of its own (key -1), other than NODE. */
+	void (*own)(struct vms_view_ctx *c, struct grid *g, size_t gr, size_t gc, size_t r, int col,
+		    const struct stat_loop_info *in);
+	/* Whether such a column is shown without -o (NULL: never). */
+	bool (*by_default)(const struct vms_view_ctx *c, int col);
+	/* Optional: lines before the scope line; what follows a one-shot table; the
+	 * Prometheus families before the counters'; what free() releases besides. */
+	void (*lines)(struct vms_view_ctx *c);
+	int (*after)(struct vms_view_ctx *c, char *why, size_t whylen);
+	void (*prom)(struct vms_view_ctx *c, FILE *f);
+	void (*release)(struct vms_view_ctx *c);
+};
+
+struct vms_view_ctx {
+	const struct vms_view *d;
+	const struct stat_opts *o;
+	struct vms_table t;
+	struct vms_show show;
+	int shown[STAT_MAX_COLS + 1]; /* and NODE in front */
+};
+
+/* Read the files (stat_vms_setup()) and resolve -o and --sort; setup()'s return. */
+int stat_vms_view_setup(struct vms_view_ctx *c, const struct vms_view *d, const struct stat_opts *o,
+			int *rc);
+int stat_vms_view_sample(void *ctx, double secs, enum stat_sample how);
+int stat_vms_view_print(void *ctx, const struct stat_loop_info *in);
+int stat_vms_view_prom(void *ctx, FILE *f);
+void stat_vms_view_free(void *ctx);
