@@ -41,10 +41,17 @@ enum {
  * others are picked by their own options, which --help lists after the
  * options below, in this order.  Adding a view: HACKING.md.
  */
+/* One line a view: */
+/* clang-format off */
 const struct stat_view *const cmd_stat_views[] = {
-	&stat_view_counters, &stat_view_pid,    &stat_view_balancing,
-	&stat_view_tiers,    &stat_view_cgroup, NULL,
+	&stat_view_counters,
+	&stat_view_pid,
+	&stat_view_balancing,
+	&stat_view_tiers,
+	&stat_view_cgroup,
+	NULL,
 };
+/* clang-format on */
 
 /* The options of stat but the views' (cmd_stat_options() adds those). */
 static const struct cmd_option base_options[] = {

@@ -38,9 +38,12 @@ enum vms_key {
 extern const char *const vmstat_names[VMS_COUNT];
 
 #define VMS_BIT(k) (1u << (k))
-/* The balancing keys and the tiering keys, as masks. */
-#define VMS_BALANCING_MASK (VMS_BIT(VMS_PGMIGRATE_FAIL + 1) - 1)
-#define VMS_TIERING_MASK ((VMS_BIT(VMS_COUNT) - 1) & ~VMS_BALANCING_MASK)
+/* The keys first .. last, as a mask. */
+#define VMS_RANGE(first, last) ((VMS_BIT((last) + 1) - 1) & ~(VMS_BIT(first) - 1))
+/* The keys of each view, as masks. */
+#define VMS_BALANCING_MASK VMS_RANGE(VMS_NUMA_PTE_UPDATES, VMS_PGMIGRATE_FAIL)
+#define VMS_TIERING_MASK VMS_RANGE(VMS_PGPROMOTE_SUCCESS, VMS_PGDEMOTE_PROACTIVE)
+_Static_assert(VMS_COUNT <= 32, "struct vmstat_sel.have holds 32 keys");
 
 /* The wanted counters of one vmstat file. */
 struct vmstat_sel {
