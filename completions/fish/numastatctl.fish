@@ -179,6 +179,7 @@ complete -c numastatctl -n $c -l snapshot -x -a '(__numastatctl_snapshots)' -d '
 complete -c numastatctl -n $c -l since -x -a '(__numastatctl_snapshots)' -d 'Live counters plus those saved in a snapshot'
 complete -c numastatctl -n $c -l balancing -d 'NUMA balancing and page migration counters'
 complete -c numastatctl -n $c -l tiers -d 'Memory tiers, node kinds, distances, promotion and demotion'
+complete -c numastatctl -n $c -l reclaim -d 'Pages reclaim scanned and freed (pgscan, pgsteal)'
 complete -c numastatctl -n $c -l cgroup -x -a '(__numastatctl_cgroups)' -d 'Per-node memory of cgroups'
 
 # apply

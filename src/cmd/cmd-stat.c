@@ -49,6 +49,7 @@ const struct stat_view *const cmd_stat_views[] = {
 	&stat_view_balancing,
 	&stat_view_tiers,
 	&stat_view_cgroup,
+	&stat_view_reclaim,
 	NULL,
 };
 /* clang-format on */

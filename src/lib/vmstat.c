@@ -23,6 +23,18 @@ const char *const vmstat_names[VMS_COUNT] = {
 	[VMS_PGDEMOTE_DIRECT] = "pgdemote_direct",
 	[VMS_PGDEMOTE_KHUGEPAGED] = "pgdemote_khugepaged",
 	[VMS_PGDEMOTE_PROACTIVE] = "pgdemote_proactive",
+	[VMS_PGSCAN_KSWAPD] = "pgscan_kswapd",
+	[VMS_PGSCAN_DIRECT] = "pgscan_direct",
+	[VMS_PGSCAN_KHUGEPAGED] = "pgscan_khugepaged",
+	[VMS_PGSCAN_PROACTIVE] = "pgscan_proactive",
+	[VMS_PGSTEAL_KSWAPD] = "pgsteal_kswapd",
+	[VMS_PGSTEAL_DIRECT] = "pgsteal_direct",
+	[VMS_PGSTEAL_KHUGEPAGED] = "pgsteal_khugepaged",
+	[VMS_PGSTEAL_PROACTIVE] = "pgsteal_proactive",
+	[VMS_PGSCAN_ANON] = "pgscan_anon",
+	[VMS_PGSCAN_FILE] = "pgscan_file",
+	[VMS_PGSTEAL_ANON] = "pgsteal_anon",
+	[VMS_PGSTEAL_FILE] = "pgsteal_file",
 };
 
 static int key_of(const char *name, size_t len)

@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* The counters the balancing and tiers views show, in their column order. */
+/* The counters the balancing, tiers and reclaim views show, in their column order. */
 enum vms_key {
 	/* NUMA balancing (vm events: machine-wide in every kernel to date). */
 	VMS_NUMA_PTE_UPDATES,
@@ -33,6 +33,19 @@ enum vms_key {
 	VMS_PGDEMOTE_DIRECT,
 	VMS_PGDEMOTE_KHUGEPAGED,
 	VMS_PGDEMOTE_PROACTIVE,
+	/* Reclaim: vm events (machine-wide) up to 6.18, node stats (per node) from 7.2. */
+	VMS_PGSCAN_KSWAPD,
+	VMS_PGSCAN_DIRECT,
+	VMS_PGSCAN_KHUGEPAGED,
+	VMS_PGSCAN_PROACTIVE,
+	VMS_PGSTEAL_KSWAPD,
+	VMS_PGSTEAL_DIRECT,
+	VMS_PGSTEAL_KHUGEPAGED,
+	VMS_PGSTEAL_PROACTIVE,
+	VMS_PGSCAN_ANON,
+	VMS_PGSCAN_FILE,
+	VMS_PGSTEAL_ANON,
+	VMS_PGSTEAL_FILE,
 	VMS_COUNT,
 };
 extern const char *const vmstat_names[VMS_COUNT];
@@ -43,6 +56,7 @@ extern const char *const vmstat_names[VMS_COUNT];
 /* The keys of each view, as masks. */
 #define VMS_BALANCING_MASK VMS_RANGE(VMS_NUMA_PTE_UPDATES, VMS_PGMIGRATE_FAIL)
 #define VMS_TIERING_MASK VMS_RANGE(VMS_PGPROMOTE_SUCCESS, VMS_PGDEMOTE_PROACTIVE)
+#define VMS_RECLAIM_MASK VMS_RANGE(VMS_PGSCAN_KSWAPD, VMS_PGSTEAL_FILE)
 _Static_assert(VMS_COUNT <= 32, "struct vmstat_sel.have holds 32 keys");
 
 /* The wanted counters of one vmstat file. */

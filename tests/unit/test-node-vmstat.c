@@ -35,8 +35,10 @@ static void test_good(void)
 	CHECK(vs("nr_zspages 0\nfuture_counter_x9 7\n", &s) == 0 && s.have == 0,
 	      "unknown keys are checked and skipped");
 	CHECK(VMS_BALANCING_MASK == 0x7f && (VMS_BALANCING_MASK & VMS_TIERING_MASK) == 0 &&
-		      (VMS_BALANCING_MASK | VMS_TIERING_MASK) == (VMS_BIT(VMS_COUNT) - 1),
-	      "the balancing and tiering masks split the keys");
+		      (VMS_RECLAIM_MASK & (VMS_BALANCING_MASK | VMS_TIERING_MASK)) == 0 &&
+		      (VMS_BALANCING_MASK | VMS_TIERING_MASK | VMS_RECLAIM_MASK) ==
+			      (VMS_BIT(VMS_COUNT) - 1),
+	      "the balancing, tiering and reclaim masks split the keys");
 	for (int k = 0; k < VMS_COUNT; k++)
 		CHECK(vmstat_names[k] && strlen(vmstat_names[k]) > 3, "key %d has a name", k);
 }
