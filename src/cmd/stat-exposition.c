@@ -130,13 +130,12 @@ static bool read_profile(struct stat_profile *pr, char *name, size_t namelen, bo
 }
 
 int stat_exposition_read(struct stat_exposition *e, const struct stat_opts *o,
-			 const struct stat_node *nodes, size_t n)
+			 const struct stat_nodes *nodes)
 {
 	/* A snapshot holds counters: no memory, knob values or drift of that time. */
 	bool saved = o->snapshot_arg && !o->since;
 
 	*e = (struct stat_exposition){ .p = { .nodes = nodes,
-					      .n = n,
 					      .knobs = e->knobs,
 					      .node_exporter_names = o->prom_node_exporter } };
 	e->p.nk = saved ? 0 : read_knobs(&e->all, e->knobs, STAT_EXPOSITION_KNOBS);

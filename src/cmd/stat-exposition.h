@@ -27,5 +27,5 @@ struct stat_exposition {
 
 /* Fill e for the nodes read (kept by pointer); 0. */
 int stat_exposition_read(struct stat_exposition *e, const struct stat_opts *o,
-			 const struct stat_node *nodes, size_t n);
+			 const struct stat_nodes *nodes);
 void stat_exposition_free(struct stat_exposition *e);

@@ -37,8 +37,7 @@ struct counters {
 	char (*whys)[WHY_MAX];          /* the table: why a node's row is left out */
 	/* clang-format on */
 	struct stat_row *rows;      /* the table */
-	struct stat_node *nodes;    /* -m, --compat, --prometheus: the nodes' files */
-	struct compat_node *cn;     /* --compat */
+	struct stat_nodes nodes;    /* -m, --compat, --prometheus: the nodes' files */
 	struct compat_opts co;      /* --compat */
 	struct stat_mem_cols mem;   /* -m */
 	struct stat_exposition *ex; /* --prometheus, --textfile */
@@ -105,34 +104,45 @@ static void report_node_error(unsigned id, const char *file, int err, const char
 }
 
 /*
- * Read the files a mode needs into nodes[] (ns: numastat, mi: meminfo, hp:
- * hugepages); per-node failures are said.  EXIT_OK or EXIT_FAIL.
+ * Read the files a mode needs into c->nodes (ns: numastat, mi: meminfo, hp:
+ * hugepages), each node's parse through one scratch copy; per-node
+ * failures are said.  EXIT_OK or EXIT_FAIL.
  */
-static int read_nodes(const unsigned *ids, size_t n, struct stat_node *nodes, bool ns, bool mi,
-		      bool hp)
+static int read_nodes(struct counters *c, bool ns, bool mi, bool hp)
 {
+	struct stat_nodes *t = &c->nodes;
+	struct numastat *s = ns ? malloc(sizeof(*s)) : NULL;
+	struct meminfo *m = mi ? malloc(sizeof(*m)) : NULL;
 	char why[WHY_MAX];
 	int rc = EXIT_OK;
 
-	for (size_t i = 0; i < n; i++) {
-		struct stat_node *nd = &nodes[i];
+	if ((ns && !s) || (mi && !m) || stat_nodes_init(t, c->ids, c->n) < 0 ||
+	    (hp && stat_nodes_want_hugepages(t) < 0)) {
+		free(s);
+		free(m);
+		log_err("out of memory");
+		return EXIT_FAIL;
+	}
+	for (size_t i = 0; i < c->n; i++) {
+		unsigned id = c->ids[i];
 
-		/* Only these fields: clearing a whole meminfo per node costs more than reading it. */
-		nd->id = ids[i];
-		nd->ns_err = nd->mi_err = -ENODATA;
-		nd->hp_err = 0;
-		nd->hp.present = false;
-		if (ns && (nd->ns_err = stat_numastat_read(ids[i], &nd->ns, why, sizeof(why))) < 0)
-			report_node_error(ids[i], "numastat", nd->ns_err, why);
-		if (mi && (nd->mi_err = meminfo_read(ids[i], &nd->mi, why, sizeof(why))) < 0)
-			report_node_error(ids[i], "meminfo", nd->mi_err, why);
-		if (hp && (nd->hp_err = hugepages_read(ids[i], &nd->hp, why, sizeof(why))) < 0) {
+		if (ns && (t->ns_err[i] = stat_numastat_read(id, s, why, sizeof(why))) < 0)
+			report_node_error(id, "numastat", t->ns_err[i], why);
+		else if (ns && stat_nodes_set_numastat(t, i, s) < 0)
+			t->ns_err[i] = -ENOMEM;
+		if (mi && (t->mi_err[i] = meminfo_read(id, m, why, sizeof(why))) < 0)
+			report_node_error(id, "meminfo", t->mi_err[i], why);
+		else if (mi && stat_nodes_set_meminfo(t, i, m) < 0)
+			t->mi_err[i] = -ENOMEM;
+		if (hp && (t->hp_err[i] = hugepages_read(id, &t->hp[i], why, sizeof(why))) < 0) {
 			log_err("%s", why);
-			nd->hp.present = false;
+			t->hp[i].present = false;
 		}
-		if ((ns && nd->ns_err) || (mi && nd->mi_err) || (hp && nd->hp_err))
+		if ((ns && t->ns_err[i]) || (mi && t->mi_err[i]) || (hp && t->hp_err[i]))
 			rc = EXIT_FAIL;
 	}
+	free(s);
+	free(m);
 	return rc;
 }
 
@@ -161,12 +171,8 @@ static int setup_meminfo(struct counters *c, int *rc)
 {
 	char why[WHY_MAX];
 
-	if (!(c->nodes = malloc(c->n * sizeof(*c->nodes)))) {
-		log_err("out of memory");
-		return EXIT_FAIL;
-	}
-	*rc = read_nodes(c->ids, c->n, c->nodes, false, true, true);
-	if (stat_mem_columns(c->o, c->nodes, c->n, &c->mem, why, sizeof(why)) < 0) {
+	*rc = read_nodes(c, false, true, true);
+	if (stat_mem_columns(c->o, &c->nodes, &c->mem, why, sizeof(why)) < 0) {
 		log_usage_err("%s", why);
 		return EXIT_USAGE;
 	}
@@ -248,12 +254,6 @@ static int setup_compat(struct counters *c, int *rc)
 	struct compat_opts *co = &c->co;
 	bool want_ns;
 
-	c->nodes = malloc(c->n * sizeof(*c->nodes));
-	c->cn = calloc(c->n, sizeof(*c->cn));
-	if (!c->nodes || !c->cn) {
-		log_err("out of memory");
-		return EXIT_FAIL;
-	}
 	if (compat_setup(c->o, co) != 0)
 		return EXIT_USAGE;
 	want_ns = co->numastat || !co->meminfo;
@@ -261,11 +261,7 @@ static int setup_compat(struct counters *c, int *rc)
 		co->huge_page_size = huge_page_size();
 	if (want_ns)
 		warn_frozen(c->o);
-	*rc = read_nodes(c->ids, c->n, c->nodes, want_ns, co->meminfo, false);
-	for (size_t i = 0; i < c->n; i++)
-		c->cn[i] = (struct compat_node){ c->ids[i],
-						 c->nodes[i].ns_err ? NULL : &c->nodes[i].ns,
-						 c->nodes[i].mi_err ? NULL : &c->nodes[i].mi };
+	*rc = read_nodes(c, want_ns, co->meminfo, false);
 	return EXIT_OK;
 }
 
@@ -278,14 +274,13 @@ static int setup_prom(struct counters *c, int *rc)
 	/* A textfile carries it as numastatctl_counters_frozen: no journal line every 15 s. */
 	if (c->o->prometheus)
 		warn_frozen(c->o);
-	c->nodes = malloc(c->n * sizeof(*c->nodes));
 	c->ex = malloc(sizeof(*c->ex));
-	if (!c->nodes || !c->ex) {
+	if (!c->ex) {
 		log_err("out of memory");
 		return EXIT_FAIL;
 	}
-	*rc = read_nodes(c->ids, c->n, c->nodes, true, !saved, !saved);
-	stat_exposition_read(c->ex, c->o, c->nodes, c->n);
+	*rc = read_nodes(c, true, !saved, !saved);
+	stat_exposition_read(c->ex, c->o, &c->nodes);
 	return EXIT_OK;
 }
 
@@ -343,12 +338,12 @@ static int print(void *ctx, const struct stat_loop_info *in)
 	if (in)
 		return stat_sampler_print(c->s, in);
 	if (c->o->compat) {
-		if ((r = stat_compat_print(&c->co, c->cn, c->n, stdout)) < 0)
+		if ((r = stat_compat_print(&c->co, &c->nodes, stdout)) < 0)
 			log_err("out of memory");
 		return r;
 	}
 	if (c->o->meminfo)
-		r = stat_mem_print(c->o, c->nodes, c->n, &c->mem, why, sizeof(why));
+		r = stat_mem_print(c->o, &c->nodes, &c->mem, why, sizeof(why));
 	else
 		r = stat_print_counters(c->o, c->rows, c->n, 0, why, sizeof(why));
 	if (r < 0)
@@ -374,8 +369,7 @@ static void release(void *ctx)
 	free(c->ids);
 	free(c->rows);
 	free(c->whys);
-	free(c->nodes);
-	free(c->cn);
+	stat_nodes_free(&c->nodes);
 	if (c->snapshot)
 		stat_snapshot_free();
 }

@@ -20,16 +20,19 @@
 
 enum { C_NULL, C_NUM, C_STR, C_REP };
 
+/* A cell: its type (C_*) apart, so that a table of 1024 nodes' columns is 8 bytes a cell. */
 struct ccell {
-	unsigned char type;
-	double d;
-	const char *s;
+	union {
+		double d;      /* C_NUM */
+		const char *s; /* C_STR */
+	};
 };
 
 /* Column 0 is the label column; rows 0 .. hrows - 1 are headers. */
 struct stat_compat_table {
 	int hrows, rows, cols; /* rows/cols include the header row(s)/column */
 	struct ccell *cell;
+	unsigned char *type;
 	int *rowmap, *width;
 	bool *row_seen, *row_nz, *col_seen, *col_nz, *rule;
 	int places;
@@ -37,6 +40,7 @@ struct stat_compat_table {
 };
 
 #define CC(t, r, c) (&(t)->cell[(r) * (t)->cols + (c)])
+#define CT(t, r, c) ((t)->type[(r) * (t)->cols + (c)])
 
 int stat_compat_table_new(struct stat_compat_table **tp, int hrows, int data_rows, int data_cols)
 {
@@ -49,12 +53,14 @@ int stat_compat_table_new(struct stat_compat_table **tp, int hrows, int data_row
 	t->rows = hrows + data_rows;
 	t->cols = 1 + data_cols;
 	t->cell = calloc((size_t)t->rows * (size_t)t->cols, sizeof(*t->cell));
+	t->type = calloc((size_t)t->rows * (size_t)t->cols, sizeof(*t->type));
 	t->rowmap = calloc((size_t)t->rows, sizeof(int));
 	t->width = calloc((size_t)t->cols, sizeof(int));
 	t->row_seen = calloc((size_t)t->rows, 3 * sizeof(bool));
 	t->col_seen = calloc((size_t)t->cols, 2 * sizeof(bool));
 	t->line = malloc(24 + (size_t)t->cols * 16 + 2);
-	if (!t->cell || !t->rowmap || !t->width || !t->row_seen || !t->col_seen || !t->line)
+	if (!t->cell || !t->type || !t->rowmap || !t->width || !t->row_seen || !t->col_seen ||
+	    !t->line)
 		return -ENOMEM;
 	t->row_nz = t->row_seen + t->rows;
 	t->rule = t->row_nz + t->rows;
@@ -71,6 +77,7 @@ void stat_compat_table_free(struct stat_compat_table *t)
 	if (!t)
 		return;
 	free(t->cell);
+	free(t->type);
 	free(t->rowmap);
 	free(t->width);
 	free(t->row_seen);
@@ -81,21 +88,21 @@ void stat_compat_table_free(struct stat_compat_table *t)
 
 void stat_compat_table_text(struct stat_compat_table *t, int r, int c, const char *s)
 {
-	*CC(t, r, c) = (struct ccell){ .type = C_STR, .s = s };
+	CC(t, r, c)->s = s;
+	CT(t, r, c) = C_STR;
 }
 
 void stat_compat_table_rule(struct stat_compat_table *t, int r, int c)
 {
-	CC(t, r, c)->type = C_REP;
+	CT(t, r, c) = C_REP;
 	t->rule[r] = true;
 }
 
 void stat_compat_table_add(struct stat_compat_table *t, int r, int c, double v)
 {
-	struct ccell *x = CC(t, r, c);
-
-	x->type = C_NUM;
-	x->d += v;
+	/* A cell is added to only as a number (a label is never a sum). */
+	CC(t, r, c)->d = CT(t, r, c) == C_NUM ? CC(t, r, c)->d + v : v;
+	CT(t, r, c) = C_NUM;
 }
 
 void stat_compat_table_hide(struct stat_compat_table *t, int c)
@@ -122,11 +129,11 @@ static bool whole_number(double d, char *buf, int *n)
 }
 
 /* numastat's cell text (at most 127 bytes): cut to the column width. */
-static size_t cell_text(const struct ccell *c, int width, int places, char *buf)
+static size_t cell_text(int type, const struct ccell *c, int width, int places, char *buf)
 {
 	int n = 0;
 
-	switch (c->type) {
+	switch (type) {
 	case C_NUM:
 		if (places > 0 || !whole_number(c->d, buf, &n))
 			n = snprintf(buf, 128, "%.*f", places, c->d);
@@ -153,7 +160,7 @@ static char *put_cell(const struct stat_compat_table *t, int r, int c, char *lin
 {
 	char buf[128];
 	int w = t->width[c];
-	size_t l = cell_text(CC(t, r, c), w, c ? t->places : 0, buf);
+	size_t l = cell_text(CT(t, r, c), CC(t, r, c), w, c ? t->places : 0, buf);
 	size_t pad = (size_t)w - l;
 
 	if (c == 0) {
@@ -172,7 +179,7 @@ static void flag_data(struct stat_compat_table *t)
 		for (int c = 1; c < t->cols; c++) {
 			const struct ccell *x = CC(t, r, c);
 
-			if (x->type == C_NULL || x->type == C_REP)
+			if (CT(t, r, c) != C_NUM)
 				continue;
 			t->row_seen[r] = t->col_seen[c] = true;
 			/* numastat tests the cell's bits: any non-zero double. */
@@ -271,12 +278,11 @@ static int longest(const struct stat_compat_table *t, int c, int cap)
 	int w = 0;
 
 	for (int r = 0; r < t->rows; r++) {
-		const struct ccell *x = CC(t, r, c);
 		int l;
 
-		if (x->type == C_REP)
+		if (CT(t, r, c) == C_REP)
 			continue;
-		l = (int)cell_text(x, cap, c ? t->places : 0, buf);
+		l = (int)cell_text(CT(t, r, c), CC(t, r, c), cap, c ? t->places : 0, buf);
 		if (l > w)
 			w = l;
 	}
@@ -347,7 +353,7 @@ long stat_compat_screen_width(size_t tty_width)
 
 /* The table of nn node columns plus Total: headers and the rule under them. */
 static int new_table(struct stat_compat_table **tp, const struct compat_opts *co, bool plain,
-		     const struct compat_node *const *cols, int nn, int data_rows, char (*hdr)[24])
+		     const unsigned *ids, int nn, int data_rows, char (*hdr)[12])
 {
 	int h = plain ? 1 : 2, r = stat_compat_table_new(tp, h, data_rows, nn + 1);
 
@@ -363,7 +369,7 @@ static int new_table(struct stat_compat_table **tp, const struct compat_opts *co
 		if (i == nn)
 			snprintf(hdr[c], sizeof(hdr[c]), "Total");
 		else
-			snprintf(hdr[c], sizeof(hdr[c]), plain ? "node%u" : "Node %u", cols[i]->id);
+			snprintf(hdr[c], sizeof(hdr[c]), plain ? "node%u" : "Node %u", ids[i]);
 		stat_compat_table_text(*tp, 0, c, hdr[c]);
 		if (!plain)
 			stat_compat_table_rule(*tp, 1, c);
@@ -373,7 +379,7 @@ static int new_table(struct stat_compat_table **tp, const struct compat_opts *co
 
 /* -c, -z and -s as numastat applies them to its system tables. */
 static int show(struct stat_compat_table *t, const struct compat_opts *co, bool plain,
-		const struct compat_node *const *cols, int nn, FILE *out)
+		const unsigned *ids, int nn, FILE *out)
 {
 	struct stat_compat_style st = { .compress = co->compress,
 					.skip_zero = co->skip_zero,
@@ -383,52 +389,66 @@ static int show(struct stat_compat_table *t, const struct compat_opts *co, bool 
 	if (co->sort != COMPAT_SORT_NONE) {
 		st.sort_col = 1 + nn; /* Total, unless the node asked for is shown */
 		for (int i = 0; i < nn; i++)
-			if (co->sort >= 0 && cols[i]->id == (unsigned)co->sort)
+			if (co->sort >= 0 && ids[i] == (unsigned)co->sort)
 				st.sort_col = 1 + i;
 	}
 	return stat_compat_table_print(t, &st, out);
 }
 
-static int show_numastat(const struct compat_opts *co, const struct compat_node *nodes, size_t n,
-			 FILE *out)
+/* The ids and indexes of the nodes whose file was read (numastat, else meminfo). */
+static int readable(const struct stat_nodes *nodes, bool ns, unsigned *ids, size_t *idx)
 {
-	const struct compat_node **cols = calloc(n + 1, sizeof(*cols));
+	int nn = 0;
+
+	for (size_t i = 0; i < nodes->n; i++)
+		if (!(ns ? nodes->ns_err[i] : nodes->mi_err[i])) {
+			ids[nn] = nodes->id[i];
+			idx[nn++] = i;
+		}
+	return nn;
+}
+
+static int show_numastat(const struct compat_opts *co, const struct stat_nodes *nodes, FILE *out)
+{
+	size_t n = nodes->n, *idx = calloc(n + 1, sizeof(*idx));
+	unsigned *ids = calloc(n + 1, sizeof(*ids));
 	/* clang-format off */
-	char (*hdr)[24] = calloc(n + 2, sizeof(*hdr));
+	char (*hdr)[12] = calloc(n + 2, sizeof(*hdr));
 	/* clang-format on */
 	bool plain = stat_compat_is_plain(co);
-	int nn = 0, h = plain ? 1 : 2, r;
+	int nn = idx && ids ? readable(nodes, true, ids, idx) : 0, h = plain ? 1 : 2, r;
 	struct stat_compat_table *t = NULL;
+	int key[NS_STANDARD];
 
-	for (size_t i = 0; cols && i < n; i++)
-		if (nodes[i].ns)
-			cols[nn++] = &nodes[i];
-	r = cols && hdr ? new_table(&t, co, plain, cols, nn, NS_STANDARD, hdr) : -ENOMEM;
+	for (int row = 0; row < NS_STANDARD; row++)
+		key[row] = stat_nodes_counter_index(nodes, numastat_keys[row]);
+	r = idx && ids && hdr ? new_table(&t, co, plain, ids, nn, NS_STANDARD, hdr) : -ENOMEM;
 	if (r == 0) {
 		for (int k = 0; k < NS_STANDARD; k++)
 			stat_compat_table_text(t, h + k, 0,
 					       plain ? numastat_keys[k] : ns_labels[k]);
 		for (int i = 0; i < nn; i++)
-			for (size_t k = 0; k < cols[i]->ns->n; k++) {
-				const struct counter *c = &cols[i]->ns->c[k];
-				double v = (double)c->value;
+			for (int row = 0; row < NS_STANDARD; row++) {
+				uint64_t c;
+				double v;
 
-				for (int row = 0; row < NS_STANDARD; row++) {
-					if (strcmp(c->name, numastat_keys[row]) != 0)
-						continue;
-					if (!plain)
-						v = v * co->page_size / (1024.0 * 1024.0);
-					stat_compat_table_add(t, h + row, 1 + i, v);
-					stat_compat_table_add(t, h + row, 1 + nn, v);
-				}
+				if (key[row] < 0 ||
+				    !stat_nodes_counter(nodes, idx[i], (size_t)key[row], &c))
+					continue;
+				v = (double)c;
+				if (!plain)
+					v = v * co->page_size / (1024.0 * 1024.0);
+				stat_compat_table_add(t, h + row, 1 + i, v);
+				stat_compat_table_add(t, h + row, 1 + nn, v);
 			}
 		if (!plain)
 			fputs("\nPer-node numastat info (in MBs):\n", out);
-		r = show(t, co, plain, cols, nn, out);
+		r = show(t, co, plain, ids, nn, out);
 	}
 	stat_compat_table_free(t);
 	free(hdr);
-	free(cols);
+	free(ids);
+	free(idx);
 	return r == -EIO ? 0 : r;
 }
 
@@ -440,63 +460,62 @@ static int mem_row(const char *name)
 	return -1;
 }
 
+/* Node i's meminfo into column col and the Total column: the rows numastat -m has. */
 static void add_meminfo(struct stat_compat_table *t, const struct compat_opts *co,
-			const struct meminfo *mi, int col, int total)
+			const struct stat_nodes *nodes, size_t i, int col, int total)
 {
-	for (size_t k = 0; k < mi->n; k++) {
-		const struct meminfo_field *f = &mi->f[k];
+	for (size_t k = 0; k < nodes->n_fields; k++) {
+		const struct meminfo_field *f = &nodes->field[k];
 		int row = mem_row(f->name);
-		double v = (double)f->value, mult = 1.0;
+		double v, mult = 1.0;
+		uint64_t x;
 
-		if (row < 0)
+		if (row < 0 || !stat_nodes_field(nodes, i, k, &x))
 			continue;
 		if (strncmp(f->name, "HugePages", 9) == 0)
 			mult = co->huge_page_size;
 		else if (f->kb)
 			mult = 1024;
-		v = v * mult / (1024.0 * 1024.0);
+		v = (double)x * mult / (1024.0 * 1024.0);
 		stat_compat_table_add(t, 2 + row, col, v);
 		stat_compat_table_add(t, 2 + row, total, v);
 	}
 }
 
-static int show_meminfo(const struct compat_opts *co, const struct compat_node *nodes, size_t n,
-			FILE *out)
+static int show_meminfo(const struct compat_opts *co, const struct stat_nodes *nodes, FILE *out)
 {
-	const struct compat_node **cols = calloc(n + 1, sizeof(*cols));
+	size_t n = nodes->n, *idx = calloc(n + 1, sizeof(*idx));
+	unsigned *ids = calloc(n + 1, sizeof(*ids));
 	/* clang-format off */
-	char (*hdr)[24] = calloc(n + 2, sizeof(*hdr));
+	char (*hdr)[12] = calloc(n + 2, sizeof(*hdr));
 	/* clang-format on */
 	struct stat_compat_table *t = NULL;
-	int nn = 0, r;
+	int nn = idx && ids ? readable(nodes, false, ids, idx) : 0, r;
 
-	for (size_t i = 0; cols && i < n; i++)
-		if (nodes[i].mi)
-			cols[nn++] = &nodes[i];
-	r = cols && hdr ? new_table(&t, co, false, cols, nn, (int)MEM_ROWS, hdr) : -ENOMEM;
+	r = idx && ids && hdr ? new_table(&t, co, false, ids, nn, (int)MEM_ROWS, hdr) : -ENOMEM;
 	if (r == 0) {
 		for (size_t k = 0; k < MEM_ROWS; k++)
 			stat_compat_table_text(t, 2 + (int)k, 0, mem_rows[k]);
 		for (int i = 0; i < nn; i++)
-			add_meminfo(t, co, cols[i]->mi, 1 + i, 1 + nn);
+			add_meminfo(t, co, nodes, idx[i], 1 + i, 1 + nn);
 		fputs("\nPer-node system memory usage (in MBs):\n", out);
-		r = show(t, co, false, cols, nn, out);
+		r = show(t, co, false, ids, nn, out);
 	}
 	stat_compat_table_free(t);
 	free(hdr);
-	free(cols);
+	free(ids);
+	free(idx);
 	return r == -EIO ? 0 : r;
 }
 
-int stat_compat_print(const struct compat_opts *co, const struct compat_node *nodes, size_t n,
-		      FILE *out)
+int stat_compat_print(const struct compat_opts *co, const struct stat_nodes *nodes, FILE *out)
 {
 	int r = 0;
 
 	/* numastat's order: -m first, then the counters (-n, or no -m). */
 	if (co->meminfo)
-		r = show_meminfo(co, nodes, n, out);
+		r = show_meminfo(co, nodes, out);
 	if (r == 0 && (co->numastat || !co->meminfo))
-		r = show_numastat(co, nodes, n, out);
+		r = show_numastat(co, nodes, out);
 	return r;
 }

@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "nodes.h"
+#include "stat-nodes.h"
 
 #define COMPAT_SORT_NONE (-1)
 #define COMPAT_SORT_TOTAL (-2)
@@ -27,16 +28,11 @@ struct compat_opts {
 /* The no-argument shape: no option letter, no sort. */
 bool stat_compat_is_plain(const struct compat_opts *co);
 
-/* One node; ns or mi is NULL when that file could not be read (column left out). */
-struct compat_node {
-	unsigned id;
-	const struct numastat *ns;
-	const struct meminfo *mi;
-};
-
-/* Print the tables numastat would.  0 or -ENOMEM. */
-int stat_compat_print(const struct compat_opts *co, const struct compat_node *nodes, size_t n,
-		      FILE *out);
+/*
+ * Print the tables numastat would of the nodes' files (a node whose file
+ * could not be read has no column).  0 or -ENOMEM.
+ */
+int stat_compat_print(const struct compat_opts *co, const struct stat_nodes *nodes, FILE *out);
 
 /*
  * numastat's table, which every --compat shape prints through: column 0

@@ -18,47 +18,40 @@ static const char *const default_fields[] = {
 	"Shmem",    "Slab",    "HugePages_Total", "HugePages_Free",
 };
 
-static const struct stat_node *first_good(const struct stat_node *nodes, size_t n)
+/* The field's canonical spelling in the nodes' meminfo, or NULL. */
+static const char *find_field(const struct stat_nodes *t, const char *name, size_t len)
 {
-	for (size_t i = 0; i < n; i++)
-		if (!nodes[i].mi_err)
-			return &nodes[i];
+	for (size_t i = 0; i < t->n_fields; i++)
+		if (strlen(t->field[i].name) == len &&
+		    strncasecmp(t->field[i].name, name, len) == 0)
+			return t->field[i].name;
 	return NULL;
 }
 
-/* The field's canonical spelling in this meminfo, or NULL. */
-static const char *find_field(const struct meminfo *mi, const char *name, size_t len)
-{
-	for (size_t i = 0; i < mi->n; i++)
-		if (strlen(mi->f[i].name) == len && strncasecmp(mi->f[i].name, name, len) == 0)
-			return mi->f[i].name;
-	return NULL;
-}
-
-/* ": did you mean MemTotal?" for name among this meminfo's fields, or "". */
-static const char *field_hint(const struct meminfo *mi, const char *name, size_t len, char *buf,
+/* ": did you mean MemTotal?" for name among the nodes' meminfo fields, or "". */
+static const char *field_hint(const struct stat_nodes *t, const char *name, size_t len, char *buf,
 			      size_t buflen)
 {
 	struct suggest s;
 
 	suggest_init_n(&s, name, len);
-	for (size_t i = 0; mi && i < mi->n; i++)
-		suggest_add(&s, mi->f[i].name);
+	for (size_t i = 0; i < t->n_fields; i++)
+		suggest_add(&s, t->field[i].name);
 	buf[0] = '\0';
 	if (suggest_result(&s))
 		snprintf(buf, buflen, ": did you mean %s?", suggest_result(&s));
 	return buf;
 }
 
-static int add_col(struct stat_mem_cols *c, const struct meminfo *mi, const char *name, size_t len,
-		   char *why, size_t whylen)
+static int add_col(struct stat_mem_cols *c, const struct stat_nodes *t, const char *name,
+		   size_t len, char *why, size_t whylen)
 {
-	const char *canon = mi ? find_field(mi, name, len) : NULL;
+	const char *canon = find_field(t, name, len);
 	char hint[MEMINFO_NAME_MAX + 32];
 
 	if (!canon) {
 		snprintf(why, whylen, "-o: unknown meminfo field '%.*s'%s", (int)len, name,
-			 field_hint(mi, name, len, hint, sizeof(hint)));
+			 field_hint(t, name, len, hint, sizeof(hint)));
 		return -EINVAL;
 	}
 	if (c->n == STAT_MEM_MAX_COLS) {
@@ -69,10 +62,10 @@ static int add_col(struct stat_mem_cols *c, const struct meminfo *mi, const char
 	return 0;
 }
 
-static void add_defaults(struct stat_mem_cols *c, const struct meminfo *mi)
+static void add_defaults(struct stat_mem_cols *c, const struct stat_nodes *t)
 {
-	for (size_t i = 0; mi && i < sizeof(default_fields) / sizeof(default_fields[0]); i++)
-		if (find_field(mi, default_fields[i], strlen(default_fields[i])))
+	for (size_t i = 0; i < sizeof(default_fields) / sizeof(default_fields[0]); i++)
+		if (find_field(t, default_fields[i], strlen(default_fields[i])))
 			snprintf(c->name[c->n++], MEMINFO_NAME_MAX, "%s", default_fields[i]);
 }
 
@@ -99,16 +92,14 @@ static int resolve_sort(const struct stat_opts *o, struct stat_mem_cols *c, char
 	return -EINVAL;
 }
 
-int stat_mem_columns(const struct stat_opts *o, const struct stat_node *nodes, size_t n,
-		     struct stat_mem_cols *c, char *why, size_t whylen)
+int stat_mem_columns(const struct stat_opts *o, const struct stat_nodes *t, struct stat_mem_cols *c,
+		     char *why, size_t whylen)
 {
-	const struct stat_node *first = first_good(nodes, n);
-	const struct meminfo *mi = first ? &first->mi : NULL;
 	const char *p = o->cols_arg;
 
 	c->n = 0;
 	if (!p || *p == '+')
-		add_defaults(c, mi);
+		add_defaults(c, t);
 	if (p && *p == '+')
 		p++;
 	while (p) {
@@ -117,31 +108,31 @@ int stat_mem_columns(const struct stat_opts *o, const struct stat_node *nodes, s
 
 		/* NODE is always the first column. */
 		if (!(len == 4 && strncasecmp(p, "NODE", 4) == 0) &&
-		    (r = add_col(c, mi, p, len, why, whylen)) < 0)
+		    (r = add_col(c, t, p, len, why, whylen)) < 0)
 			return r;
 		p = p[len] ? p + len + 1 : NULL;
 	}
 	return resolve_sort(o, c, why, whylen);
 }
 
-/* A field's value: bytes for sizes (sized=true), else the count it is. */
-static bool field_value(const struct stat_node *nd, const char *name, uint64_t *v, bool *sized)
+/* Field name of node i: bytes for sizes (sized=true), else the count it is; k its index. */
+static bool field_value(const struct stat_nodes *t, size_t i, const char *name, int k, uint64_t *v,
+			bool *sized)
 {
-	const struct meminfo_field *f;
+	const struct hugepages *hp = t->hp ? &t->hp[i] : NULL;
 
-	if (nd->hp.present && strncmp(name, "HugePages_", 10) == 0) {
+	if (hp && hp->present && strncmp(name, "HugePages_", 10) == 0) {
 		*sized = true;
-		*v = !strcmp(name + 10, "Total")  ? nd->hp.total_bytes
-		     : !strcmp(name + 10, "Free") ? nd->hp.free_bytes
-						  : nd->hp.surp_bytes;
+		*v = !strcmp(name + 10, "Total")  ? hp->total_bytes
+		     : !strcmp(name + 10, "Free") ? hp->free_bytes
+						  : hp->surp_bytes;
 		return !strcmp(name + 10, "Total") || !strcmp(name + 10, "Free") ||
 		       !strcmp(name + 10, "Surp");
 	}
-	f = meminfo_find(&nd->mi, name);
-	if (!f)
+	if (k < 0 || !stat_nodes_field(t, i, (size_t)k, v))
 		return false;
-	*sized = f->kb;
-	*v = meminfo_bytes(f);
+	*sized = t->field[k].kb;
+	*v = t->field[k].kb ? *v * 1024 : *v;
 	return true;
 }
 
@@ -161,24 +152,27 @@ static void set_cell(struct grid *g, const struct stat_opts *o, size_t r, size_t
 	grid_set(g, r, c, buf, (double)v, v != 0);
 }
 
-static void fill(struct grid *g, const struct stat_opts *o, const struct stat_node *nodes, size_t n,
+static void fill(struct grid *g, const struct stat_opts *o, const struct stat_nodes *t,
 		 const struct stat_mem_cols *c)
 {
 	uint64_t total[STAT_MEM_MAX_COLS] = { 0 };
 	bool sized[STAT_MEM_MAX_COLS] = { 0 }, seen[STAT_MEM_MAX_COLS] = { 0 };
+	int idx[STAT_MEM_MAX_COLS];
 	size_t r = 0;
 	char id[16];
 
-	for (size_t i = 0; i < n; i++, r++) {
-		if (nodes[i].mi_err) {
+	for (size_t k = 0; k < c->n; k++)
+		idx[k] = stat_nodes_field_index(t, c->name[k]);
+	for (size_t i = 0; i < t->n; i++, r++) {
+		if (t->mi_err[i]) {
 			r--;
 			continue;
 		}
-		snprintf(id, sizeof(id), "%u", nodes[i].id);
-		grid_set(g, r, 0, id, nodes[i].id, true);
+		snprintf(id, sizeof(id), "%u", t->id[i]);
+		grid_set(g, r, 0, id, t->id[i], true);
 		for (size_t k = 0; k < c->n; k++) {
 			uint64_t v = 0;
-			bool have = field_value(&nodes[i], c->name[k], &v, &sized[k]);
+			bool have = field_value(t, i, c->name[k], idx[k], &v, &sized[k]);
 
 			set_cell(g, o, r, k + 1, v, sized[k], have);
 			seen[k] |= have;
@@ -205,7 +199,7 @@ static void json_key(const char *name, char *out, size_t len)
 	out[j] = '\0';
 }
 
-int stat_mem_print(const struct stat_opts *o, const struct stat_node *nodes, size_t n,
+int stat_mem_print(const struct stat_opts *o, const struct stat_nodes *t,
 		   const struct stat_mem_cols *c, char *why, size_t whylen)
 {
 	char keys[STAT_MEM_MAX_COLS][MEMINFO_NAME_MAX];
@@ -213,8 +207,8 @@ int stat_mem_print(const struct stat_opts *o, const struct stat_node *nodes, siz
 	size_t good = 0;
 	int r;
 
-	for (size_t i = 0; i < n; i++)
-		good += nodes[i].mi_err == 0;
+	for (size_t i = 0; i < t->n; i++)
+		good += t->mi_err[i] == 0;
 	r = grid_init(&g, good + 1, c->n + 1);
 	if (r < 0) {
 		snprintf(why, whylen, "out of memory");
@@ -229,7 +223,7 @@ int stat_mem_print(const struct stat_opts *o, const struct stat_node *nodes, siz
 	g.has_total = true;
 	g.json_doc = true;
 	g.sort_col = c->sort >= 0 ? c->sort + 1 : -1;
-	fill(&g, o, nodes, n, c);
+	fill(&g, o, t, c);
 	r = grid_print(&g, o, 0, "nodes", why, whylen);
 	grid_free(&g);
 	return r;

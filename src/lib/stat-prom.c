@@ -128,9 +128,11 @@ static bool seen_add(struct seen *s, const char *name)
 	return true;
 }
 
-static void meminfo_family(FILE *f, const struct stat_prom *p, const struct meminfo_field *first,
-			   struct seen *seen)
+/* Field k of the nodes' meminfo as a family: a series per node that has it. */
+static void meminfo_family(FILE *f, const struct stat_prom *p, size_t k, struct seen *seen)
 {
+	const struct stat_nodes *t = p->nodes;
+	const struct meminfo_field *first = &t->field[k];
 	char base[SNAKE_MAX] = "", name[METRIC_MAX], help[256];
 
 	if (p->node_exporter_names) {
@@ -155,13 +157,12 @@ static void meminfo_family(FILE *f, const struct stat_prom *p, const struct memi
 	if (!seen_add(seen, name))
 		return;
 	prom_family(f, name, "gauge", help);
-	for (size_t i = 0; i < p->n; i++) {
-		const struct meminfo_field *mf;
+	for (size_t i = 0; i < t->n; i++) {
+		uint64_t v;
 
-		if (p->nodes[i].mi_err || !(mf = meminfo_find(&p->nodes[i].mi, first->name)))
-			continue;
-		fprintf(f, "%s{node=\"%u\"} %" PRIu64 "\n", name, p->nodes[i].id,
-			meminfo_bytes(mf));
+		if (stat_nodes_field(t, i, k, &v))
+			fprintf(f, "%s{node=\"%u\"} %" PRIu64 "\n", name, t->id[i],
+				first->kb ? v * 1024 : v);
 	}
 }
 
@@ -182,20 +183,20 @@ static void hugepages_families(FILE *f, const struct stat_prom *p)
 		  "Surplus huge pages of every size on this node, in bytes.",
 		  offsetof(struct hugepages, surp_bytes) },
 	};
+	const struct stat_nodes *t = p->nodes;
 	bool any = false;
 
-	for (size_t i = 0; i < p->n; i++)
-		any |= !p->nodes[i].hp_err && p->nodes[i].hp.present;
+	for (size_t i = 0; t->hp && i < t->n; i++)
+		any |= !t->hp_err[i] && t->hp[i].present;
 	for (size_t k = 0; any && k < sizeof(fam) / sizeof(fam[0]); k++) {
 		prom_family(f, fam[k].name, "gauge", fam[k].help);
-		for (size_t i = 0; i < p->n; i++) {
-			const struct stat_node *nd = &p->nodes[i];
+		for (size_t i = 0; i < t->n; i++) {
 			uint64_t v;
 
-			if (nd->hp_err || !nd->hp.present)
+			if (t->hp_err[i] || !t->hp[i].present)
 				continue;
-			memcpy(&v, (const char *)&nd->hp + fam[k].off, sizeof(v));
-			fprintf(f, "%s{node=\"%u\"} %" PRIu64 "\n", fam[k].name, nd->id, v);
+			memcpy(&v, (const char *)&t->hp[i] + fam[k].off, sizeof(v));
+			fprintf(f, "%s{node=\"%u\"} %" PRIu64 "\n", fam[k].name, t->id[i], v);
 		}
 	}
 }
@@ -226,9 +227,11 @@ static const char *counter_help(const char *key)
 	return NULL;
 }
 
-static void counter_family(FILE *f, const struct stat_prom *p, const char *key, struct seen *seen)
+/* Counter k of the nodes' numastat as a family: a series per node that has it. */
+static void counter_family(FILE *f, const struct stat_prom *p, size_t k, struct seen *seen)
 {
-	const char *what = counter_help(key);
+	const struct stat_nodes *t = p->nodes;
+	const char *key = t->counter[k], *what = counter_help(key);
 	char name[METRIC_MAX], help[320];
 
 	if (p->node_exporter_names) {
@@ -246,12 +249,11 @@ static void counter_family(FILE *f, const struct stat_prom *p, const char *key, 
 	if (!seen_add(seen, name))
 		return;
 	prom_family(f, name, "counter", help);
-	for (size_t i = 0; i < p->n; i++) {
+	for (size_t i = 0; i < t->n; i++) {
 		uint64_t v;
 
-		if (p->nodes[i].ns_err || !numastat_get(&p->nodes[i].ns, key, &v))
-			continue;
-		fprintf(f, "%s{node=\"%u\"} %" PRIu64 "\n", name, p->nodes[i].id, v);
+		if (stat_nodes_counter(t, i, k, &v))
+			fprintf(f, "%s{node=\"%u\"} %" PRIu64 "\n", name, t->id[i], v);
 	}
 }
 
@@ -335,21 +337,14 @@ static void profile_families(FILE *f, const struct stat_profile *pr)
 
 int stat_prom_write(FILE *f, const struct stat_prom *p)
 {
-	const struct stat_node *mi = NULL, *ns = NULL;
 	struct seen seen = { 0 };
 
 	/* Families follow the first readable node's files (unknown keys too). */
-	for (size_t i = 0; i < p->n; i++) {
-		if (!mi && !p->nodes[i].mi_err)
-			mi = &p->nodes[i];
-		if (!ns && !p->nodes[i].ns_err)
-			ns = &p->nodes[i];
-	}
-	for (size_t k = 0; mi && k < mi->mi.n; k++)
-		meminfo_family(f, p, &mi->mi.f[k], &seen);
+	for (size_t k = 0; k < p->nodes->n_fields; k++)
+		meminfo_family(f, p, k, &seen);
 	hugepages_families(f, p);
-	for (size_t k = 0; ns && k < ns->ns.n; k++)
-		counter_family(f, p, ns->ns.c[k].name, &seen);
+	for (size_t k = 0; k < p->nodes->n_counters; k++)
+		counter_family(f, p, k, &seen);
 	frozen_family(f, p);
 	knob_families(f, p);
 	if (p->profile)

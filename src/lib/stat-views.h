@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The per-node data the -m and --prometheus views need, and their
- * formatters.  cmd-stat.c reads (and reports per-node failures); these only
- * format.  They return 0, or -errno with the reason in why.
+ * The -m table and the counter table's Prometheus text, from the nodes'
+ * files (stat-nodes.h).  The counter view reads them (and reports per-node
+ * failures); these only format.  They return 0, or -errno with the reason in why.
  * Implemented by stat-mem.c and stat-prom.c.
  */
 #pragma once
@@ -11,15 +11,8 @@
 
 #include "knobs.h"
 #include "nodes.h"
+#include "stat-nodes.h"
 #include "stat.h"
-
-struct stat_node {
-	unsigned id;
-	int ns_err, mi_err, hp_err; /* 0 or the read's -errno */
-	struct numastat ns;
-	struct meminfo mi;
-	struct hugepages hp;
-};
 
 /* -m: the fields to show (o->cols_arg, or the defaults present here). */
 #define STAT_MEM_MAX_COLS 64
@@ -33,10 +26,10 @@ struct stat_mem_cols {
  * Resolve -o and --sort for -m against the first readable node's fields
  * (case-insensitive).  -EINVAL with the unknown name in why.
  */
-int stat_mem_columns(const struct stat_opts *o, const struct stat_node *nodes, size_t n,
+int stat_mem_columns(const struct stat_opts *o, const struct stat_nodes *t,
 		     struct stat_mem_cols *cols, char *why, size_t whylen);
 /* The -m table: rows = nodes (mi_err == 0), human sizes or -b bytes, TOTAL. */
-int stat_mem_print(const struct stat_opts *o, const struct stat_node *nodes, size_t n,
+int stat_mem_print(const struct stat_opts *o, const struct stat_nodes *t,
 		   const struct stat_mem_cols *cols, char *why, size_t whylen);
 
 /* One registry knob's live value for Prometheus. */
@@ -62,8 +55,7 @@ struct stat_profile {
 
 /* Everything one exposition holds. */
 struct stat_prom {
-	const struct stat_node *nodes;
-	size_t n;
+	const struct stat_nodes *nodes;
 	const struct stat_knob *knobs;
 	size_t nk;
 	const struct stat_profile *profile; /* NULL: no configuration file was found */

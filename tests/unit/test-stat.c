@@ -252,13 +252,28 @@ static struct numastat counters(uint64_t base)
 	return s;
 }
 
-static char *render(const struct compat_opts *co, const struct compat_node *nodes, size_t n)
+/* One node of the compat tests: its id and counters, NULL when unreadable. */
+struct cnode {
+	unsigned id;
+	const struct numastat *ns;
+};
+
+static char *render(const struct compat_opts *co, const struct cnode *nodes, size_t n)
 {
+	unsigned ids[8];
+	struct stat_nodes t;
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 
-	stat_compat_print(co, nodes, n, f);
+	for (size_t i = 0; i < n; i++)
+		ids[i] = nodes[i].id;
+	if (stat_nodes_init(&t, ids, n) == 0)
+		for (size_t i = 0; i < n; i++)
+			if (nodes[i].ns && stat_nodes_set_numastat(&t, i, nodes[i].ns) == 0)
+				t.ns_err[i] = 0;
+	stat_compat_print(co, &t, f);
+	stat_nodes_free(&t);
 	fclose(f);
 	return buf;
 }
@@ -266,7 +281,7 @@ static char *render(const struct compat_opts *co, const struct compat_node *node
 static void test_compat(void)
 {
 	struct numastat a = counters(256), b = counters(0);
-	struct compat_node nodes[] = { { 0, &a, NULL }, { 7, &b, NULL } };
+	struct cnode nodes[] = { { 0, &a }, { 7, &b } };
 	struct compat_opts co = { .sort = COMPAT_SORT_NONE, .width = 10000000, .page_size = 4096 };
 	char *out;
 
@@ -323,6 +338,40 @@ static void test_compat(void)
 	free(out);
 }
 
+/* The compact table of the nodes' files: the first node's names, values by name. */
+static void test_stat_nodes(void)
+{
+	static const unsigned ids[] = { 0, 4, 9 };
+	struct numastat a = counters(10), b = counters(20);
+	struct meminfo m = { .n = 2 };
+	struct stat_nodes t;
+	uint64_t v;
+
+	CHECK(stat_nodes_init(&t, ids, 3) == 0 && !t.hp, "three nodes, no hugepages asked for");
+	/* Node 4 lists its counters in another order and lacks other_node. */
+	b.c[0] = b.c[1];
+	strcpy(b.c[1].name, "numa_hit");
+	b.c[1].value = 77;
+	b.n = NS_STANDARD - 1;
+	t.ns_err[0] = stat_nodes_set_numastat(&t, 0, &a);
+	t.ns_err[1] = stat_nodes_set_numastat(&t, 1, &b);
+	CHECK(t.n_counters == NS_STANDARD && stat_nodes_counter_index(&t, "other_node") == 5,
+	      "the names are the first node's, in its order");
+	CHECK(stat_nodes_counter(&t, 1, 0, &v) && v == 77,
+	      "a counter found by name in another order");
+	CHECK(!stat_nodes_counter(&t, 1, 5, &v), "a counter a node lacks is absent, not 0");
+	CHECK(!stat_nodes_counter(&t, 2, 0, &v), "a node not read has nothing");
+	m.f[0] = (struct meminfo_field){ "MemTotal", 4096, true };
+	m.f[1] = (struct meminfo_field){ "HugePages_Total", 3, false };
+	t.mi_err[2] = stat_nodes_set_meminfo(&t, 2, &m);
+	CHECK(stat_nodes_field_index(&t, "HugePages_Total") == 1 &&
+		      stat_nodes_field(&t, 2, 0, &v) && v == 4096 && t.field[0].kb,
+	      "meminfo: values as the file has them, the unit with the name");
+	CHECK(stat_nodes_want_hugepages(&t) == 0 && t.hp && !t.hp[2].present,
+	      "hugepages only when asked for");
+	stat_nodes_free(&t);
+}
+
 int main(void)
 {
 	test_table();
@@ -331,5 +380,6 @@ int main(void)
 	test_columns();
 	test_nodes();
 	test_compat();
+	test_stat_nodes();
 	return tap_done();
 }
