@@ -63,6 +63,8 @@ struct col {
 	int what;                    /* COL_* */
 	unsigned node;               /* COL_ON_NODE */
 	bool count;                  /* an event count, not bytes */
+	/* Where the items are in the first reading: every cgroup's file lists the same. */
+	int item[2];
 };
 
 struct colset {
@@ -251,6 +253,14 @@ static int node_set(struct cgview *v)
 }
 
 /* The value of an item column (COL_ITEM, COL_SLAB, COL_TOTAL) on node in reading s. */
+/* The index of item name in s: at hint, as in the first reading, else looked for. */
+static int item_at(const struct cg_numa *s, const char *name, int hint)
+{
+	if (hint >= 0 && (size_t)hint < s->n_items && strcmp(s->name[hint], name) == 0)
+		return hint;
+	return cg_numa_item(s, name);
+}
+
 static bool reading_value(const struct cg_numa *s, unsigned node, const struct col *col,
 			  int64_t *out)
 {
@@ -261,8 +271,8 @@ static bool reading_value(const struct cg_numa *s, unsigned node, const struct c
 		*out = ni < 0 ? 0 : (int64_t)cg_numa_node_total(s, (size_t)ni);
 		return true;
 	}
-	a = cg_numa_item(s, col->what == COL_SLAB ? "slab_reclaimable" : col->json);
-	b = col->what == COL_SLAB ? cg_numa_item(s, "slab_unreclaimable") : -1;
+	a = item_at(s, col->what == COL_SLAB ? "slab_reclaimable" : col->json, col->item[0]);
+	b = col->what == COL_SLAB ? item_at(s, "slab_unreclaimable", col->item[1]) : -1;
 	if (a < 0 && b < 0)
 		return false;
 	/* A node the file does not list has no memory (it lists N_MEMORY nodes only). */
@@ -333,7 +343,7 @@ static int add_col(struct colset *cs, const char *name, const char *json, int wh
 	if (array_grow(&cs->c, &cs->cap, cs->n + 1, sizeof(*cs->c)) < 0)
 		return -ENOMEM;
 	c = &cs->c[cs->n++];
-	*c = (struct col){ .what = what, .node = node, .count = count };
+	*c = (struct col){ .what = what, .node = node, .count = count, .item = { -1, -1 } };
 	snprintf(c->name, sizeof(c->name), "%s", name);
 	snprintf(c->json, sizeof(c->json), "%s", json);
 	for (char *p = c->name; *p; p++)
@@ -347,11 +357,15 @@ static int item_columns(struct cgview *v, const struct cg_numa *s)
 {
 	int r = add_col(&v->items, "NODE", "node", COL_NODE, 0, false);
 
-	for (size_t i = 0; r == 0 && i < s->n_items; i++)
+	for (size_t i = 0; r == 0 && i < s->n_items; i++) {
 		r = add_col(&v->items, s->name[i], s->name[i], COL_ITEM, 0,
 			    cg_item_is_count(s->name[i]));
-	if (r == 0)
-		r = add_col(&v->items, "SLAB", "slab", COL_SLAB, 0, false);
+		v->items.c[v->items.n - 1].item[0] = (int)i;
+	}
+	if (r == 0 && (r = add_col(&v->items, "SLAB", "slab", COL_SLAB, 0, false)) == 0) {
+		v->items.c[v->items.n - 1].item[0] = cg_numa_item(s, "slab_reclaimable");
+		v->items.c[v->items.n - 1].item[1] = cg_numa_item(s, "slab_unreclaimable");
+	}
 	return r == 0 ? add_col(&v->items, "TOTAL", "total", COL_TOTAL, 0, false) : r;
 }
 
@@ -524,29 +538,34 @@ static void node_order(const struct cgview *v, const struct cg *c, const struct 
 }
 
 /* Row r of one cgroup's table: node (or UINT32_MAX: TOTAL over the nodes shown). */
+/*
+ * Row r of one cgroup's table, from column at: node (or UINT32_MAX: TOTAL
+ * over the nodes shown, the only row that looks at every node).
+ */
 static void item_row(const struct cgview *v, const struct cg *c, struct grid *g, size_t r,
-		     unsigned node, const struct stat_loop_info *in)
+		     size_t at, unsigned node, const struct stat_loop_info *in)
 {
 	const struct colset *cs = &v->items;
 	char id[16];
 
 	snprintf(id, sizeof(id), "%u", node);
-	grid_set(g, r, 0, node == UINT32_MAX ? "TOTAL" : id, node, true);
+	grid_set(g, r, at, node == UINT32_MAX ? "TOTAL" : id, node, true);
 	for (size_t k = 1; k < cs->n_shown; k++) {
 		const struct col *col = &cs->c[cs->shown[k]];
 		int64_t sum = 0, x;
 		bool any = false;
 
-		for (size_t i = 0; i < v->n_nodes; i++)
-			if ((node == UINT32_MAX || v->nodes[i] == node) &&
-			    value(c, v->nodes[i], col, in, &x)) {
+		if (node != UINT32_MAX)
+			any = value(c, node, col, in, &sum);
+		for (size_t i = 0; node == UINT32_MAX && i < v->n_nodes; i++)
+			if (value(c, v->nodes[i], col, in, &x)) {
 				sum += x;
 				any = true;
 			}
 		if (any)
-			put_value(v, g, r, k, col, sum, in);
+			put_value(v, g, r, at + k, col, sum, in);
 		else
-			grid_set(g, r, k, NULL, -1, false);
+			grid_set(g, r, at + k, NULL, -1, false);
 	}
 }
 
@@ -571,8 +590,8 @@ static int print_one(const struct cgview *v, const struct cg *c, const struct st
 	g.has_total = true;
 	node_order(v, c, in, ord);
 	for (size_t i = 0; i < v->n_nodes; i++)
-		item_row(v, c, &g, i, v->nodes[ord[i].i], in);
-	item_row(v, c, &g, v->n_nodes, UINT32_MAX, in);
+		item_row(v, c, &g, i, 0, v->nodes[ord[i].i], in);
+	item_row(v, c, &g, v->n_nodes, 0, UINT32_MAX, in);
 	r = grid_print(&g, v->o, 0, "cgroups", why, whylen);
 	grid_free(&g);
 	free(ord);
@@ -650,7 +669,6 @@ static int print_json(const struct cgview *v, const struct stat_loop_info *in, c
 	size_t n = ord ? cgroup_order(v, in, ord) : 0;
 	struct grid g;
 	int r = ord ? grid_init(&g, n * v->n_nodes, ncols) : -ENOMEM;
-	char id[16];
 
 	if (r < 0) {
 		free(ord);
@@ -672,24 +690,19 @@ static int print_json(const struct cgview *v, const struct stat_loop_info *in, c
 
 		for (size_t k = 0; k < v->n_nodes; k++, gr++) {
 			/* item_row() fills NODE and the items; they go after CGROUP. */
-			struct grid row;
-
-			if (grid_init(&row, 1, cs->n_shown) < 0)
-				break;
-			item_row(v, c, &row, 0, v->nodes[k], in);
+			item_row(v, c, &g, gr, lead + 1, v->nodes[k], in);
+			/* A row of a cgroup on a node is never left out by -z, nor sorted here. */
+			for (size_t j = 0; j < cs->n_shown; j++) {
+				g.key[gr * g.ncols + lead + 1 + j] = 0;
+				g.nonzero[gr * g.ncols + lead + 1 + j] = true;
+			}
 			grid_set_long(&g, gr, lead, c->path, 0, true);
-			for (size_t j = 0; j < cs->n_shown; j++)
-				grid_set(&g, gr, lead + 1 + j, row.text[j][0] ? row.text[j] : NULL,
-					 0, true);
-			snprintf(id, sizeof(id), "%u", v->nodes[k]);
-			grid_set(&g, gr, lead + 1, id, 0, true);
 			if (v->multi) {
 				grid_set(&g, gr, lead + 1 + cs->n_shown,
 					 sp.any && sp.main == v->nodes[k] ? "1" : "0", 0, true);
 				stat_cell_pct(&g, gr, lead + 2 + cs->n_shown,
 					      (double)(sp.total - sp.main_bytes), (double)sp.total);
 			}
-			grid_free(&row);
 		}
 	}
 	g.nrows = gr;

@@ -58,7 +58,7 @@ static const struct stat_view_col cols[TC_COUNT + 1] = {
 			"lacks the mask" },
 	[TC_DISTANCE] = { "DISTANCE", "distance", -1, OUT_COL_NUMBERS,
 			  "the node's distances to the nodes shown, in node order, as numactl -H prints "
-			  "them; in JSON an array (by default), null on the all row" },
+			  "them; in JSON an array, by default up to 64 nodes, null on the all row" },
 	[TC_PROMOTE_SUCCESS] = { "PGPROMOTE_SUCCESS", "pgpromote_success", VMS_PGPROMOTE_SUCCESS,
 				 NUM, "pages promoted to a faster node (counted there)" },
 	[TC_PROMOTE_CANDIDATE] = { "PGPROMOTE_CANDIDATE", "pgpromote_candidate",
@@ -77,6 +77,15 @@ static const struct stat_view_col cols[TC_COUNT + 1] = {
 				  VMS_PGDEMOTE_PROACTIVE, NUM,
 				  "pages proactive reclaim (memory.reclaim) demoted" },
 };
+
+/*
+ * The distance matrix has a number for every pair of nodes shown: n² to
+ * read (each nodeN/distance lists every online node), print and export.
+ * Up to this many nodes it is shown by default, after the table (and as
+ * JSON's DISTANCE, and as Prometheus series); with more, a line says how to
+ * see it (-o +DISTANCE), and the files are not read.
+ */
+#define MATRIX_MAX 64
 
 /* What a node row shows besides counters. */
 struct node_kind {
@@ -137,8 +146,27 @@ static int read_distances(struct tiers *ts, size_t i, const unsigned *online, in
 	return d ? 0 : -1;
 }
 
+/* Is column col among those shown? */
+static bool shown(const struct tiers *ts, int col)
+{
+	for (size_t i = 0; i < ts->v.show.n; i++)
+		if (ts->v.shown[i] == col)
+			return true;
+	return false;
+}
+
+/* The whole matrix goes out: a small one after the table, or as series. */
+static bool whole_matrix(const struct tiers *ts)
+{
+	const struct stat_opts *o = ts->v.o;
+
+	return ts->v.t.n_nodes <= MATRIX_MAX &&
+	       (o->prometheus || o->textfile || (!o->json && o->interval == 0));
+}
+
 static int read_kinds(struct tiers *ts)
 {
+	bool distances = shown(ts, TC_DISTANCE) || whole_matrix(ts);
 	unsigned *cpu, *mem, *online = NULL;
 	int ncpu = node_mask_read("has_cpu", &cpu), nmem = node_mask_read("has_memory", &mem);
 	int non = node_mask_read("online", &online), rc = EXIT_OK;
@@ -164,7 +192,7 @@ static int read_kinds(struct tiers *ts)
 		ts->kind[i].tier = t < 0 ? -1 : (long)ts->mt.v[t].id;
 		ts->kind[i].cpu = in_mask(cpu, ncpu, node);
 		ts->kind[i].memory = in_mask(mem, nmem, node);
-		if (read_distances(ts, i, online, non) < 0)
+		if (distances && read_distances(ts, i, online, non) < 0)
 			rc = EXIT_FAIL;
 	}
 	free(cpu);
@@ -224,7 +252,8 @@ static void own_cell(struct vms_view_ctx *c, struct grid *g, size_t gr, size_t g
 /* Without -o: TIER, CPU, MEMORY, and DISTANCE in one-shot JSON (besides the counters). */
 static bool by_default(const struct vms_view_ctx *c, int col)
 {
-	return col != TC_DISTANCE || (c->o->json && c->o->interval == 0);
+	return col != TC_DISTANCE ||
+	       (c->o->json && c->o->interval == 0 && c->t.n_nodes <= MATRIX_MAX);
 }
 
 /* "0-2,5", whole (rangelist_format()); NULL when out of memory. */
@@ -324,6 +353,19 @@ static int print_distances(struct vms_view_ctx *c, char *why, size_t whylen)
 	struct grid g;
 	int r = -ENOMEM;
 
+	if (!ts->v.o->json && n > MATRIX_MAX) {
+		free(names);
+		if (!ts->v.o->noheadings) {
+			putchar('\n');
+			stat_view_line(
+				ts->v.o,
+				"node distances: left out, %zu nodes (a number for each pair of "
+				"them); -o +DISTANCE lists each node's, numactl -H prints the "
+				"matrix",
+				n);
+		}
+		return 0;
+	}
 	if (ts->v.o->json || n == 0 || !names || grid_init(&g, n, n + 1) < 0) {
 		free(names);
 		if (ts->v.o->json || n == 0)
@@ -375,6 +417,13 @@ static void prom(struct vms_view_ctx *c, FILE *f)
 		if (ts->kind[i].memory >= 0)
 			fprintf(f, "numastatctl_node_has_memory{node=\"%u\"} %d\n",
 				ts->v.t.rows[i].node, ts->kind[i].memory);
+	if (ts->v.t.n_nodes > MATRIX_MAX) {
+		fprintf(f,
+			"# numastatctl_node_distance: left out, %zu nodes (a series for each pair); "
+			"stat --tiers -o +DISTANCE lists them\n",
+			ts->v.t.n_nodes);
+		return;
+	}
 	prom_family(f, "numastatctl_node_distance", "gauge",
 		    "The kernel's distance from node to node (10: local).");
 	for (size_t i = 0; i < ts->v.t.n_nodes; i++)

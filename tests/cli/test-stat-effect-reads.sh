@@ -42,15 +42,22 @@ expect_one "1 4 /proc/vmstat
 	"--balancing 0.01 3: /proc/vmstat opened once, read at start and once per sample"
 out=$(reads stat --tiers 0.01 3)
 expect_one "1 4 /proc/vmstat
-1 1 /sys/devices/system/node/node0/distance
 1 4 /sys/devices/system/node/node0/vmstat
-1 1 /sys/devices/system/node/node1/distance
 1 4 /sys/devices/system/node/node1/vmstat
-1 1 /sys/devices/system/node/node2/distance
 1 4 /sys/devices/system/node/node2/vmstat
-1 1 /sys/devices/system/node/node3/distance
 1 4 /sys/devices/system/node/node3/vmstat" \
-	"--tiers 0.01 3: every vmstat once per sample, the distances once"
+	"--tiers 0.01 3: every vmstat once per sample, no distance (the samples show none)"
+out=$(reads stat --tiers)
+expect_one "1 1 /proc/vmstat
+1 1 /sys/devices/system/node/node0/distance
+1 1 /sys/devices/system/node/node0/vmstat
+1 1 /sys/devices/system/node/node1/distance
+1 1 /sys/devices/system/node/node1/vmstat
+1 1 /sys/devices/system/node/node2/distance
+1 1 /sys/devices/system/node/node2/vmstat
+1 1 /sys/devices/system/node/node3/distance
+1 1 /sys/devices/system/node/node3/vmstat" \
+	"--tiers: each file once, the distances for the matrix"
 out=$(reads stat --cgroup '*.service' 0.01 3)
 expect_one "1 4 /sys/fs/cgroup/system.slice/svc1.service/memory.numa_stat
 1 4 /sys/fs/cgroup/system.slice/svc2.service/memory.numa_stat

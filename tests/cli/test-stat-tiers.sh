@@ -216,6 +216,44 @@ run stat --tiers
 check "piped: three header lines, one record each" \
 	test "$(printf '%s\n' "$OUT" | sed -n '1,3p' | cut -c1-14 | tr '\n' '|')" = "memory tiers: |promotion: on |promotion and |"
 
+# A big matrix is left out by default, and its files not read (n² numbers):
+# 100 nodes; at 64 the matrix is still shown.
+"$FIXTURES/gen-nodes.sh" "$TMP/n100" 100 >/dev/null
+"$FIXTURES/gen-effect.sh" "$TMP/n100" 0 >/dev/null
+ROOT=$TMP/n100
+rm "$ROOT/$NODE_DIR/node5/distance"
+run stat --tiers
+expect_rc 0 "100 nodes: the distances are not read (node5's is missing: no error)"
+expect_out_has "node distances: left out, 100 nodes (a number for each pair of them); -o +DISTANCE lists each node's, numactl -H prints the matrix" \
+	"the matrix is left out, saying how to see it"
+expect_out_lacks "NODE  0  1" "no matrix"
+run -J stat --tiers
+check "-J: no distance key by default" python3 -c '
+import json, sys
+assert all("distance" not in r for r in json.load(sys.stdin)["tiers"])' <<<"$OUT"
+run stat --tiers --prometheus
+expect_out_has "# numastatctl_node_distance: left out, 100 nodes (a series for each pair); stat --tiers -o +DISTANCE lists them" \
+	"--prometheus: the distance series left out, said in a comment"
+expect_out_lacks 'numastatctl_node_distance{' "no distance series"
+if have promtool prometheus; then
+	check "promtool check metrics takes it" promtool check metrics <<<"$OUT"
+fi
+run stat --tiers -o +DISTANCE -n -r
+expect_rc 1 "-o +DISTANCE reads the distances: node5's missing one is said"
+expect_err_has "node5/distance" "naming it"
+cp "$ROOT/$NODE_DIR/node4/distance" "$ROOT/$NODE_DIR/node5/distance"
+run -J stat --tiers -o NODE,DISTANCE
+check "-J -o NODE,DISTANCE: each node's 100 distances" python3 -c '
+import json, sys
+rows = [r for r in json.load(sys.stdin)["tiers"] if r["node"] is not None]
+assert len(rows) == 100 and all(len(r["distance"]) == 100 for r in rows)' <<<"$OUT"
+"$FIXTURES/gen-nodes.sh" "$TMP/n64" 64 >/dev/null
+"$FIXTURES/gen-effect.sh" "$TMP/n64" 0 >/dev/null
+ROOT=$TMP/n64
+run stat --tiers -n -r
+check "64 nodes: the matrix is shown, a row per node" \
+	test "$(printf '%s\n' "$OUT" | awk 'NF == 65' | wc -l)" = 64
+
 # Node lists are never cut: 400 nodes, ids spaced as on a machine with
 # holes, 50 ranges in each tier.
 "$FIXTURES/gen-nodes.sh" "$TMP/sparse400" 400 sparse >/dev/null
