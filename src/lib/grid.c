@@ -79,10 +79,10 @@ struct view {
 	size_t *cols, ncols;
 };
 
-/* Whether column c is the rows' label. */
+/* Whether column c says what a row is: the label column, or another like it. */
 static bool is_label(const struct grid *g, size_t c)
 {
-	return g->label_col >= 0 && (size_t)g->label_col == c;
+	return (g->label_col >= 0 && (size_t)g->label_col == c) || g->cols[c].label;
 }
 
 static const struct grid *sort_grid;
@@ -100,12 +100,19 @@ static int cmp_rows(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* Not all zero: a value that is not, or no value at all but labels (-o NODE). */
 static bool row_nonzero(const struct grid *g, size_t r)
 {
-	for (size_t c = 0; c < g->ncols; c++)
-		if (!is_label(g, c) && g->nonzero[CELL(g, r, c)])
+	bool data = false;
+
+	for (size_t c = 0; c < g->ncols; c++) {
+		if (is_label(g, c))
+			continue;
+		if (g->nonzero[CELL(g, r, c)])
 			return true;
-	return false;
+		data = true;
+	}
+	return !data;
 }
 
 static bool col_nonzero(const struct grid *g, size_t c)

@@ -19,6 +19,7 @@ struct grid_col {
 	const char *name; /* header */
 	const char *json; /* JSON key */
 	unsigned flags;   /* OUT_COL_* */
+	bool label;       /* says what a row is, as label_col does (-o NODE,NUMA_HIT,NODE) */
 };
 
 struct grid {

@@ -89,6 +89,8 @@ struct out_table {
 	size_t width;   /* that width */
 	bool fold;      /* this print folds OUT_COL_WRAP cells: a terminal, or a set width */
 	uint64_t words; /* the OUT_COL_WRAP columns among the first 64 */
+	const char *name; /* the JSON name, a literal of the caller's */
+	size_t ncols, nrows;
 };
 
 /*
@@ -151,6 +153,7 @@ int out_table_new(struct out_table **tp, const char *json_name, unsigned flags, 
 		return -ENOMEM;
 	}
 	t->flags = flags;
+	t->name = json_name;
 	sym_scols_table_set_name(t->tb, json_name);
 	sym_scols_table_enable_json(t->tb, !!(flags & OUT_JSON));
 	sym_scols_table_enable_raw(t->tb, !!(flags & OUT_RAW));
@@ -175,8 +178,9 @@ int out_table_add_column(struct out_table *t, const char *name, double width_hin
 	cl = sym_scols_table_new_column(t->tb, name, width_hint, sflags);
 	if (!cl)
 		return -ENOMEM;
+	t->ncols++;
 	if ((flags & OUT_COL_WRAP) && !(t->flags & (OUT_JSON | OUT_RAW))) {
-		size_t at = sym_scols_table_get_ncols(t->tb) - 1;
+		size_t at = t->ncols - 1;
 
 		sym_scols_column_set_wrapfunc(cl, word_chunksize, word_nextchunk, t);
 		if (at < 64)
@@ -204,7 +208,10 @@ int out_table_add_column(struct out_table *t, const char *name, double width_hin
 
 struct out_row *out_table_add_row(struct out_table *t)
 {
-	return (struct out_row *)sym_scols_table_new_line(t->tb, NULL);
+	struct libscols_line *l = sym_scols_table_new_line(t->tb, NULL);
+
+	t->nrows += l != NULL;
+	return (struct out_row *)l;
 }
 
 int out_row_set(struct out_row *r, size_t col, const char *text)
@@ -459,6 +466,35 @@ static int doc_append(struct out_doc *d, const char *s, size_t n)
 }
 
 /*
+ * A table without columns, which libsmartcols does not print: "name":{}
+ * (null without a row), or an array of as many {} as rows.  name is a
+ * literal of ours: nothing to escape.
+ */
+static int doc_empty(struct out_doc *d, const struct out_table *t, enum out_part how)
+{
+	size_t len = strlen(t->name) + 8 + 3 * t->nrows;
+	char *member = malloc(len), *p = member;
+	int r;
+
+	if (how == OUT_PART_OBJECT && t->nrows > 1)
+		return free(member), -EINVAL; /* more than one row */
+	if (!member)
+		return -ENOMEM;
+	p += sprintf(p, "\"%s\":", t->name);
+	if (how == OUT_PART_OBJECT)
+		p += sprintf(p, "%s", t->nrows ? "{}" : "null");
+	else {
+		*p++ = '[';
+		for (size_t i = 0; i < t->nrows; i++)
+			p += sprintf(p, "%s{}", i ? "," : "");
+		*p++ = ']';
+	}
+	r = doc_append(d, member, (size_t)(p - member));
+	free(member);
+	return r;
+}
+
+/*
  * From a table's compact {"name":[rows]}: the member itself, "name":{row}
  * (one row at most; none gives null), or the row's own members.
  */
@@ -506,6 +542,14 @@ int out_doc_add(struct out_doc *d, struct out_table *t, enum out_part how)
 
 	if (!(t->flags & OUT_JSON))
 		return -EINVAL;
+	/*
+	 * libsmartcols prints no table without columns (-o NODE leaves the
+	 * total none): an object without members, an array of empty objects.
+	 */
+	if (t->ncols == 0 && how == OUT_PART_FIELDS)
+		return t->nrows > 1 ? -EINVAL : 0;
+	if (t->ncols == 0)
+		return doc_empty(d, t, how);
 	r = render_compact(t, &buf, &len);
 	if (r == 0)
 		r = doc_take(d, buf, len, how);

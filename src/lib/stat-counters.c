@@ -103,7 +103,8 @@ static int build_grid(const struct stat_opts *o, const struct stat_row *rows, si
 	for (size_t c = 0; c < def->n_cols; c++) {
 		const struct stat_coldesc *d = &stat_columns[def->cols[c]];
 
-		g->cols[c] = (struct grid_col){ d->name, d->json, stat_column_flags() };
+		g->cols[c] = (struct grid_col){ d->name, d->json, stat_column_flags(),
+						d->kind == STAT_KIND_NODE };
 	}
 	g->has_total = true;
 	g->json_doc = true;

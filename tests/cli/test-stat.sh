@@ -351,19 +351,33 @@ json_keys() {
 	python3 -c '
 import json, sys
 doc = json.load(sys.stdin)
-keys = [c.lower().replace("%", "_pct") for c in sys.argv[1].split(",")]
+keys = list(dict.fromkeys(c.lower().replace("%", "_pct") for c in sys.argv[1].split(",")))
 assert doc["nodes"], "no nodes"
 for n in doc["nodes"]:
     assert list(n) == keys, (list(n), keys)
 assert list(doc["total"]) == [k for k in keys if k != "node"], doc["total"]
 ' "$1" <<<"$OUT"
 }
-for cols in NUMA_HIT NUMA_HIT,NODE LOCAL%,NODE,MISS% MISS%,NUMA_MISS; do
+# json_lines COLS: each line of $OUT is a sample whose nodes and total have these keys.
+json_lines() {
+	python3 -c '
+import json, sys
+keys = list(dict.fromkeys(c.lower().replace("%", "_pct") for c in sys.argv[1].split(",")))
+for line in sys.stdin:
+    doc = json.loads(line)
+    assert all(list(n) == keys + ["reset"] * ("sample" in doc) for n in doc["nodes"]), doc
+    assert list(doc["total"]) == [k for k in keys if k != "node"], doc["total"]
+' "$1" <<<"$OUT"
+}
+for cols in NUMA_HIT NUMA_HIT,NODE LOCAL%,NODE,MISS% MISS%,NUMA_MISS NODE NODE,NUMA_HIT,NODE; do
 	for extra in "" "-z" "--sort numa_hit" "-z --sort local%"; do
 		# shellcheck disable=SC2086 # the options are words
 		run -J stat -o "$cols" $extra
 		expect_rc 0 "stat -J -o $cols $extra exits 0"
 		check "stat -J -o $cols $extra: the columns' keys, the total without node" json_keys "$cols"
+		# shellcheck disable=SC2086
+		run -J stat -o "$cols" $extra 0.01 1 --totals
+		check "stat -J -o $cols $extra INTERVAL: each line with those keys" json_lines "$cols"
 		# shellcheck disable=SC2086
 		run stat -o "$cols" $extra -r
 		expect_rc 0 "stat -o $cols $extra exits 0"
@@ -401,10 +415,5 @@ TOTAL 12810036      3420
     2          120
     5            0
 TOTAL         3420" "folded: NODE, the rows' label, first in every section"
-run -J stat -o NUMA_HIT 0.01 1 --totals
-check "interval -J without NODE: each line parses" python3 -c '
-import json, sys
-for line in sys.stdin:
-    json.loads(line)' <<<"$OUT"
 
 done_testing
