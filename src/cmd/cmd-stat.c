@@ -18,6 +18,7 @@
 #include "suggest.h"
 #include "value.h"
 #include "why.h"
+#include "wrap.h"
 
 enum {
 	OPT_NODES = OPT_CMD_BASE,
@@ -134,7 +135,8 @@ static void pid_columns_usage(FILE *out)
 				      stat_view_pid.cols[i].name);
 	if (j < sizeof(text))
 		snprintf(text + j, sizeof(text) - j, ", one row per process.");
-	stat_view_wrap(out, text, 80, 0);
+	wrap_fputs(out, text, 0, 0, 80);
+	fputc('\n', out);
 }
 
 /* "With --balancing, --tiers or --cgroup, -o and --sort take the view's columns ..." */
@@ -157,7 +159,8 @@ static void view_columns_usage(FILE *out)
 			 ", -o and --sort take the view's own columns, which numastatctl(8) lists "
 			 "(for --cgroup the kinds of memory of the kernel); an unknown name lists "
 			 "them here.");
-	stat_view_wrap(out, text, 80, 0);
+	wrap_fputs(out, text, 0, 0, 80);
+	fputc('\n', out);
 }
 
 static void usage(FILE *out)

@@ -21,6 +21,7 @@
 #include "stat-view.h"
 #include "suggest.h"
 #include "sysfs.h"
+#include "wrap.h"
 
 /*
  * A view picked by an option of its own reads its own files: the options
@@ -343,29 +344,6 @@ int stat_view_json(const struct grid *g, const struct stat_opts *o, const struct
 	return r;
 }
 
-void stat_view_wrap(FILE *f, const char *p, size_t width, size_t more)
-{
-	size_t indent = 0;
-
-	for (;;) {
-		size_t len = strlen(p), room = width > indent ? width - indent : 1, cut = room;
-
-		if (len <= room)
-			break;
-		/* The last space within room; else the first after it (a longer word stays whole). */
-		while (cut > 0 && p[cut] != ' ')
-			cut--;
-		if (cut == 0)
-			cut = strcspn(p, " ");
-		if (!p[cut])
-			break;
-		fprintf(f, "%*s%.*s\n", (int)indent, "", (int)cut, p);
-		p += cut + strspn(p + cut, " ");
-		indent = more;
-	}
-	fprintf(f, "%*s%s\n", (int)indent, "", p);
-}
-
 void stat_view_line(const struct stat_opts *o, const char *fmt, ...)
 {
 	char *text = NULL, *safe;
@@ -381,10 +359,10 @@ void stat_view_line(const struct stat_opts *o, const char *fmt, ...)
 	safe = malloc((size_t)n * 4 + 1);
 	if (safe)
 		escape_text(text, safe, (size_t)n * 4 + 1, 0);
-	if (safe && o->width)
-		stat_view_wrap(stdout, safe, o->width, 2);
-	else if (safe)
-		printf("%s\n", safe);
+	if (safe) {
+		wrap_fputs(stdout, safe, 0, 2, o->width);
+		putchar('\n');
+	}
 	free(safe);
 	free(text);
 }

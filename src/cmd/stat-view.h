@@ -115,12 +115,6 @@ int stat_view_columns(const struct stat_view *v, const struct stat_opts *o,
 int stat_view_json(const struct grid *g, const struct stat_opts *o, const struct stat_loop_info *in,
 		   const char *name, char *why, size_t whylen);
 /*
- * Text (one line, no newline) to f in lines of at most width, broken at
- * spaces (a longer word stays whole), the lines after the first indented
- * by more.
- */
-void stat_view_wrap(FILE *f, const char *text, size_t width, size_t more);
-/*
  * A line of text above a view's table (what the kernel has, which knobs are
  * on), escaped (escape.h): one line when piped, wrapped at spaces to o's
  * width on a terminal (or -w), the rest indented by two.
