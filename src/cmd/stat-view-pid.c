@@ -68,8 +68,8 @@ struct pid_view {
 	size_t n_nodes;
 	struct interleave_weights iw; /* --interleave: the weights now */
 	char autow[8];                /* and auto: "1", "0", "" (none) */
-	struct pid_list l; /* the processes as resolved */
-	struct pcols *pc;  /* -o without --compat: one row per process */
+	struct pid_list l;            /* the processes as resolved */
+	struct pcols *pc;             /* -o without --compat: one row per process */
 };
 
 static int cmp_unsigned(const void *a, const void *b)

@@ -85,10 +85,10 @@ static const struct dl_sym smartcols_syms[] = {
 struct out_table {
 	struct libscols_table *tb;
 	unsigned flags;
-	bool width_set; /* out_table_set_width(): fold as on a terminal */
-	size_t width;   /* that width */
-	bool fold;      /* this print folds OUT_COL_WRAP cells: a terminal, or a set width */
-	uint64_t words; /* the OUT_COL_WRAP columns among the first 64 */
+	bool width_set;   /* out_table_set_width(): fold as on a terminal */
+	size_t width;     /* that width */
+	bool fold;        /* this print folds OUT_COL_WRAP cells: a terminal, or a set width */
+	uint64_t words;   /* the OUT_COL_WRAP columns among the first 64 */
 	const char *name; /* the JSON name, a literal of the caller's */
 	size_t ncols, nrows;
 };
