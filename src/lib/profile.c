@@ -439,6 +439,14 @@ static void chain(const struct walk *w, size_t from, const struct profile *p, ch
 
 static void walk_includes(struct walk *w, const struct profile *p);
 
+/* Where root's include line is: a profile is walked because it has one. */
+static struct cfg_at include_at(const struct profile *root)
+{
+	const struct profile_key *inc = profile_own_key(root, "include");
+
+	return inc ? inc->at : (struct cfg_at){ 0 };
+}
+
 /*
  * A loop is reported once, from its member listed first in the file; the
  * other members find it too and keep quiet.
@@ -459,7 +467,7 @@ static void walk_step(struct walk *w, const struct profile *q)
 					 profile_index(w->c, root);
 			chain(w, 0, q, buf, sizeof(buf));
 			if (first && !w->reported)
-				profile_parse_error(w->c, profile_own_key(root, "include")->at,
+				profile_parse_error(w->c, include_at(root),
 						    profile_index(w->c, root), "include loop: %s",
 						    buf);
 			w->reported = true;
@@ -468,8 +476,7 @@ static void walk_step(struct walk *w, const struct profile *q)
 	}
 	if (w->depth == PROFILE_MAX_DEPTH) {
 		if (!w->reported)
-			profile_parse_error(w->c, profile_own_key(root, "include")->at,
-					    profile_index(w->c, root),
+			profile_parse_error(w->c, include_at(root), profile_index(w->c, root),
 					    "includes nest deeper than %d levels",
 					    PROFILE_MAX_DEPTH);
 		w->reported = true;
