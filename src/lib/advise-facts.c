@@ -51,22 +51,23 @@ static void read_meminfo(struct af_node *nd)
 	}
 }
 
-/* One distance per online node, in id order: the node directories we listed. */
-static void read_distance(struct af_node *nd, size_t nnodes)
+/*
+ * One distance per online node, in id order (the node directories we
+ * listed; self is this node's place among them): only the farthest other
+ * node is kept, so N rows of N distances take memory for N.
+ */
+static void read_distance(struct af_node *nd, size_t self, size_t nnodes)
 {
 	char buf[8192], why[WHY_MAX];
-	unsigned *d = NULL;
 	ssize_t n = node_file_read(nd->id, "distance", buf, sizeof(buf), why, sizeof(why));
 
 	if (n >= 0)
-		n = node_distance_parse(buf, &d);
-	if (n >= 0 && (size_t)n != nnodes) {
-		free(d);
-		d = NULL;
+		n = node_distance_farthest(buf, self, &nd->dist_far, &nd->dist_far_at);
+	if (n >= 0 && (size_t)n != nnodes)
 		n = -EBADMSG;
-	}
 	nd->dist_err = n < 0 ? (int)n : 0;
-	nd->dist = d;
+	if (n < 0)
+		nd->dist_far = -1;
 }
 
 /* One number of nodeN/<file>: false when it cannot be read as one. */
@@ -101,13 +102,13 @@ static void read_perf(struct af_node *nd)
 		nd->weight = (unsigned)w;
 }
 
-static void read_node(struct af_node *nd, size_t nnodes)
+static void read_node(struct af_node *nd, size_t self, size_t nnodes)
 {
 	int n;
 
 	read_numastat(nd, nd->boot);
 	read_meminfo(nd);
-	read_distance(nd, nnodes);
+	read_distance(nd, self, nnodes);
 	n = hugepages_pools_read(nd->id, nd->hp, HUGEPAGE_SIZES_MAX, nd->hp_why,
 				 sizeof(nd->hp_why));
 	nd->hp_err = n < 0 ? n : 0;
@@ -115,12 +116,23 @@ static void read_node(struct af_node *nd, size_t nnodes)
 	read_perf(nd);
 }
 
+static int cmp_unsigned(const void *a, const void *b)
+{
+	unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* ids sorted (sort_ids()): a lookup per node, not a walk of the list. */
 static bool in_list(const unsigned *ids, int n, unsigned id)
 {
-	for (int i = 0; i < n; i++)
-		if (ids[i] == id)
-			return true;
-	return false;
+	return n > 0 && bsearch(&id, ids, (size_t)n, sizeof(*ids), cmp_unsigned);
+}
+
+static void sort_ids(unsigned *ids, int n)
+{
+	if (n > 1)
+		qsort(ids, (size_t)n, sizeof(*ids), cmp_unsigned);
 }
 
 /* has_cpu and has_memory; when unreadable every node counts as having both. */
@@ -130,6 +142,8 @@ static void read_masks(struct advise_facts *f)
 	int nc = node_mask_read("has_cpu", &cpu), nm = node_mask_read("has_memory", &mem);
 
 	f->masks_err = nc < 0 ? nc : nm < 0 ? nm : 0;
+	sort_ids(cpu, nc);
+	sort_ids(mem, nm);
 	for (size_t i = 0; i < f->n; i++) {
 		f->nodes[i].cpu = f->masks_err || in_list(cpu, nc, f->nodes[i].id);
 		f->nodes[i].memory = f->masks_err || in_list(mem, nm, f->nodes[i].id);
@@ -153,7 +167,7 @@ static int read_nodes(struct advise_facts *f)
 	f->n = (size_t)n;
 	for (size_t i = 0; i < f->n; i++) {
 		f->nodes[i].id = ids[i];
-		read_node(&f->nodes[i], f->n);
+		read_node(&f->nodes[i], i, f->n);
 	}
 	free(ids);
 	read_masks(f);

@@ -493,7 +493,10 @@ static int eval_cpuless_dram_tier(const struct advise_facts *f, const struct adv
 
 /* ---- zone reclaim ---- */
 
-/* The largest distance between two nodes; -1 when some node's distances are unknown. */
+/*
+ * The largest distance between two nodes (the first pair, node by node);
+ * -1 when some node's distances are unknown.
+ */
 static int max_distance(const struct advise_facts *f, size_t *from, size_t *to)
 {
 	int best = -1;
@@ -501,12 +504,11 @@ static int max_distance(const struct advise_facts *f, size_t *from, size_t *to)
 	for (size_t i = 0; i < f->n; i++) {
 		if (f->nodes[i].dist_err)
 			return -1;
-		for (size_t j = 0; j < f->n; j++)
-			if (i != j && (int)f->nodes[i].dist[j] > best) {
-				best = (int)f->nodes[i].dist[j];
-				*from = i;
-				*to = j;
-			}
+		if (f->nodes[i].dist_far > best) {
+			best = f->nodes[i].dist_far;
+			*from = i;
+			*to = f->nodes[i].dist_far_at;
+		}
 	}
 	return best;
 }

@@ -110,8 +110,6 @@ void advise_facts_set_knob(struct advise_facts *f, const char *name, const char 
 
 void advise_facts_free(struct advise_facts *f)
 {
-	for (size_t i = 0; i < f->n; i++)
-		free(f->nodes[i].dist);
 	free(f->nodes);
 	free(f->knobs);
 	node_memtiers_free(&f->tiers);

@@ -97,8 +97,9 @@ struct af_node {
 	char mi_why[WHY_MAX];
 	uint64_t mem_total, file_pages, shmem; /* bytes */
 	int dist_err;                          /* nodeN/distance */
-	unsigned *dist;                        /* to nodes[k] of the facts, in the same order */
-	int hp_err;                            /* nodeN/hugepages */
+	int dist_far;                          /* the largest distance to another node, -1: none */
+	size_t dist_far_at; /* to nodes[dist_far_at] of the facts (the first one as far) */
+	int hp_err;         /* nodeN/hugepages */
 	char hp_why[WHY_MAX];
 	struct hugepage_pool hp[HUGEPAGE_SIZES_MAX];
 	size_t nhp;

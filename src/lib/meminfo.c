@@ -13,15 +13,18 @@ static bool key_char(char c)
 	       c == '_' || c == '(' || c == ')';
 }
 
-/* "Node N " with N == node; returns the length of the prefix or 0. */
-static size_t node_prefix(const char *p, size_t len, unsigned node)
-{
-	char want[24];
-	int n = snprintf(want, sizeof(want), "Node %u ", node);
+struct meminfo_ctx {
+	char prefix[24]; /* "Node N ", written once per file, not once per line */
+	size_t prefix_len;
+	struct meminfo *out;
+};
 
-	if (n < 0 || (size_t)n > len || memcmp(p, want, (size_t)n) != 0)
+/* "Node N " with N this file's node; returns the length of the prefix or 0. */
+static size_t node_prefix(const char *p, size_t len, const struct meminfo_ctx *m)
+{
+	if (m->prefix_len > len || memcmp(p, m->prefix, m->prefix_len) != 0)
 		return 0;
-	return (size_t)n;
+	return m->prefix_len;
 }
 
 static int parse_value(const char *p, size_t len, struct meminfo_field *f)
@@ -45,10 +48,11 @@ static int parse_value(const char *p, size_t len, struct meminfo_field *f)
 	}
 }
 
-static int parse_line(const char *p, size_t len, unsigned node, struct meminfo *out, unsigned line,
+static int parse_line(const char *p, size_t len, const struct meminfo_ctx *m, unsigned line,
 		      char *why, size_t whylen)
 {
-	size_t pre = node_prefix(p, len, node), k = pre;
+	struct meminfo *out = m->out;
+	size_t pre = node_prefix(p, len, m), k = pre;
 	struct meminfo_field *f = &out->f[out->n];
 	int r;
 
@@ -76,24 +80,19 @@ static int parse_line(const char *p, size_t len, unsigned node, struct meminfo *
 	return 0;
 }
 
-struct meminfo_ctx {
-	unsigned node;
-	struct meminfo *out;
-};
-
 static int meminfo_line(const char *p, size_t len, unsigned line, void *ctx, char *why,
 			size_t whylen)
 {
-	struct meminfo_ctx *m = ctx;
-
-	return parse_line(p, len, m->node, m->out, line, why, whylen);
+	return parse_line(p, len, ctx, line, why, whylen);
 }
 
 int meminfo_parse(const char *buf, size_t len, unsigned node, struct meminfo *out, char *why,
 		  size_t whylen)
 {
-	struct meminfo_ctx m = { node, out };
+	struct meminfo_ctx m = { .out = out };
+	int n = snprintf(m.prefix, sizeof(m.prefix), "Node %u ", node);
 
+	m.prefix_len = n > 0 ? (size_t)n : 0;
 	out->n = 0;
 	return node_text_lines(buf, len, meminfo_line, &m, why, whylen);
 }
@@ -110,8 +109,9 @@ int meminfo_read(unsigned node, struct meminfo *out, char *why, size_t whylen)
 
 const struct meminfo_field *meminfo_find(const struct meminfo *m, const char *key)
 {
+	/* The first byte first: every line of a file is looked up among the earlier ones. */
 	for (size_t i = 0; i < m->n; i++)
-		if (strcmp(m->f[i].name, key) == 0)
+		if (m->f[i].name[0] == key[0] && strcmp(m->f[i].name, key) == 0)
 			return &m->f[i];
 	return NULL;
 }

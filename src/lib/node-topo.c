@@ -122,38 +122,82 @@ int node_memtiers_of(const struct memtiers *t, unsigned node)
 	return -1;
 }
 
+/*
+ * The distances of s, in order: stored in v (room for len / 2 + 1) unless v
+ * is NULL, and the largest but the one at index skip in *far / *far_at (-1
+ * when there is none).  The count, or -EINVAL / -ERANGE.  The kernel's rows
+ * are N numbers for N nodes, so each is read in a few instructions:
+ * advise reads N rows.
+ */
+static int scan_distances(const char *s, size_t len, unsigned *v, size_t skip, int *far,
+			  size_t *far_at)
+{
+	const char *p = s, *end;
+	size_t n = 0;
+
+	*far = -1;
+	if (len == 0 || s[len - 1] != '\n')
+		return -EINVAL;
+	end = s + len - 1;
+	while (p < end) {
+		/* As parse_u64_n(): digits only, no leading zero, at most 255. */
+		unsigned d = (unsigned char)*p++ - '0', d2;
+
+		if (d > 9 || (d == 0 && p < end && *p != ' '))
+			return -EINVAL;
+		/* Most distances have two digits: one step for the second. */
+		if (p < end && (d2 = (unsigned char)*p - '0') <= 9) {
+			d = d * 10 + d2;
+			p++;
+		}
+		for (; p < end && *p != ' '; p++) {
+			unsigned c = (unsigned char)*p - '0';
+
+			if (c > 9)
+				return -EINVAL;
+			d = d * 10 + c;
+			if (d > 255)
+				d = 256; /* out of range, unless junk follows */
+		}
+		if (d > 255)
+			return -ERANGE;
+		if (v)
+			v[n] = d;
+		if (n != skip && (int)d > *far) {
+			*far = (int)d;
+			*far_at = n;
+		}
+		n++;
+		p++;
+	}
+	/* A space must be followed by another distance (checked last, as the last one's). */
+	if (n == 0 || end[-1] == ' ')
+		return -EINVAL;
+	return (int)n;
+}
+
 int node_distance_parse(const char *s, unsigned **out)
 {
-	size_t len = strlen(s), n = 0;
+	size_t len = strlen(s), at;
 	unsigned *v;
+	int n, far;
 
 	*out = NULL;
 	if (len == 0 || s[len - 1] != '\n')
 		return -EINVAL;
-	len--;
 	/* At most one distance per two bytes ("9 "). */
 	v = calloc(len / 2 + 1, sizeof(*v));
 	if (!v)
 		return -ENOMEM;
-	for (size_t i = 0; i < len;) {
-		size_t j = i;
-		uint64_t d;
-		int r;
-
-		while (j < len && s[j] != ' ')
-			j++;
-		r = parse_u64_n(s + i, j - i, 255, &d);
-		if (r < 0 || (j < len && j + 1 == len)) {
-			free(v);
-			return r == -ERANGE ? -ERANGE : -EINVAL;
-		}
-		v[n++] = (unsigned)d;
-		i = j + 1;
-	}
-	if (n == 0) {
+	n = scan_distances(s, len, v, SIZE_MAX, &far, &at);
+	if (n < 0)
 		free(v);
-		return -EINVAL;
-	}
-	*out = v;
-	return (int)n;
+	else
+		*out = v;
+	return n;
+}
+
+int node_distance_farthest(const char *s, size_t self, int *far, size_t *at)
+{
+	return scan_distances(s, strlen(s), NULL, self, far, at);
 }

@@ -152,6 +152,12 @@ uint64_t meminfo_bytes(const struct meminfo_field *f);
  * kernel's u8) / -ENOMEM.
  */
 int node_distance_parse(const char *s, unsigned **out);
+/*
+ * The same row folded as it is read, nothing kept: the largest distance
+ * but the one at index self (the node's own) in *far and its index in *at,
+ * *far -1 when there is no other.  Returns the count or -EINVAL / -ERANGE.
+ */
+int node_distance_farthest(const char *s, size_t self, int *far, size_t *at);
 
 /*
  * NODE_DIR/<name> (has_cpu, has_memory, online, ...): a range list, a bare

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The other per-node files: nodeN/meminfo (exactly size bytes, first byte
- * picks the node id), nodeN/distance and hugepages directory names.
+ * picks the node id), nodeN/distance (parsed whole and folded) and hugepages
+ * directory names.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -50,6 +51,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (int i = 0; i < n; i++)
 		if (dist[i] > 255)
 			abort();
+	/* Folding a row as it is read agrees with parsing it whole. */
+	{
+		size_t self = size % 4, at = 0;
+		int far = -2, best = -1;
+
+		if (node_distance_farthest(s, self, &far, &at) != n)
+			abort();
+		for (int i = 0; i < n; i++)
+			if ((size_t)i != self && (int)dist[i] > best)
+				best = (int)dist[i];
+		if (n > 0 && (far != best || (far >= 0 && (int)dist[at] != far)))
+			abort();
+	}
 	free(dist);
 	hugepages_dir_kb(s, &kb);
 	free(s);

@@ -32,9 +32,9 @@ static void machine(struct advise_facts *f, size_t n)
 		nd->boot[NS_NUMA_HIT] = nd->boot[NS_LOCAL_NODE] = 1000000;
 		nd->mem_total = 16ULL << 30;
 		nd->file_pages = 1ULL << 30;
-		nd->dist = calloc(n, sizeof(unsigned));
-		for (size_t j = 0; j < n; j++)
-			nd->dist[j] = i == j ? 10 : 20;
+		/* Every other node 20 away: the farthest is the first of them. */
+		nd->dist_far = n > 1 ? 20 : -1;
+		nd->dist_far_at = i == 0 ? 1 : 0;
 	}
 	for (size_t i = 0; i < knob_count; i++)
 		advise_facts_set_knob(f, knob_table[i].name, knob_table[i].default_value);
@@ -273,11 +273,19 @@ static void test_tiers(void)
 	done(&f, &l);
 }
 
+/* Nodes i and j d apart (d above the 20 of machine()): each other's farthest. */
+static void apart(struct advise_facts *f, size_t i, size_t j, int d)
+{
+	f->nodes[i].dist_far = f->nodes[j].dist_far = d;
+	f->nodes[i].dist_far_at = j;
+	f->nodes[j].dist_far_at = i;
+}
+
 /* Two nodes 40 apart, node 0 sending 10% of its allocations away. */
 static void far_machine(struct advise_facts *f)
 {
 	machine(f, 2);
-	f->nodes[0].dist[1] = f->nodes[1].dist[0] = 40;
+	apart(f, 0, 1, 40);
 	f->nodes[0].boot[NS_NUMA_FOREIGN] = 111112;
 	f->nodes[1].boot[NS_NUMA_MISS] = 111112;
 }
@@ -345,7 +353,7 @@ static void test_zone_reclaim(void)
 	done(&f, &l);
 
 	machine(&f, 2);
-	f.nodes[0].dist[1] = f.nodes[1].dist[0] = 31;
+	apart(&f, 0, 1, 31);
 	f.reclaim_distance = 32;
 	advise_facts_set_knob(&f, "vm.zone_reclaim_mode", "1");
 	l = judge(&f);

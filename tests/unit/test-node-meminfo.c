@@ -95,6 +95,33 @@ static void test_distance(void)
 	CHECK(node_distance_parse("10 256\n", &d) == -ERANGE, "above the kernel's u8 is refused");
 	CHECK(node_distance_parse("10 x\n", &d) == -EINVAL, "junk is refused");
 	CHECK(node_distance_parse("10 21\r\n", &d) == -EINVAL, "CRLF is refused");
+	CHECK(node_distance_parse("10 0\n", &d) == 2 && d[1] == 0, "0 is a number");
+	free(d);
+	CHECK(node_distance_parse("10 021\n", &d) == -EINVAL, "a leading zero is refused");
+	CHECK(node_distance_parse("10 99999999999999999999\n", &d) == -ERANGE,
+	      "far above 255 is out of range, not junk");
+	CHECK(node_distance_parse("10 256 \n", &d) == -ERANGE,
+	      "out of range before a trailing space");
+	CHECK(node_distance_parse("10 2560x\n", &d) == -EINVAL, "junk after many digits is junk");
+}
+
+static void test_distance_farthest(void)
+{
+	size_t at = 99;
+	int far = 0;
+
+	CHECK(node_distance_farthest("10 21 32 21\n", 0, &far, &at) == 4 && far == 32 && at == 2,
+	      "the farthest other node of a row");
+	CHECK(node_distance_farthest("40 10 40\n", 1, &far, &at) == 3 && far == 40 && at == 0,
+	      "a tie: the first one");
+	CHECK(node_distance_farthest("10 99 20\n", 1, &far, &at) == 3 && far == 20 && at == 2,
+	      "the node's own entry is not another node");
+	CHECK(node_distance_farthest("10\n", 0, &far, &at) == 1 && far == -1, "one node: no other");
+	CHECK(node_distance_farthest("10 21 \n", 0, &far, &at) == -EINVAL &&
+		      node_distance_farthest("10 256\n", 0, &far, &at) == -ERANGE &&
+		      node_distance_farthest("10 x\n", 0, &far, &at) == -EINVAL &&
+		      node_distance_farthest("10 21", 0, &far, &at) == -EINVAL,
+	      "refused as node_distance_parse() refuses");
 }
 
 static void test_cpulist(void)
@@ -130,6 +157,7 @@ int main(void)
 	test_meminfo_bad();
 	test_meminfo_huge();
 	test_distance();
+	test_distance_farthest();
 	test_cpulist();
 	test_hugepages_name();
 	return tap_done();
