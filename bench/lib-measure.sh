@@ -46,28 +46,33 @@ mount --bind "$2" /proc/sys/vm && mount --bind "$3" /proc/sys/kernel || exit 125
 shift 3
 exec "$@"'
 
-# ns [NODES]: the namespace wrapper in NS.
+# ns [TREE]: the namespace wrapper in NS.  TREE is a count of nodes (the tree
+# @R<count>@ of make_sysroots) or a placeholder's name without its @s (P256).
 ns() {
+	local key=${1:-}
+	case $key in [0-9]*) key=R$key ;; esac
 	NS=(unshare -m --propagation private sh -c "$NS_SCRIPT" sh
-		"${1:+${PH[@R$1@]}/sys/devices/system/node}" "$TMP/procsys/vm" "$TMP/procsys/kernel")
+		"${key:+${PH[@$key@]}/sys/devices/system/node}" "$TMP/procsys/vm" "$TMP/procsys/kernel")
 }
 
-# icount CMDLINE [NODES]: instructions the whole process executed, dynamic
-# loader included; "fail" when the command failed (stderr in $TMP/err).
+# icount CMDLINE [NODES [STATUS]]: instructions the whole process executed,
+# dynamic loader included; "fail" when the command failed, that is exited
+# other than STATUS (default 0: advise exits 3 when it advises; stderr in
+# $TMP/err).
 icount() {
-	local log=$TMP/callgrind.log
+	local log=$TMP/callgrind.log rc=0
 	argv_of "$1"
 	ns "${2:-}"
 	"${CLEAN_ENV[@]}" "${NS[@]}" valgrind --tool=callgrind --callgrind-out-file=/dev/null \
-		--log-file="$log" "${ARGV[@]}" >/dev/null 2>"$TMP/err" </dev/null ||
-		{ echo fail; return; }
+		--log-file="$log" "${ARGV[@]}" >/dev/null 2>"$TMP/err" </dev/null || rc=$?
+	[ "$rc" = "${3:-0}" ] || { echo fail; return; }
 	sed -n 's/.*Collected : \([0-9][0-9]*\).*/\1/p' "$log"
 }
 
 # on_nodes CMDLINE NODES: CMDLINE as results.md shows it.
 on_nodes() {
 	if [ -n "${2:-}" ]; then
-		printf '%s' "$(show "$1") (nodes-$2 mounted on /sys/devices/system/node)"
+		printf '%s' "$(show "$1") (nodes-${2#P} mounted on /sys/devices/system/node)"
 	else
 		show "$1"
 	fi
