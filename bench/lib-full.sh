@@ -134,6 +134,16 @@ effect_rows() {
 	CMDS+=("instructions per sample: (callgrind of \`$(show "@BIN@ --sysroot @R64@ stat VIEW 0.01 3")\` - with count 2) / files")
 }
 
+# Default stat against stat --compat on one node (issue 22): the table may
+# cost at most 1.5x the numastat-shaped output (the CI counts of both).
+table_rows() {
+	local a=${COUNT[stat-1]} b=${COUNT[stat-compat]} r
+	r=$(ratio "$b" "$a")
+	row "instructions: default \`stat\` vs \`stat --compat\`, 1 node" "$a" "$b" "${r}x" \
+		"peer/ours >= 0.67 (within 1.5x)" "$(le 0.67 "$r")"
+	CMDS+=("table: \`$(on_nodes "@BIN@ stat" 1)\` vs \`$(on_nodes "@BIN@ stat --compat" 1)\` (callgrind, the counts of bench/baseline)")
+}
+
 scaling_rows() {
 	local a=${COUNT[stat-64]} b=${COUNT[stat-1024]} r
 	r=$(ratio "$b" "$a")
@@ -258,8 +268,13 @@ versions() {
 	echo "- load average when the run started: $LOAD0"
 }
 
+# write_results: results.md anew, keeping its "## Studies" section (the runs
+# of bench/run --effect and --peers and the studies written by hand, each
+# saying when and how it was measured) as it was.
 write_results() {
-	local r c
+	local r c kept=$TMP/studies
+	: >"$kept"
+	[ -r "$OUT" ] && sed -n '/^## Studies$/,$p' "$OUT" >"$kept"
 	{
 		echo "# numastatctl benchmark results"
 		echo
@@ -302,7 +317,11 @@ write_results() {
 			IFS='|' read -r r cmd _ nodes <<<"$c"
 			echo "| $r | \`$(on_nodes "$cmd" "$nodes")\` | ${COUNT[$r]} |"
 		done
-	} >"$OUT"
+		if [ -s "$kept" ]; then
+			echo
+			cat "$kept"
+		fi
+	} >"$OUT.new" && mv "$OUT.new" "$OUT"
 }
 
 # bench/run --effect: the rows of stat --balancing, --tiers and --cgroup
@@ -334,6 +353,7 @@ full_run() {
 	if built stat; then
 		stat_syscall_rows
 		interval_rows
+		table_rows
 		scaling_rows
 		effect_rows
 	fi
