@@ -92,11 +92,13 @@ TOLERANCE=5
 # ASan nothing runs in valgrind (its runtime must come first), and another
 # buildtype compiles other code.
 ci_build_matches() {
-	local opts
-	opts=$(meson introspect --buildoptions "$BUILD" 2>/dev/null) || return 0
-	grep -q '"name": "b_sanitize", "value": "none"' <<<"$opts" &&
-		grep -q '"name": "buildtype", "value": "debugoptimized"' <<<"$opts" && return 0
-	echo "bench/run --ci: $BUILD is not a product build (debugoptimized, no sanitizer): bench/baseline is recorded from one" >&2
+	local kind
+	kind=$(meson introspect --buildoptions "$BUILD" 2>/dev/null | python3 -c '
+import json, sys
+o = {x["name"]: x["value"] for x in json.load(sys.stdin)}
+print(o.get("buildtype"), o.get("b_sanitize"))') || kind="unknown"
+	[ "$kind" = "debugoptimized none" ] && return 0
+	echo "bench/run: $BUILD is not a product build (buildtype and b_sanitize: $kind; want debugoptimized none): bench/baseline is recorded from one" >&2
 	return 1
 }
 

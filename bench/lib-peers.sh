@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# shellcheck shell=bash
+# shellcheck shell=bash disable=SC2034 # EXPORTER_PID is read by bench/run's cleanup
 # bench/run --peers: numastatctl beside numastat and node_exporter at 1, 64,
 # 256 and 1024 nodes, in CPU time, page faults and peak resident memory as
 # well as instructions, and every stat view and advise at those sizes.
@@ -45,21 +45,23 @@ scrape_once() {
 	curl -s --noproxy '*' -o "$TMP/scrape" "http://127.0.0.1:$1/metrics"
 }
 
-# exporter_cost TREE: node_exporter with only its meminfo_numa collector and
+# exporter_cost TREE: (in this shell, not in $(...), so that bench/run's
+# cleanup sees EXPORTER_PID) node_exporter with only its meminfo_numa collector and
 # no metrics of its own (--web.disable-exporter-metrics), on the tree TREE
 # mounted as ours is, listening on 127.0.0.1 on a port of its choosing.
-# Prints "START_US START_FLT SCRAPE_US SCRAPE_FLT HWM_KB BYTES": the CPU time
+# Sets EXPORTER_COST to "START_US START_FLT SCRAPE_US SCRAPE_FLT HWM_KB BYTES": the CPU time
 # and minor faults from its exec to the end of its first scrape, then per
 # scrape over PEER_SCRAPES scrapes after 5 of warm-up (every thread, from
 # /proc/PID/task/*/schedstat), its peak resident set (VmHWM) and the size of
 # one scrape; "fail" when it does not answer.
 exporter_cost() {
 	local pid port='' i c0 f0 c1 f1 start_c start_f hwm
+	# EXPORTER_PID: bench/run's cleanup stops it on Ctrl-C too.
 	ns "$1"
 	"${CLEAN_ENV[@]}" "${NS[@]}" "$EXPORTER" --web.listen-address=127.0.0.1:0 \
 		--collector.disable-defaults --collector.meminfo_numa --web.disable-exporter-metrics \
 		>"$TMP/exporter.log" 2>&1 </dev/null &
-	pid=$!
+	pid=$! EXPORTER_PID=$!
 	for i in $(seq 1 100); do
 		port=$(sed -n 's/.*msg="Listening on".*address=127\.0\.0\.1:\([0-9]*\).*/\1/p' "$TMP/exporter.log")
 		[ -n "$port" ] && break
@@ -69,7 +71,8 @@ exporter_cost() {
 	if [ -z "$port" ] || ! scrape_once "$port" || ! grep -q '^node_memory_numa_' "$TMP/scrape"; then
 		kill "$pid" 2>/dev/null
 		wait "$pid" 2>/dev/null
-		echo fail
+		EXPORTER_PID=
+		EXPORTER_COST=fail
 		return
 	fi
 	start_c=$(proc_cpu_ns "$pid") start_f=$(proc_minflt "$pid")
@@ -80,9 +83,10 @@ exporter_cost() {
 	hwm=$(awk '/^VmHWM:/ { print $2 }' /proc/"$pid"/status)
 	kill "$pid" 2>/dev/null
 	wait "$pid" 2>/dev/null
-	awk -v sc="$start_c" -v sf="$start_f" -v c0="$c0" -v c1="$c1" -v f0="$f0" -v f1="$f1" \
-		-v k="$PEER_SCRAPES" -v hwm="$hwm" -v bytes="$(wc -c <"$TMP/scrape")" \
-		'BEGIN { printf "%.0f %d %.0f %.1f %d %d\n", sc / 1000, sf, (c1 - c0) / k / 1000, (f1 - f0) / k, hwm, bytes }'
+	EXPORTER_PID=
+	EXPORTER_COST=$(awk -v sc="$start_c" -v sf="$start_f" -v c0="$c0" -v c1="$c1" -v f0="$f0" \
+		-v f1="$f1" -v k="$PEER_SCRAPES" -v hwm="$hwm" -v bytes="$(wc -c <"$TMP/scrape")" \
+		'BEGIN { printf "%.0f %d %.0f %.1f %d %d\n", sc / 1000, sf, (c1 - c0) / k / 1000, (f1 - f0) / k, hwm, bytes }')
 }
 
 ms_of() { awk -v u="$1" 'BEGIN { printf "%.2f", u / 1000 }'; }
@@ -130,7 +134,8 @@ peer_prom_rows() {
 		argv_of "@BIN@ -c @CONF@ stat --prometheus"
 		ns "P$n"
 		"${CLEAN_ENV[@]}" "${NS[@]}" "${ARGV[@]}" >"$TMP/ours.prom" 2>/dev/null </dev/null
-		read -r -a e <<<"$(exporter_cost "P$n")"
+		exporter_cost "P$n"
+		read -r -a e <<<"$EXPORTER_COST"
 		if [ "${e[0]}" = fail ]; then
 			echo "| $n | $(ms_of "${a[0]}") / ${a[1]} / ${a[3]} / $(wc -c <"$TMP/ours.prom") / $i | did not answer: $(head -c 200 "$TMP/exporter.log" | tr '\n|' '  ') | - | - |"
 			continue
