@@ -152,7 +152,8 @@ static int find_root(struct cgview *v)
 		return EXIT_OK;
 	case CG_ROOT_V1_ONLY:
 		log_err("--cgroup: the memory controller is on cgroup v1 (" CG_V1_MEMORY
-			"): memory.numa_stat is read from cgroup v2 only");
+			"): the per-node memory of cgroups is read from cgroup v2 only (a kernel "
+			"booted with systemd.unified_cgroup_hierarchy=1 has it)");
 		break;
 	case CG_ROOT_NO_MEMORY:
 		log_err("--cgroup: cgroup v2 at %s has no memory controller (its cgroup.controllers "
@@ -749,13 +750,71 @@ static int print(void *ctx, const struct stat_loop_info *in)
 	return r;
 }
 
-/* Prometheus: sizes as one gauge family, event counts as one counter family. */
-static void prom_series(FILE *f, const struct cgview *v, bool counts)
+/*
+ * Prometheus: at most CG_PROM_SERIES_MAX series of the two cgroup families,
+ * so that a pattern over many cgroups on many nodes cannot flood a scrape
+ * (1000 cgroups on 72 nodes with 27 kinds of memory would be 1.9 million).
+ * The cgroups named by a path or a unit always have theirs; the ones only
+ * a pattern matched follow, largest TOTAL first, while they fit.  The rest
+ * are counted in numastatctl_cgroups_left_out and said on stderr.
+ */
+#define CG_PROM_SERIES_MAX 20000
+
+/* A cgroup's series: its items on each node shown that its file lists. */
+static size_t series_of(const struct cgview *v, const struct cg *c)
+{
+	size_t n = 0;
+
+	for (size_t ni = 0; c->ok && ni < c->cur.n_nodes; ni++)
+		n += stat_view_has_node(v->nodes, v->n_nodes, c->cur.node[ni]);
+	return n * c->cur.n_items;
+}
+
+/*
+ * Which cgroups have series (in[i]); *shown and *readable count them and
+ * the cgroups that could have had them.  0 or -ENOMEM.
+ */
+static int prom_pick(const struct cgview *v, bool *in, size_t *shown, size_t *readable)
+{
+	struct order *ord = calloc(v->n ? v->n : 1, sizeof(*ord));
+	size_t used = 0, n = 0;
+
+	if (!ord)
+		return -ENOMEM;
+	*shown = *readable = 0;
+	for (size_t i = 0; i < v->n; i++) {
+		const struct cg *c = &v->cg[i];
+
+		in[i] = c->ok && !c->matched;
+		*readable += c->ok;
+		if (in[i])
+			used += series_of(v, c);
+		else if (c->ok)
+			ord[n++] = (struct order){ i, (double)spread_of(v, c, NULL).total };
+	}
+	if (n > 1)
+		qsort(ord, n, sizeof(*ord), cmp_order);
+	for (size_t k = 0; k < n; k++) {
+		size_t s = series_of(v, &v->cg[ord[k].i]);
+
+		if (used + s > CG_PROM_SERIES_MAX)
+			break;
+		used += s;
+		in[ord[k].i] = true;
+	}
+	for (size_t i = 0; i < v->n; i++)
+		*shown += in[i];
+	free(ord);
+	return 0;
+}
+
+/* Sizes as one gauge family, event counts as one counter family: the cgroups in[]. */
+static void prom_series(FILE *f, const struct cgview *v, const bool *in, bool counts)
 {
 	for (size_t i = 0; i < v->n; i++) {
 		const struct cg *c = &v->cg[i];
 
-		for (size_t k = 0; c->ok && k < c->cur.n_items; k++) {
+		for (size_t k = 0; in[i] && k < c->cur.n_items; k++) {
 			if (cg_item_is_count(c->cur.name[k]) != counts)
 				continue;
 			for (size_t ni = 0; ni < c->cur.n_nodes; ni++) {
@@ -777,15 +836,34 @@ static void prom_series(FILE *f, const struct cgview *v, bool counts)
 static int prom(void *ctx, FILE *f)
 {
 	const struct cgview *v = ctx;
+	bool *in = calloc(v->n ? v->n : 1, sizeof(*in));
+	size_t shown, readable;
+	char help[160];
 
+	if (!in || prom_pick(v, in, &shown, &readable) < 0) {
+		free(in);
+		log_err("out of memory");
+		return -ENOMEM;
+	}
+	if (shown < readable)
+		log_warn("--cgroup: Prometheus series for %zu of the %zu cgroups, the largest (at "
+			 "most %d series): %zu left out",
+			 shown, readable, CG_PROM_SERIES_MAX, readable - shown);
 	prom_family(f, "numastatctl_cgroup_memory_bytes", "gauge",
 		    "Memory of the cgroup and its descendants on the node, by type "
 		    "(cgroup v2 memory.numa_stat).");
-	prom_series(f, v, false);
+	prom_series(f, v, in, false);
 	prom_family(f, "numastatctl_cgroup_memory_events_total", "counter",
 		    "Events of the cgroup and its descendants on the node (memory.numa_stat "
 		    "workingset and promotion/demotion counts).");
-	prom_series(f, v, true);
+	prom_series(f, v, in, true);
+	snprintf(help, sizeof(help),
+		 "Cgroups a pattern matched whose series were left out: the two cgroup families "
+		 "hold at most %d series, the largest cgroups first.",
+		 CG_PROM_SERIES_MAX);
+	prom_family(f, "numastatctl_cgroups_left_out", "gauge", help);
+	fprintf(f, "numastatctl_cgroups_left_out %zu\n", readable - shown);
+	free(in);
 	return ferror(f) ? -EIO : 0;
 }
 

@@ -144,6 +144,8 @@ case "$OUT" in *'numastatctl_cgroup_memory_bytes{cgroup="/system.slice/we\"ird\\
 *) not_ok "--prometheus escapes a label value" "$OUT" ;; esac
 case "$OUT" in *'numastatctl_cgroup_memory_events_total{cgroup="/system.slice/nginx.service",node="0",event="workingset_refault_file"} 12'*) ok "--prometheus: event items are counters" ;;
 *) not_ok "--prometheus: event items are counters" "$OUT" ;; esac
+expect_out_has "numastatctl_cgroups_left_out 0" "--prometheus: no cgroup left out under the cap"
+expect_err "" "and nothing said"
 if have promtool prometheus; then
 	printf '%s\n' "$OUT" >"$TMP/c.prom"
 	check "promtool check metrics finds nothing" promtool check metrics <"$TMP/c.prom"
@@ -264,8 +266,15 @@ expect_err_has "--sort: unknown column 'anno' for --cgroup: did you mean ANON?" 
 fixture effect-5.10
 run stat --cgroup nginx.service
 expect_rc 1 "cgroup v1 only exits 1"
-expect_err "numastatctl: stat: --cgroup: the memory controller is on cgroup v1 (/sys/fs/cgroup/memory): memory.numa_stat is read from cgroup v2 only" \
-	"in one line"
+expect_err "numastatctl: stat: --cgroup: the memory controller is on cgroup v1 (/sys/fs/cgroup/memory): the per-node memory of cgroups is read from cgroup v2 only (a kernel booted with systemd.unified_cgroup_hierarchy=1 has it)" \
+	"in one line that says what would give it"
+for args in "-J" "--prometheus" "--textfile $TMP" "0.01 2" "-J 0.01 2"; do
+	# shellcheck disable=SC2086 # the arguments are words
+	run stat --cgroup '*.service' $args
+	expect_rc 1 "cgroup v1 only, $args: exits 1"
+	expect_one_err_line "cgroup v1 only, $args: one line"
+	expect_out "" "cgroup v1 only, $args: nothing on stdout (no document half written)"
+done
 fixture effect-6.18
 run stat --cgroup nginx.service
 expect_rc 1 "cgroup v2 without the memory controller exits 1"
@@ -306,6 +315,45 @@ check "and the sections hold every column, CGROUP first in each" \
 run stat --cgroup '*.service' 0.01 1 -r
 check "interval samples: N0 to N39 and TOTAL" \
 	test "$(printf '%s\n' "$OUT" | sed -n '2p')" = "CGROUP $(seq -f 'N%g' 0 39 | paste -sd' ') TOTAL"
+
+# Prometheus at scale: at most 20000 series of the two cgroup families.  60
+# services on 40 nodes with 9 items each are 360 series a cgroup: the 55
+# largest fit, 5 are left out, counted in a series and said on stderr.
+"$FIXTURES/gen-nodes.sh" "$TMP/n40c60" 40 >/dev/null
+"$FIXTURES/gen-effect.sh" "$TMP/n40c60" 60 >/dev/null
+ROOT=$TMP/n40c60
+series() { grep -c '^numastatctl_cgroup_memory_\(bytes\|events_total\){' <<<"$OUT"; }
+run stat --cgroup '*.service' -b -n -r -o CGROUP,TOTAL --sort TOTAL
+by_size=$(awk '{ print $1 }' <<<"$OUT")
+run stat --cgroup '*.service' --prometheus
+expect_rc 0 "a pattern past the series cap exits 0"
+check "19800 series: the 55 cgroups that fit in 20000, 360 each" test "$(series)" = 19800
+check "the 55 largest are in" test "$(grep -o '^numastatctl_cgroup_memory_bytes{cgroup="[^"]*"' <<<"$OUT" |
+	sed 's/.*cgroup="//; s/"$//' | sort -u)" = "$(head -55 <<<"$by_size" | sort)"
+expect_out_has "# TYPE numastatctl_cgroups_left_out gauge
+numastatctl_cgroups_left_out 5" "the 5 left out are counted in a series"
+expect_err "numastatctl: stat: warning: --cgroup: Prometheus series for 55 of the 60 cgroups, the largest (at most 20000 series): 5 left out" \
+	"and said in one line"
+if have promtool prometheus; then
+	printf '%s\n' "$OUT" >"$TMP/cap.prom"
+	check "promtool check metrics passes on the capped scrape" promtool check metrics <"$TMP/cap.prom"
+fi
+smallest=$(tail -1 <<<"$by_size")
+run stat --cgroup "${smallest#/system.slice/}" --cgroup '*.service' --prometheus
+check "a cgroup named by its unit keeps its series, however small" \
+	grep -q "^numastatctl_cgroup_memory_bytes{cgroup=\"$smallest\"" <<<"$OUT"
+check "and counts against the cap: 54 others fit" test "$(series)" = 19800
+expect_out_has "numastatctl_cgroups_left_out 5" "5 left out, the named one not among them"
+run stat --cgroup '*.service' --prometheus --nodes 0-19
+check "--nodes: 180 series a cgroup, all 60 fit" test "$(series)" = 10800
+expect_out_has "numastatctl_cgroups_left_out 0" "none left out"
+expect_err "" "and nothing said"
+mkdir "$TMP/tfcap"
+run stat --cgroup '*.service' --textfile "$TMP/tfcap"
+check "--textfile holds the same cap" grep -qx 'numastatctl_cgroups_left_out 5' "$TMP/tfcap/numastatctl-cgroup.prom"
+run stat --cgroup '*.service' -J
+check "-J is not capped: all 60 cgroups on 40 nodes" \
+	test "$(python3 -c 'import json, sys; print(len(json.load(sys.stdin)["cgroups"]))' <<<"$OUT")" = 2400
 
 # A list of what -o takes that is too long for a message says how much is left.
 "$FIXTURES/gen-nodes.sh" "$TMP/n300" 300 >/dev/null
