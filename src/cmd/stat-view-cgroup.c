@@ -657,6 +657,55 @@ static int print_spread(const struct cgview *v, const struct stat_loop_info *in,
 }
 
 /*
+ * -J is printed in parts of whole cgroups of about this many rows (a row
+ * per cgroup and node), so memory holds one part, not 1000 cgroups on 1152
+ * nodes (2.5 GB when it was one grid).
+ */
+#define JSON_PART_ROWS 4096
+
+/* The cgroups ord[from, to) as rows of g (grid_init()ed for them). */
+static void json_part(const struct cgview *v, const struct order *ord, size_t from, size_t to,
+		      bool off_any, const struct stat_loop_info *in, struct grid *g)
+{
+	const struct colset *cs = &v->items;
+	size_t lead = 0, gr = 0;
+
+	g->cols[lead] = (struct grid_col){ "CGROUP", "cgroup", 0 };
+	for (size_t k = 0; k < cs->n_shown; k++)
+		g->cols[lead + 1 + k] = (struct grid_col){ cs->c[cs->shown[k]].name,
+							   cs->c[cs->shown[k]].json, NUM };
+	g->ncols = lead + 1 + cs->n_shown;
+	if (v->multi) {
+		g->cols[g->ncols++] = (struct grid_col){ "MAIN", "main", OUT_COL_BOOLEAN };
+		g->cols[g->ncols++] = (struct grid_col){ "OFF%", "off_main_pct", NUM };
+	}
+	for (size_t i = from; i < to; i++) {
+		const struct cg *c = &v->cg[ord[i].i];
+		struct spread sp = spread_of(v, c, NULL);
+
+		for (size_t k = 0; k < v->n_nodes; k++, gr++) {
+			/* item_row() fills NODE and the items; they go after CGROUP. */
+			item_row(v, c, g, gr, lead + 1, v->nodes[k], in);
+			/* A row of a cgroup on a node is never left out by -z, nor sorted here. */
+			for (size_t j = 0; j < cs->n_shown; j++) {
+				g->key[gr * g->ncols + lead + 1 + j] = 0;
+				g->nonzero[gr * g->ncols + lead + 1 + j] = true;
+			}
+			grid_set_long(g, gr, lead, c->path, 0, true);
+			if (v->multi) {
+				grid_set(g, gr, lead + 1 + cs->n_shown,
+					 sp.any && sp.main == v->nodes[k] ? "1" : "0", 0, true);
+				stat_cell_pct(g, gr, lead + 2 + cs->n_shown,
+					      (double)(sp.total - sp.main_bytes), (double)sp.total);
+				/* -z keeps OFF% in every part if any cgroup is off its main node. */
+				g->nonzero[gr * g->ncols + lead + 2 + cs->n_shown] = off_any;
+			}
+		}
+	}
+	g->nrows = gr;
+}
+
+/*
  * -J: a row per cgroup and node with the item columns; with several
  * cgroups also whether the node is the cgroup's main one and the cgroup's
  * share elsewhere, rows in the order of that share.
@@ -664,51 +713,37 @@ static int print_spread(const struct cgview *v, const struct stat_loop_info *in,
 static int print_json(const struct cgview *v, const struct stat_loop_info *in, char *why,
 		      size_t whylen)
 {
-	const struct colset *cs = &v->items;
-	size_t lead = 0, ncols = cs->n_shown + 1 + 2, gr = 0;
+	size_t ncols = v->items.n_shown + 1 + 2;
 	struct order *ord = calloc(v->n ? v->n : 1, sizeof(*ord));
 	size_t n = ord ? cgroup_order(v, in, ord) : 0;
-	struct grid g;
-	int r = ord ? grid_init(&g, n * v->n_nodes, ncols) : -ENOMEM;
+	/* Whole cgroups a part, at least one. */
+	size_t per =
+		v->n_nodes < JSON_PART_ROWS ? JSON_PART_ROWS / (v->n_nodes ? v->n_nodes : 1) : 1;
+	struct out_doc *d = NULL;
+	bool off_any = false;
+	int r = ord ? 0 : -ENOMEM;
 
-	if (r < 0) {
-		free(ord);
+	for (size_t i = 0; i < n && !off_any; i++) {
+		struct spread sp = spread_of(v, &v->cg[ord[i].i], NULL);
+
+		off_any = sp.total > 0 && sp.total != sp.main_bytes;
+	}
+	for (size_t from = 0; r == 0 && (from < n || !d); from += per) {
+		size_t to = n - from < per ? n : from + per;
+		struct grid g;
+
+		if ((r = grid_init(&g, (to - from) * v->n_nodes, ncols)) < 0)
+			break;
+		json_part(v, ord, from, to, off_any, in, &g);
+		r = stat_view_json_part(&d, &g, v->o, in, "cgroups", why, whylen);
+		grid_free(&g);
+	}
+	if (r == 0)
+		r = stat_view_json_end(d, why, whylen);
+	else
+		out_doc_free(d);
+	if (r == -ENOMEM)
 		snprintf(why, whylen, "out of memory");
-		return r;
-	}
-	g.cols[lead] = (struct grid_col){ "CGROUP", "cgroup", 0 };
-	for (size_t k = 0; k < cs->n_shown; k++)
-		g.cols[lead + 1 + k] = (struct grid_col){ cs->c[cs->shown[k]].name,
-							  cs->c[cs->shown[k]].json, NUM };
-	g.ncols = lead + 1 + cs->n_shown;
-	if (v->multi) {
-		g.cols[g.ncols++] = (struct grid_col){ "MAIN", "main", OUT_COL_BOOLEAN };
-		g.cols[g.ncols++] = (struct grid_col){ "OFF%", "off_main_pct", NUM };
-	}
-	for (size_t i = 0; i < n; i++) {
-		const struct cg *c = &v->cg[ord[i].i];
-		struct spread sp = spread_of(v, c, NULL);
-
-		for (size_t k = 0; k < v->n_nodes; k++, gr++) {
-			/* item_row() fills NODE and the items; they go after CGROUP. */
-			item_row(v, c, &g, gr, lead + 1, v->nodes[k], in);
-			/* A row of a cgroup on a node is never left out by -z, nor sorted here. */
-			for (size_t j = 0; j < cs->n_shown; j++) {
-				g.key[gr * g.ncols + lead + 1 + j] = 0;
-				g.nonzero[gr * g.ncols + lead + 1 + j] = true;
-			}
-			grid_set_long(&g, gr, lead, c->path, 0, true);
-			if (v->multi) {
-				grid_set(&g, gr, lead + 1 + cs->n_shown,
-					 sp.any && sp.main == v->nodes[k] ? "1" : "0", 0, true);
-				stat_cell_pct(&g, gr, lead + 2 + cs->n_shown,
-					      (double)(sp.total - sp.main_bytes), (double)sp.total);
-			}
-		}
-	}
-	g.nrows = gr;
-	r = stat_view_json(&g, v->o, in, "cgroups", why, whylen);
-	grid_free(&g);
 	free(ord);
 	return r;
 }

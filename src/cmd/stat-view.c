@@ -344,6 +344,33 @@ int stat_view_json(const struct grid *g, const struct stat_opts *o, const struct
 	return r;
 }
 
+int stat_view_json_part(struct out_doc **d, const struct grid *g, const struct stat_opts *o,
+			const struct stat_loop_info *in, const char *name, char *why, size_t whylen)
+{
+	int r = 0;
+
+	why[0] = '\0';
+	if (!*d && (r = out_doc_new(d, in ? OUT_ONELINE : 0)) == 0)
+		r = lead_fields(*d, in, why, whylen);
+	if (r == 0)
+		r = grid_stream_json_rows(g, o, *d, name, stdout, why, whylen);
+	if (r < 0 && !why[0])
+		snprintf(why, whylen,
+			 r == -EIO ? "cannot write to standard output" : "out of memory");
+	return r;
+}
+
+int stat_view_json_end(struct out_doc *d, char *why, size_t whylen)
+{
+	int r = d ? out_doc_stream_end(d, stdout) : -EINVAL;
+
+	if (r < 0)
+		snprintf(why, whylen, "%s",
+			 r == -EIO ? "cannot write to standard output" : "no rows to print");
+	out_doc_free(d);
+	return r;
+}
+
 void stat_view_line(const struct stat_opts *o, const char *fmt, ...)
 {
 	char *text = NULL, *safe;

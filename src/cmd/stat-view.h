@@ -115,6 +115,17 @@ int stat_view_columns(const struct stat_view *v, const struct stat_opts *o,
 int stat_view_json(const struct grid *g, const struct stat_opts *o, const struct stat_loop_info *in,
 		   const char *name, char *why, size_t whylen);
 /*
+ * -J of a view too large for one grid: g's rows into the document *d
+ * (made, with the leading members, on the first call), printed as they
+ * come, so memory holds one part; stat_view_json_end() closes and frees
+ * it.  The same text as stat_view_json() of all the rows in one grid.
+ * 0 or -errno with why filled.
+ */
+int stat_view_json_part(struct out_doc **d, const struct grid *g, const struct stat_opts *o,
+			const struct stat_loop_info *in, const char *name, char *why,
+			size_t whylen);
+int stat_view_json_end(struct out_doc *d, char *why, size_t whylen);
+/*
  * A line of text above a view's table (what the kernel has, which knobs are
  * on), escaped (escape.h): one line when piped, wrapped at spaces to o's
  * width on a terminal (or -w), the rest indented by two.

@@ -359,8 +359,9 @@ int grid_add_json(const struct grid *g, const struct stat_opts *o, struct out_do
 	return r;
 }
 
-int grid_add_json_rows(const struct grid *g, const struct stat_opts *o, struct out_doc *d,
-		       const char *name, char *why, size_t whylen)
+/* The data rows into d: added (stream NULL), or printed as the array it streams. */
+static int json_rows(const struct grid *g, const struct stat_opts *o, struct out_doc *d,
+		     const char *name, FILE *stream, char *why, size_t whylen)
 {
 	struct out_table *t = NULL;
 	struct view v = { 0 };
@@ -370,13 +371,27 @@ int grid_add_json_rows(const struct grid *g, const struct stat_opts *o, struct o
 	if (r == 0)
 		r = json_table(g, &v, 0, v.nrows, false, name, &t, why, whylen);
 	if (r == 0)
-		r = out_doc_add(d, t, OUT_PART_ARRAY);
+		r = stream ? out_doc_stream_rows(d, t, stream) : out_doc_add(d, t, OUT_PART_ARRAY);
+	if (r == -EIO && !*why)
+		snprintf(why, whylen, "cannot write to standard output");
 	if (r < 0 && !*why)
 		snprintf(why, whylen, "out of memory");
 	out_table_free(t);
 	free(v.rows);
 	free(v.cols);
 	return r;
+}
+
+int grid_add_json_rows(const struct grid *g, const struct stat_opts *o, struct out_doc *d,
+		       const char *name, char *why, size_t whylen)
+{
+	return json_rows(g, o, d, name, NULL, why, whylen);
+}
+
+int grid_stream_json_rows(const struct grid *g, const struct stat_opts *o, struct out_doc *d,
+			  const char *name, FILE *stream, char *why, size_t whylen)
+{
+	return json_rows(g, o, d, name, stream, why, whylen);
 }
 
 int grid_print(const struct grid *g, const struct stat_opts *o, unsigned extra_flags,

@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "stat.h"
 
@@ -60,6 +61,12 @@ struct out_doc;
  */
 int grid_add_json_rows(const struct grid *g, const struct stat_opts *o, struct out_doc *d,
 		       const char *name, char *why, size_t whylen);
+/*
+ * The same rows printed to stream as the array d streams (out_doc_stream_rows()):
+ * a long array a part at a time, each part a grid of its own.
+ */
+int grid_stream_json_rows(const struct grid *g, const struct stat_opts *o, struct out_doc *d,
+			  const char *name, FILE *stream, char *why, size_t whylen);
 int grid_print(const struct grid *g, const struct stat_opts *o, unsigned extra_flags,
 	       const char *json_name, char *why, size_t whylen);
 /* JSON: "nodes" and "total" (needs has_total) into d, with o's -z.  0 or -errno. */

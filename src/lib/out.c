@@ -443,6 +443,9 @@ struct out_doc {
 	char *buf; /* the members so far, compact, comma separated */
 	size_t len, cap;
 	unsigned flags;
+	/* out_doc_stream_rows(): the head is printed; a row is; the pretty layout's depth. */
+	bool streaming, any_row;
+	int level;
 };
 
 int out_doc_new(struct out_doc **dp, unsigned flags)
@@ -568,6 +571,58 @@ int out_doc_print(struct out_doc *d, FILE *stream)
 	r = print_json_text(text, (size_t)n, d->flags, stream);
 	free(text);
 	return r < 0 || ferror(stream) ? -EIO : 0;
+}
+
+/* Compact text to stream as the document's layout has it (OUT_ONELINE: as it is). */
+static void doc_put(struct out_doc *d, const char *s, size_t len, FILE *stream)
+{
+	if (d->flags & OUT_ONELINE)
+		fwrite(s, 1, len, stream);
+	else
+		json_pretty_part(s, len, stream, &d->level);
+}
+
+int out_doc_stream_rows(struct out_doc *d, struct out_table *t, FILE *stream)
+{
+	size_t len = 0, from, to, key_end;
+	char *buf = NULL;
+	int r;
+
+	if (!(t->flags & OUT_JSON) || t->ncols == 0)
+		return -EINVAL;
+	r = render_compact(t, &buf, &len);
+	/* libsmartcols's {"name":[rows]}: "name": is the key, the rows go into the one array. */
+	if (r == 0 && (json_object_inner(buf, len, &from, &to) < 0 ||
+		       !(key_end = json_value_end(buf, to, from)) || key_end + 2 > to ||
+		       buf[key_end] != ':' || buf[key_end + 1] != '[' || buf[to - 1] != ']'))
+		r = -EINVAL;
+	if (r == 0 && !d->streaming) {
+		doc_put(d, "{", 1, stream);
+		doc_put(d, d->buf ? d->buf : "", d->len, stream);
+		doc_put(d, ",", d->len ? 1 : 0, stream);
+		doc_put(d, buf + from, key_end + 1 - from, stream);
+		d->streaming = true;
+	}
+	if (r == 0 && key_end + 2 < to - 1) {
+		/* "[" once, before the first row; "," between two tables' rows. */
+		if (d->any_row)
+			fputc(',', stream);
+		else
+			doc_put(d, "[", 1, stream);
+		doc_put(d, buf + key_end + 2, to - 1 - (key_end + 2), stream);
+		d->any_row = true;
+	}
+	free(buf);
+	return r < 0 ? r : ferror(stream) ? -EIO : 0;
+}
+
+int out_doc_stream_end(struct out_doc *d, FILE *stream)
+{
+	if (!d->streaming)
+		return -EINVAL;
+	doc_put(d, d->any_row ? "]}" : "[]}", d->any_row ? 2 : 3, stream);
+	fputc('\n', stream);
+	return ferror(stream) ? -EIO : 0;
 }
 
 void out_doc_free(struct out_doc *d)

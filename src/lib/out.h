@@ -67,6 +67,16 @@ int out_doc_new(struct out_doc **dp, unsigned flags);
 int out_doc_add(struct out_doc *d, struct out_table *t, enum out_part how);
 /* Prints {members}; 0 or -EIO. */
 int out_doc_print(struct out_doc *d, FILE *stream);
+/*
+ * A document whose last member is an array too long to hold at once: the
+ * first call prints what d holds and opens the array, named as t names
+ * it; each call prints t's rows into it as they come, libsmartcols's text
+ * joined; out_doc_stream_end() closes it.  Every t has the same name and
+ * columns.  The same text as out_doc_add() of one table of all the rows
+ * and out_doc_print(), in either layout.  0, -EINVAL, -ENOMEM or -EIO.
+ */
+int out_doc_stream_rows(struct out_doc *d, struct out_table *t, FILE *stream);
+int out_doc_stream_end(struct out_doc *d, FILE *stream);
 void out_doc_free(struct out_doc *d);
 
 /* stdout's terminal size (TIOCGWINSZ, else $COLUMNS/$LINES); 0, 0 when not a terminal. */

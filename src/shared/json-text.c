@@ -63,6 +63,15 @@ int json_pretty(const char *s, size_t len, FILE *f)
 {
 	int level = 0;
 
+	json_pretty_part(s, len, f, &level);
+	fputc('\n', f);
+	return ferror(f) ? -EIO : 0;
+}
+
+void json_pretty_part(const char *s, size_t len, FILE *f, int *levelp)
+{
+	int level = *levelp;
+
 	for (size_t i = 0; i < len; i++) {
 		char c = s[i];
 
@@ -89,11 +98,17 @@ int json_pretty(const char *s, size_t len, FILE *f)
 				indent(f, level);
 		} else if (c == ':')
 			fputs(": ", f);
-		else
-			fputc(c, f);
+		else {
+			/* A number or a literal: one write up to the next structural byte. */
+			size_t e = i + 1;
+
+			while (e < len && !strchr("\"{}[],:", s[e]))
+				e++;
+			fwrite(s + i, 1, e - i, f);
+			i = e - 1;
+		}
 	}
-	fputc('\n', f);
-	return ferror(f) ? -EIO : 0;
+	*levelp = level;
 }
 
 size_t json_value_end(const char *s, size_t len, size_t i)

@@ -24,6 +24,14 @@ size_t json_compact(char *s, size_t len);
  * final newline.  Returns 0 or -EIO.
  */
 int json_pretty(const char *s, size_t len, FILE *f);
+/*
+ * json_pretty() of a piece of such a text, at *level (0 at the start, kept
+ * for the next piece), without the final newline.  A piece ends and starts
+ * between values: "{" and "[" are followed by a line break unless the same
+ * piece closes them at once, and a "," that joins two objects of an array
+ * across pieces is the caller's (libsmartcols writes "},{").
+ */
+void json_pretty_part(const char *s, size_t len, FILE *f, int *level);
 
 /*
  * The members of a compact object "{...}" without its braces (s[*from, *to)),

@@ -355,6 +355,35 @@ run stat --cgroup '*.service' -J
 check "-J is not capped: all 60 cgroups on 40 nodes" \
 	test "$(python3 -c 'import json, sys; print(len(json.load(sys.stdin)["cgroups"]))' <<<"$OUT")" = 2400
 
+# -J of many cgroups is printed a part at a time (4096 rows, whole
+# cgroups): 120 services on 40 nodes are two parts, one document.
+"$FIXTURES/gen-nodes.sh" "$TMP/n40c120" 40 >/dev/null
+"$FIXTURES/gen-effect.sh" "$TMP/n40c120" 120 >/dev/null
+ROOT=$TMP/n40c120
+run stat --cgroup '*.service' -J
+expect_rc 0 "-J of 4800 rows exits 0"
+check "one document: 4800 rows, each cgroup's 40 together, largest share off the main node first" \
+	python3 -c '
+import json, sys
+rows = json.load(sys.stdin)["cgroups"]
+assert len(rows) == 4800, len(rows)
+names = [r["cgroup"] for r in rows]
+assert all(len(set(names[i:i + 40])) == 1 for i in range(0, 4800, 40)), "a cgroup split"
+assert len(set(names)) == 120
+off = [rows[i]["off_main_pct"] for i in range(0, 4800, 40)]
+assert off == sorted(off, reverse=True), off
+' <<<"$OUT"
+run stat --cgroup '*.service' -J -o NODE,TOTAL
+check "the same rows with -o" test "$(python3 -c 'import json, sys; print(len(json.load(sys.stdin)["cgroups"]))' <<<"$OUT")" = 4800
+run stat --cgroup '*.service' -J 0.01 2 --totals
+check "interval -J: a document per line, each of 4800 rows, and the totals" python3 -c '
+import json, sys
+lines = sys.stdin.read().splitlines()
+assert len(lines) == 3, len(lines)
+for l in lines:
+    assert len(json.loads(l)["cgroups"]) == 4800
+' <<<"$OUT"
+
 # A list of what -o takes that is too long for a message says how much is left.
 "$FIXTURES/gen-nodes.sh" "$TMP/n300" 300 >/dev/null
 "$FIXTURES/gen-effect.sh" "$TMP/n300" 2 >/dev/null

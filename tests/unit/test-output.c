@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* JSON layout (json-text.c) and documents of several tables (out.c). */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -77,8 +78,8 @@ static void test_value_end(void)
 	CHECK(json_object_inner("[1]", 3, &from, &to) < 0, "an array is not an object");
 }
 
-/* A JSON table named name with columns a (string) and n (number). */
-static struct out_table *table(const char *name, size_t rows)
+/* A JSON table named name with columns a (string) and n (number), rows first... */
+static struct out_table *table_at(const char *name, size_t rows, size_t first)
 {
 	struct out_table *t;
 	char why[256];
@@ -87,13 +88,18 @@ static struct out_table *table(const char *name, size_t rows)
 		return NULL;
 	out_table_add_column(t, "A", 0, 0);
 	out_table_add_column(t, "N", 0, OUT_COL_NUMBER);
-	for (size_t i = 0; i < rows; i++) {
+	for (size_t i = first; i < first + rows; i++) {
 		struct out_row *r = out_table_add_row(t);
 
 		out_row_setf(r, 0, "row \"%zu\"", i);
 		out_row_setf(r, 1, "%zu", i);
 	}
 	return t;
+}
+
+static struct out_table *table(const char *name, size_t rows)
+{
+	return table_at(name, rows, 0);
 }
 
 static char *doc_text(struct out_doc *d)
@@ -159,6 +165,55 @@ static void test_doc(void)
 	out_table_free(two);
 }
 
+/*
+ * A document streamed a table at a time (stat --cgroup -J of 1000 cgroups
+ * on 1152 nodes): the same text as the one table of all the rows, in both
+ * layouts, and without any row.
+ */
+static void test_stream(void)
+{
+	static const size_t parts[][3] = { { 2, 0, 3 }, { 0, 0, 0 }, { 5, 0, 0 } };
+
+	for (int oneline = 0; oneline < 2; oneline++)
+		for (size_t p = 0; p < sizeof(parts) / sizeof(parts[0]); p++) {
+			size_t all = parts[p][0] + parts[p][1] + parts[p][2], len = 0;
+			struct out_table *fields = table("x", 1), *whole = table("rows", all);
+			struct out_doc *d = NULL, *s = NULL;
+			char *want, *got = NULL;
+			FILE *f = open_memstream(&got, &len);
+			int r = 0;
+
+			if (!fields || !whole || !f ||
+			    out_doc_new(&d, oneline ? OUT_ONELINE : 0) < 0 ||
+			    out_doc_new(&s, oneline ? OUT_ONELINE : 0) < 0) {
+				CHECK(0, "libsmartcols loads");
+				return;
+			}
+			out_doc_add(d, fields, OUT_PART_FIELDS);
+			out_doc_add(d, whole, OUT_PART_ARRAY);
+			want = doc_text(d);
+			out_doc_add(s, fields, OUT_PART_FIELDS);
+			for (size_t k = 0, at = 0; k < 3 && r == 0; at += parts[p][k++]) {
+				struct out_table *t = table_at("rows", parts[p][k], at);
+
+				r = t ? out_doc_stream_rows(s, t, f) : -ENOMEM;
+				out_table_free(t);
+			}
+			if (r == 0)
+				r = out_doc_stream_end(s, f);
+			fclose(f);
+			CHECK(r == 0, "streamed %zu+%zu+%zu rows%s: no error", parts[p][0],
+			      parts[p][1], parts[p][2], oneline ? " on one line" : "");
+			CHECK_STR(got, want, "and the text of one table of them all");
+			free(got);
+			free(want);
+			out_doc_free(d);
+			out_doc_free(s);
+			out_table_free(fields);
+			out_table_free(whole);
+		}
+}
+
 /* Tables without columns (stat -J -o NODE has a total of none): members all the same. */
 static void test_no_columns(void)
 {
@@ -218,6 +273,7 @@ int main(void)
 	test_layout();
 	test_value_end();
 	test_doc();
+	test_stream();
 	test_no_columns();
 	test_utf8();
 	return tap_done();
