@@ -881,8 +881,8 @@ static int prom(void *ctx, FILE *f)
 		return -ENOMEM;
 	}
 	if (shown < readable)
-		log_warn("--cgroup: Prometheus series for %zu of the %zu cgroups, the largest (at "
-			 "most %d series): %zu left out",
+		log_warn("--cgroup: Prometheus series for %zu of the %zu cgroups (the ones named, "
+			 "then the largest, up to %d series): %zu left out",
 			 shown, readable, CG_PROM_SERIES_MAX, readable - shown);
 	prom_family(f, "numastatctl_cgroup_memory_bytes", "gauge",
 		    "Memory of the cgroup and its descendants on the node, by type "

@@ -332,7 +332,7 @@ check "the 55 largest are in" test "$(grep -o '^numastatctl_cgroup_memory_bytes{
 	sed 's/.*cgroup="//; s/"$//' | sort -u)" = "$(head -55 <<<"$by_size" | sort)"
 expect_out_has "# TYPE numastatctl_cgroups_left_out gauge
 numastatctl_cgroups_left_out 5" "the 5 left out are counted in a series"
-expect_err "numastatctl: stat: warning: --cgroup: Prometheus series for 55 of the 60 cgroups, the largest (at most 20000 series): 5 left out" \
+expect_err "numastatctl: stat: warning: --cgroup: Prometheus series for 55 of the 60 cgroups (the ones named, then the largest, up to 20000 series): 5 left out" \
 	"and said in one line"
 if have promtool prometheus; then
 	printf '%s\n' "$OUT" >"$TMP/cap.prom"
@@ -344,6 +344,11 @@ check "a cgroup named by its unit keeps its series, however small" \
 	grep -q "^numastatctl_cgroup_memory_bytes{cgroup=\"$smallest\"" <<<"$OUT"
 check "and counts against the cap: 54 others fit" test "$(series)" = 19800
 expect_out_has "numastatctl_cgroups_left_out 5" "5 left out, the named one not among them"
+args=()
+for i in $(seq 1 60); do args+=(--cgroup "svc$i.service"); done
+run stat "${args[@]}" --cgroup '*.service' --prometheus
+check "60 cgroups named have their series past the cap: 21600" test "$(series)" = 21600
+expect_out_has "numastatctl_cgroups_left_out 0" "none of them left out"
 run stat --cgroup '*.service' --prometheus --nodes 0-19
 check "--nodes: 180 series a cgroup, all 60 fit" test "$(series)" = 10800
 expect_out_has "numastatctl_cgroups_left_out 0" "none left out"
