@@ -479,33 +479,20 @@ static void second_sample(struct advise_facts *f, double start, double interval)
 
 /* ---- processes holding remote memory ---- */
 
-struct cpu_map {
-	unsigned *cpu_node; /* indexed by CPU, UINT32_MAX: unknown */
-	size_t n, cap;
-};
-
-static void cpu_map_read(const struct advise_facts *f, struct cpu_map *m)
+/* The node of each CPU, from the nodes advise read. */
+static int cpu_map_read(const struct advise_facts *f, struct node_cpumap *m)
 {
-	for (size_t i = 0; i < f->n; i++) {
-		char buf[4096], why[WHY_MAX];
-		unsigned *cpus = NULL;
-		ssize_t n = node_file_read(f->nodes[i].id, "cpulist", buf, sizeof(buf), why,
-					   sizeof(why));
-		int nc = n < 0 ? 0 : rangelist_parse(buf, &cpus);
+	unsigned *ids = calloc(f->n ? f->n : 1, sizeof(*ids));
+	int r;
 
-		for (int c = 0; c < nc; c++) {
-			if (cpus[c] >= m->n) {
-				if (array_grow(&m->cpu_node, &m->cap, (size_t)cpus[c] + 1,
-					       sizeof(*m->cpu_node)) < 0)
-					break;
-				for (size_t k = m->n; k <= cpus[c]; k++)
-					m->cpu_node[k] = UINT32_MAX;
-				m->n = cpus[c] + 1;
-			}
-			m->cpu_node[cpus[c]] = f->nodes[i].id;
-		}
-		free(cpus);
-	}
+	*m = (struct node_cpumap){ 0 };
+	if (!ids)
+		return -ENOMEM;
+	for (size_t i = 0; i < f->n; i++)
+		ids[i] = f->nodes[i].id;
+	r = node_cpumap_read(ids, f->n, m);
+	free(ids);
+	return r;
 }
 
 /* Keep the max largest in out[0..*n), largest first. */
@@ -523,7 +510,7 @@ static void keep_top(struct af_proc *out, size_t max, size_t *n, const struct af
 }
 
 /* False when the process could not be looked at (gone counts as looked at). */
-static bool consider(const struct cpu_map *m, unsigned pid, unsigned node, struct af_proc *out,
+static bool consider(const struct node_cpumap *m, unsigned pid, unsigned node, struct af_proc *out,
 		     size_t max, size_t *n)
 {
 	struct procmaps pm = { 0 };
@@ -532,15 +519,15 @@ static bool consider(const struct cpu_map *m, unsigned pid, unsigned node, struc
 	unsigned cpu;
 	int r;
 
-	if (proc_last_cpu(pid, &cpu) < 0 || cpu >= m->n || m->cpu_node[cpu] == UINT32_MAX ||
-	    m->cpu_node[cpu] == node)
+	if (proc_last_cpu(pid, &cpu) < 0 || cpu >= m->n || m->node_of[cpu] == UINT32_MAX ||
+	    m->node_of[cpu] == node)
 		return true;
 	r = procmaps_read(pid, &pm, why, sizeof(why));
 	if (r < 0) {
 		procmaps_free(&pm);
 		return r == -ENOENT || r == -ESRCH;
 	}
-	p.run_node = m->cpu_node[cpu];
+	p.run_node = m->node_of[cpu];
 	for (size_t i = 0; i < pm.n; i++)
 		if (pm.v[i].node == node)
 			p.bytes = procmaps_node_total(&pm.v[i]);
@@ -556,7 +543,7 @@ static bool consider(const struct cpu_map *m, unsigned pid, unsigned node, struc
 static int remote_procs(const struct advise_facts *f, unsigned node, struct af_proc *out,
 			size_t max, size_t *unreadable)
 {
-	struct cpu_map m = { 0 };
+	struct node_cpumap m = { 0 };
 	unsigned *pids;
 	int n = proc_pids(&pids);
 	size_t found = 0;
@@ -564,10 +551,13 @@ static int remote_procs(const struct advise_facts *f, unsigned node, struct af_p
 	*unreadable = 0;
 	if (n < 0)
 		return n;
-	cpu_map_read(f, &m);
+	if (cpu_map_read(f, &m) < 0) {
+		free(pids);
+		return -ENOMEM;
+	}
 	for (int i = 0; i < n; i++)
 		*unreadable += !consider(&m, pids[i], node, out, max, &found);
-	free(m.cpu_node);
+	node_cpumap_free(&m);
 	free(pids);
 	return (int)found;
 }

@@ -201,3 +201,47 @@ int node_distance_farthest(const char *s, size_t self, int *far, size_t *at)
 {
 	return scan_distances(s, strlen(s), NULL, self, far, at);
 }
+
+static int cpumap_set(struct node_cpumap *m, unsigned cpu, unsigned node)
+{
+	if (cpu >= m->n) {
+		if (array_grow(&m->node_of, &m->cap, (size_t)cpu + 1, sizeof(*m->node_of)) < 0)
+			return -ENOMEM;
+		for (size_t k = m->n; k <= cpu; k++)
+			m->node_of[k] = UINT32_MAX;
+		m->n = (size_t)cpu + 1;
+	}
+	m->node_of[cpu] = node;
+	return 0;
+}
+
+int node_cpumap_read(const unsigned *nodes, size_t n, struct node_cpumap *m)
+{
+	*m = (struct node_cpumap){ 0 };
+	for (size_t i = 0; i < n; i++) {
+		char path[96], buf[4096];
+		unsigned *cpus = NULL;
+		ssize_t len;
+		int nc, r = 0;
+
+		snprintf(path, sizeof(path), NODE_DIR "/node%u/cpulist", nodes[i]);
+		len = sysfs_read_file(path, buf, sizeof(buf));
+		nc = len < 0 ? 0 : rangelist_parse(buf, &cpus);
+		if (nc == -ENOMEM)
+			r = nc;
+		for (int c = 0; c < nc && r == 0; c++)
+			r = cpumap_set(m, cpus[c], nodes[i]);
+		free(cpus);
+		if (r < 0) {
+			node_cpumap_free(m);
+			return r;
+		}
+	}
+	return 0;
+}
+
+void node_cpumap_free(struct node_cpumap *m)
+{
+	free(m->node_of);
+	*m = (struct node_cpumap){ 0 };
+}

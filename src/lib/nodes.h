@@ -167,6 +167,17 @@ int node_distance_farthest(const char *s, size_t self, int *far, size_t *at);
 int node_mask_read(const char *name, unsigned **ids);
 
 /*
+ * Which node each CPU belongs to, from nodeN/cpulist of the nodes given:
+ * node_of[cpu], UINT32_MAX for a CPU no node lists.  A node whose cpulist
+ * is missing or unreadable has no CPUs here.  0 or -ENOMEM.
+ */
+struct node_cpumap {
+	unsigned *node_of;
+	size_t n, cap;
+};
+int node_cpumap_read(const unsigned *nodes, size_t n, struct node_cpumap *m);
+void node_cpumap_free(struct node_cpumap *m);
+/*
  * Memory tiers (Linux 6.1+): MEMTIER_DIR/memory_tier<id>/nodelist.  A smaller
  * id is a faster tier; ids are sparse (the abstract distance >> 7: DRAM is
  * tier 4, dax/kmem memory tier 22 by default).  A tier may list no node.

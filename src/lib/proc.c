@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "array.h"
+#include "nodes.h"
 #include "procmaps.h"
 #include "sysfs.h"
 #include "value.h"
@@ -131,4 +132,167 @@ int proc_pids(unsigned **pids)
 		qsort(v, n, sizeof(*v), cmp_unsigned);
 	*pids = v;
 	return (int)n;
+}
+
+void proc_allowed_free(struct proc_allowed *a)
+{
+	free(a->cpus);
+	free(a->mems);
+	*a = (struct proc_allowed){ 0 };
+}
+
+/* The value of the status line "key:\t<value>\n", or NULL. */
+static const char *status_field(const char *buf, size_t len, const char *key, size_t *vl)
+{
+	size_t kl = strlen(key);
+
+	for (const char *p = buf, *end = buf + len; p < end;) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t ll = nl ? (size_t)(nl - p) : (size_t)(end - p);
+
+		if (ll > kl && memcmp(p, key, kl) == 0 && p[kl] == ':') {
+			const char *v = p + kl + 1;
+
+			while (v < p + ll && (*v == '\t' || *v == ' '))
+				v++;
+			*vl = (size_t)(p + ll - v);
+			return v;
+		}
+		p += ll + 1;
+	}
+	return NULL;
+}
+
+static int allowed_list(const char *buf, size_t len, const char *key, unsigned **ids, size_t *n,
+			char *why, size_t whylen)
+{
+	size_t vl;
+	const char *v = status_field(buf, len, key, &vl);
+	char list[16384];
+	int r;
+
+	if (!v) {
+		snprintf(why, whylen, "no %s", key);
+		return -ENOENT;
+	}
+	if (vl >= sizeof(list) || memchr(v, '\0', vl)) {
+		snprintf(why, whylen, "%s: not a range list", key);
+		return -EBADMSG;
+	}
+	snprintf(list, sizeof(list), "%.*s", (int)vl, v);
+	r = rangelist_parse(list, ids);
+	if (r == -ENOMEM)
+		return r;
+	if (r < 0) {
+		snprintf(why, whylen, "%s: not a range list", key);
+		return -EBADMSG;
+	}
+	*n = (size_t)r;
+	return 0;
+}
+
+int proc_allowed_parse(const char *buf, size_t len, struct proc_allowed *out, char *why,
+		       size_t whylen)
+{
+	int r;
+
+	*out = (struct proc_allowed){ 0 };
+	r = allowed_list(buf, len, "Cpus_allowed_list", &out->cpus, &out->n_cpus, why, whylen);
+	if (r == -ENOENT)
+		r = -EBADMSG;
+	if (r == 0) {
+		r = allowed_list(buf, len, "Mems_allowed_list", &out->mems, &out->n_mems, why,
+				 whylen);
+		out->has_mems = r == 0;
+		r = r == -ENOENT ? 0 : r;
+	}
+	if (r < 0)
+		proc_allowed_free(out);
+	return r;
+}
+
+int proc_allowed_read(unsigned pid, struct proc_allowed *out, char *why, size_t whylen)
+{
+	char path[64], *buf = malloc(SYSFS_MAX_FILE);
+	ssize_t n;
+	int r;
+
+	*out = (struct proc_allowed){ 0 };
+	if (!buf)
+		return -ENOMEM;
+	snprintf(path, sizeof(path), "/proc/%u/status", pid);
+	n = sysfs_read_file(path, buf, SYSFS_MAX_FILE);
+	if (n < 0) {
+		snprintf(why, whylen, "%s", sysfs_strerror((int)n));
+		free(buf);
+		return (int)n;
+	}
+	r = proc_allowed_parse(buf, (size_t)n, out, why, whylen);
+	free(buf);
+	return r;
+}
+
+void proc_list_free(struct proc_list *l)
+{
+	free(l->v);
+	*l = (struct proc_list){ 0 };
+}
+
+int proc_list_add(struct proc_list *l, unsigned pid)
+{
+	if (array_grow(&l->v, &l->cap, l->n + 1, sizeof(*l->v)) < 0)
+		return -ENOMEM;
+	l->v[l->n++] = pid;
+	return 0;
+}
+
+void proc_list_sort_unique(struct proc_list *l)
+{
+	size_t out = 0;
+
+	if (l->n)
+		qsort(l->v, l->n, sizeof(*l->v), cmp_unsigned);
+	for (size_t i = 0; i < l->n; i++)
+		if (i == 0 || l->v[i] != l->v[out - 1])
+			l->v[out++] = l->v[i];
+	l->n = out;
+}
+
+bool proc_pid_operand(const char *s, unsigned *pid)
+{
+	uint64_t v;
+
+	if (!*s || strspn(s, "0123456789") != strlen(s))
+		return false;
+	s += strspn(s, "0");
+	if (!*s)
+		s = "0";
+	if (parse_u64(s, PROC_PID_MAX, &v) < 0)
+		v = PROC_PID_MAX + 1ULL; /* too large: reported as not a process */
+	*pid = (unsigned)v;
+	return true;
+}
+
+/* numastat's match: "<Name> <cmdline with spaces>" contains the pattern. */
+static bool matches(unsigned pid, const char *pattern)
+{
+	char name[256], cmd[4096], both[4096 + 256 + 2];
+
+	if (proc_name(pid, name, sizeof(name)) < 0)
+		name[0] = '\0';
+	if (proc_cmdline(pid, cmd, sizeof(cmd)) < 0)
+		cmd[0] = '\0';
+	snprintf(both, sizeof(both), "%s %s", name, cmd);
+	return strstr(both, pattern) != NULL;
+}
+
+int proc_list_match(struct proc_list *l, const char *pattern, const unsigned *all, size_t n,
+		    unsigned self)
+{
+	size_t before = l->n;
+
+	for (size_t i = 0; i < n; i++)
+		if (all[i] != self && matches(all[i], pattern) && proc_list_add(l, all[i]) < 0)
+			return -ENOMEM;
+	return (int)(l->n - before);
 }

@@ -118,8 +118,7 @@ static int line_kind(const char *p, const char *end, enum pm_cat *cat, uint64_t 
 	return 0;
 }
 
-/* "N<id>=<pages>": false for other words, -EBADMSG for a broken one. */
-static int node_word(const char *w, size_t wl, uint64_t *node, uint64_t *pages)
+int procmaps_node_word(const char *w, size_t wl, uint64_t *node, uint64_t *pages)
 {
 	const char *eq;
 
@@ -169,7 +168,7 @@ int procmaps_add_line(struct procmaps *pm, const char *line, size_t len, char *w
 		return bad(why, whylen, "does not start with a hex address");
 	r = line_kind(p, end, &cat, &page, why, whylen);
 	while (r == 0 && next_word(&p, end, &w, &wl)) {
-		r = node_word(w, wl, &node, &pages);
+		r = procmaps_node_word(w, wl, &node, &pages);
 		if (r < 0)
 			return bad(why, whylen, "malformed N<node>=<pages>");
 		r = r ? add_pages(pm, node, pages, page, cat, why, whylen) : 0;
@@ -203,15 +202,15 @@ int procmaps_parse(struct procmaps *pm, const char *buf, size_t len, char *why, 
 	return 0;
 }
 
-/* Feed whole lines of buf[0..*len) to the parser; keep the unfinished tail. */
-static int feed(struct procmaps *pm, char *buf, size_t *len, unsigned *line, char *why,
+/* Feed whole lines of buf[0..*len) to fn; keep the unfinished tail. */
+static int feed(procmaps_line_fn fn, void *ctx, char *buf, size_t *len, unsigned *line, char *why,
 		size_t whylen)
 {
 	char *p = buf, *end = buf + *len, *nl;
 	char inner[128];
 
 	while ((nl = memchr(p, '\n', (size_t)(end - p)))) {
-		int r = procmaps_add_line(pm, p, (size_t)(nl - p), inner, sizeof(inner));
+		int r = fn(ctx, p, (size_t)(nl - p), inner, sizeof(inner));
 
 		if (r < 0) {
 			snprintf(why, whylen, "line %u: %s", *line,
@@ -231,7 +230,7 @@ static int feed(struct procmaps *pm, char *buf, size_t *len, unsigned *line, cha
 }
 
 /* numa_maps can be megabytes (one line per mapping): read it in chunks. */
-static int read_stream(int fd, struct procmaps *pm, char *buf, char *why, size_t whylen)
+static int read_stream(int fd, procmaps_line_fn fn, void *ctx, char *buf, char *why, size_t whylen)
 {
 	size_t len = 0;
 	unsigned line = 1;
@@ -256,14 +255,14 @@ static int read_stream(int fd, struct procmaps *pm, char *buf, char *why, size_t
 			break;
 		}
 		len += (size_t)n;
-		r = feed(pm, buf, &len, &line, why, whylen);
+		r = feed(fn, ctx, buf, &len, &line, why, whylen);
 		if (r < 0)
 			break;
 	}
 	return r;
 }
 
-int procmaps_read(unsigned pid, struct procmaps *pm, char *why, size_t whylen)
+int procmaps_read_lines(unsigned pid, procmaps_line_fn fn, void *ctx, char *why, size_t whylen)
 {
 	char path[64], *buf;
 	int fd, r;
@@ -280,8 +279,18 @@ int procmaps_read(unsigned pid, struct procmaps *pm, char *why, size_t whylen)
 		snprintf(why, whylen, "out of memory");
 		return -ENOMEM;
 	}
-	r = read_stream(fd, pm, buf, why, whylen);
+	r = read_stream(fd, fn, ctx, buf, why, whylen);
 	free(buf);
 	close(fd);
 	return r;
+}
+
+static int add_line(void *ctx, const char *line, size_t len, char *why, size_t whylen)
+{
+	return procmaps_add_line(ctx, line, len, why, whylen);
+}
+
+int procmaps_read(unsigned pid, struct procmaps *pm, char *why, size_t whylen)
+{
+	return procmaps_read_lines(pid, add_line, pm, why, whylen);
 }

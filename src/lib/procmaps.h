@@ -77,6 +77,15 @@ uint64_t procmaps_cat_total(const struct procmaps *pm, enum pm_cat cat);
 int procmaps_add_line(struct procmaps *pm, const char *line, size_t len, char *why, size_t whylen);
 /* A whole numa_maps text; reasons name the line ("line 3: ..."). */
 int procmaps_parse(struct procmaps *pm, const char *buf, size_t len, char *why, size_t whylen);
+/* "N<id>=<pages>": 1 and the two numbers, 0 for another word, -EBADMSG for a broken one. */
+int procmaps_node_word(const char *w, size_t wl, uint64_t *node, uint64_t *pages);
+/* One line of numa_maps (without its newline); 0 or -errno with why. */
+typedef int (*procmaps_line_fn)(void *ctx, const char *line, size_t len, char *why, size_t whylen);
+/*
+ * Read /proc/<pid>/numa_maps in chunks and hand fn each line: -errno
+ * (ENOENT: gone), fn's error, or -EBADMSG ("line 3: line too long").
+ */
+int procmaps_read_lines(unsigned pid, procmaps_line_fn fn, void *ctx, char *why, size_t whylen);
 /* Read and parse /proc/<pid>/numa_maps: -errno (ENOENT: gone) or -EBADMSG. */
 int procmaps_read(unsigned pid, struct procmaps *pm, char *why, size_t whylen);
 
@@ -88,3 +97,42 @@ int proc_cmdline(unsigned pid, char *buf, size_t size);
 int proc_last_cpu(unsigned pid, unsigned *cpu);
 /* The numeric entries of /proc, sorted.  *pids is malloc'ed; count or -errno. */
 int proc_pids(unsigned **pids);
+
+/*
+ * Where a process may run and allocate, from /proc/<pid>/status:
+ * Cpus_allowed_list and Mems_allowed_list (range lists; Mems_allowed_list
+ * only with CONFIG_CPUSETS, so has_mems may be false).
+ */
+struct proc_allowed {
+	unsigned *cpus, *mems; /* sorted, malloc'ed */
+	size_t n_cpus, n_mems;
+	bool has_mems;
+};
+void proc_allowed_free(struct proc_allowed *a);
+/* -EBADMSG ("no Cpus_allowed_list", "Mems_allowed_list: not a range list"), -ENOMEM. */
+int proc_allowed_parse(const char *buf, size_t len, struct proc_allowed *out, char *why,
+		       size_t whylen);
+/* Read and parse the status file: -errno (-ENOENT: gone) or -EBADMSG, with why. */
+int proc_allowed_read(unsigned pid, struct proc_allowed *out, char *why, size_t whylen);
+
+/* PIDs named by operands: a PID, or a pattern over every process. */
+struct proc_list {
+	unsigned *v;
+	size_t n, cap;
+};
+void proc_list_free(struct proc_list *l);
+/* 0 or -ENOMEM. */
+int proc_list_add(struct proc_list *l, unsigned pid);
+/* Sort and drop duplicates. */
+void proc_list_sort_unique(struct proc_list *l);
+/*
+ * A PID operand: digits only (leading zeros allowed, as numastat's atoi).
+ * *pid is PROC_PID_MAX + 1 or more when the number is too large for a PID.
+ */
+bool proc_pid_operand(const char *s, unsigned *pid);
+/*
+ * Add every process of all[] (except self) whose "<Name> <command line>"
+ * contains pattern, numastat's match.  The count added or -ENOMEM.
+ */
+int proc_list_match(struct proc_list *l, const char *pattern, const unsigned *all, size_t n,
+		    unsigned self);

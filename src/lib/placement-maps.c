@@ -1,0 +1,297 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * A process's numa_maps, mapping by mapping: its policy as mpol_to_str()
+ * (mm/mempolicy.c) writes it ("mode[=flags][:nodes]", where two modes are
+ * two words: "weighted interleave", "prefer (many)"), the kind of its
+ * memory, and its pages by node (show_numa_map(), fs/proc/task_mmu.c:
+ * N<node>=<pages> in kernelpagesize_kB pages).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "nodes.h"
+#include "placement.h"
+#include "procmaps.h"
+#include "value.h"
+
+const char *const placement_policy_names[PL_NPOL] = {
+	"default", "local", "prefer", "prefer (many)", "bind", "interleave", "weighted interleave",
+};
+
+/* What the first pass over a line found. */
+struct mapping {
+	enum pl_policy pol;
+	char pol_text[PL_POLICY_TEXT];
+	unsigned *bind; /* the policy's nodes for bind, sorted */
+	size_t n_bind;
+	enum pl_kind kind; /* of the pages that are not anon= pages */
+	uint64_t anon;     /* anon= pages of a file mapping */
+	uint64_t pages;    /* sum of N<node>= */
+	uint64_t page;     /* bytes per page */
+};
+
+static bool next_word(const char **p, const char *end, const char **w, size_t *wl)
+{
+	while (*p < end && **p == ' ')
+		(*p)++;
+	if (*p == end)
+		return false;
+	*w = *p;
+	while (*p < end && **p != ' ')
+		(*p)++;
+	*wl = (size_t)(*p - *w);
+	return true;
+}
+
+static bool word_is(const char *w, size_t wl, const char *s)
+{
+	return wl == strlen(s) && memcmp(w, s, wl) == 0;
+}
+
+static bool starts(const char *w, size_t wl, const char *prefix)
+{
+	size_t n = strlen(prefix);
+
+	return wl >= n && memcmp(w, prefix, n) == 0;
+}
+
+static int bad(char *why, size_t whylen, const char *what)
+{
+	snprintf(why, whylen, "%s", what);
+	return -EBADMSG;
+}
+
+/*
+ * The policy at *p: one word, or two for the modes with a space.  Sets the
+ * mode, the text and, for bind, its nodes.
+ */
+static int policy(const char **p, const char *end, struct mapping *m, char *why, size_t whylen)
+{
+	const char *w, *w2, *mode_end, *colon;
+	size_t wl, wl2, ml;
+	const char *save;
+	char list[PL_POLICY_TEXT];
+	int n;
+
+	if (!next_word(p, end, &w, &wl))
+		return bad(why, whylen, "no policy");
+	save = *p;
+	if ((word_is(w, wl, "weighted") || word_is(w, wl, "prefer")) &&
+	    next_word(p, end, &w2, &wl2) &&
+	    (word_is(w, wl, "weighted") ? starts(w2, wl2, "interleave")
+					: starts(w2, wl2, "(many)")))
+		wl = (size_t)(w2 + wl2 - w);
+	else
+		*p = save;
+	if (wl >= PL_POLICY_TEXT)
+		return bad(why, whylen, "policy too long");
+	snprintf(m->pol_text, sizeof(m->pol_text), "%.*s", (int)wl, w);
+	mode_end = w;
+	while (mode_end < w + wl && *mode_end != '=' && *mode_end != ':')
+		mode_end++;
+	ml = (size_t)(mode_end - w);
+	for (m->pol = 0; m->pol < PL_NPOL; m->pol++)
+		if (word_is(w, ml, placement_policy_names[m->pol]))
+			break;
+	if (m->pol == PL_NPOL) {
+		snprintf(why, whylen, "unknown policy '%.*s'", (int)(ml > 32 ? 32 : ml), w);
+		return -EBADMSG;
+	}
+	colon = memchr(w, ':', wl);
+	if (m->pol != PL_POL_BIND || !colon)
+		return 0;
+	snprintf(list, sizeof(list), "%.*s", (int)(w + wl - colon - 1), colon + 1);
+	n = rangelist_parse(list, &m->bind);
+	if (n < 0)
+		return n == -ENOMEM ? n : bad(why, whylen, "the policy's node list is malformed");
+	m->n_bind = (size_t)n;
+	return 0;
+}
+
+/* shmem_file_setup() names, and hugetlb-less System V and shared anonymous segments. */
+static bool shmem_path(const char *path, size_t len)
+{
+	static const char *const prefixes[] = { "/dev/shm/", "/SYSV", "/memfd:", "/dev/zero" };
+
+	for (size_t i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++)
+		if (starts(path, len, prefixes[i]))
+			return true;
+	return false;
+}
+
+/* First pass: kind, page size, anon= and the total of the N<node>= pages. */
+static int survey(const char *p, const char *end, struct mapping *m, char *why, size_t whylen)
+{
+	bool file = false, huge = false, shm = false;
+	const char *w;
+	size_t wl;
+	uint64_t v, node;
+
+	m->page = (uint64_t)sysconf(_SC_PAGESIZE);
+	while (next_word(&p, end, &w, &wl)) {
+		int r = procmaps_node_word(w, wl, &node, &v);
+
+		if (r < 0)
+			return bad(why, whylen, "malformed N<node>=<pages>");
+		if (r > 0 && __builtin_add_overflow(m->pages, v, &m->pages))
+			return bad(why, whylen, "size does not fit in 64 bits");
+		if (r > 0)
+			continue;
+		if (starts(w, wl, "file=")) {
+			file = true;
+			shm = shmem_path(w + 5, wl - 5);
+		} else if (word_is(w, wl, "huge"))
+			huge = true;
+		else if (starts(w, wl, "anon=") &&
+			 parse_u64_n(w + 5, wl - 5, UINT64_MAX, &m->anon) < 0)
+			return bad(why, whylen, "anon= is not a number");
+		else if (starts(w, wl, "kernelpagesize_kB=")) {
+			if (parse_u64_n(w + 18, wl - 18, UINT64_MAX / 1024, &v) < 0 || v == 0)
+				return bad(why, whylen, "kernelpagesize_kB is not a page size");
+			m->page = v * 1024;
+		}
+	}
+	m->kind = huge ? PL_HUGE : !file ? PL_ANON : shm ? PL_SHMEM : PL_FILE;
+	if (m->kind != PL_FILE || m->anon > m->pages)
+		m->anon = m->kind == PL_FILE ? m->pages : 0;
+	return 0;
+}
+
+static int add_bytes(uint64_t *to, uint64_t pages, uint64_t page)
+{
+	uint64_t b;
+
+	if (__builtin_mul_overflow(pages, page, &b) || __builtin_add_overflow(*to, b, to))
+		return -EOVERFLOW;
+	return 0;
+}
+
+static bool refused(const struct placement *p, const struct mapping *m, unsigned node)
+{
+	return (p->mems_known && !placement_has(p->mems, p->n_mems, node)) ||
+	       (m->pol == PL_POL_BIND && m->n_bind && !placement_has(m->bind, m->n_bind, node));
+}
+
+/* Second pass: each node's pages, the anon= share of a file mapping in proportion. */
+static int spread(struct placement *p, const char *q, const char *end, const struct mapping *m,
+		  char *why, size_t whylen)
+{
+	uint64_t seen = 0, given = 0, node, pages;
+	const char *w;
+	size_t wl;
+
+	while (next_word(&q, end, &w, &wl)) {
+		struct pl_node *n;
+		uint64_t anon, rest;
+
+		if (procmaps_node_word(w, wl, &node, &pages) <= 0)
+			continue;
+		n = placement_node(p, (unsigned)node);
+		if (!n)
+			return -ENOMEM;
+		seen += pages;
+		anon = m->anon ? (uint64_t)((unsigned __int128)seen * m->anon / m->pages) - given
+			       : 0;
+		given += anon;
+		rest = pages - anon;
+		if (add_bytes(&n->bytes[PL_ANON], anon, m->page) < 0 ||
+		    add_bytes(&n->bytes[m->kind], rest, m->page) < 0)
+			return bad(why, whylen, "size does not fit in 64 bits");
+		if (refused(p, m, n->node) &&
+		    add_bytes(&n->off_policy,
+			      m->kind == PL_ANON || m->kind == PL_HUGE ? pages : anon, m->page) < 0)
+			return bad(why, whylen, "size does not fit in 64 bits");
+	}
+	return 0;
+}
+
+static void count_policy(struct placement *p, const struct mapping *m)
+{
+	struct pl_policy_use *u = NULL;
+
+	for (size_t i = 0; i < p->n_pol && !u; i++)
+		if (strcmp(p->pol[i].text, m->pol_text) == 0)
+			u = &p->pol[i];
+	if (!u && p->n_pol < PL_POLICIES_MAX) {
+		if (!p->pol)
+			p->pol = calloc(PL_POLICIES_MAX, sizeof(*p->pol));
+		if (p->pol) {
+			u = &p->pol[p->n_pol++];
+			memcpy(u->text, m->pol_text, sizeof(u->text));
+		}
+	}
+	if (!u) {
+		p->policies_dropped++;
+		return;
+	}
+	u->mappings++;
+	/* spread() refused what overflows: the product fits. */
+	u->bytes += m->pages * m->page;
+}
+
+int placement_maps_add_line(struct placement *p, const char *line, size_t len, char *why,
+			    size_t whylen)
+{
+	const char *q = line, *end = line + len, *w;
+	struct mapping m = { 0 };
+	size_t wl;
+	int r;
+
+	if (memchr(line, '\0', len))
+		return bad(why, whylen, "NUL byte");
+	if (!next_word(&q, end, &w, &wl) || wl > 16)
+		return bad(why, whylen, "does not start with a hex address");
+	for (size_t i = 0; i < wl; i++)
+		if (!((w[i] >= '0' && w[i] <= '9') || (w[i] >= 'a' && w[i] <= 'f')))
+			return bad(why, whylen, "does not start with a hex address");
+	r = policy(&q, end, &m, why, whylen);
+	if (r == 0)
+		r = survey(q, end, &m, why, whylen);
+	if (r == 0)
+		r = spread(p, q, end, &m, why, whylen);
+	if (r == 0) {
+		p->mappings++;
+		count_policy(p, &m);
+	}
+	free(m.bind);
+	return r;
+}
+
+int placement_maps_parse(struct placement *p, const char *buf, size_t len, char *why, size_t whylen)
+{
+	unsigned line = 1;
+	char inner[128];
+
+	for (const char *q = buf, *end = buf + len; q < end; line++) {
+		const char *nl = memchr(q, '\n', (size_t)(end - q));
+		int r;
+
+		if (!nl) {
+			snprintf(why, whylen, "line %u: missing newline at end of file", line);
+			return -EBADMSG;
+		}
+		r = (size_t)(nl - q) >= PROCMAPS_LINE_MAX
+			    ? bad(inner, sizeof(inner), "line too long")
+			    : placement_maps_add_line(p, q, (size_t)(nl - q), inner, sizeof(inner));
+		if (r < 0) {
+			snprintf(why, whylen, "line %u: %s", line,
+				 r == -ENOMEM ? "out of memory" : inner);
+			return r;
+		}
+		q = nl + 1;
+	}
+	return 0;
+}
+
+static int add_line(void *ctx, const char *line, size_t len, char *why, size_t whylen)
+{
+	return placement_maps_add_line(ctx, line, len, why, whylen);
+}
+
+int placement_maps_read(struct placement *p, unsigned pid, char *why, size_t whylen)
+{
+	return procmaps_read_lines(pid, add_line, p, why, whylen);
+}

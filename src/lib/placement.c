@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* A target's memory by node and kind, its CPUs' nodes, and the verdict over them. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "array.h"
+#include "cg-numa.h"
+#include "placement.h"
+
+const char *const placement_kind_names[PL_NKIND] = { "anon", "file", "shmem", "huge" };
+
+void placement_free(struct placement *p)
+{
+	free(p->cpus);
+	free(p->cpu_nodes);
+	free(p->mems);
+	free(p->v);
+	free(p->pol);
+	*p = (struct placement){ 0 };
+}
+
+static size_t lower_bound(const unsigned *ids, size_t n, unsigned id)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (ids[mid] < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+bool placement_has(const unsigned *ids, size_t n, unsigned node)
+{
+	size_t i = lower_bound(ids, n, node);
+
+	return i < n && ids[i] == node;
+}
+
+struct pl_node *placement_node(struct placement *p, unsigned node)
+{
+	size_t lo = 0, hi = p->n;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (p->v[mid].node < node)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < p->n && p->v[lo].node == node)
+		return &p->v[lo];
+	if (array_grow(&p->v, &p->cap, p->n + 1, sizeof(*p->v)) < 0)
+		return NULL;
+	memmove(&p->v[lo + 1], &p->v[lo], (p->n - lo) * sizeof(*p->v));
+	p->v[lo] = (struct pl_node){ .node = node };
+	p->n++;
+	return &p->v[lo];
+}
+
+int placement_set_cpus(struct placement *p, unsigned *cpus, size_t n, const unsigned *cpu_node,
+		       size_t n_map)
+{
+	size_t cap = 0;
+
+	free(p->cpus);
+	free(p->cpu_nodes);
+	p->cpus = cpus;
+	p->n_cpus = n;
+	p->cpu_nodes = NULL;
+	p->n_cpu_nodes = 0;
+	for (size_t i = 0; i < n; i++) {
+		unsigned node = cpus[i] < n_map ? cpu_node[cpus[i]] : UINT32_MAX;
+		size_t at;
+
+		if (node == UINT32_MAX || placement_has(p->cpu_nodes, p->n_cpu_nodes, node))
+			continue;
+		if (array_grow(&p->cpu_nodes, &cap, p->n_cpu_nodes + 1, sizeof(*p->cpu_nodes)) < 0)
+			return -ENOMEM;
+		at = lower_bound(p->cpu_nodes, p->n_cpu_nodes, node);
+		memmove(&p->cpu_nodes[at + 1], &p->cpu_nodes[at],
+			(p->n_cpu_nodes - at) * sizeof(*p->cpu_nodes));
+		p->cpu_nodes[at] = node;
+		p->n_cpu_nodes++;
+	}
+	return 0;
+}
+
+void placement_verdict(const struct placement *p, const unsigned *fast_nodes, size_t n_fast,
+		       struct pl_verdict *out)
+{
+	*out = (struct pl_verdict){ .tiers = fast_nodes != NULL };
+	for (size_t i = 0; i < p->n; i++) {
+		const struct pl_node *n = &p->v[i];
+		uint64_t own = n->bytes[PL_ANON] + n->bytes[PL_HUGE];
+		uint64_t shared = n->bytes[PL_FILE] + n->bytes[PL_SHMEM];
+
+		out->total += own + shared;
+		out->off_policy += n->off_policy;
+		if (placement_has(p->cpu_nodes, p->n_cpu_nodes, n->node))
+			out->local += own + shared;
+		else {
+			out->remote_anon += own;
+			out->remote_file += shared;
+		}
+		if (fast_nodes && placement_has(fast_nodes, n_fast, n->node))
+			out->fast += own + shared;
+	}
+}
+
+double placement_pct(uint64_t part, uint64_t whole)
+{
+	return whole ? 100.0 * (double)part / (double)whole : 0.0;
+}
+
+/*
+ * memory.numa_stat's file includes shmem (tmpfs, shared anonymous memory);
+ * anon is private anonymous memory; hugetlb (7.x) is apart from both.  The
+ * THP items are inside anon and file already.
+ */
+int placement_from_cgroup(struct placement *p, const struct cg_numa *s)
+{
+	int anon = cg_numa_item(s, "anon"), file = cg_numa_item(s, "file");
+	int shmem = cg_numa_item(s, "shmem"), huge = cg_numa_item(s, "hugetlb");
+
+	for (size_t ni = 0; ni < s->n_nodes; ni++) {
+		struct pl_node *n = placement_node(p, s->node[ni]);
+		uint64_t sh = shmem >= 0 ? CG_V(s, (size_t)shmem, ni) : 0;
+		uint64_t f = file >= 0 ? CG_V(s, (size_t)file, ni) : 0;
+
+		if (!n)
+			return -ENOMEM;
+		n->bytes[PL_ANON] = anon >= 0 ? CG_V(s, (size_t)anon, ni) : 0;
+		n->bytes[PL_SHMEM] = sh;
+		/* Staleness of the per-CPU batches can leave shmem a little above file. */
+		n->bytes[PL_FILE] = f > sh ? f - sh : 0;
+		n->bytes[PL_HUGE] = huge >= 0 ? CG_V(s, (size_t)huge, ni) : 0;
+		if (p->mems_known && !placement_has(p->mems, p->n_mems, n->node))
+			n->off_policy = n->bytes[PL_ANON] + n->bytes[PL_HUGE];
+	}
+	return 0;
+}
