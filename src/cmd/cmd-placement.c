@@ -1,0 +1,976 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * placement: is a workload's memory where its CPUs are?  For each process
+ * (--pid PID or a name pattern, as stat --pid takes them) and each cgroup
+ * (--cgroup: a path, a systemd unit or a pattern, as stat --cgroup takes
+ * them): the CPUs it may run on and their nodes, the nodes its memory may
+ * use, its memory per node by kind, and the verdict in bytes and percent
+ * (placement.h).  --check turns remote anonymous memory above a share into
+ * exit status 3, for monitoring.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "array.h"
+#include "cg-cpuset.h"
+#include "cg-find.h"
+#include "cg-numa.h"
+#include "cmd.h"
+#include "escape.h"
+#include "log.h"
+#include "nodes.h"
+#include "out.h"
+#include "placement.h"
+#include "procmaps.h"
+#include "sysfs.h"
+#include "value.h"
+#include "why.h"
+
+enum { OPT_PID = OPT_CMD_BASE, OPT_CGROUP, OPT_CHECK, OPT_MAX_REMOTE_ANON };
+
+/* --check's share of remote anonymous memory when --max-remote-anon does not say. */
+#define DEFAULT_MAX_REMOTE_ANON 10.0
+
+static const struct cmd_option options[] = {
+	{ "pid", required_argument, OPT_PID, "<pid|pattern>",
+	  "a process, or every process whose name or command\n"
+	  "line holds the pattern (repeatable)" },
+	{ "cgroup", required_argument, OPT_CGROUP, "<path|unit|pattern>",
+	  "a cgroup v2 path, a systemd unit (nginx.service) or a\n"
+	  "glob over cgroup names (repeatable)" },
+	{ "check", no_argument, OPT_CHECK, NULL,
+	  "exit 3 when a target's remote anonymous memory is\n"
+	  "above --max-remote-anon (default 10%)" },
+	{ "max-remote-anon", required_argument, OPT_MAX_REMOTE_ANON, "<pct>",
+	  "the share of a target's memory, 0 to 100, that --check\n"
+	  "allows to be anonymous and remote (implies --check)" },
+	{ 0 },
+};
+
+struct popts {
+	const char **pids, **cgroups;
+	size_t n_pids, n_cgroups;
+	bool check;
+	double max_remote_anon;
+};
+
+struct target {
+	bool is_cgroup;
+	unsigned pid;
+	char *cgroup;      /* is_cgroup: the path under the hierarchy */
+	char name[64];     /* a process's Name: */
+	bool cpuset_found; /* a cgroup's: some group on the way up has a cpuset */
+	char *cpuset;      /* and which: the group itself or an ancestor */
+	bool ok;           /* read */
+	struct placement p;
+	struct pl_verdict v;
+};
+
+struct pctx {
+	const struct popts *o;
+	struct target *t;
+	size_t n, cap;
+	struct node_cpumap map;
+	unsigned *cpu_nodes; /* every node with CPUs: a cgroup without a cpuset runs there */
+	size_t n_cpu_nodes;
+	struct memtiers tiers;
+	const unsigned *fast; /* the fastest tier with nodes, when there are two or more */
+	size_t n_fast;
+	char root[CG_ROOT_MAX]; /* the cgroup v2 hierarchy, when --cgroup */
+	char balancing[16];     /* kernel.numa_balancing as read, "" when absent */
+};
+
+static void usage(FILE *out)
+{
+	fputs("Usage:\n"
+	      " numastatctl placement --pid <pid|pattern>... --cgroup <path|unit|pattern>...\n"
+	      "\nIs the memory of a process, unit or cgroup on the nodes of the CPUs it may\n"
+	      "run on?  For each: its CPUs and their nodes, where its memory may go\n"
+	      "(cpuset, each mapping's policy), its memory per node by kind (anonymous,\n"
+	      "file, shared, huge pages), and the verdict: local, remote anonymous (what\n"
+	      "would fix it), remote file and shared (expected: page cache stays where it\n"
+	      "was first read), off-policy, and the share on the fast memory tier.\n"
+	      "\nOptions:\n",
+	      out);
+	cmd_options_usage(out, options);
+	cmd_usage_global_options(out);
+	fputs("\nExit status: 0 success, 1 a target could not be read, 2 usage error,\n"
+	      "3 with --check: a target's remote anonymous memory is above the limit.\n"
+	      "\nFor more details see numastatctl(8).\n",
+	      out);
+}
+
+/* ---- options ---- */
+
+static int push_arg(const char ***v, size_t *n, const char *arg)
+{
+	size_t cap = *n; /* exact: arguments are few */
+
+	if (array_grow(v, &cap, *n + 1, sizeof(**v)) < 0) {
+		log_err("out of memory");
+		return EXIT_FAIL;
+	}
+	(*v)[(*n)++] = arg;
+	return EXIT_OK;
+}
+
+static int parse_pct(const char *arg, double *out)
+{
+	char *end;
+
+	errno = 0;
+	*out = strtod(arg, &end);
+	if (!*arg || *end || errno || !isfinite(*out) || *out < 0 || *out > 100) {
+		log_usage_err("--max-remote-anon '%s': expected a percentage from 0 to 100", arg);
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
+static int parse_args(int argc, char *argv[], struct popts *o)
+{
+	int c, rc = EXIT_OK;
+
+	o->max_remote_anon = DEFAULT_MAX_REMOTE_ANON;
+	while (rc == EXIT_OK && (c = cmd_getopt(argc, argv, options)) != -1) {
+		switch (c) {
+		case 'h':
+			usage(stdout);
+			return -1;
+		case OPT_PID:
+			rc = push_arg(&o->pids, &o->n_pids, optarg);
+			break;
+		case OPT_CGROUP:
+			rc = push_arg(&o->cgroups, &o->n_cgroups, optarg);
+			break;
+		case OPT_CHECK:
+			o->check = true;
+			break;
+		case OPT_MAX_REMOTE_ANON:
+			o->check = true;
+			rc = parse_pct(optarg, &o->max_remote_anon);
+			break;
+		default:
+			return EXIT_USAGE;
+		}
+	}
+	if (rc == EXIT_OK && (rc = cmd_no_operands(argc, argv)) == EXIT_OK && !o->n_pids &&
+	    !o->n_cgroups) {
+		log_usage_err("name what to look at: --pid <pid|pattern> or --cgroup "
+			      "<path|unit|pattern>");
+		rc = EXIT_USAGE;
+	}
+	return rc;
+}
+
+/* ---- the targets ---- */
+
+static struct target *new_target(struct pctx *x)
+{
+	if (array_grow(&x->t, &x->cap, x->n + 1, sizeof(*x->t)) < 0)
+		return NULL;
+	x->t[x->n] = (struct target){ 0 };
+	return &x->t[x->n++];
+}
+
+/* An argument shown in a message: 256 bytes are enough to recognise it. */
+static const char *cut(const char *arg, char *out, size_t size)
+{
+	if (strlen(arg) < size)
+		return arg;
+	snprintf(out, size - 3, "%s", arg);
+	memcpy(out + size - 4, "...", 4);
+	return out;
+}
+
+/* Every --pid argument into l.  EXIT_OK, or EXIT_FAIL after a message. */
+static int resolve_pids(const struct popts *o, struct proc_list *l, struct proc_list *named)
+{
+	unsigned *all = NULL, pid;
+	int n_all = -1, rc = EXIT_OK, r;
+	char shown[256];
+
+	for (size_t i = 0; i < o->n_pids; i++) {
+		const char *arg = o->pids[i];
+
+		if (proc_pid_operand(arg, &pid)) {
+			if (pid > PROC_PID_MAX) {
+				log_err("--pid '%s': not a process id (at most %d)",
+					cut(arg, shown, sizeof(shown)), PROC_PID_MAX);
+				rc = EXIT_FAIL;
+			} else if (proc_list_add(l, pid) < 0 || proc_list_add(named, pid) < 0)
+				goto oom;
+			continue;
+		}
+		if (n_all < 0 && (n_all = proc_pids(&all)) < 0) {
+			log_err("/proc: %s", strerror(-n_all));
+			return EXIT_FAIL;
+		}
+		r = proc_list_match(l, arg, all, (size_t)n_all, (unsigned)getpid());
+		if (r < 0)
+			goto oom;
+		if (r == 0) {
+			log_err("--pid '%s': no process matches (name or command line)",
+				cut(arg, shown, sizeof(shown)));
+			rc = EXIT_FAIL;
+		}
+	}
+	free(all);
+	proc_list_sort_unique(l);
+	proc_list_sort_unique(named);
+	return rc;
+oom:
+	free(all);
+	log_err("out of memory");
+	return EXIT_FAIL;
+}
+
+static bool named(const struct proc_list *l, unsigned pid)
+{
+	return placement_has(l->v, l->n, pid);
+}
+
+/*
+ * One process.  A process named by its PID that is gone is said (1); one a
+ * pattern found that went since, or a kernel thread (no mappings), is no
+ * news and left out (0).  -1 after saying why it could not be read.
+ */
+static int read_process(struct pctx *x, struct target *t, bool by_pid)
+{
+	struct proc_allowed a;
+	char why[WHY_MAX];
+	int r = proc_allowed_read(t->pid, &a, why, sizeof(why));
+
+	if (r == 0) {
+		t->p.mems = a.mems;
+		t->p.n_mems = a.n_mems;
+		t->p.mems_known = a.has_mems;
+		a.mems = NULL;
+		r = placement_set_cpus(&t->p, a.cpus, a.n_cpus, x->map.node_of, x->map.n);
+		a.cpus = NULL;
+		if (r < 0)
+			snprintf(why, sizeof(why), "out of memory");
+	} else if (r != -ENOENT && r != -ESRCH)
+		log_err("process %u: /proc/%u/status: %s", t->pid, t->pid, why);
+	proc_allowed_free(&a);
+	if (r == 0) {
+		r = placement_maps_read(&t->p, t->pid, why, sizeof(why));
+		if (r < 0 && r != -ENOENT && r != -ESRCH)
+			log_err("process %u: /proc/%u/numa_maps: %s", t->pid, t->pid, why);
+	}
+	if ((r == -ENOENT || r == -ESRCH) && by_pid)
+		log_err("process %u: gone (no /proc/%u)", t->pid, t->pid);
+	if (r == -ENOENT || r == -ESRCH)
+		return by_pid ? -1 : 0;
+	if (r < 0)
+		return -1;
+	if (proc_name(t->pid, t->name, sizeof(t->name)) < 0)
+		snprintf(t->name, sizeof(t->name), "?");
+	return by_pid || t->p.mappings ? 1 : 0;
+}
+
+static int add_processes(struct pctx *x)
+{
+	struct proc_list l = { 0 }, by_pid = { 0 };
+	int rc = resolve_pids(x->o, &l, &by_pid);
+
+	for (size_t i = 0; i < l.n; i++) {
+		struct target *t = new_target(x);
+		int r;
+
+		if (!t) {
+			log_err("out of memory");
+			rc = EXIT_FAIL;
+			break;
+		}
+		t->pid = l.v[i];
+		r = read_process(x, t, named(&by_pid, t->pid));
+		if (r <= 0) {
+			placement_free(&t->p);
+			x->n--;
+		}
+		if (r < 0)
+			rc = EXIT_FAIL;
+		else if (r > 0)
+			t->ok = true;
+	}
+	proc_list_free(&l);
+	proc_list_free(&by_pid);
+	return rc;
+}
+
+static int find_root(struct pctx *x)
+{
+	switch (cg_root_find(x->root, sizeof(x->root))) {
+	case CG_ROOT_OK:
+		return EXIT_OK;
+	case CG_ROOT_V1_ONLY:
+		log_err("--cgroup: the memory controller is on cgroup v1 (" CG_V1_MEMORY
+			"): memory.numa_stat is read from cgroup v2 only");
+		break;
+	case CG_ROOT_NO_MEMORY:
+		log_err("--cgroup: cgroup v2 at %s has no memory controller (its cgroup.controllers "
+			"lacks memory)",
+			x->root);
+		break;
+	case CG_ROOT_NONE:
+		log_err("--cgroup: no cgroup v2 hierarchy at " CG_MOUNT " or " CG_HYBRID);
+		break;
+	}
+	return EXIT_FAIL;
+}
+
+/* Every --cgroup argument into l.  EXIT_OK, EXIT_FAIL (some named nothing) or EXIT_USAGE. */
+static int resolve_cgroups(struct pctx *x, struct cg_list *l)
+{
+	char why[WHY_MAX], shown[256];
+	int rc = EXIT_OK;
+
+	for (size_t i = 0; i < x->o->n_cgroups; i++) {
+		const char *arg = x->o->cgroups[i];
+		int r = *arg ? cg_resolve(x->root, arg, l, why, sizeof(why)) : -EINVAL;
+
+		if (!*arg)
+			snprintf(why, sizeof(why), "expected a cgroup path, a unit or a pattern");
+		cut(arg, shown, sizeof(shown));
+		if (r == -EINVAL) {
+			log_usage_err("--cgroup '%s': %s", cut(arg, shown, sizeof(shown)), why);
+			return EXIT_USAGE;
+		}
+		if (r == -ENOMEM) {
+			log_err("out of memory");
+			return EXIT_FAIL;
+		}
+		if (r == 0)
+			log_err("--cgroup '%s': no cgroup matches", cut(arg, shown, sizeof(shown)));
+		else if (r < 0)
+			log_err("--cgroup %s: %s", cut(arg, shown, sizeof(shown)), why);
+		if (r <= 0)
+			rc = EXIT_FAIL;
+	}
+	return rc;
+}
+
+/* The cpuset (or, without one, every CPU) and memory.numa_stat of t->cgroup. */
+static int read_cgroup(struct pctx *x, struct target *t, bool by_pattern, char *buf)
+{
+	char path[CG_PATH_MAX + CG_ROOT_MAX + 32], why[WHY_MAX];
+	struct cg_cpuset cs;
+	struct cg_numa s;
+	ssize_t n;
+	int r = cg_cpuset_read(x->root, t->cgroup, &cs, why, sizeof(why));
+
+	cg_file_path(x->root, t->cgroup, "memory.numa_stat", path, sizeof(path));
+	if (r == -ENOENT) {
+		if (!by_pattern)
+			log_err("cgroup %s: gone", t->cgroup);
+		return by_pattern ? 0 : -1;
+	}
+	if (r < 0) {
+		log_err("cgroup %s: %s", t->cgroup, r == -ENOMEM ? "out of memory" : why);
+		return -1;
+	}
+	t->cpuset_found = cs.found;
+	if (cs.found && !(t->cpuset = strdup(cs.from)))
+		r = -ENOMEM;
+	else if (cs.found) {
+		t->p.mems = cs.mems;
+		t->p.n_mems = cs.n_mems;
+		t->p.mems_known = true;
+		cs.mems = NULL;
+		r = placement_set_cpus(&t->p, cs.cpus, cs.n_cpus, x->map.node_of, x->map.n);
+		cs.cpus = NULL;
+	} else {
+		/* No cpuset anywhere: its tasks may run on every CPU, so every CPU node is local. */
+		t->p.cpu_nodes = malloc((x->n_cpu_nodes ? x->n_cpu_nodes : 1) * sizeof(unsigned));
+		r = t->p.cpu_nodes ? 0 : -ENOMEM;
+		if (r == 0)
+			memcpy(t->p.cpu_nodes, x->cpu_nodes, x->n_cpu_nodes * sizeof(unsigned));
+		t->p.n_cpu_nodes = x->n_cpu_nodes;
+	}
+	cg_cpuset_free(&cs);
+	if (r < 0) {
+		log_err("out of memory");
+		return -1;
+	}
+	n = sysfs_read_file(path, buf, CG_NUMA_STAT_BUF);
+	if (n == -ENOENT && by_pattern)
+		return 0; /* a pattern names the groups with memory accounting */
+	if (n < 0) {
+		log_err("%s: %s", path,
+			n == -ENOENT ? "not present: gone, or the memory controller is not enabled "
+				       "for this cgroup (its parent's cgroup.subtree_control lacks "
+				       "memory)"
+			: n == -EFBIG ? "file too large"
+				      : sysfs_strerror((int)n));
+		return -1;
+	}
+	r = cg_numa_parse(buf, (size_t)n, &s, why, sizeof(why));
+	if (r < 0) {
+		log_err("%s: %s", path, r == -ENOMEM ? "out of memory" : why);
+		return -1;
+	}
+	r = placement_from_cgroup(&t->p, &s);
+	cg_numa_free(&s);
+	if (r < 0) {
+		log_err("out of memory");
+		return -1;
+	}
+	return 1;
+}
+
+static int add_cgroups(struct pctx *x)
+{
+	struct cg_list l = { 0 };
+	char *buf = NULL;
+	int rc = find_root(x);
+
+	if (rc == EXIT_OK)
+		rc = resolve_cgroups(x, &l);
+	if (rc == EXIT_USAGE || !l.n)
+		goto out;
+	buf = malloc(CG_NUMA_STAT_BUF);
+	for (size_t i = 0; i < l.n; i++) {
+		struct target *t = buf ? new_target(x) : NULL;
+		int r;
+
+		if (!t) {
+			log_err("out of memory");
+			rc = EXIT_FAIL;
+			break;
+		}
+		t->is_cgroup = true;
+		t->cgroup = l.path[i];
+		l.path[i] = NULL;
+		r = read_cgroup(x, t, l.matched[i], buf);
+		if (r <= 0) {
+			placement_free(&t->p);
+			free(t->cgroup);
+			free(t->cpuset);
+			x->n--;
+		}
+		if (r < 0)
+			rc = EXIT_FAIL;
+		else if (r > 0)
+			t->ok = true;
+	}
+out:
+	free(buf);
+	cg_list_free(&l);
+	return rc;
+}
+
+/* The node of every CPU, the nodes with CPUs, the fastest memory tier, NUMA balancing. */
+static int read_machine(struct pctx *x)
+{
+	unsigned *nodes = NULL;
+	char why[WHY_MAX];
+	size_t tiers_with_nodes = 0;
+	ssize_t len;
+	int n = nodes_enumerate(&nodes);
+
+	if (n < 0) {
+		log_err(NODE_DIR ": %s", strerror(-n));
+		return EXIT_FAIL;
+	}
+	if (node_cpumap_read(nodes, (size_t)n, &x->map) < 0) {
+		free(nodes);
+		log_err("out of memory");
+		return EXIT_FAIL;
+	}
+	for (int i = 0; i < n; i++) {
+		bool cpu = false;
+
+		for (size_t c = 0; c < x->map.n && !cpu; c++)
+			cpu = x->map.node_of[c] == nodes[i];
+		if (cpu)
+			nodes[x->n_cpu_nodes++] = nodes[i];
+	}
+	x->cpu_nodes = nodes;
+	/* Without tiers (before 6.1, or one tier) there is no fast share to speak of. */
+	if (node_memtiers_read(&x->tiers, why, sizeof(why)) == 0)
+		for (size_t i = 0; i < x->tiers.n; i++)
+			if (x->tiers.v[i].n && !tiers_with_nodes++) {
+				x->fast = x->tiers.v[i].nodes;
+				x->n_fast = x->tiers.v[i].n;
+			}
+	if (tiers_with_nodes < 2)
+		x->fast = NULL;
+	len = sysfs_read_file("/proc/sys/kernel/numa_balancing", x->balancing,
+			      sizeof(x->balancing));
+	if (len < 0)
+		x->balancing[0] = '\0';
+	else
+		str_strip(x->balancing);
+	return EXIT_OK;
+}
+
+static void pctx_free(struct pctx *x)
+{
+	for (size_t i = 0; i < x->n; i++) {
+		placement_free(&x->t[i].p);
+		free(x->t[i].cgroup);
+		free(x->t[i].cpuset);
+	}
+	free(x->t);
+	node_cpumap_free(&x->map);
+	free(x->cpu_nodes);
+	node_memtiers_free(&x->tiers);
+}
+
+/* ---- output ---- */
+
+static bool over(const struct pctx *x, const struct target *t)
+{
+	return placement_pct(t->v.remote_anon, t->v.total) > x->o->max_remote_anon;
+}
+
+/* Sorted ids as "0-3,5" (or "none"). */
+static void list_text(const unsigned *ids, size_t n, char *buf, size_t len)
+{
+	if (!n)
+		snprintf(buf, len, "none");
+	else
+		rangelist_format(ids, n, buf, len);
+}
+
+/* The nodes of t's memory that are not local, as a list: where to move from. */
+static void remote_nodes(const struct target *t, bool off_only, char *buf, size_t len)
+{
+	unsigned ids[64];
+	size_t n = 0;
+
+	for (size_t i = 0; i < t->p.n && n < 64; i++) {
+		const struct pl_node *nd = &t->p.v[i];
+		bool local = placement_has(t->p.cpu_nodes, t->p.n_cpu_nodes, nd->node);
+
+		if (off_only ? nd->off_policy != 0
+			     : !local && nd->bytes[PL_ANON] + nd->bytes[PL_HUGE])
+			ids[n++] = nd->node;
+	}
+	list_text(ids, n, buf, len);
+}
+
+static void title(const struct target *t, FILE *f)
+{
+	char shown[CG_PATH_MAX * 4 + 8];
+
+	if (t->is_cgroup)
+		fprintf(f, "cgroup %s\n", escape_text(t->cgroup, shown, sizeof(shown), 0));
+	else
+		fprintf(f, "process %u (%s)\n", t->pid,
+			escape_text(t->name, shown, sizeof(shown), 0));
+}
+
+static void where_lines(const struct target *t)
+{
+	char cpus[512], cnodes[256], mems[256];
+
+	list_text(t->p.cpus, t->p.n_cpus, cpus, sizeof(cpus));
+	list_text(t->p.cpu_nodes, t->p.n_cpu_nodes, cnodes, sizeof(cnodes));
+	list_text(t->p.mems, t->p.n_mems, mems, sizeof(mems));
+	if (t->is_cgroup && !t->cpuset_found)
+		printf("  runs on: every CPU (no cpuset), nodes %s\n", cnodes);
+	else if (t->is_cgroup && strcmp(t->cpuset, t->cgroup) != 0) {
+		char shown[CG_PATH_MAX * 4];
+
+		printf("  runs on: CPUs %s (the cpuset of %s), node%s %s\n", cpus,
+		       escape_text(t->cpuset, shown, sizeof(shown), 0),
+		       t->p.n_cpu_nodes == 1 ? "" : "s", cnodes);
+	} else
+		printf("  runs on: CPUs %s, node%s %s\n", cpus, t->p.n_cpu_nodes == 1 ? "" : "s",
+		       cnodes);
+	if (t->p.mems_known)
+		printf("  memory may go to: node%s %s (%s)\n", t->p.n_mems == 1 ? "" : "s", mems,
+		       t->is_cgroup ? "cpuset.mems.effective" : "Mems_allowed_list");
+	else
+		printf("  memory may go to: any node (no cpuset)\n");
+	if (t->is_cgroup)
+		return;
+	if (!t->p.n_pol)
+		printf("  policy: none (no mappings)\n");
+	for (size_t i = 0; i < t->p.n_pol; i++) {
+		char shown[PL_POLICY_TEXT * 4], size[16];
+
+		fmt_human(t->p.pol[i].bytes, size, sizeof(size));
+		printf("  policy %s: %zu mapping%s, %s\n",
+		       escape_text(t->p.pol[i].text, shown, sizeof(shown), 0), t->p.pol[i].mappings,
+		       t->p.pol[i].mappings == 1 ? "" : "s", size);
+	}
+	if (t->p.policies_dropped)
+		printf("  other policies: %zu mapping%s\n", t->p.policies_dropped,
+		       t->p.policies_dropped == 1 ? "" : "s");
+}
+
+static int node_table(const struct target *t)
+{
+	static const char *const cols[] = { "NODE",  "WHERE", "ANON",  "FILE",
+					    "SHMEM", "HUGE",  "TOTAL", "OFF-POLICY" };
+	struct out_table *tb;
+	char why[WHY_MAX];
+	uint64_t sum[PL_NKIND + 2] = { 0 };
+	int r = out_table_new(&tb, "nodes", 0, why, sizeof(why));
+
+	if (r < 0) {
+		log_err("cannot print the table: %s", why);
+		return r;
+	}
+	for (size_t c = 0; c < sizeof(cols) / sizeof(cols[0]); c++)
+		out_table_add_column(tb, cols[c], 0, c == 1 ? 0 : OUT_COL_RIGHT);
+	for (size_t i = 0; i <= t->p.n; i++) {
+		const struct pl_node *nd = i < t->p.n ? &t->p.v[i] : NULL;
+		struct out_row *row = out_table_add_row(tb);
+		uint64_t total = 0;
+		char size[16];
+
+		if (!row)
+			break;
+		if (nd)
+			out_row_setf(row, 0, "%u", nd->node);
+		else
+			out_row_set(row, 0, "TOTAL");
+		if (nd)
+			out_row_set(row, 1,
+				    placement_has(t->p.cpu_nodes, t->p.n_cpu_nodes, nd->node)
+					    ? "local"
+					    : "remote");
+		for (int k = 0; k < PL_NKIND; k++) {
+			uint64_t b = nd ? nd->bytes[k] : sum[k];
+
+			fmt_human(b, size, sizeof(size));
+			out_row_set(row, 2 + (size_t)k, size);
+			total += b;
+			if (nd)
+				sum[k] += b;
+		}
+		fmt_human(total, size, sizeof(size));
+		out_row_set(row, 6, size);
+		if (nd)
+			sum[PL_NKIND] += nd->off_policy;
+		fmt_human(nd ? nd->off_policy : sum[PL_NKIND], size, sizeof(size));
+		out_row_set(row, 7, size);
+	}
+	r = out_table_print(tb, stdout);
+	out_table_free(tb);
+	return r;
+}
+
+static void verdict_line(const char *what, uint64_t part, uint64_t whole, const char *note)
+{
+	char size[16];
+
+	fmt_human(part, size, sizeof(size));
+	printf("  %-22s %7s %6.1f%%%s%s\n", what, size, placement_pct(part, whole),
+	       note ? "  " : "", note ? note : "");
+}
+
+/* What would make remote anonymous memory local: each suggestion a line under 80 columns. */
+static void remote_anon_advice(const struct pctx *x, const struct target *t)
+{
+	char from[256], to[256];
+
+	remote_nodes(t, false, from, sizeof(from));
+	list_text(t->p.cpu_nodes, t->p.n_cpu_nodes, to, sizeof(to));
+	if (!t->is_cgroup) {
+		printf("    move it now: migratepages %u %s %s\n", t->pid, from, to);
+		printf("    start it local: numactl --cpunodebind=%s --membind=%s\n", to, to);
+	} else {
+		printf("    keep it local, in the unit: AllowedMemoryNodes=%s\n", to);
+		printf("    or NUMAPolicy=bind NUMAMask=%s with CPUAffinity= on node%s %s\n", to,
+		       t->p.n_cpu_nodes == 1 ? "" : "s", to);
+	}
+	if (strcmp(x->balancing, "0") == 0)
+		printf("    or let the kernel move it: kernel.numa_balancing=1 (off now)\n");
+	else if (x->balancing[0])
+		printf("    NUMA balancing (kernel.numa_balancing=%s) has not moved it\n",
+		       x->balancing);
+}
+
+static void verdict(const struct pctx *x, const struct target *t)
+{
+	const struct pl_verdict *v = &t->v;
+	char from[256], allowed[256];
+
+	verdict_line("local", v->local, v->total, NULL);
+	verdict_line("remote anonymous", v->remote_anon, v->total,
+		     !v->remote_anon             ? NULL
+		     : x->o->check && over(x, t) ? "over --max-remote-anon"
+						 : "actionable");
+	if (v->remote_anon)
+		remote_anon_advice(x, t);
+	verdict_line("remote file and shared", v->remote_file, v->total,
+		     v->remote_file ? "expected: where first read" : NULL);
+	verdict_line("off-policy", v->off_policy, v->total, NULL);
+	if (v->off_policy) {
+		remote_nodes(t, true, from, sizeof(from));
+		list_text(t->p.mems, t->p.n_mems, allowed, sizeof(allowed));
+		printf("    on node%s %s: its %s no longer allows %s\n",
+		       strchr(from, ',') || strchr(from, '-') ? "s" : "", from,
+		       t->is_cgroup ? "cpuset" : "policy or cpuset",
+		       strchr(from, ',') || strchr(from, '-') ? "them" : "it");
+		if (!t->is_cgroup && t->p.mems_known)
+			printf("    move it: migratepages %u %s %s\n", t->pid, from, allowed);
+	}
+	if (v->tiers)
+		verdict_line("on the fast tier", v->fast, v->total, NULL);
+}
+
+static int print_text(const struct pctx *x)
+{
+	int r = 0;
+
+	for (size_t i = 0; i < x->n && r == 0; i++) {
+		const struct target *t = &x->t[i];
+
+		if (i)
+			putchar('\n');
+		title(t, stdout);
+		where_lines(t);
+		r = node_table(t);
+		verdict(x, t);
+	}
+	return r;
+}
+
+/* ---- JSON ---- */
+
+/* ids one per line: what OUT_COL_NUMBERS makes a JSON array of. */
+static void set_numbers(struct out_row *row, size_t col, const unsigned *ids, size_t n)
+{
+	size_t len = n * 12 + 1, used = 0;
+	char *s = malloc(len);
+
+	if (!s)
+		return;
+	s[0] = '\0';
+	for (size_t i = 0; i < n; i++)
+		used += (size_t)snprintf(s + used, len - used, "%s%u", i ? "\n" : "", ids[i]);
+	out_row_set(row, col, s);
+	free(s);
+}
+
+static void set_policies(struct out_row *row, size_t col, const struct placement *p)
+{
+	size_t len = p->n_pol * (PL_POLICY_TEXT + 1) + 1, used = 0;
+	char *s = malloc(len);
+
+	if (!s)
+		return;
+	s[0] = '\0';
+	for (size_t i = 0; i < p->n_pol; i++)
+		used += (size_t)snprintf(s + used, len - used, "%s%s", i ? "\n" : "",
+					 p->pol[i].text);
+	out_row_set(row, col, s);
+	free(s);
+}
+
+static void set_u64(struct out_row *row, size_t col, uint64_t v)
+{
+	out_row_setf(row, col, "%" PRIu64, v);
+}
+
+enum {
+	TC_TARGET,
+	TC_PID,
+	TC_NAME,
+	TC_CGROUP,
+	TC_CPUSET,
+	TC_CPUS,
+	TC_CPU_NODES,
+	TC_MEM_NODES,
+	TC_POLICIES,
+	TC_MAPPINGS,
+	TC_TOTAL,
+	TC_LOCAL,
+	TC_REMOTE_ANON,
+	TC_REMOTE_FILE,
+	TC_OFF_POLICY,
+	TC_FAST,
+	TC_REMOTE_ANON_PCT,
+	TC_OVER,
+	TC_COUNT,
+};
+
+static const struct {
+	const char *name;
+	unsigned flags;
+} target_cols[TC_COUNT] = {
+	{ "target", 0 },
+	{ "pid", OUT_COL_NUMBER },
+	{ "name", 0 },
+	{ "cgroup", 0 },
+	{ "cpuset", 0 },
+	{ "cpus", OUT_COL_NUMBERS },
+	{ "cpu_nodes", OUT_COL_NUMBERS },
+	{ "mem_nodes", OUT_COL_NUMBERS },
+	{ "policies", OUT_COL_ARRAY },
+	{ "mappings", OUT_COL_NUMBER },
+	{ "total", OUT_COL_NUMBER },
+	{ "local", OUT_COL_NUMBER },
+	{ "remote_anon", OUT_COL_NUMBER },
+	{ "remote_file", OUT_COL_NUMBER },
+	{ "off_policy", OUT_COL_NUMBER },
+	{ "fast_tier", OUT_COL_NUMBER },
+	{ "remote_anon_pct", OUT_COL_NUMBER },
+	{ "over", OUT_COL_BOOLEAN_OPT },
+};
+
+static void target_row(const struct pctx *x, const struct target *t, struct out_row *row)
+{
+	const struct pl_verdict *v = &t->v;
+
+	out_row_set(row, TC_TARGET, t->is_cgroup ? "cgroup" : "process");
+	if (!t->is_cgroup) {
+		out_row_setf(row, TC_PID, "%u", t->pid);
+		out_row_set(row, TC_NAME, t->name);
+		set_policies(row, TC_POLICIES, &t->p);
+		out_row_setf(row, TC_MAPPINGS, "%zu", t->p.mappings);
+	} else {
+		out_row_set(row, TC_CGROUP, t->cgroup);
+		out_row_set(row, TC_CPUSET, t->cpuset);
+	}
+	if (!t->is_cgroup || t->cpuset_found)
+		set_numbers(row, TC_CPUS, t->p.cpus, t->p.n_cpus);
+	set_numbers(row, TC_CPU_NODES, t->p.cpu_nodes, t->p.n_cpu_nodes);
+	if (t->p.mems_known)
+		set_numbers(row, TC_MEM_NODES, t->p.mems, t->p.n_mems);
+	set_u64(row, TC_TOTAL, v->total);
+	set_u64(row, TC_LOCAL, v->local);
+	set_u64(row, TC_REMOTE_ANON, v->remote_anon);
+	set_u64(row, TC_REMOTE_FILE, v->remote_file);
+	set_u64(row, TC_OFF_POLICY, v->off_policy);
+	if (v->tiers)
+		set_u64(row, TC_FAST, v->fast);
+	out_row_setf(row, TC_REMOTE_ANON_PCT, "%.1f", placement_pct(v->remote_anon, v->total));
+	if (x->o->check)
+		out_row_set(row, TC_OVER, over(x, t) ? "yes" : "no");
+}
+
+static void node_rows(const struct target *t, struct out_table *tb)
+{
+	for (size_t i = 0; i < t->p.n; i++) {
+		const struct pl_node *nd = &t->p.v[i];
+		struct out_row *row = out_table_add_row(tb);
+		uint64_t total = 0;
+
+		if (!row)
+			return;
+		if (t->is_cgroup)
+			out_row_set(row, 1, t->cgroup);
+		else
+			out_row_setf(row, 0, "%u", t->pid);
+		out_row_setf(row, 2, "%u", nd->node);
+		out_row_set(row, 3,
+			    placement_has(t->p.cpu_nodes, t->p.n_cpu_nodes, nd->node) ? "yes"
+										      : "no");
+		for (int k = 0; k < PL_NKIND; k++) {
+			set_u64(row, 4 + (size_t)k, nd->bytes[k]);
+			total += nd->bytes[k];
+		}
+		set_u64(row, 8, total);
+		set_u64(row, 9, nd->off_policy);
+	}
+}
+
+static int print_json(const struct pctx *x)
+{
+	static const char *const ncols[] = { "pid",  "cgroup", "node", "local", "anon",
+					     "file", "shmem",  "huge", "total", "off_policy" };
+	struct out_table *tt = NULL, *nt = NULL;
+	struct out_doc *d = NULL;
+	char why[WHY_MAX];
+	int r = out_table_new(&tt, "targets", OUT_JSON, why, sizeof(why));
+
+	if (r == 0)
+		r = out_table_new(&nt, "nodes", OUT_JSON, why, sizeof(why));
+	if (r < 0) {
+		log_err("cannot print the table: %s", why);
+		goto out;
+	}
+	for (size_t c = 0; c < TC_COUNT; c++)
+		out_table_add_column(tt, target_cols[c].name, 0, target_cols[c].flags);
+	for (size_t c = 0; c < sizeof(ncols) / sizeof(ncols[0]); c++)
+		out_table_add_column(nt, ncols[c], 0,
+				     c == 1   ? 0
+				     : c == 3 ? OUT_COL_BOOLEAN
+					      : OUT_COL_NUMBER);
+	for (size_t i = 0; i < x->n; i++) {
+		struct out_row *row = out_table_add_row(tt);
+
+		if (!row) {
+			r = -ENOMEM;
+			goto out;
+		}
+		target_row(x, &x->t[i], row);
+		node_rows(&x->t[i], nt);
+	}
+	r = out_doc_new(&d, 0);
+	if (r == 0 && (r = out_doc_add(d, tt, OUT_PART_ARRAY)) == 0 &&
+	    (r = out_doc_add(d, nt, OUT_PART_ARRAY)) == 0)
+		r = out_doc_print(d, stdout);
+out:
+	out_doc_free(d);
+	out_table_free(nt);
+	out_table_free(tt);
+	return r;
+}
+
+/* ---- the command ---- */
+
+static int placement(const struct popts *o)
+{
+	struct pctx x = { .o = o };
+	int rc = read_machine(&x), rc2 = EXIT_OK, r;
+	bool any_over = false;
+
+	if (rc != EXIT_OK)
+		goto out;
+	if (o->n_pids)
+		rc = add_processes(&x);
+	if (o->n_cgroups)
+		rc2 = add_cgroups(&x);
+	if (rc2 == EXIT_USAGE) {
+		rc = EXIT_USAGE;
+		goto out;
+	}
+	rc = rc != EXIT_OK ? rc : rc2;
+	for (size_t i = 0; i < x.n; i++) {
+		placement_verdict(&x.t[i].p, x.fast, x.n_fast, &x.t[i].v);
+		any_over |= o->check && over(&x, &x.t[i]);
+	}
+	r = cmd_global.json ? print_json(&x) : print_text(&x);
+	if (r < 0)
+		rc = EXIT_FAIL;
+	else if (any_over)
+		rc = EXIT_DRIFT;
+out:
+	pctx_free(&x);
+	return rc;
+}
+
+static int run(int argc, char *argv[])
+{
+	struct popts o = { 0 };
+	int rc = parse_args(argc, argv, &o);
+
+	if (rc == EXIT_OK)
+		rc = cmd_setup();
+	if (rc == EXIT_OK)
+		rc = placement(&o);
+	free(o.pids);
+	free(o.cgroups);
+	return rc < 0 ? EXIT_OK : rc;
+}
+
+const struct cmd cmd_placement = {
+	.name = "placement",
+	.run = run,
+	.summary = "is a process's, unit's or cgroup's memory on its CPUs' nodes?",
+	.usage = usage,
+	.options = options,
+};
