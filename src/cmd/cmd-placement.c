@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "array.h"
+#include "atomic-file.h"
 #include "cg-cpuset.h"
 #include "cg-find.h"
 #include "cg-numa.h"
@@ -27,11 +28,21 @@
 #include "out.h"
 #include "placement.h"
 #include "procmaps.h"
+#include "stat-effect.h"
 #include "sysfs.h"
 #include "value.h"
 #include "why.h"
 
-enum { OPT_PID = OPT_CMD_BASE, OPT_CGROUP, OPT_CHECK, OPT_MAX_REMOTE_ANON };
+enum {
+	OPT_PID = OPT_CMD_BASE,
+	OPT_CGROUP,
+	OPT_CHECK,
+	OPT_MAX_REMOTE_ANON,
+	OPT_PROMETHEUS,
+	OPT_TEXTFILE
+};
+
+#define TEXTFILE_NAME "numastatctl-placement.prom"
 
 /* --check's share of remote anonymous memory when --max-remote-anon does not say. */
 #define DEFAULT_MAX_REMOTE_ANON 10.0
@@ -49,13 +60,20 @@ static const struct cmd_option options[] = {
 	{ "max-remote-anon", required_argument, OPT_MAX_REMOTE_ANON, "<pct>",
 	  "the share of a target's memory, 0 to 100, that --check\n"
 	  "allows to be anonymous and remote (implies --check)" },
+	{ "prometheus", no_argument, OPT_PROMETHEUS, NULL,
+	  "Prometheus text: a series set per cgroup and per\n"
+	  "--pid argument (its processes summed)" },
+	{ "textfile", required_argument, OPT_TEXTFILE, "<dir>",
+	  "write the Prometheus text to <dir>/" TEXTFILE_NAME "\n"
+	  "(atomically, for node_exporter's textfile collector)" },
 	{ 0 },
 };
 
 struct popts {
 	const char **pids, **cgroups;
 	size_t n_pids, n_cgroups;
-	bool check;
+	bool check, prometheus;
+	const char *textfile;
 	double max_remote_anon;
 };
 
@@ -81,8 +99,9 @@ struct pctx {
 	struct memtiers tiers;
 	const unsigned *fast; /* the fastest tier with nodes, when there are two or more */
 	size_t n_fast;
-	char root[CG_ROOT_MAX]; /* the cgroup v2 hierarchy, when --cgroup */
-	char balancing[16];     /* kernel.numa_balancing as read, "" when absent */
+	char root[CG_ROOT_MAX];    /* the cgroup v2 hierarchy, when --cgroup */
+	char balancing[16];        /* kernel.numa_balancing as read, "" when absent */
+	struct proc_list *per_arg; /* the processes each --pid argument named, sorted */
 };
 
 static void usage(FILE *out)
@@ -151,6 +170,12 @@ static int parse_args(int argc, char *argv[], struct popts *o)
 		case OPT_CHECK:
 			o->check = true;
 			break;
+		case OPT_PROMETHEUS:
+			o->prometheus = true;
+			break;
+		case OPT_TEXTFILE:
+			o->textfile = optarg;
+			break;
 		case OPT_MAX_REMOTE_ANON:
 			o->check = true;
 			rc = parse_pct(optarg, &o->max_remote_anon);
@@ -163,6 +188,11 @@ static int parse_args(int argc, char *argv[], struct popts *o)
 	    !o->n_cgroups) {
 		log_usage_err("name what to look at: --pid <pid|pattern> or --cgroup "
 			      "<path|unit|pattern>");
+		rc = EXIT_USAGE;
+	}
+	if (rc == EXIT_OK && (o->prometheus || o->textfile) && cmd_global.json) {
+		log_usage_err("--prometheus and --textfile print Prometheus text, not JSON: leave "
+			      "out -J");
 		rc = EXIT_USAGE;
 	}
 	return rc;
@@ -189,7 +219,8 @@ static const char *cut(const char *arg, char *out, size_t size)
 }
 
 /* Every --pid argument into l.  EXIT_OK, or EXIT_FAIL after a message. */
-static int resolve_pids(const struct popts *o, struct proc_list *l, struct proc_list *named)
+static int resolve_pids(const struct popts *o, struct proc_list *l, struct proc_list *named,
+			struct proc_list *per_arg)
 {
 	unsigned *all = NULL, pid;
 	int n_all = -1, rc = EXIT_OK, r;
@@ -203,7 +234,8 @@ static int resolve_pids(const struct popts *o, struct proc_list *l, struct proc_
 				log_err("--pid '%s': not a process id (at most %d)",
 					cut(arg, shown, sizeof(shown)), PROC_PID_MAX);
 				rc = EXIT_FAIL;
-			} else if (proc_list_add(l, pid) < 0 || proc_list_add(named, pid) < 0)
+			} else if (proc_list_add(l, pid) < 0 || proc_list_add(named, pid) < 0 ||
+				   proc_list_add(&per_arg[i], pid) < 0)
 				goto oom;
 			continue;
 		}
@@ -211,7 +243,11 @@ static int resolve_pids(const struct popts *o, struct proc_list *l, struct proc_
 			log_err("/proc: %s", strerror(-n_all));
 			return EXIT_FAIL;
 		}
-		r = proc_list_match(l, arg, all, (size_t)n_all, (unsigned)getpid());
+		r = proc_list_match(&per_arg[i], arg, all, (size_t)n_all, (unsigned)getpid());
+		for (size_t k = 0; r > 0 && k < per_arg[i].n; k++)
+			if (proc_list_add(l, per_arg[i].v[k]) < 0)
+				r = -ENOMEM;
+		proc_list_sort_unique(&per_arg[i]);
 		if (r < 0)
 			goto oom;
 		if (r == 0) {
@@ -277,7 +313,14 @@ static int read_process(struct pctx *x, struct target *t, bool by_pid)
 static int add_processes(struct pctx *x)
 {
 	struct proc_list l = { 0 }, by_pid = { 0 };
-	int rc = resolve_pids(x->o, &l, &by_pid);
+	int rc;
+
+	x->per_arg = calloc(x->o->n_pids, sizeof(*x->per_arg));
+	if (!x->per_arg) {
+		log_err("out of memory");
+		return EXIT_FAIL;
+	}
+	rc = resolve_pids(x->o, &l, &by_pid, x->per_arg);
 
 	for (size_t i = 0; i < l.n; i++) {
 		struct target *t = new_target(x);
@@ -518,6 +561,9 @@ static void pctx_free(struct pctx *x)
 		free(x->t[i].cpuset);
 	}
 	free(x->t);
+	for (size_t i = 0; x->per_arg && i < x->o->n_pids; i++)
+		proc_list_free(&x->per_arg[i]);
+	free(x->per_arg);
 	node_cpumap_free(&x->map);
 	free(x->cpu_nodes);
 	node_memtiers_free(&x->tiers);
@@ -920,6 +966,162 @@ out:
 	return r;
 }
 
+/* ---- Prometheus ---- */
+
+/* The label of a series set: cgroup="/a/b" or process="<the --pid argument>". */
+struct series {
+	const char *label, *value;
+	struct pl_verdict v;
+	size_t processes;
+};
+
+static void labels(FILE *f, const struct series *s)
+{
+	fprintf(f, "%s=\"", s->label);
+	prom_label_value(f, s->value);
+	fputc('"', f);
+}
+
+static void verdict_series(FILE *f, const struct series *s)
+{
+	static const char *const classes[] = { "local", "remote_anon", "remote_file", "off_policy",
+					       "fast_tier" };
+	const uint64_t vals[] = { s->v.local, s->v.remote_anon, s->v.remote_file, s->v.off_policy,
+				  s->v.fast };
+
+	for (size_t c = 0; c < sizeof(classes) / sizeof(classes[0]); c++) {
+		if (c == 4 && !s->v.tiers)
+			continue;
+		fputs("numastatctl_placement_bytes{", f);
+		labels(f, s);
+		fprintf(f, ",class=\"%s\"} %" PRIu64 "\n", classes[c], vals[c]);
+	}
+}
+
+/* The verdict of a --pid argument: its processes' verdicts summed. */
+static void sum_processes(const struct pctx *x, const struct proc_list *l, struct series *s)
+{
+	for (size_t i = 0; i < x->n; i++) {
+		const struct target *t = &x->t[i];
+
+		if (t->is_cgroup || !placement_has(l->v, l->n, t->pid))
+			continue;
+		s->processes++;
+		s->v.total += t->v.total;
+		s->v.local += t->v.local;
+		s->v.remote_anon += t->v.remote_anon;
+		s->v.remote_file += t->v.remote_file;
+		s->v.off_policy += t->v.off_policy;
+		s->v.fast += t->v.fast;
+	}
+	s->v.tiers = x->fast != NULL;
+}
+
+/*
+ * Per node and kind, for one series set: a cgroup's (only), or the
+ * processes of a --pid argument (l) summed by node, since one series
+ * cannot have two samples.  -ENOMEM.
+ */
+static int node_series(FILE *f, const struct pctx *x, const struct series *s,
+		       const struct proc_list *l, const struct target *only)
+{
+	struct placement sum = { 0 };
+	const struct placement *p = only ? &only->p : &sum;
+
+	for (size_t i = 0; !only && i < x->n; i++) {
+		const struct target *t = &x->t[i];
+
+		if (t->is_cgroup || !placement_has(l->v, l->n, t->pid))
+			continue;
+		for (size_t k = 0; k < t->p.n; k++) {
+			struct pl_node *n = placement_node(&sum, t->p.v[k].node);
+
+			if (!n) {
+				placement_free(&sum);
+				return -ENOMEM;
+			}
+			for (int kind = 0; kind < PL_NKIND; kind++)
+				n->bytes[kind] += t->p.v[k].bytes[kind];
+		}
+	}
+	for (size_t k = 0; k < p->n; k++)
+		for (int kind = 0; kind < PL_NKIND; kind++) {
+			fputs("numastatctl_placement_node_bytes{", f);
+			labels(f, s);
+			fprintf(f, ",node=\"%u\",kind=\"%s\"} %" PRIu64 "\n", p->v[k].node,
+				placement_kind_names[kind], p->v[k].bytes[kind]);
+		}
+	placement_free(&sum);
+	return 0;
+}
+
+static int write_prom(FILE *f, const struct pctx *x)
+{
+	int r = 0;
+
+	prom_family(f, "numastatctl_placement_bytes", "gauge",
+		    "Memory of a cgroup or of the processes a --pid argument named, by where it is "
+		    "against the nodes of their CPUs (class: local, remote_anon, remote_file, "
+		    "off_policy, fast_tier).");
+	for (size_t i = 0; i < x->n; i++)
+		if (x->t[i].is_cgroup)
+			verdict_series(f, &(struct series){ .label = "cgroup",
+							    .value = x->t[i].cgroup,
+							    .v = x->t[i].v });
+	for (size_t i = 0; i < x->o->n_pids; i++) {
+		struct series s = { .label = "process", .value = x->o->pids[i] };
+
+		sum_processes(x, &x->per_arg[i], &s);
+		verdict_series(f, &s);
+	}
+	prom_family(f, "numastatctl_placement_processes", "gauge",
+		    "How many processes a --pid argument named (the ones with memory).");
+	for (size_t i = 0; i < x->o->n_pids; i++) {
+		struct series s = { .label = "process", .value = x->o->pids[i] };
+
+		sum_processes(x, &x->per_arg[i], &s);
+		fputs("numastatctl_placement_processes{", f);
+		labels(f, &s);
+		fprintf(f, "} %zu\n", s.processes);
+	}
+	prom_family(f, "numastatctl_placement_node_bytes", "gauge",
+		    "Memory of a cgroup or of the processes a --pid argument named, by node and "
+		    "kind (anon, file, shmem, huge).");
+	for (size_t i = 0; i < x->n && r == 0; i++)
+		if (x->t[i].is_cgroup)
+			r = node_series(f, x,
+					&(struct series){ .label = "cgroup",
+							  .value = x->t[i].cgroup },
+					NULL, &x->t[i]);
+	for (size_t i = 0; i < x->o->n_pids && r == 0; i++)
+		r = node_series(f, x,
+				&(struct series){ .label = "process", .value = x->o->pids[i] },
+				&x->per_arg[i], NULL);
+	if (r == -ENOMEM)
+		log_err("out of memory");
+	return r < 0 || ferror(f) ? -EIO : 0;
+}
+
+static int to_textfile(const struct pctx *x, const char *dir)
+{
+	struct atomic_file af;
+	int r = atomic_file_begin(&af, dir, TEXTFILE_NAME, 0644);
+
+	if (r < 0) {
+		log_err("--textfile %s: %s", dir, strerror(-r));
+		return -EIO;
+	}
+	if (write_prom(af.f, x) < 0) {
+		atomic_file_abort(&af);
+		log_err("--textfile %s/" TEXTFILE_NAME ": cannot write", dir);
+		return -EIO;
+	}
+	r = atomic_file_commit(&af);
+	if (r < 0)
+		log_err("--textfile %s/" TEXTFILE_NAME ": %s", dir, strerror(-r));
+	return r < 0 ? -EIO : 0;
+}
+
 /* ---- the command ---- */
 
 static int placement(const struct popts *o)
@@ -943,7 +1145,14 @@ static int placement(const struct popts *o)
 		placement_verdict(&x.t[i].p, x.fast, x.n_fast, &x.t[i].v);
 		any_over |= o->check && over(&x, &x.t[i]);
 	}
-	r = cmd_global.json ? print_json(&x) : print_text(&x);
+	if (o->textfile)
+		r = to_textfile(&x, o->textfile);
+	else if (o->prometheus)
+		r = write_prom(stdout, &x);
+	else
+		r = cmd_global.json ? print_json(&x) : print_text(&x);
+	if (r == 0 && o->textfile && o->prometheus)
+		r = write_prom(stdout, &x);
 	if (r < 0)
 		rc = EXIT_FAIL;
 	else if (any_over)
