@@ -181,6 +181,7 @@ EOF
 
 EOF
 	effect_tour
+	placement_tour
 	cat <<'EOF'
 
 ### profiles: named sets of knob values
@@ -259,6 +260,31 @@ NUMA_PAGES_MIGRATED per interval falls and HINT_LOCAL% rises. The line above
 each table says which counters this kernel keeps per node, which only for the
 whole machine (row `all`), and which it lacks.
 EOF
+}
+
+placement_tour() {
+	local saved=("${GLOBAL[@]}")
+
+	"$src/tests/fixtures/gen-placement.sh" "$work/placement" procs
+	cat <<'EOF'
+
+### placement: is the memory where the CPUs are?
+
+For a process (by PID or name), a systemd unit or a cgroup: where it may
+run and allocate, its memory per node by kind, and the verdict. Remote
+anonymous memory can be moved (the lines under it say how); remote page
+cache is where whoever first read the file ran. These ran with `--sysroot
+placement`, a tree from `tests/fixtures/gen-placement.sh`: four nodes, node
+3 memory only in a slower tier, a process and a service whose cpusets were
+narrowed after they had filled another node. `--check` exits 3 above
+`--max-remote-anon` (10% by default); `-J`, `--prometheus` and
+`--textfile DIR` give the same facts.
+
+EOF
+	GLOBAL=(--sysroot placement --state-dir state)
+	show placement --pid narrowed
+	show placement --cgroup db.service --check
+	GLOBAL=("${saved[@]}")
 }
 
 # live_show ARGS...: show on the live system when that is possible here.

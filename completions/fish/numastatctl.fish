@@ -6,7 +6,7 @@
 # always match the installed registry; profile names from `profiles`,
 # snapshot names from `snapshots --names`.
 
-set -l __numastatctl_commands status advise get set stat apply profiles revert snapshots knobs selftest bench
+set -l __numastatctl_commands status advise get set stat placement apply profiles revert snapshots knobs selftest bench
 
 # The binary being completed, with the line's --sysroot, --config and --state-dir.
 function __numastatctl_run
@@ -122,6 +122,7 @@ complete -c numastatctl -n $nocmd -a advise -d 'Recommendations from topology an
 complete -c numastatctl -n $nocmd -a get -d 'Print knobs, sysctl style'
 complete -c numastatctl -n $nocmd -a set -d 'Set knobs (validated, all or nothing)'
 complete -c numastatctl -n $nocmd -a stat -d 'Per-node NUMA statistics'
+complete -c numastatctl -n $nocmd -a placement -d "Is a workload's memory on its CPUs' nodes?"
 complete -c numastatctl -n $nocmd -a apply -d 'Apply a profile'
 complete -c numastatctl -n $nocmd -a profiles -d 'List profiles or show one resolved'
 complete -c numastatctl -n $nocmd -a revert -d 'Restore the values saved before the last change'
@@ -181,6 +182,15 @@ complete -c numastatctl -n $c -l balancing -d 'NUMA balancing and page migration
 complete -c numastatctl -n $c -l tiers -d 'Memory tiers, node kinds, distances, promotion and demotion'
 complete -c numastatctl -n $c -l reclaim -d 'Pages reclaim scanned and freed (pgscan, pgsteal)'
 complete -c numastatctl -n $c -l cgroup -x -a '(__numastatctl_cgroups)' -d 'Per-node memory of cgroups'
+
+# placement
+set -l c '__fish_seen_subcommand_from placement'
+complete -c numastatctl -n $c -l pid -x -a '(__fish_complete_pids)' -d 'A process, or every process matching a pattern'
+complete -c numastatctl -n $c -l cgroup -x -a '(__numastatctl_cgroups)' -d 'A cgroup, unit or pattern'
+complete -c numastatctl -n $c -l check -d 'Exit 3 when remote anonymous memory is above the limit'
+complete -c numastatctl -n $c -l max-remote-anon -x -d 'The share --check allows'
+complete -c numastatctl -n $c -l prometheus -d 'Prometheus text format'
+complete -c numastatctl -n $c -l textfile -x -a '(__fish_complete_directories)' -d 'Write DIR/numastatctl-placement.prom for node_exporter'
 
 # apply
 set -l c '__fish_seen_subcommand_from apply'

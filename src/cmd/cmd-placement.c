@@ -49,20 +49,20 @@ enum {
 
 static const struct cmd_option options[] = {
 	{ "pid", required_argument, OPT_PID, "<pid|pattern>",
-	  "a process, or every process whose name or command\n"
-	  "line holds the pattern (repeatable)" },
+	  "a process, or every process whose name or\n"
+	  "command line holds the pattern (repeatable)" },
 	{ "cgroup", required_argument, OPT_CGROUP, "<path|unit|pattern>",
-	  "a cgroup v2 path, a systemd unit (nginx.service) or a\n"
-	  "glob over cgroup names (repeatable)" },
+	  "a cgroup v2 path, a unit or a pattern\n"
+	  "(repeatable)" },
 	{ "check", no_argument, OPT_CHECK, NULL,
 	  "exit 3 when a target's remote anonymous memory is\n"
 	  "above --max-remote-anon (default 10%)" },
 	{ "max-remote-anon", required_argument, OPT_MAX_REMOTE_ANON, "<pct>",
-	  "the share of a target's memory, 0 to 100, that --check\n"
-	  "allows to be anonymous and remote (implies --check)" },
+	  "what --check allows: a share from 0 to 100\n"
+	  "(implies --check)" },
 	{ "prometheus", no_argument, OPT_PROMETHEUS, NULL,
-	  "Prometheus text: a series set per cgroup and per\n"
-	  "--pid argument (its processes summed)" },
+	  "Prometheus text: series per cgroup, and per --pid\n"
+	  "argument with its processes summed" },
 	{ "textfile", required_argument, OPT_TEXTFILE, "<dir>",
 	  "write the Prometheus text to <dir>/" TEXTFILE_NAME "\n"
 	  "(atomically, for node_exporter's textfile collector)" },
@@ -107,7 +107,8 @@ struct pctx {
 static void usage(FILE *out)
 {
 	fputs("Usage:\n"
-	      " numastatctl placement --pid <pid|pattern>... --cgroup <path|unit|pattern>...\n"
+	      " numastatctl placement [options] --pid <pid|pattern>...\n"
+	      " numastatctl placement [options] --cgroup <path|unit|pattern>...\n"
 	      "\nIs the memory of a process, unit or cgroup on the nodes of the CPUs it may\n"
 	      "run on?  For each: its CPUs and their nodes, where its memory may go\n"
 	      "(cpuset, each mapping's policy), its memory per node by kind (anonymous,\n"
@@ -848,7 +849,7 @@ static const struct {
 } target_cols[TC_COUNT] = {
 	{ "target", 0 },
 	{ "pid", OUT_COL_NUMBER },
-	{ "name", 0 },
+	{ "command", 0 },
 	{ "cgroup", 0 },
 	{ "cpuset", 0 },
 	{ "cpus", OUT_COL_NUMBERS },

@@ -15,7 +15,6 @@
 #include <unistd.h>
 
 #include "advise.h"
-#include "array.h"
 #include "procmaps.h"
 #include "sysfs.h"
 #include "value.h"

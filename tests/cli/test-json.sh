@@ -65,6 +65,15 @@ run --config "$CONF" -J advise
 schema advise "advise -J"
 run -J advise --rules
 schema "advise --rules" "advise --rules -J"
+
+SAVED_ROOT=$ROOT
+ROOT=$TMP/placement-root
+"$FIXTURES/gen-placement.sh" "$ROOT" procs
+run -J placement --pid 100 --pid 300 --cgroup '*.service' --check
+schema placement "placement -J: processes and cgroups, --check"
+run -J placement --pid 500
+schema placement "placement -J: without --check"
+ROOT=$SAVED_ROOT
 run -J get
 schema get "get -J"
 run -J set vm.min_slab_ratio=9 vm.zone_reclaim_mode=0

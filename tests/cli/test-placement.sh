@@ -1,0 +1,271 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# placement: the verdict for processes (mixed policies and kinds, a cpuset
+# narrowed after allocation), cgroups with and without a cpuset, one
+# memory tier, --check, JSON, Prometheus; hostile input: vanished
+# processes and cgroups, control characters, a broken numa_maps.
+. "$(dirname "$0")/lib.sh"
+
+GEN=$FIXTURES/gen-placement.sh
+
+# pfixture CASE: a fresh root built by gen-placement.sh.
+pfixture() {
+	FIXTURE_N=$((FIXTURE_N + 1))
+	ROOT=$TMP/root.$FIXTURE_N
+	STATE="$ROOT.state"
+	"$GEN" "$ROOT" "$@" || { echo "Bail out! gen-placement.sh $* failed"; exit 1; }
+}
+
+# expect_json DESC PYTHON: PYTHON, with the parsed stdout as `doc`, prints
+# nothing (it prints what is wrong).
+expect_json() {
+	local why
+	why=$(python3 -c '
+import json, sys
+try:
+    doc = json.loads(sys.stdin.read())
+except ValueError as e:
+    print("not JSON:", e); sys.exit()
+'"$2" <<<"$OUT")
+	if [ -z "$why" ]; then ok "$1"; else not_ok "$1" "$why" "$OUT"; fi
+}
+
+pfixture procs
+run placement --pid 100
+expect_rc 0 "a process by its PID"
+expect_out "process 100 (postgres)
+  runs on: CPUs 0-1, node 0
+  memory may go to: nodes 0-3 (Mems_allowed_list)
+  policy default: 6 mappings, 19.4M
+  policy bind:1: 1 mapping, 3M
+  policy weighted interleave:0,3: 1 mapping, 2M
+ NODE WHERE   ANON FILE SHMEM HUGE TOTAL OFF-POLICY
+    0 local   5.2M 224K    0B   8M 13.4M         0B
+    1 remote    5M   1M    0B   0B    6M         0B
+    2 remote    0B   0B    4M   0B    4M         0B
+    3 remote    1M   0B    0B   0B    1M         0B
+TOTAL        11.2M 1.2M    4M   8M 24.4M         0B
+  local                    13.4M   54.9%
+  remote anonymous            6M   24.6%  actionable
+    move it now: migratepages 100 1,3 0
+    start it local: numactl --cpunodebind=0 --membind=0
+    or let the kernel move it: kernel.numa_balancing=1 (off now)
+  remote file and shared      5M   20.5%  expected: where first read
+  off-policy                  0B    0.0%
+  on the fast tier         23.4M   95.9%" \
+	"mixed policies and kinds: anonymous, file, shared memory and huge pages by node; remote anonymous apart from remote file and shared, with what fixes it"
+expect_err "" "nothing on stderr"
+long=$(awk 'length > 80' <<<"$OUT")
+check "every line fits 80 columns" test -z "$long"
+
+run placement --pid 200
+expect_out_has "  remote file and shared     16M   93.8%  expected: where first read" \
+	"page cache read on another node is remote file memory, expected"
+expect_out_has "  remote anonymous            0B    0.0%" "and not remote anonymous"
+expect_out_lacks "migratepages" "nothing to fix"
+
+run placement --pid 300
+expect_out_has "  memory may go to: node 0 (Mems_allowed_list)" "the narrowed cpuset"
+expect_out_has "    1 remote   3M 128K    0B   0B  3.1M         3M" \
+	"the anonymous pages on node 1 are off-policy, the file pages are not"
+expect_out_has "  off-policy                  3M   58.5%
+    on node 1: its policy or cpuset no longer allows it
+    move it: migratepages 300 1 0" "off-policy memory, and the command that moves it"
+
+run placement --pid 300 --check
+expect_rc 3 "--check: 58.5% remote anonymous is above the default 10%"
+expect_out_has "58.5%  over --max-remote-anon" "the verdict says so"
+run placement --pid 300 --max-remote-anon 58.6
+expect_rc 0 "--max-remote-anon 58.6: 58.54% is not above"
+run placement --pid 300 --max-remote-anon 58.5
+expect_rc 3 "--max-remote-anon 58.5: above"
+run placement --pid 200 --check
+expect_rc 0 "--check: remote page cache does not count"
+
+run placement --pid postgres --pid reader -J --check
+expect_rc 3 "patterns, JSON and --check"
+expect_json "JSON: the verdict of each process, its nodes, in bytes" '
+t = {x["pid"]: x for x in doc["targets"]}
+if sorted(t) != [100, 200]: print("targets", sorted(t)); sys.exit()
+p = t[100]
+want = {"target": "process", "command": "postgres", "cgroup": None, "cpuset": None,
+        "cpus": [0, 1], "cpu_nodes": [0], "mem_nodes": [0, 1, 2, 3],
+        "policies": ["default", "bind:1", "weighted interleave:0,3"], "mappings": 8,
+        "total": 25563136, "local": 14028800, "remote_anon": 6291456,
+        "remote_file": 5242880, "off_policy": 0, "fast_tier": 24514560,
+        "remote_anon_pct": 24.6, "over": True}
+for k, v in want.items():
+    if p[k] != v: print(k, p[k], "!=", v)
+if p["local"] + p["remote_anon"] + p["remote_file"] != p["total"]: print("local + remote != total")
+if t[200]["over"] is not False: print("200 over")
+n = [x for x in doc["nodes"] if x["pid"] == 100]
+if [x["node"] for x in n] != [0, 1, 2, 3]: print("nodes", n)
+if sum(x["total"] for x in n) != p["total"]: print("node totals")
+if [x["local"] for x in n] != [True, False, False, False]: print("local flags")
+if n[3]["anon"] != 1048576 or n[2]["shmem"] != 4194304 or n[0]["huge"] != 8388608: print("kinds", n)
+'
+
+# Cgroups: db.service has a cpuset narrowed to node 1 after it filled node
+# 0; web.service has none of its own (the root's holds it).
+run placement --cgroup db.service
+expect_rc 0 "a unit"
+expect_out "cgroup /system.slice/db.service
+  runs on: CPUs 2-3, node 1
+  memory may go to: node 1 (cpuset.mems.effective)
+ NODE WHERE  ANON FILE SHMEM HUGE TOTAL OFF-POLICY
+    0 remote  64M 100M    0B   0B  164M        64M
+    1 local  192M   8M    0B   0B  200M         0B
+    2 remote   0B   0B    0B   0B    0B         0B
+    3 remote   0B   0B    0B   0B    0B         0B
+TOTAL        256M 108M    0B   0B  364M        64M
+  local                     200M   54.9%
+  remote anonymous           64M   17.6%  actionable
+    keep it local, in the unit: AllowedMemoryNodes=1
+    or NUMAPolicy=bind NUMAMask=1 with CPUAffinity= on node 1
+    or let the kernel move it: kernel.numa_balancing=1 (off now)
+  remote file and shared    100M   27.5%  expected: where first read
+  off-policy                 64M   17.6%
+    on node 0: its cpuset no longer allows it
+  on the fast tier          364M  100.0%" \
+	"a cgroup: memory.numa_stat by kind, its cpuset's CPUs and nodes, off-policy after the cpuset was narrowed"
+run placement --cgroup /system.slice/web.service
+expect_out_has "  runs on: CPUs 0-5 (the cpuset of /), nodes 0-2" "a cgroup without a cpuset of its own: the nearest ancestor's"
+expect_out_has "    3 remote   0B   4M    0B   0B    4M         0B" "file is file less shmem; the memory-only node is remote"
+run placement --cgroup 'system.slice/*' -J
+expect_json "JSON: cgroups, the weird name whole" '
+c = {x["cgroup"]: x for x in doc["targets"]}
+if sorted(c) != ["/system.slice/db.service", "/system.slice/we\nird", "/system.slice/web.service"]: print(sorted(c))
+if c["/system.slice/db.service"]["cpuset"] != "/system.slice/db.service": print("cpuset db")
+if c["/system.slice/web.service"]["cpuset"] != "/": print("cpuset web")
+if c["/system.slice/db.service"]["off_policy"] != 67108864: print("off_policy")
+if c["/system.slice/db.service"]["pid"] is not None or c["/system.slice/db.service"]["mappings"] is not None: print("nulls")
+'
+run placement --cgroup '*ird'
+expect_out_has 'cgroup /system.slice/we\x0aird' "a newline in a cgroup name is escaped"
+
+pfixture nocpuset
+run placement --cgroup db.service -J
+expect_json "no cpuset controller: every CPU node is local, nothing is off-policy" '
+t = doc["targets"][0]
+if t["cpuset"] is not None or t["cpus"] != [] or t["mem_nodes"] != []: print("cpuset", t)
+if t["cpu_nodes"] != [0, 1, 2] or t["off_policy"] != 0 or t["remote_anon"] != 0: print(t)
+'
+run placement --cgroup db.service
+expect_out_has "  runs on: every CPU (no cpuset), nodes 0-2
+  memory may go to: any node (no cpuset)" "and the text says so"
+
+pfixture onetier
+run placement --pid 100
+expect_out_lacks "fast tier" "one memory tier: no fast share"
+run placement --pid 100 -J
+expect_json "fast_tier is null with one tier" 'if doc["targets"][0]["fast_tier"] is not None: print(doc["targets"][0]["fast_tier"])'
+
+# Hostile input.
+pfixture procs
+run placement --pid 100 --pid 999
+expect_rc 1 "a PID that does not exist fails the run"
+expect_err "numastatctl: placement: process 999: gone (no /proc/999)" "and says so in one line"
+expect_out_has "process 100 (postgres)" "after printing the others"
+run placement --pid 4194305
+expect_rc 1 "a number above PID_MAX_LIMIT"
+expect_err "numastatctl: placement: --pid '4194305': not a process id (at most 4194304)" "is no process id"
+run placement --pid nosuchname
+expect_rc 1 "a pattern that matches nothing"
+expect_err "numastatctl: placement: --pid 'nosuchname': no process matches (name or command line)" "says so"
+
+# 600 matches the pattern but is gone before its numa_maps is read: left out.
+mkdir -p "$ROOT/proc/600"
+printf 'Name:\tpostgres\nCpus_allowed_list:\t0\n' >"$ROOT/proc/600/status"
+printf 'postgres\0' >"$ROOT/proc/600/cmdline"
+run placement --pid postgres
+expect_rc 0 "a process a pattern found that went since is no error"
+expect_out_lacks "process 600" "and is left out"
+run placement --pid 600
+expect_rc 1 "named by its PID, it is"
+expect_err "numastatctl: placement: process 600: gone (no /proc/600)" "gone"
+
+run placement --pid kworker
+expect_rc 0 "a kernel thread found by a pattern"
+check "is left out (no mappings)" test -z "$OUT"
+run placement --pid evil
+expect_out_has 'process 500 (evil\x1b[2Jname)' "control characters in a process name are escaped"
+run placement --pid 500 -J
+expect_json "JSON keeps the name whole" 'if doc["targets"][0]["command"] != "evil\x1b[2Jname": print(doc["targets"][0]["command"])'
+
+printf '7f00 default N0=1 kernelpagesize_kB=4\n7f01 sometimes N0=1\n' >"$ROOT/proc/200/numa_maps"
+run placement --pid 200 --pid 100
+expect_rc 1 "a broken numa_maps fails the run"
+expect_err "numastatctl: placement: process 200: /proc/200/numa_maps: line 2: unknown policy 'sometimes'" \
+	"naming the line and the problem"
+expect_out_has "process 100" "the others are printed"
+printf 'Name:\tx\n' >"$ROOT/proc/200/status"
+run placement --pid 200
+expect_err "numastatctl: placement: process 200: /proc/200/status: no Cpus_allowed_list" "a status without Cpus_allowed_list"
+
+sed -i '/Mems_allowed/d' "$ROOT/proc/100/status"
+run placement --pid 100
+expect_out_has "  memory may go to: any node (no cpuset)" "a kernel without cpusets has no Mems_allowed_list"
+
+rm "$ROOT/sys/fs/cgroup/system.slice/web.service/memory.numa_stat"
+run placement --cgroup web.service --cgroup db.service
+expect_rc 1 "a named cgroup without memory.numa_stat"
+expect_err_has "/sys/fs/cgroup/system.slice/web.service/memory.numa_stat: not present: gone, or the memory controller is not enabled" "says what it may mean"
+expect_out_has "cgroup /system.slice/db.service" "the others are printed"
+run placement --cgroup '/system.slice/w*'
+expect_rc 0 "a pattern leaves out the groups without memory accounting"
+rm -r "$ROOT/sys/fs/cgroup/system.slice/db.service"
+run placement --cgroup db.service
+expect_rc 1 "a removed unit"
+expect_err "numastatctl: placement: --cgroup db.service: no such unit's cgroup (not /system.slice/db.service, nor anywhere under /sys/fs/cgroup)" \
+	"is not found"
+
+# Usage errors: nothing read.
+for args in "" "--check" "--pid 1 stray" "--pid 1 --max-remote-anon 101" "--pid 1 --max-remote-anon -1" \
+	"--pid 1 --max-remote-anon nan" "--pid 1 --max-remote-anon ''" "--pid 1 --prometheus -J" "--cgroup ''"; do
+	eval "run placement $args"
+	expect_rc 2 "usage error: placement $args"
+done
+run placement --pid 1 --max-remote-anon abc
+expect_err "numastatctl: placement: --max-remote-anon 'abc': expected a percentage from 0 to 100
+Try 'numastatctl --help' for more information." "a bad percentage names what is allowed"
+
+# Prometheus: a set of series per cgroup and per --pid argument, never per PID.
+pfixture procs
+run placement --pid r --pid 100 --cgroup db.service --prometheus
+expect_rc 0 "--prometheus"
+expect_out_has 'numastatctl_placement_bytes{process="r",class="remote_anon"} 9437184' \
+	"the processes a pattern matched are summed under the argument"
+expect_out_has 'numastatctl_placement_processes{process="r"} 4' "and counted"
+expect_out_has 'numastatctl_placement_bytes{cgroup="/system.slice/db.service",class="off_policy"} 67108864' "a cgroup's verdict"
+expect_out_lacks 'pid=' "no PID label"
+dups=$(grep -v '^#' <<<"$OUT" | sed 's/ [0-9]*$//' | sort | uniq -d)
+check "no series twice (the node series of a pattern's processes are summed)" test -z "$dups"
+n1=$(grep -c '^numastatctl' <<<"$OUT")
+mkdir -p "$ROOT/proc/700"
+cp "$ROOT/proc/200/status" "$ROOT/proc/200/numa_maps" "$ROOT/proc/700/"
+printf 'reader\0' >"$ROOT/proc/700/cmdline"
+run placement --pid r --pid 100 --cgroup db.service --prometheus
+n2=$(grep -c '^numastatctl' <<<"$OUT")
+check "one more matching process adds no series ($n1, $n2)" test "$n1" = "$n2"
+if have promtool prometheus; then
+	printf '%s\n' "$OUT" >"$TMP/placement.prom"
+	check "promtool check metrics finds nothing" promtool check metrics <"$TMP/placement.prom"
+fi
+mkdir "$TMP/tf"
+run placement --cgroup db.service --textfile "$TMP/tf"
+expect_rc 0 "--textfile"
+check "writes numastatctl-placement.prom" grep -q '^numastatctl_placement_bytes{cgroup="/system.slice/db.service",class="local"} 209715200$' "$TMP/tf/numastatctl-placement.prom"
+check "and prints nothing" test -z "$OUT"
+
+# Many mappings: the sums hold (bench/results.md has the time and memory).
+pfixture many 3000
+run placement --pid 900 -J
+expect_json "3000 mappings summed" '
+t = doc["targets"][0]
+if t["mappings"] != 3000: print("mappings", t["mappings"])
+if t["total"] != 1000 * (3 + 5 + 2) * 4096: print("total", t["total"])
+if t["off_policy"] != 0: print("off_policy")
+if t["policies"] != ["default", "bind:1"]: print(t["policies"])
+'
+
+done_testing
