@@ -28,7 +28,7 @@
 #include "out.h"
 #include "placement.h"
 #include "procmaps.h"
-#include "stat-effect.h"
+#include "prom.h"
 #include "sysfs.h"
 #include "value.h"
 #include "why.h"
@@ -644,7 +644,7 @@ static void where_lines(const struct target *t)
 	for (size_t i = 0; i < t->p.n_pol; i++) {
 		char shown[PL_POLICY_TEXT * 4], size[16];
 
-		fmt_human(t->p.pol[i].bytes, size, sizeof(size));
+		fmt_human(t->p.pol[i].bytes, FMT_SIZE, size, sizeof(size));
 		printf("  policy %s: %zu mapping%s, %s\n",
 		       escape_text(t->p.pol[i].text, shown, sizeof(shown), 0), t->p.pol[i].mappings,
 		       t->p.pol[i].mappings == 1 ? "" : "s", size);
@@ -689,17 +689,17 @@ static int node_table(const struct target *t)
 		for (int k = 0; k < PL_NKIND; k++) {
 			uint64_t b = nd ? nd->bytes[k] : sum[k];
 
-			fmt_human(b, size, sizeof(size));
+			fmt_human(b, FMT_SIZE, size, sizeof(size));
 			out_row_set(row, 2 + (size_t)k, size);
 			total += b;
 			if (nd)
 				sum[k] += b;
 		}
-		fmt_human(total, size, sizeof(size));
+		fmt_human(total, FMT_SIZE, size, sizeof(size));
 		out_row_set(row, 6, size);
 		if (nd)
 			sum[PL_NKIND] += nd->off_policy;
-		fmt_human(nd ? nd->off_policy : sum[PL_NKIND], size, sizeof(size));
+		fmt_human(nd ? nd->off_policy : sum[PL_NKIND], FMT_SIZE, size, sizeof(size));
 		out_row_set(row, 7, size);
 	}
 	r = out_table_print(tb, stdout);
@@ -711,7 +711,7 @@ static void verdict_line(const char *what, uint64_t part, uint64_t whole, const 
 {
 	char size[16];
 
-	fmt_human(part, size, sizeof(size));
+	fmt_human(part, FMT_SIZE, size, sizeof(size));
 	printf("  %-22s %7s %6.1f%%%s%s\n", what, size, placement_pct(part, whole),
 	       note ? "  " : "", note ? note : "");
 }

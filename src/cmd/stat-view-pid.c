@@ -15,7 +15,6 @@
 #include <strings.h>
 #include <unistd.h>
 
-#include "array.h"
 #include "cmd-stat.h"
 #include "cmd.h"
 #include "escape.h"
@@ -30,11 +29,6 @@
 #include "suggest.h"
 #include "value.h"
 #include "why.h"
-
-struct pid_list {
-	unsigned *v;
-	size_t n, cap;
-};
 
 /* One process that could be read. */
 struct proc_mem {
@@ -68,80 +62,12 @@ struct pid_view {
 	size_t n_nodes;
 	struct interleave_weights iw; /* --interleave: the weights now */
 	char autow[8];                /* and auto: "1", "0", "" (none) */
-	struct pid_list l;            /* the processes as resolved */
+	struct proc_list l;           /* the processes as resolved */
 	struct pcols *pc;             /* -o without --compat: one row per process */
 };
 
-static int cmp_unsigned(const void *a, const void *b)
-{
-	unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
-
-	return (x > y) - (x < y);
-}
-
-static int push_pid(struct pid_list *l, unsigned pid)
-{
-	if (array_grow(&l->v, &l->cap, l->n + 1, sizeof(*l->v)) < 0)
-		return -ENOMEM;
-	l->v[l->n++] = pid;
-	return 0;
-}
-
-/* numastat's match: "<Name> <cmdline with spaces>" contains the pattern. */
-static bool matches(unsigned pid, const char *pattern)
-{
-	char name[256], cmd[4096], both[4096 + 256 + 2];
-
-	if (proc_name(pid, name, sizeof(name)) < 0)
-		name[0] = '\0';
-	if (proc_cmdline(pid, cmd, sizeof(cmd)) < 0)
-		cmd[0] = '\0';
-	snprintf(both, sizeof(both), "%s %s", name, cmd);
-	return strstr(both, pattern) != NULL;
-}
-
-/* Every process matching pattern except ourselves; false when none did. */
-static int add_pattern(struct pid_list *l, const char *pattern, const unsigned *all, size_t n)
-{
-	unsigned self = (unsigned)getpid();
-	size_t before = l->n;
-
-	for (size_t i = 0; i < n; i++)
-		if (all[i] != self && matches(all[i], pattern) && push_pid(l, all[i]) < 0)
-			return -ENOMEM;
-	return l->n > before;
-}
-
-/* A PID operand: digits only (leading zeros allowed, as numastat's atoi). */
-static bool pid_operand(const char *s, unsigned *pid)
-{
-	uint64_t v;
-
-	if (!*s || strspn(s, "0123456789") != strlen(s))
-		return false;
-	s += strspn(s, "0");
-	if (!*s)
-		s = "0";
-	if (parse_u64(s, PROC_PID_MAX, &v) < 0)
-		v = PROC_PID_MAX + 1ULL; /* too large: reported as not a process */
-	*pid = v > UINT32_MAX ? UINT32_MAX : (unsigned)v;
-	return true;
-}
-
-static void sort_unique(struct pid_list *l)
-{
-	size_t out = 0;
-
-	if (l->n)
-		qsort(l->v, l->n, sizeof(*l->v), cmp_unsigned);
-	for (size_t i = 0; i < l->n; i++)
-		if (i == 0 || l->v[i] != l->v[out - 1])
-			l->v[out++] = l->v[i];
-	l->n = out;
-}
-
 /* The operands into sorted, unique PIDs.  EXIT_OK, or EXIT_FAIL after a message. */
-static int resolve(const struct stat_opts *o, struct pid_list *l)
+static int resolve(const struct stat_opts *o, struct proc_list *l)
 {
 	unsigned *all = NULL, pid;
 	int n_all = -1, rc = EXIT_OK, r;
@@ -149,11 +75,11 @@ static int resolve(const struct stat_opts *o, struct pid_list *l)
 	for (size_t i = 0; i < o->n_pids; i++) {
 		const char *arg = o->pids[i];
 
-		if (pid_operand(arg, &pid)) {
+		if (proc_pid_operand(arg, &pid)) {
 			if (pid > PROC_PID_MAX) {
 				log_err("'%s': not a process id (at most %d)", arg, PROC_PID_MAX);
 				rc = EXIT_FAIL;
-			} else if (push_pid(l, pid) < 0)
+			} else if (proc_list_add(l, pid) < 0)
 				goto oom;
 			continue;
 		}
@@ -161,7 +87,7 @@ static int resolve(const struct stat_opts *o, struct pid_list *l)
 			log_err("/proc: %s", strerror(-n_all));
 			return EXIT_FAIL;
 		}
-		r = add_pattern(l, arg, all, (size_t)n_all);
+		r = proc_list_match(l, arg, all, (size_t)n_all, (unsigned)getpid());
 		if (r < 0)
 			goto oom;
 		if (r == 0) {
@@ -170,7 +96,7 @@ static int resolve(const struct stat_opts *o, struct pid_list *l)
 		}
 	}
 	free(all);
-	sort_unique(l);
+	proc_list_sort_unique(l);
 	return rc;
 oom:
 	free(all);
@@ -179,7 +105,7 @@ oom:
 }
 
 /* Read each process; the ones that fail are said and left out. */
-static int read_all(struct pid_view *v, const struct pid_list *l)
+static int read_all(struct pid_view *v, const struct proc_list *l)
 {
 	int rc = EXIT_OK;
 
@@ -251,11 +177,10 @@ static int node_columns(struct pid_view *v)
 	for (size_t i = 0; i < v->n && !v->o->nodes; i++)
 		for (size_t k = 0; k < v->p[i].pm.n; k++)
 			v->nodes[v->n_nodes++] = v->p[i].pm.v[k].node;
-	qsort(v->nodes, v->n_nodes, sizeof(*v->nodes), cmp_unsigned);
 	{
-		struct pid_list l = { v->nodes, v->n_nodes, cap };
+		struct proc_list l = { v->nodes, v->n_nodes, cap };
 
-		sort_unique(&l);
+		proc_list_sort_unique(&l);
 		v->n_nodes = l.n;
 	}
 	return EXIT_OK;
@@ -765,7 +690,7 @@ static void release(void *ctx)
 	interleave_weights_free(&v->iw);
 	free(v->p);
 	free(v->nodes);
-	free(v->l.v);
+	proc_list_free(&v->l);
 	free(v->pc);
 }
 
