@@ -35,7 +35,48 @@ const char *const vmstat_names[VMS_COUNT] = {
 	[VMS_PGSCAN_FILE] = "pgscan_file",
 	[VMS_PGSTEAL_ANON] = "pgsteal_anon",
 	[VMS_PGSTEAL_FILE] = "pgsteal_file",
+	[VMS_THP_MIGRATION_SUCCESS] = "thp_migration_success",
 };
+
+static bool has(const struct vmstat_sel *m, int k)
+{
+	return m->have & VMS_BIT(k);
+}
+
+void vmstat_ledger(const struct vmstat_sel *m, struct vmstat_ledger *out)
+{
+	static const int demote[] = { VMS_PGDEMOTE_KSWAPD, VMS_PGDEMOTE_DIRECT,
+				      VMS_PGDEMOTE_KHUGEPAGED, VMS_PGDEMOTE_PROACTIVE };
+	uint64_t named = 0;
+
+	*out = (struct vmstat_ledger){ .have_total = has(m, VMS_PGMIGRATE_SUCCESS) };
+	out->total = out->have_total ? m->v[VMS_PGMIGRATE_SUCCESS] : 0;
+	/* Promotions are NUMA balancing migrations too: counted once, as promotions. */
+	out->have[LEDGER_PROMOTION] = has(m, VMS_PGPROMOTE_SUCCESS);
+	out->pages[LEDGER_PROMOTION] =
+		out->have[LEDGER_PROMOTION] ? m->v[VMS_PGPROMOTE_SUCCESS] : 0;
+	out->have[LEDGER_BALANCING] = has(m, VMS_NUMA_PAGES_MIGRATED);
+	if (out->have[LEDGER_BALANCING]) {
+		uint64_t all = m->v[VMS_NUMA_PAGES_MIGRATED], p = out->pages[LEDGER_PROMOTION];
+
+		/* Node counters lag the events: never below zero. */
+		out->pages[LEDGER_BALANCING] = all > p ? all - p : 0;
+		named += all > p ? all : p;
+	} else
+		named += out->pages[LEDGER_PROMOTION];
+	for (int i = 0; i < 4; i++) {
+		out->have[LEDGER_DEMOTE_KSWAPD + i] = has(m, demote[i]);
+		out->pages[LEDGER_DEMOTE_KSWAPD + i] = has(m, demote[i]) ? m->v[demote[i]] : 0;
+		named += out->pages[LEDGER_DEMOTE_KSWAPD + i];
+	}
+	out->have[LEDGER_OTHER] = out->have_total;
+	if (!out->have_total)
+		return;
+	if (named > out->total)
+		out->excess = named - out->total;
+	else
+		out->pages[LEDGER_OTHER] = out->total - named;
+}
 
 static int key_of(const char *name, size_t len)
 {

@@ -46,6 +46,8 @@ enum vms_key {
 	VMS_PGSCAN_FILE,
 	VMS_PGSTEAL_ANON,
 	VMS_PGSTEAL_FILE,
+	/* Page migration: huge pages migrated whole (vm event, machine-wide), inside pgmigrate_success. */
+	VMS_THP_MIGRATION_SUCCESS,
 	VMS_COUNT,
 };
 extern const char *const vmstat_names[VMS_COUNT];
@@ -57,6 +59,11 @@ extern const char *const vmstat_names[VMS_COUNT];
 #define VMS_BALANCING_MASK VMS_RANGE(VMS_NUMA_PTE_UPDATES, VMS_PGMIGRATE_FAIL)
 #define VMS_TIERING_MASK VMS_RANGE(VMS_PGPROMOTE_SUCCESS, VMS_PGDEMOTE_PROACTIVE)
 #define VMS_RECLAIM_MASK VMS_RANGE(VMS_PGSCAN_KSWAPD, VMS_PGSTEAL_FILE)
+/* The keys only the migration ledger reads; the ledger also reads others' (vmstat_ledger()). */
+#define VMS_LEDGER_ONLY_MASK VMS_BIT(VMS_THP_MIGRATION_SUCCESS)
+#define VMS_LEDGER_MASK                                                               \
+	(VMS_LEDGER_ONLY_MASK | VMS_RANGE(VMS_NUMA_HINT_FAULTS, VMS_PGMIGRATE_FAIL) | \
+	 VMS_RANGE(VMS_PGPROMOTE_SUCCESS, VMS_PGDEMOTE_PROACTIVE))
 _Static_assert(VMS_COUNT <= 32, "struct vmstat_sel.have holds 32 keys");
 
 /* The wanted counters of one vmstat file. */
@@ -64,6 +71,46 @@ struct vmstat_sel {
 	uint32_t have;         /* VMS_BIT(k): key k was in the file */
 	uint64_t v[VMS_COUNT]; /* valid where have says so */
 };
+
+/*
+ * The migration ledger: pgmigrate_success (every page migrate_pages() moved,
+ * mm/migrate.c) split by the cause a counter names.  NUMA balancing's
+ * migrations are numa_pages_migrated (migrate_misplaced_folio()), of which
+ * tiering promotions are pgpromote_success; demotions by reclaim are
+ * pgdemote_* (demote_folio_list(), mm/vmscan.c).  What no counter names
+ * (compaction, mbind/move_pages/migrate_pages(2), cpuset moves, memory
+ * hotplug, CMA, DAMON, memory failure) is the rest.  A cause the kernel
+ * has no counter for is not had; THP is how many huge pages moved whole,
+ * inside the rows, not a cause.
+ */
+enum ledger_row {
+	LEDGER_BALANCING, /* numa_pages_migrated less pgpromote_success */
+	LEDGER_PROMOTION,
+	LEDGER_DEMOTE_KSWAPD,
+	LEDGER_DEMOTE_DIRECT,
+	LEDGER_DEMOTE_KHUGEPAGED,
+	LEDGER_DEMOTE_PROACTIVE,
+	LEDGER_OTHER, /* pgmigrate_success less the rows above */
+	LEDGER_ROWS,
+};
+struct vmstat_ledger {
+	bool have_total;
+	uint64_t total; /* pgmigrate_success */
+	bool have[LEDGER_ROWS];
+	uint64_t pages[LEDGER_ROWS];
+	/*
+	 * The named rows exceed pgmigrate_success by this much (0 normally):
+	 * events are summed over CPUs at slightly different moments, and node
+	 * counters lag by up to their per-CPU thresholds; other is 0 then.
+	 */
+	uint64_t excess;
+};
+
+/*
+ * The ledger of the counters in m (machine-wide /proc/vmstat values, or
+ * their changes over an interval).  other is had when the total is.
+ */
+void vmstat_ledger(const struct vmstat_sel *m, struct vmstat_ledger *out);
 
 /* The files, by logical path. */
 #define VMSTAT_GLOBAL "/proc/vmstat"

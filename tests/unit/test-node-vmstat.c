@@ -36,11 +36,72 @@ static void test_good(void)
 	      "unknown keys are checked and skipped");
 	CHECK(VMS_BALANCING_MASK == 0x7f && (VMS_BALANCING_MASK & VMS_TIERING_MASK) == 0 &&
 		      (VMS_RECLAIM_MASK & (VMS_BALANCING_MASK | VMS_TIERING_MASK)) == 0 &&
-		      (VMS_BALANCING_MASK | VMS_TIERING_MASK | VMS_RECLAIM_MASK) ==
-			      (VMS_BIT(VMS_COUNT) - 1),
-	      "the balancing, tiering and reclaim masks split the keys");
+		      (VMS_LEDGER_ONLY_MASK &
+		       (VMS_BALANCING_MASK | VMS_TIERING_MASK | VMS_RECLAIM_MASK)) == 0 &&
+		      (VMS_BALANCING_MASK | VMS_TIERING_MASK | VMS_RECLAIM_MASK |
+		       VMS_LEDGER_ONLY_MASK) == (VMS_BIT(VMS_COUNT) - 1),
+	      "the balancing, tiering, reclaim and ledger-only masks split the keys");
+	CHECK((VMS_LEDGER_MASK & VMS_RECLAIM_MASK) == 0 &&
+		      (VMS_LEDGER_MASK & VMS_BIT(VMS_NUMA_PTE_UPDATES)) == 0 &&
+		      (VMS_LEDGER_MASK & VMS_BIT(VMS_PGDEMOTE_PROACTIVE)),
+	      "the ledger reads migration counters, not scanning or reclaim");
 	for (int k = 0; k < VMS_COUNT; k++)
 		CHECK(vmstat_names[k] && strlen(vmstat_names[k]) > 3, "key %d has a name", k);
+}
+
+/* The ledger of a reading: set key k of m to v. */
+static void put(struct vmstat_sel *m, int k, uint64_t v)
+{
+	m->have |= VMS_BIT(k);
+	m->v[k] = v;
+}
+
+static void test_ledger(void)
+{
+	struct vmstat_sel m = { 0 };
+	struct vmstat_ledger l;
+	uint64_t sum = 0;
+
+	put(&m, VMS_PGMIGRATE_SUCCESS, 10000);
+	put(&m, VMS_NUMA_PAGES_MIGRATED, 6000);
+	put(&m, VMS_PGPROMOTE_SUCCESS, 1000);
+	put(&m, VMS_PGDEMOTE_KSWAPD, 2000);
+	put(&m, VMS_PGDEMOTE_DIRECT, 500);
+	vmstat_ledger(&m, &l);
+	CHECK(l.have_total && l.total == 10000, "the total is pgmigrate_success");
+	CHECK(l.pages[LEDGER_BALANCING] == 5000 && l.pages[LEDGER_PROMOTION] == 1000,
+	      "promotions are inside numa_pages_migrated: counted once, as promotions");
+	CHECK(l.pages[LEDGER_DEMOTE_KSWAPD] == 2000 && l.pages[LEDGER_DEMOTE_DIRECT] == 500 &&
+		      !l.have[LEDGER_DEMOTE_KHUGEPAGED] && !l.have[LEDGER_DEMOTE_PROACTIVE],
+	      "demotion by path; a path the kernel lacks is not had, not 0");
+	CHECK(l.have[LEDGER_OTHER] && l.pages[LEDGER_OTHER] == 1500 && l.excess == 0,
+	      "other is the rest (compaction, syscalls, DAMON...)");
+	for (int r = 0; r < LEDGER_ROWS; r++)
+		sum += l.pages[r];
+	CHECK(sum == l.total, "the rows sum to pgmigrate_success");
+
+	m = (struct vmstat_sel){ 0 };
+	put(&m, VMS_PGMIGRATE_SUCCESS, 77);
+	put(&m, VMS_NUMA_PAGES_MIGRATED, 0);
+	vmstat_ledger(&m, &l);
+	CHECK(!l.have[LEDGER_PROMOTION] && l.pages[LEDGER_BALANCING] == 0 &&
+		      l.pages[LEDGER_OTHER] == 77,
+	      "a kernel without tiering counters (5.10): no promotion row, the rest is other");
+
+	m = (struct vmstat_sel){ 0 };
+	put(&m, VMS_PGMIGRATE_SUCCESS, 250);
+	put(&m, VMS_NUMA_PAGES_MIGRATED, 190);
+	put(&m, VMS_PGDEMOTE_KSWAPD, 100);
+	vmstat_ledger(&m, &l);
+	CHECK(l.pages[LEDGER_OTHER] == 0 && l.excess == 40,
+	      "named rows above the total: other is 0 and the excess is said, never a wrap");
+
+	m = (struct vmstat_sel){ 0 };
+	put(&m, VMS_NUMA_PAGES_MIGRATED, 5);
+	put(&m, VMS_PGPROMOTE_SUCCESS, 9);
+	vmstat_ledger(&m, &l);
+	CHECK(!l.have_total && !l.have[LEDGER_OTHER] && l.pages[LEDGER_BALANCING] == 0,
+	      "no pgmigrate_success: no other; promotion ahead of balancing never wraps");
 }
 
 static void test_bad(void)
@@ -102,6 +163,7 @@ static void test_read(void)
 int main(void)
 {
 	test_good();
+	test_ledger();
 	test_bad();
 	test_read();
 	return tap_done();
