@@ -51,6 +51,7 @@ const struct stat_view *const cmd_stat_views[] = {
 	&stat_view_tiers,
 	&stat_view_cgroup,
 	&stat_view_reclaim,
+	&stat_view_migration,
 	NULL,
 };
 /* clang-format on */
