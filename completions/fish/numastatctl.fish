@@ -181,6 +181,7 @@ complete -c numastatctl -n $c -l since -x -a '(__numastatctl_snapshots)' -d 'Liv
 complete -c numastatctl -n $c -l balancing -d 'NUMA balancing and page migration counters'
 complete -c numastatctl -n $c -l tiers -d 'Memory tiers, node kinds, distances, promotion and demotion'
 complete -c numastatctl -n $c -l reclaim -d 'Pages reclaim scanned and freed (pgscan, pgsteal)'
+complete -c numastatctl -n $c -l migration -d 'The migration ledger: pages migrated, by cause'
 complete -c numastatctl -n $c -l cgroup -x -a '(__numastatctl_cgroups)' -d 'Per-node memory of cgroups'
 
 # placement
