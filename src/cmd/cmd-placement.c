@@ -163,6 +163,12 @@ static int parse_args(int argc, char *argv[], struct popts *o)
 			usage(stdout);
 			return -1;
 		case OPT_PID:
+			/* An empty pattern is in every command line: every process, by mistake. */
+			if (!*optarg) {
+				log_usage_err("--pid '': expected a process id or a pattern of a "
+					      "name or command line");
+				return EXIT_USAGE;
+			}
 			rc = push_arg(&o->pids, &o->n_pids, optarg);
 			break;
 		case OPT_CGROUP:

@@ -221,7 +221,8 @@ expect_err "numastatctl: placement: --cgroup db.service: no such unit's cgroup (
 
 # Usage errors: nothing read.
 for args in "" "--check" "--pid 1 stray" "--pid 1 --max-remote-anon 101" "--pid 1 --max-remote-anon -1" \
-	"--pid 1 --max-remote-anon nan" "--pid 1 --max-remote-anon ''" "--pid 1 --prometheus -J" "--cgroup ''"; do
+	"--pid 1 --max-remote-anon nan" "--pid 1 --max-remote-anon ''" "--pid 1 --prometheus -J" "--cgroup ''" \
+	"--pid ''" "--pid 1 --pid ''"; do
 	eval "run placement $args"
 	expect_rc 2 "usage error: placement $args"
 done

@@ -1,0 +1,50 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# placement on the running kernel: a process's verdict against its own
+# /proc/PID/numa_maps and status read here, and a process that exits while
+# it is read.  Reads only; changes nothing.
+. "$(dirname "$0")/lib.sh"
+
+[ -d /sys/devices/system/node/node0 ] || skip_all "no NUMA nodes in sysfs"
+[ -r /proc/self/numa_maps ] || skip_all "no /proc/PID/numa_maps (a kernel without CONFIG_NUMA)"
+
+sleep 60 &
+SLEEPER=$!
+at_exit "kill $SLEEPER 2>/dev/null"
+
+# numa_maps summed here: bytes, and bytes per node (N<id>= pages * kernelpagesize_kB).
+sums() {
+	awk '{ p = 0; k = 4; delete n
+		for (i = 1; i <= NF; i++) {
+			if ($i ~ /^N[0-9]+=/) { split($i, a, "="); n[substr(a[1], 2)] += a[2] }
+			if ($i ~ /^kernelpagesize_kB=/) { split($i, b, "="); k = b[2] }
+		}
+		for (x in n) { t += n[x] * k * 1024; node[x] += n[x] * k * 1024 }
+	} END { printf "%d", t; for (x in node) printf " %s:%d", x, node[x]; print "" }' "/proc/$SLEEPER/numa_maps"
+}
+want=$(sums)
+run_raw placement --pid "$SLEEPER" -J
+expect_rc 0 "placement of a live process"
+got=$(python3 -c '
+import json, sys
+d = json.loads(sys.stdin.read())
+t = d["targets"][0]
+print(t["total"], " ".join("%d:%d" % (n["node"], n["total"]) for n in d["nodes"] if n["total"]))' <<<"$OUT")
+check "its total and its bytes per node are numa_maps'\''s ($want / $got)" \
+	test "$(tr ' ' '\n' <<<"$want" | sort)" = "$(tr ' ' '\n' <<<"$got" | sort)"
+cpus=$(sed -n 's/^Cpus_allowed_list:\t//p' "/proc/$SLEEPER/status")
+check "its CPUs are Cpus_allowed_list ($cpus)" python3 -c '
+import json, sys
+d = json.loads(sys.argv[1]); want = []
+for part in sys.argv[2].split(","):
+    lo, _, hi = part.partition("-")
+    want += range(int(lo), int(hi or lo) + 1)
+sys.exit(d["targets"][0]["cpus"] != want)' "$OUT" "$cpus"
+
+kill "$SLEEPER"
+wait "$SLEEPER" 2>/dev/null
+run_raw placement --pid "$SLEEPER"
+expect_rc 1 "a process that has exited"
+expect_err "numastatctl: placement: process $SLEEPER: gone (no /proc/$SLEEPER)" "is gone, in one line"
+
+done_testing
