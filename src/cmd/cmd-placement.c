@@ -220,8 +220,7 @@ static const char *cut(const char *arg, char *out, size_t size)
 {
 	if (strlen(arg) < size)
 		return arg;
-	snprintf(out, size - 3, "%s", arg);
-	memcpy(out + size - 4, "...", 4);
+	snprintf(out, size, "%.*s...", (int)(size - 4), arg);
 	return out;
 }
 
