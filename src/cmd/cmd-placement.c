@@ -84,6 +84,8 @@ struct target {
 	char name[64];     /* a process's Name: */
 	bool cpuset_found; /* a cgroup's: some group on the way up has a cpuset */
 	char *cpuset;      /* and which: the group itself or an ancestor */
+	bool by_pattern;   /* a cgroup only a pattern matched */
+	bool in_prom;      /* its series are in the Prometheus text */
 	bool ok;           /* read */
 	struct placement p;
 	struct pl_verdict v;
@@ -494,6 +496,7 @@ static int add_cgroups(struct pctx *x)
 			break;
 		}
 		t->is_cgroup = true;
+		t->by_pattern = l.matched[i];
 		t->cgroup = l.path[i];
 		l.path[i] = NULL;
 		r = read_cgroup(x, t, l.matched[i], buf);
@@ -1061,16 +1064,51 @@ static int node_series(FILE *f, const struct pctx *x, const struct series *s,
 	return 0;
 }
 
-static int write_prom(FILE *f, const struct pctx *x)
+/* A cgroup's series: its verdict's classes and a kind on each node. */
+static size_t cgroup_series(const struct target *t)
 {
+	return 5 + (size_t)PL_NKIND * t->p.n;
+}
+
+/*
+ * Which cgroups get series: every one named by a path or a unit, then the
+ * ones a pattern matched, in order, while CG_PROM_SERIES_MAX holds (as stat
+ * --cgroup does).  Returns how many were left out.
+ */
+static size_t cgroups_shown(struct pctx *x)
+{
+	size_t used = 0, left = 0;
+
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; i < x->n; i++) {
+			struct target *t = &x->t[i];
+
+			if (!t->is_cgroup || t->by_pattern != (pass == 1))
+				continue;
+			t->in_prom = pass == 0 || used + cgroup_series(t) <= CG_PROM_SERIES_MAX;
+			if (t->in_prom)
+				used += cgroup_series(t);
+			else
+				left++;
+		}
+	return left;
+}
+
+static int write_prom(FILE *f, struct pctx *x)
+{
+	size_t left = cgroups_shown(x);
 	int r = 0;
 
+	if (left)
+		log_warn("--prometheus: %zu cgroup%s a pattern matched left out, to stay within %d "
+			 "series (numastatctl_placement_cgroups_left_out)",
+			 left, left == 1 ? "" : "s", CG_PROM_SERIES_MAX);
 	prom_family(f, "numastatctl_placement_bytes", "gauge",
 		    "Memory of a cgroup or of the processes a --pid argument named, by where it is "
 		    "against the nodes of their CPUs (class: local, remote_anon, remote_file, "
 		    "off_policy, fast_tier).");
 	for (size_t i = 0; i < x->n; i++)
-		if (x->t[i].is_cgroup)
+		if (x->t[i].is_cgroup && x->t[i].in_prom)
 			verdict_series(f, &(struct series){ .label = "cgroup",
 							    .value = x->t[i].cgroup,
 							    .v = x->t[i].v });
@@ -1094,7 +1132,7 @@ static int write_prom(FILE *f, const struct pctx *x)
 		    "Memory of a cgroup or of the processes a --pid argument named, by node and "
 		    "kind (anon, file, shmem, huge).");
 	for (size_t i = 0; i < x->n && r == 0; i++)
-		if (x->t[i].is_cgroup)
+		if (x->t[i].is_cgroup && x->t[i].in_prom)
 			r = node_series(f, x,
 					&(struct series){ .label = "cgroup",
 							  .value = x->t[i].cgroup },
@@ -1105,10 +1143,16 @@ static int write_prom(FILE *f, const struct pctx *x)
 				&x->per_arg[i], NULL);
 	if (r == -ENOMEM)
 		log_err("out of memory");
+	if (x->o->n_cgroups) {
+		prom_family(f, "numastatctl_placement_cgroups_left_out", "gauge",
+			    "Cgroups a pattern matched whose series were left out, to bound the "
+			    "scrape (stat --cgroup has the same bound).");
+		fprintf(f, "numastatctl_placement_cgroups_left_out %zu\n", left);
+	}
 	return r < 0 || ferror(f) ? -EIO : 0;
 }
 
-static int to_textfile(const struct pctx *x, const char *dir)
+static int to_textfile(struct pctx *x, const char *dir)
 {
 	struct atomic_file af;
 	int r = atomic_file_begin(&af, dir, TEXTFILE_NAME, 0644);

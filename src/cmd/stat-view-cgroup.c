@@ -793,7 +793,6 @@ static int print(void *ctx, const struct stat_loop_info *in)
  * a pattern matched follow, largest TOTAL first, while they fit.  The rest
  * are counted in numastatctl_cgroups_left_out and said on stderr.
  */
-#define CG_PROM_SERIES_MAX 20000
 
 /* A cgroup's series: its items on each node shown that its file lists. */
 static size_t series_of(const struct cgview *v, const struct cg *c)

@@ -22,6 +22,12 @@
 /* Where a v1 memory controller sits in the usual layouts. */
 #define CG_V1_MEMORY "/sys/fs/cgroup/memory"
 #define CG_ROOT_MAX 64
+/*
+ * The most series of cgroups one Prometheus scrape gets from a view or
+ * command (stat --cgroup, placement): the ones a pattern alone matched
+ * beyond it are left out and counted.
+ */
+#define CG_PROM_SERIES_MAX 20000
 /* A cgroup path; deeper trees are refused rather than cut. */
 #define CG_PATH_MAX 4096
 

@@ -258,6 +258,20 @@ expect_rc 0 "--textfile"
 check "writes numastatctl-placement.prom" grep -q '^numastatctl_placement_bytes{cgroup="/system.slice/db.service",class="local"} 209715200$' "$TMP/tf/numastatctl-placement.prom"
 check "and prints nothing" test -z "$OUT"
 
+# Many cgroups on many nodes: the series stay bounded, as stat --cgroup's.
+FIXTURE_N=$((FIXTURE_N + 1))
+ROOT=$TMP/root.$FIXTURE_N
+"$FIXTURES/gen-nodes.sh" "$ROOT" 64 >/dev/null && "$FIXTURES/gen-effect.sh" "$ROOT" 200 >/dev/null ||
+	{ echo "Bail out! gen-effect.sh failed"; exit 1; }
+run placement --cgroup svc7.service --cgroup '*.service' --prometheus
+expect_rc 0 "200 services on 64 nodes"
+expect_err "numastatctl: placement: warning: --prometheus: 124 cgroups a pattern matched left out, to stay within 20000 series (numastatctl_placement_cgroups_left_out)" \
+	"the cgroups past the bound are said"
+expect_out_has "numastatctl_placement_cgroups_left_out 124" "and counted"
+n=$(grep -c '^numastatctl_placement_\(node_\)\?bytes{cgroup=' <<<"$OUT")
+check "at most 20000 cgroup series ($n)" test "$n" -le 20000
+expect_out_has 'numastatctl_placement_bytes{cgroup="/system.slice/svc7.service",class="local"}' "a unit named on its own is always in"
+
 # Many mappings: the sums hold (bench/results.md has the time and memory).
 pfixture many 3000
 run placement --pid 900 -J
