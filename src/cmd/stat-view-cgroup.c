@@ -108,7 +108,8 @@ static const char *cut(const char *s, char *out, size_t size)
 static int cg_read(struct cgview *v, struct cg *c)
 {
 	char path[CG_PATH_MAX + CG_ROOT_MAX + 32], why[WHY_MAX];
-	struct cg_numa s;
+	/* Filled by cg_numa_parse() alone; gcc's analyzer misses that r < 0 otherwise. */
+	struct cg_numa s = { 0 };
 	ssize_t n;
 	int r;
 
