@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "atomic-file.h"
+#include "fields.h"
 #include "slurp.h"
 #include "state.h"
 #include "statedir.h"
@@ -54,25 +55,6 @@ static void new_id(char *buf, size_t len)
 		 (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec, rnd);
 }
 
-static bool needs_escape(unsigned char c)
-{
-	return c < 0x20 || c > 0x7e;
-}
-
-/* A string field: every byte that could end the line or the field escaped. */
-static void put_string(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (const unsigned char *c = (const unsigned char *)s; *c; c++)
-		if (*c == '"' || *c == '\\')
-			fprintf(f, "\\%c", *c);
-		else if (needs_escape(*c))
-			fprintf(f, "\\x%02x", *c);
-		else
-			fputc(*c, f);
-	fputc('"', f);
-}
-
 /* The records of the plan's ACT_WRITE items that are (or are not) side effects. */
 static unsigned put_records(FILE *f, const struct plan *p, bool side_effects)
 {
@@ -84,9 +66,9 @@ static unsigned put_records(FILE *f, const struct plan *p, bool side_effects)
 		if (it->action != ACT_WRITE || it->side_effect != side_effects)
 			continue;
 		fprintf(f, "knob %s ", it->ref.name);
-		put_string(f, it->old.text);
+		field_put_string(f, it->old.text);
 		fputc(' ', f);
-		put_string(f, it->want.text);
+		field_put_string(f, it->want.text);
 		fputs(side_effects ? " " FLAG_SIDE_EFFECT "\n" : " -\n", f);
 		count++;
 	}
@@ -101,9 +83,9 @@ static void put_file(FILE *f, const struct state_point *h, const struct plan *p)
 	if (h->live)
 		fputs("live", f);
 	else
-		put_string(f, h->sysroot);
+		field_put_string(f, h->sysroot);
 	fprintf(f, " at=%s by=", h->at);
-	put_string(f, h->by);
+	field_put_string(f, h->by);
 	fputc('\n', f);
 	count = put_records(f, p, false);
 	/* What the kernel changed on its own comes back last, after what caused it. */
@@ -148,107 +130,6 @@ int state_save_prior(int dirfd, const char *dir, const struct plan *p, const cha
 
 /* ---- reading ---- */
 
-/* One line of the file being parsed: [p, end), without its LF. */
-struct line {
-	const char *p, *end;
-	const char *path;
-	unsigned no;
-	char *why;
-	size_t whylen;
-};
-
-static int bad(struct line *l, const char *problem)
-{
-	snprintf(l->why, l->whylen, "%s:%u: %s: not a revert file", l->path, l->no, problem);
-	return -EBADMSG;
-}
-
-/* The literal s, then one space (sep) or the end of the line. */
-static bool take(struct line *l, const char *s)
-{
-	size_t n = strlen(s);
-
-	if ((size_t)(l->end - l->p) < n || memcmp(l->p, s, n) != 0)
-		return false;
-	l->p += n;
-	return true;
-}
-
-/* The whole line is s. */
-static bool is(const struct line *l, const char *s)
-{
-	return (size_t)(l->end - l->p) == strlen(s) && memcmp(l->p, s, strlen(s)) == 0;
-}
-
-/* Between fields: exactly one space; after the last, the end of the line. */
-static int sep(struct line *l, bool last)
-{
-	if (last)
-		return l->p == l->end ? 0 : bad(l, "unexpected text at the end of the line");
-	if (l->p < l->end && *l->p == ' ') {
-		l->p++;
-		return 0;
-	}
-	return bad(l, l->p == l->end ? "a field is missing" : "expected one space between fields");
-}
-
-/* A bare field (no space, no quote): its length, 0 when empty. */
-static size_t word(struct line *l, char *buf, size_t len)
-{
-	size_t n = 0;
-
-	while (l->p + n < l->end && l->p[n] != ' ' && l->p[n] != '"')
-		n++;
-	if (n == 0 || n >= len)
-		return 0;
-	memcpy(buf, l->p, n);
-	buf[n] = '\0';
-	l->p += n;
-	return n;
-}
-
-static int hex(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
-}
-
-/* A quoted string in its one spelling (state.h), decoded into buf[len]. */
-static int string(struct line *l, char *buf, size_t len, const char *what)
-{
-	char msg[128];
-	size_t n = 0;
-
-	if (l->p == l->end || *l->p != '"')
-		return bad(l, l->p == l->end ? "a field is missing" : "expected a quoted string");
-	for (l->p++; l->p < l->end && *l->p != '"'; n++) {
-		unsigned char c = (unsigned char)*l->p++;
-
-		if (c == '\\' && l->p < l->end && (*l->p == '"' || *l->p == '\\'))
-			c = (unsigned char)*l->p++;
-		else if (c == '\\' && l->end - l->p >= 3 && l->p[0] == 'x' && hex(l->p[1]) >= 0 &&
-			 hex(l->p[2]) >= 0) {
-			c = (unsigned char)(hex(l->p[1]) * 16 + hex(l->p[2]));
-			l->p += 3;
-			if (c == 0 || !needs_escape(c))
-				return bad(l, "an escape that is not the one spelling of its byte");
-		} else if (c == '\\' || needs_escape(c))
-			return bad(l,
-				   c == '\\' ? "an unknown escape" : "a byte that must be escaped");
-		if (n + 1 >= len) {
-			snprintf(msg, sizeof(msg), "%s longer than %zu bytes", what, len - 1);
-			return bad(l, msg);
-		}
-		buf[n] = (char)c;
-	}
-	if (l->p == l->end)
-		return bad(l, "a quoted string without its closing quote");
-	l->p++;
-	buf[n] = '\0';
-	return 0;
-}
-
 /* id = 1*20DIGIT "-" 16 lower-case hex digits. */
 static bool valid_id(const char *s)
 {
@@ -269,15 +150,16 @@ static bool valid_time(const char *s)
 	return true;
 }
 
-static int header(struct line *l, struct state_point *h)
+static int header(struct field_line *l, struct state_point *h)
 {
 	char version[16];
 	int r;
 
-	if (!take(l, MAGIC " "))
-		return bad(l, "the first line is not a numastatctl-revert header");
-	if (!word(l, version, sizeof(version)) || strspn(version, "0123456789") != strlen(version))
-		return bad(l, "no format version");
+	if (!field_take(l, MAGIC " "))
+		return field_bad(l, "the first line is not a numastatctl-revert header");
+	if (!field_word(l, version, sizeof(version)) ||
+	    strspn(version, "0123456789") != strlen(version))
+		return field_bad(l, "no format version");
 	if (strcmp(version, "2") != 0) {
 		snprintf(l->why, l->whylen,
 			 "%s: revert file format %s, which this numastatctl does not read "
@@ -286,63 +168,63 @@ static int header(struct line *l, struct state_point *h)
 		return -EBADMSG;
 	}
 	h->version = STATE_FORMAT;
-	if ((r = sep(l, false)) < 0)
+	if ((r = field_sep(l, false)) < 0)
 		return r;
-	if (!take(l, "id=") || !word(l, h->id, sizeof(h->id)) || !valid_id(h->id))
-		return bad(l, "no valid id=");
-	if ((r = sep(l, false)) < 0)
+	if (!field_take(l, "id=") || !field_word(l, h->id, sizeof(h->id)) || !valid_id(h->id))
+		return field_bad(l, "no valid id=");
+	if ((r = field_sep(l, false)) < 0)
 		return r;
-	if (!take(l, "for="))
-		return bad(l, "no for=");
-	h->live = take(l, "live");
-	if (!h->live && ((r = string(l, h->sysroot, sizeof(h->sysroot), "for=")) < 0))
+	if (!field_take(l, "for="))
+		return field_bad(l, "no for=");
+	h->live = field_take(l, "live");
+	if (!h->live && ((r = field_string(l, h->sysroot, sizeof(h->sysroot), "for=")) < 0))
 		return r;
 	if (!h->live && !h->sysroot[0])
-		return bad(l, "an empty for=");
-	if ((r = sep(l, false)) < 0)
+		return field_bad(l, "an empty for=");
+	if ((r = field_sep(l, false)) < 0)
 		return r;
-	if (!take(l, "at=") || !word(l, h->at, sizeof(h->at)) || !valid_time(h->at))
-		return bad(l, "no valid at=");
-	if ((r = sep(l, false)) < 0)
+	if (!field_take(l, "at=") || !field_word(l, h->at, sizeof(h->at)) || !valid_time(h->at))
+		return field_bad(l, "no valid at=");
+	if ((r = field_sep(l, false)) < 0)
 		return r;
-	if (!take(l, "by="))
-		return bad(l, "no by=");
-	if ((r = string(l, h->by, sizeof(h->by), "by=")) < 0)
+	if (!field_take(l, "by="))
+		return field_bad(l, "no by=");
+	if ((r = field_string(l, h->by, sizeof(h->by), "by=")) < 0)
 		return r;
-	return sep(l, true);
+	return field_sep(l, true);
 }
 
 /*
  * "-", or flag words joined by ','.  Only "side-effect" is known: another
  * one, which a later version wrote, would change what revert must do.
  */
-static int flags(struct line *l, bool *side_effect)
+static int flags(struct field_line *l, bool *side_effect)
 {
 	char words[64], msg[WHY_MAX];
 
 	*side_effect = false;
-	if (take(l, "-"))
-		return sep(l, true);
-	if (!word(l, words, sizeof(words)))
-		return bad(l, "no flags");
+	if (field_take(l, "-"))
+		return field_sep(l, true);
+	if (!field_word(l, words, sizeof(words)))
+		return field_bad(l, "no flags");
 	if (strspn(words, "abcdefghijklmnopqrstuvwxyz-,") != strlen(words))
-		return bad(l, "flags that are not words");
+		return field_bad(l, "flags that are not words");
 	if (words[strlen(words) - 1] == ',')
-		return bad(l, "a flag that is empty or given twice");
+		return field_bad(l, "a flag that is empty or given twice");
 	for (const char *w = words; *w; w += strcspn(w, ",") + (w[strcspn(w, ",")] == ',')) {
 		size_t n = strcspn(w, ",");
 		bool known = n == strlen(FLAG_SIDE_EFFECT) && strncmp(w, FLAG_SIDE_EFFECT, n) == 0;
 
 		if (n == 0 || (known && *side_effect))
-			return bad(l, "a flag that is empty or given twice");
+			return field_bad(l, "a flag that is empty or given twice");
 		if (!known) {
 			snprintf(msg, sizeof(msg), "flag '%.*s' is not known to this numastatctl",
 				 (int)n, w);
-			return bad(l, msg);
+			return field_bad(l, msg);
 		}
 		*side_effect = true;
 	}
-	return sep(l, true);
+	return field_sep(l, true);
 }
 
 /*
@@ -350,7 +232,7 @@ static int flags(struct line *l, bool *side_effect)
  * (format 1: as the kernel printed it, taken as a read would), written
  * what the change wrote (NULL in format 1, which did not say).
  */
-static int add_item(struct line *l, struct plan *out, const char *name, const char *before,
+static int add_item(struct field_line *l, struct plan *out, const char *name, const char *before,
 		    const struct kval *written, bool side_effect)
 {
 	char origin[sizeof(out->items->origin)], msg[WHY_MAX];
@@ -364,10 +246,10 @@ static int add_item(struct line *l, struct plan *out, const char *name, const ch
 	}
 	for (size_t i = 0; i < out->n; i++)
 		if (strcmp(out->items[i].ref.name, ref.name) == 0)
-			return bad(l, "a knob saved twice");
+			return field_bad(l, "a knob saved twice");
 	/* Side effects are restored last: the writer puts them last, nothing else does. */
 	if (!side_effect && out->n && out->items[out->n - 1].side_effect)
-		return bad(l, "a knob after the side effects");
+		return field_bad(l, "a knob after the side effects");
 	if (written)
 		str_copy(v.text, before, sizeof(v.text));
 	else
@@ -383,122 +265,99 @@ static int add_item(struct line *l, struct plan *out, const char *name, const ch
 	return r;
 }
 
-static int record(struct line *l, struct plan *out)
+static int record(struct field_line *l, struct plan *out)
 {
 	char name[KNOB_NAME_MAX];
 	struct kval before, written;
 	bool side_effect;
 	int r;
 
-	if (!take(l, "knob "))
-		return bad(l, "not a knob record");
-	if (!word(l, name, sizeof(name)))
-		return bad(l, "no knob name");
-	if ((r = sep(l, false)) < 0 || (r = string(l, before.text, KVAL_MAX, "a value")) < 0 ||
-	    (r = sep(l, false)) < 0 || (r = string(l, written.text, KVAL_MAX, "a value")) < 0 ||
-	    (r = sep(l, false)) < 0 || (r = flags(l, &side_effect)) < 0)
+	if (!field_take(l, "knob "))
+		return field_bad(l, "not a knob record");
+	if (!field_word(l, name, sizeof(name)))
+		return field_bad(l, "no knob name");
+	if ((r = field_sep(l, false)) < 0 ||
+	    (r = field_string(l, before.text, KVAL_MAX, "a value")) < 0 ||
+	    (r = field_sep(l, false)) < 0 ||
+	    (r = field_string(l, written.text, KVAL_MAX, "a value")) < 0 ||
+	    (r = field_sep(l, false)) < 0 || (r = flags(l, &side_effect)) < 0)
 		return r;
 	return add_item(l, out, name, before.text, &written, side_effect);
 }
 
-static int end_line(struct line *l, size_t records)
+static int end_line(struct field_line *l, size_t records)
 {
 	char count[24];
 	uint64_t n;
 
-	if (!word(l, count, sizeof(count)) || parse_u64(count, UINT64_MAX, &n) < 0)
-		return bad(l, "no record count after 'end'");
+	if (!field_word(l, count, sizeof(count)) || parse_u64(count, UINT64_MAX, &n) < 0)
+		return field_bad(l, "no record count after 'end'");
 	if (n != records)
-		return bad(l, "the record count does not match the records");
-	return sep(l, true);
+		return field_bad(l, "the record count does not match the records");
+	return field_sep(l, true);
 }
 
-/* The next line of [*p, end) into l; false at the end of the buffer. */
-static bool next_line(const char **p, const char *end, struct line *l)
-{
-	const char *nl;
-
-	if (*p == end)
-		return false;
-	nl = memchr(*p, '\n', (size_t)(end - *p));
-	l->p = *p;
-	l->end = nl ? nl : end;
-	l->no++;
-	*p = nl ? nl + 1 : end;
-	return true;
-}
-
-/* The line ended in LF, and holds no NUL (which no writer of ours puts anywhere). */
-static int whole(const struct line *l, const char *end, struct line *err)
-{
-	if (l->end == end)
-		return bad(err, "no newline at the end");
-	if (memchr(l->p, '\0', (size_t)(l->end - l->p)))
-		return bad(err, "a NUL byte");
-	return 0;
-}
-
-static int parse_v2(const char *buf, size_t len, struct line *l, struct plan *out,
+static int parse_v2(const char *buf, size_t len, struct field_line *l, struct plan *out,
 		    struct state_point *h)
 {
 	const char *p = buf, *end = buf + len;
 	bool ended = false;
 	int r = 0;
 
-	while (r == 0 && next_line(&p, end, l)) {
-		if ((r = whole(l, end, l)) < 0)
+	while (r == 0 && field_next(&p, end, l)) {
+		if ((r = field_whole(l, end, l)) < 0)
 			break;
 		if (l->no == 1)
 			r = header(l, h);
 		else if (ended)
-			r = bad(l, "a line after the end line");
-		else if (take(l, "end "))
+			r = field_bad(l, "a line after the end line");
+		else if (field_take(l, "end "))
 			r = end_line(l, out->n), ended = r == 0;
 		else
 			r = record(l, out);
 	}
 	if (r == 0 && !ended)
-		r = bad(l, "no end line (the file was cut short)");
+		r = field_bad(l, "no end line (the file was cut short)");
 	return r;
 }
 
 /* ---- the format of numastatctl 0.1.0 ---- */
 
 /* "name = value", as 0.1.0 wrote and read it (parse_v1() refused control characters). */
-static int v1_record(struct line *l, struct plan *out, bool side_effect)
+static int v1_record(struct field_line *l, struct plan *out, bool side_effect)
 {
 	char text[1024], *eq, *value;
 	size_t n = (size_t)(l->end - l->p);
 
 	if (n >= sizeof(text))
-		return bad(l, "line too long");
+		return field_bad(l, "line too long");
 	memcpy(text, l->p, n);
 	text[n] = '\0';
 	eq = strchr(text, '=');
 	if (text[0] == '#' || !eq)
-		return bad(l, "expected 'knob = value'");
+		return field_bad(l, "expected 'knob = value'");
 	*eq = '\0';
 	value = str_strip(eq + 1);
 	if (!*value || strlen(value) >= KVAL_MAX)
-		return bad(l, *value ? "value too long" : "no value");
+		return field_bad(l, *value ? "value too long" : "no value");
 	return add_item(l, out, str_strip(text), value, NULL, side_effect);
 }
 
 /* Its second line, "# values before 'set' at 2026-...Z". */
-static int v1_what(struct line *l, struct state_point *h)
+static int v1_what(struct field_line *l, struct state_point *h)
 {
 	char text[256];
 	size_t n = (size_t)(l->end - l->p);
 	char *at;
 
-	if (!take(l, V1_WHAT) || n >= sizeof(text) || l->p == l->end || *l->p != '\'')
-		return bad(l, "expected '" V1_WHAT "'...' at ...'");
+	if (!field_take(l, V1_WHAT) || n >= sizeof(text) || l->p == l->end || *l->p != '\'')
+		return field_bad(l, "expected '" V1_WHAT "'...' at ...'");
 	n = (size_t)(l->end - l->p);
 	memcpy(text, l->p + 1, n - 1);
 	text[n - 1] = '\0';
 	at = strstr(text, "' at ");
 	if (!at || !valid_time(at + 5))
-		return bad(l, "expected '" V1_WHAT "'...' at ...'");
+		return field_bad(l, "expected '" V1_WHAT "'...' at ...'");
 	*at = '\0';
 	str_copy(h->by, text, sizeof(h->by));
 	str_copy(h->at, at + 5, sizeof(h->at));
@@ -506,20 +365,21 @@ static int v1_what(struct line *l, struct state_point *h)
 }
 
 /* Its third line: "# for the live system" or "# for --sysroot PATH". */
-static int v1_for(struct line *l, struct state_point *h)
+static int v1_for(struct field_line *l, struct state_point *h)
 {
 	size_t n;
 
-	if (!take(l, V1_FOR))
-		return bad(l, "expected '" V1_FOR "...'");
-	h->live = take(l, "the live system") && l->p == l->end;
+	if (!field_take(l, V1_FOR))
+		return field_bad(l, "expected '" V1_FOR "...'");
+	h->live = field_take(l, "the live system") && l->p == l->end;
 	if (h->live)
 		return 0;
-	if (!take(l, "--sysroot ") || l->p == l->end)
-		return bad(l, "expected '" V1_FOR "the live system' or '" V1_FOR "--sysroot PATH'");
+	if (!field_take(l, "--sysroot ") || l->p == l->end)
+		return field_bad(l, "expected '" V1_FOR "the live system' or '" V1_FOR
+				    "--sysroot PATH'");
 	n = (size_t)(l->end - l->p);
 	if (n >= sizeof(h->sysroot))
-		return bad(l, "line too long");
+		return field_bad(l, "line too long");
 	memcpy(h->sysroot, l->p, n);
 	h->sysroot[n] = '\0';
 	return 0;
@@ -529,7 +389,7 @@ static int v1_for(struct line *l, struct state_point *h)
  * The header is the first three lines and nothing else: a '#' line later is
  * refused, but for the one that says the next knob is a side effect.
  */
-static int parse_v1(const char *buf, size_t len, struct line *l, struct plan *out,
+static int parse_v1(const char *buf, size_t len, struct field_line *l, struct plan *out,
 		    struct state_point *h)
 {
 	const char *p = buf, *end = buf + len;
@@ -537,19 +397,19 @@ static int parse_v1(const char *buf, size_t len, struct line *l, struct plan *ou
 	int r = 0;
 
 	h->version = 1;
-	while (r == 0 && next_line(&p, end, l)) {
-		if ((r = whole(l, end, l)) < 0)
+	while (r == 0 && field_next(&p, end, l)) {
+		if ((r = field_whole(l, end, l)) < 0)
 			break;
 		for (const char *c = l->p; c < l->end; c++)
 			if (*c < 0x20 || *c == 0x7f)
-				return bad(l, "a control character");
+				return field_bad(l, "a control character");
 		if (l->no == 1)
-			r = is(l, V1_HEADER) ? 0 : bad(l, "not a header");
+			r = field_is(l, V1_HEADER) ? 0 : field_bad(l, "not a header");
 		else if (l->no == 2)
 			r = v1_what(l, h);
 		else if (l->no == 3)
 			r = v1_for(l, h);
-		else if (!side_effect && is(l, V1_SIDE_EFFECT))
+		else if (!side_effect && field_is(l, V1_SIDE_EFFECT))
 			side_effect = true;
 		else {
 			r = v1_record(l, out, side_effect);
@@ -557,16 +417,18 @@ static int parse_v1(const char *buf, size_t len, struct line *l, struct plan *ou
 		}
 	}
 	if (r == 0 && l->no < 3)
-		r = bad(l, "a header of fewer than three lines");
+		r = field_bad(l, "a header of fewer than three lines");
 	if (r == 0 && side_effect)
-		r = bad(l, "no knob after the side effect line");
+		r = field_bad(l, "no knob after the side effect line");
 	return r;
 }
 
 int state_parse_prior(const char *buf, size_t len, const char *path, struct plan *out,
 		      struct state_point *h, char *why, size_t whylen)
 {
-	struct line l = { .path = path, .why = why, .whylen = whylen };
+	struct field_line l = {
+		.path = path, .kind = "a revert file", .why = why, .whylen = whylen
+	};
 	int r;
 
 	*h = (struct state_point){ 0 };
