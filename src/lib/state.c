@@ -30,8 +30,7 @@
 
 /* ---- writing ---- */
 
-/* Which system this run works on: a revert point is never used on another. */
-static void this_system(struct state_point *h)
+void state_this_system(struct state_point *h)
 {
 	char real[PATH_MAX];
 
@@ -105,7 +104,7 @@ int state_save_prior(int dirfd, const char *dir, const struct plan *p, const cha
 	new_id(h.id, sizeof(h.id));
 	strftime(h.at, sizeof(h.at), "%Y-%m-%dT%H:%M:%SZ", gmtime_r(&now, &tm));
 	str_copy(h.by, by ? by : "a change", sizeof(h.by));
-	this_system(&h);
+	state_this_system(&h);
 	r = atomic_file_beginat(&af, dirfd, STATE_REVERT_FILE, 0600);
 	if (r == 0) {
 		put_file(af.f, &h, p);
@@ -130,8 +129,7 @@ int state_save_prior(int dirfd, const char *dir, const struct plan *p, const cha
 
 /* ---- reading ---- */
 
-/* id = 1*20DIGIT "-" 16 lower-case hex digits. */
-static bool valid_id(const char *s)
+bool state_valid_id(const char *s)
 {
 	size_t digits = strspn(s, "0123456789");
 
@@ -139,8 +137,7 @@ static bool valid_id(const char *s)
 	       strspn(s + digits + 1, "0123456789abcdef") == 16 && s[digits + 17] == '\0';
 }
 
-/* YYYY-MM-DDThh:mm:ssZ */
-static bool valid_time(const char *s)
+bool state_valid_time(const char *s)
 {
 	static const char shape[] = "dddd-dd-ddTdd:dd:ddZ";
 
@@ -170,7 +167,7 @@ static int header(struct field_line *l, struct state_point *h)
 	h->version = STATE_FORMAT;
 	if ((r = field_sep(l, false)) < 0)
 		return r;
-	if (!field_take(l, "id=") || !field_word(l, h->id, sizeof(h->id)) || !valid_id(h->id))
+	if (!field_take(l, "id=") || !field_word(l, h->id, sizeof(h->id)) || !state_valid_id(h->id))
 		return field_bad(l, "no valid id=");
 	if ((r = field_sep(l, false)) < 0)
 		return r;
@@ -183,7 +180,7 @@ static int header(struct field_line *l, struct state_point *h)
 		return field_bad(l, "an empty for=");
 	if ((r = field_sep(l, false)) < 0)
 		return r;
-	if (!field_take(l, "at=") || !field_word(l, h->at, sizeof(h->at)) || !valid_time(h->at))
+	if (!field_take(l, "at=") || !field_word(l, h->at, sizeof(h->at)) || !state_valid_time(h->at))
 		return field_bad(l, "no valid at=");
 	if ((r = field_sep(l, false)) < 0)
 		return r;
@@ -356,7 +353,7 @@ static int v1_what(struct field_line *l, struct state_point *h)
 	memcpy(text, l->p + 1, n - 1);
 	text[n - 1] = '\0';
 	at = strstr(text, "' at ");
-	if (!at || !valid_time(at + 5))
+	if (!at || !state_valid_time(at + 5))
 		return field_bad(l, "expected '" V1_WHAT "'...' at ...'");
 	*at = '\0';
 	str_copy(h->by, text, sizeof(h->by));
@@ -451,13 +448,12 @@ static void system_name(const struct state_point *h, char *buf, size_t len)
 		snprintf(buf, len, "--sysroot %s", h->sysroot);
 }
 
-/* The same system, compared field by field: never a line a value could imitate. */
-static int check_system(const struct state_point *h, const char *path, char *why, size_t whylen)
+int state_check_system(const struct state_point *h, const char *path, char *why, size_t whylen)
 {
 	struct state_point here;
 	char saved[PATH_MAX + 16], now[PATH_MAX + 16];
 
-	this_system(&here);
+	state_this_system(&here);
 	if (h->live == here.live && (h->live || strcmp(h->sysroot, here.sysroot) == 0))
 		return 0;
 	system_name(h, saved, sizeof(saved));
@@ -504,7 +500,7 @@ int state_load_prior(int dirfd, const char *dir, struct plan *out, struct state_
 	}
 	r = n < 0 ? n : state_parse_prior(buf, (size_t)n, path, out, h, why, whylen);
 	free(buf);
-	if (r >= 0 && check_system(h, path, why, whylen) < 0)
+	if (r >= 0 && state_check_system(h, path, why, whylen) < 0)
 		r = -EXDEV;
 	return r;
 }

@@ -95,3 +95,14 @@ void state_stash_prior(int dirfd);
 void state_unstash_prior(int dirfd, bool restore);
 /* Forget the revert point: 1 when one was removed, 0 when there was none, or -errno. */
 int state_clear_prior(int dirfd);
+
+/*
+ * What the trial file (trial.h) shares with the revert point: the system
+ * this run works on (live and sysroot of h), the check that h was saved
+ * for it (0, or -EXDEV with "PATH: saved for X, not for Y"), and the
+ * shapes of an id and of a time (the grammar above).
+ */
+void state_this_system(struct state_point *h);
+int state_check_system(const struct state_point *h, const char *path, char *why, size_t whylen);
+bool state_valid_id(const char *s);
+bool state_valid_time(const char *s);
