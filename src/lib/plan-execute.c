@@ -132,10 +132,26 @@ static void drop_snapshot(struct plan_opts *o)
 static void finish(const struct plan *p, struct plan_opts *o, int r)
 {
 	/* Rolled back: nothing changed, so the values to revert to are the older ones. */
+	bool undone = r < 0 && all_restored(p);
+
 	if (!o->keep_prior)
-		state_unstash_prior(o->run_fd, r < 0 && all_restored(p));
+		state_unstash_prior(o->run_fd, undone);
+	if (undone && o->not_made)
+		o->not_made(o, o->ctx);
 	if (!plan_zeroed_counters(p))
 		drop_snapshot(o);
+}
+
+/* The caller's step before the first write; on failure everything saved goes. */
+static int step(struct plan_opts *o)
+{
+	if (!o->before_write || o->before_write(o, o->ctx) == 0)
+		return 0;
+	if (!o->keep_prior)
+		state_unstash_prior(o->run_fd, true);
+	drop_snapshot(o);
+	o->refused = REFUSED_STEP;
+	return -ECANCELED;
 }
 
 static const int held[] = { SIGINT, SIGTERM, SIGHUP };
@@ -194,10 +210,14 @@ int plan_execute(struct plan *p, struct plan_opts *o)
 	 */
 	hold_signals(&old);
 	r = prepare(p, o);
+	if (r == 0)
+		r = step(o);
 	if (r == 0 && interrupted(&old)) {
 		if (!o->keep_prior)
 			state_unstash_prior(o->run_fd, true);
 		drop_snapshot(o);
+		if (o->not_made)
+			o->not_made(o, o->ctx);
 		o->refused = REFUSED_SIGNAL;
 		snprintf(o->why, sizeof(o->why), "interrupted before the first write");
 		r = -ECANCELED;

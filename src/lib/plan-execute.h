@@ -17,6 +17,7 @@ enum plan_refusal {
 	REFUSED_REVERT_POINT, /* the revert point could not be saved (or the old one removed) */
 	REFUSED_SNAPSHOT,     /* the counters could not be saved before numa_stat 1 -> 0 */
 	REFUSED_SIGNAL,       /* SIGINT, SIGTERM or SIGHUP came before the first write */
+	REFUSED_STEP,         /* the caller's before_write step failed (a trial not armed) */
 };
 
 struct plan_opts {
@@ -27,6 +28,16 @@ struct plan_opts {
 	bool no_revert_point; /* --no-revert-point: change without one, forgetting the last */
 	bool keep_prior;      /* revert: leave the saved values alone until it succeeded */
 	const char *what;     /* "set", "apply default": recorded with prior values */
+	/*
+	 * The caller's own step once the revert point is saved (revert_id
+	 * set) and before the first write, with the signals held (a trial
+	 * saves its file and arms its revert there): nonzero cancels the
+	 * change (REFUSED_STEP, with why).  not_made undoes it when the change
+	 * then does not happen after all (a signal, a rollback).
+	 */
+	int (*before_write)(struct plan_opts *o, void *ctx);
+	void (*not_made)(struct plan_opts *o, void *ctx);
+	void *ctx;
 	/* Filled in by plan_execute(): */
 	enum plan_refusal refused;
 	bool forgot_prior;       /* --no-revert-point removed the revert point of an older change */

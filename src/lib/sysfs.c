@@ -310,6 +310,23 @@ int sysfs_write_file(const char *path, const char *data, size_t len)
 	return r;
 }
 
+int sysfs_self_exe(char *buf, size_t size)
+{
+	static const char deleted[] = " (deleted)";
+	ssize_t n = readlink("/proc/self/exe", buf, size - 1);
+	size_t d = sizeof(deleted) - 1;
+
+	if (n < 0)
+		return -errno;
+	if ((size_t)n >= size - 1)
+		return -ENAMETOOLONG;
+	buf[n] = '\0';
+	/* The package was upgraded under us: its new binary sits at the same path. */
+	if ((size_t)n > d && strcmp(buf + n - d, deleted) == 0)
+		buf[n - d] = '\0';
+	return buf[0] == '/' ? 0 : -ENOENT;
+}
+
 const char *sysfs_strerror(int err)
 {
 	switch (err < 0 ? -err : err) {

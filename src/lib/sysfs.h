@@ -42,5 +42,13 @@ ssize_t sysfs_pread_fd(int fd, char *buf, size_t size);
  */
 int sysfs_write_file(const char *path, const char *data, size_t len);
 
+/*
+ * The path of the running numastatctl, from the live /proc/self/exe
+ * whatever the sysroot (it is our own binary, not the system's), without
+ * the " (deleted)" an upgrade leaves on it: what a trial's armed revert
+ * runs.  0, or -errno.
+ */
+int sysfs_self_exe(char *buf, size_t size);
+
 /* Words for an errno from a knob read or write, for messages. */
 const char *sysfs_strerror(int err);

@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* A trial's armed revert as a transient systemd timer (trial-timer.h). */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "trial-timer.h"
+
+/* systemd-run talks to PID 1 over D-Bus: a hang must not hold the change up for ever. */
+#define TIMEOUT_MS 30000
+#define ARGS_MAX 64
+
+bool trial_timer_available(void)
+{
+	struct stat st;
+
+	return lstat("/run/systemd/system", &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+void trial_timer_unit(const char *id, char *buf, size_t len)
+{
+	snprintf(buf, len, TRIAL_TIMER_PREFIX "%s.timer", id);
+}
+
+/* In the child: signals as a fresh process has them, output to the pipe, no input. */
+static void child(int out, char *const argv[])
+{
+	sigset_t none;
+	int null = open("/dev/null", O_RDONLY | O_CLOEXEC);
+
+	for (int sig = 1; sig < NSIG; sig++)
+		if (sig != SIGKILL && sig != SIGSTOP)
+			signal(sig, SIG_DFL);
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+	if (null < 0 || dup2(null, STDIN_FILENO) < 0 || dup2(out, STDOUT_FILENO) < 0 ||
+	    dup2(out, STDERR_FILENO) < 0)
+		_exit(127);
+	execv(argv[0], argv);
+	dprintf(STDERR_FILENO, "cannot run %s: %s\n", argv[0], strerror(errno));
+	_exit(127);
+}
+
+/* Its output, up to the room in buf, until it closes the pipe or the time is up. */
+static bool collect(int fd, char *buf, size_t len)
+{
+	struct timespec start, now;
+	size_t n = 0;
+
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	for (;;) {
+		struct pollfd p = { .fd = fd, .events = POLLIN };
+		long ms;
+		ssize_t got;
+		char scratch[256];
+
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		ms = TIMEOUT_MS -
+		     ((now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1000000);
+		if (ms <= 0)
+			return false;
+		if (poll(&p, 1, (int)ms) < 0 && errno != EINTR)
+			return false;
+		got = read(fd, n + 1 < len ? buf + n : scratch,
+			   n + 1 < len ? len - n - 1 : sizeof(scratch));
+		if (got == 0)
+			break;
+		if (got < 0 && errno != EINTR && errno != EAGAIN)
+			break;
+		if (got > 0 && n + 1 < len)
+			n += (size_t)got;
+	}
+	buf[n] = '\0';
+	return true;
+}
+
+/* Run argv, wait for it (bounded): 0, or -errno with its words in why. */
+static int run(char *const argv[], char *why, size_t whylen)
+{
+	char said[512];
+	int pipefd[2], status = 0;
+	bool in_time;
+	pid_t pid;
+
+	if (pipe2(pipefd, O_CLOEXEC) < 0) {
+		int e = errno;
+
+		snprintf(why, whylen, "%s: %s", argv[0], strerror(e));
+		return -e;
+	}
+	pid = fork();
+	if (pid == 0)
+		child(pipefd[1], argv);
+	close(pipefd[1]);
+	if (pid < 0) {
+		int e = errno;
+
+		close(pipefd[0]);
+		snprintf(why, whylen, "%s: %s", argv[0], strerror(e));
+		return -e;
+	}
+	in_time = collect(pipefd[0], said, sizeof(said));
+	close(pipefd[0]);
+	if (!in_time)
+		kill(pid, SIGKILL);
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	said[strcspn(said, "\n")] = '\0';
+	if (!in_time) {
+		snprintf(why, whylen, "%s did not answer within %d s", argv[0], TIMEOUT_MS / 1000);
+		return -ETIMEDOUT;
+	}
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+		return 0;
+	if (WIFEXITED(status))
+		snprintf(why, whylen, "%s exited %d%s%s", argv[0], WEXITSTATUS(status),
+			 said[0] ? ": " : "", said);
+	else
+		snprintf(why, whylen, "%s was killed by signal %d", argv[0], WTERMSIG(status));
+	return -ECHILD;
+}
+
+int trial_timer_arm(const char *id, uint64_t secs, char *const argv[], char *why, size_t whylen)
+{
+	char unit[TRIAL_TIMER_UNIT_MAX + 16], desc[128], when[48];
+	char *args[ARGS_MAX + 12];
+	size_t n = 0;
+
+	snprintf(unit, sizeof(unit), "--unit=" TRIAL_TIMER_PREFIX "%s", id);
+	snprintf(desc, sizeof(desc), "--description=numastatctl: revert trial %s unless confirmed",
+		 id);
+	snprintf(when, sizeof(when), "--on-active=%" PRIu64 "s", secs);
+	args[n++] = (char *)TRIAL_TIMER_RUN;
+	args[n++] = (char *)"--quiet";
+	/* Unloaded once it ran, failed or not: its output stays in the journal. */
+	args[n++] = (char *)"--collect";
+	args[n++] = unit;
+	args[n++] = desc;
+	args[n++] = when;
+	/* The default accuracy is a minute: a trial of 20s would last up to 80. */
+	args[n++] = (char *)"--timer-property=AccuracySec=1s";
+	args[n++] = (char *)"--timer-property=RemainAfterElapse=no";
+	args[n++] = (char *)"--";
+	for (size_t i = 0; argv[i] && i < ARGS_MAX; i++)
+		args[n++] = argv[i];
+	args[n] = NULL;
+	return run(args, why, whylen);
+}
+
+int trial_timer_disarm(const char *id, char *why, size_t whylen)
+{
+	char unit[TRIAL_TIMER_UNIT_MAX + 16];
+	char *args[] = { (char *)TRIAL_TIMER_CTL, (char *)"stop", (char *)"--quiet", unit, NULL };
+	int r;
+
+	trial_timer_unit(id, unit, sizeof(unit));
+	r = run(args, why, whylen);
+	/* systemctl: 5 is "unit not loaded", a timer that elapsed or was stopped already. */
+	if (r == -ECHILD && strstr(why, " exited 5") != NULL)
+		return 0;
+	return r;
+}

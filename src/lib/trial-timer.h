@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The armed revert of a trial: a transient systemd timer, started with
+ * systemd-run --on-active, whose service runs `numastatctl revert --trial
+ * ID` when the trial's time is up, and its disarming (systemctl stop).  No
+ * daemon of ours: the timer belongs to systemd, so it outlives the process
+ * that armed it, its terminal and its SSH session; a reboot drops it with
+ * /run.  Implemented by trial-timer.c.
+ */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define TRIAL_TIMER_RUN "/usr/bin/systemd-run"
+#define TRIAL_TIMER_CTL "/usr/bin/systemctl"
+#define TRIAL_TIMER_PREFIX "numastatctl-trial-"
+/* The unit's name: the prefix, an id (state.h) and ".timer". */
+#define TRIAL_TIMER_UNIT_MAX 80
+
+/* Whether systemd runs this machine: /run/systemd/system is a directory (sd_booted(3)). */
+bool trial_timer_available(void);
+/* "numastatctl-trial-<id>.timer" into buf. */
+void trial_timer_unit(const char *id, char *buf, size_t len);
+/*
+ * Arm the timer of trial id: in secs seconds (to the second) it runs
+ * argv[0] with argv (NULL-terminated) as a transient service, its output
+ * in the journal.  0, or -errno with why (systemd-run's own words).
+ */
+int trial_timer_arm(const char *id, uint64_t secs, char *const argv[], char *why, size_t whylen);
+/* Stop the timer of trial id; one that is gone already is no error.  0 or -errno with why. */
+int trial_timer_disarm(const char *id, char *why, size_t whylen);
