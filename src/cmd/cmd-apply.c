@@ -13,13 +13,24 @@
 #include "report.h"
 #include "sysctld.h"
 #include "tuned.h"
+#include "try.h"
 #include "why.h"
 
-enum { OPT_DRY_RUN = OPT_CMD_BASE, OPT_CHECK, OPT_NO_SNAPSHOT, OPT_NO_REVERT_POINT };
+enum {
+	OPT_DRY_RUN = OPT_CMD_BASE,
+	OPT_CHECK,
+	OPT_NO_SNAPSHOT,
+	OPT_NO_REVERT_POINT,
+	OPT_TRY,
+	OPT_BASELINE,
+	OPT_FOREGROUND,
+};
 
 struct apply_opts {
 	bool dry_run, check, no_snapshot, no_revert_point;
 	const char *name;
+	struct try_opts to;
+	struct try_run tr;
 };
 
 static const struct cmd_option options[] = {
@@ -28,6 +39,7 @@ static const struct cmd_option options[] = {
 	  "write nothing; exit 3 when the live system differs" },
 	CMD_OPTION_NO_SNAPSHOT(OPT_NO_SNAPSHOT),
 	CMD_OPTION_NO_REVERT_POINT(OPT_NO_REVERT_POINT),
+	TRY_OPTIONS(OPT_TRY, OPT_BASELINE, OPT_FOREGROUND),
 	{ 0 },
 };
 
@@ -93,9 +105,10 @@ static int check(const struct plan *p, const char *name)
 	return n ? EXIT_DRIFT : EXIT_OK;
 }
 
-static int execute(struct plan *p, const struct apply_opts *o, const struct state_lock *l,
+static int execute(struct plan *p, struct apply_opts *o, const struct state_lock *l,
 		   const char *data_dir)
 {
+	struct out_table *trial;
 	char what[128];
 	struct plan_opts po = { .run_fd = l->dirfd,
 				.run_dir = l->dir,
@@ -106,13 +119,18 @@ static int execute(struct plan *p, const struct apply_opts *o, const struct stat
 	int r;
 
 	snprintf(what, sizeof(what), "apply %s", o->name);
+	try_arm(&o->tr, &po);
 	r = plan_execute(p, &po);
 	if (r == -ECANCELED) {
 		report_refusal(&po);
 		return EXIT_FAIL;
 	}
-	report_plan(p, false);
+	try_made(&o->tr, r);
+	trial = cmd_global.json ? try_json(&o->tr) : NULL;
+	report_plan_trial(p, trial);
+	out_table_free(trial);
 	report_plan_notes(p, &po);
+	try_say(&o->tr);
 	if (r < 0) {
 		log_err("profile %s was not applied: every value written before the failure "
 			"was restored",
@@ -123,17 +141,20 @@ static int execute(struct plan *p, const struct apply_opts *o, const struct stat
 }
 
 /* Under the lock (unless nothing is written): read, plan, write. */
-static int transact(struct plan *p, const struct apply_opts *o, const char *data_dir)
+static int transact(struct plan *p, struct apply_opts *o, const char *data_dir)
 {
 	struct state_lock l = { .fd = -1, .dirfd = -1 };
+	bool writes = !o->dry_run && !o->check;
 	char why[WHY_MAX];
 	int rc;
 
-	if (!o->dry_run && !o->check && lock_acquire(&l, cmd_run_dir(), why, sizeof(why)) < 0) {
+	if (writes && lock_acquire(&l, cmd_run_dir(), why, sizeof(why)) < 0) {
 		log_err("%s", why);
 		return EXIT_FAIL;
 	}
-	if (plan_read_live(p) < 0) {
+	if (writes && try_refuse_running(l.dirfd, l.dir) != EXIT_OK)
+		rc = EXIT_FAIL;
+	else if (plan_read_live(p) < 0) {
 		/* Only --dry-run and --check may word the plan as what would happen. */
 		if (!o->dry_run && !o->check)
 			plan_abandon(p);
@@ -184,8 +205,8 @@ static int apply(const struct profile_config *c, struct apply_opts *o)
 	} else if (!p.n && !cmd_global.json) {
 		log_info("profile %s sets no knobs\n", o->name);
 		rc = EXIT_OK;
-	} else
-		rc = transact(&p, o, profiles_data_dir(c));
+	} else if ((rc = try_begin(&o->tr, &o->to, &p)) == EXIT_OK)
+		rc = try_wait(&o->tr, transact(&p, o, profiles_data_dir(c)));
 	plan_free(&p);
 	profile_resolved_free(&r);
 	return rc;
@@ -212,6 +233,14 @@ static int parse_options(int argc, char *argv[], struct apply_opts *o)
 		case OPT_NO_REVERT_POINT:
 			o->no_revert_point = true;
 			break;
+		case OPT_TRY:
+		case OPT_BASELINE:
+			if (try_parse(&o->to, c == OPT_BASELINE, optarg) != EXIT_OK)
+				return EXIT_USAGE;
+			break;
+		case OPT_FOREGROUND:
+			o->to.foreground = true;
+			break;
 		default:
 			return EXIT_USAGE;
 		}
@@ -220,6 +249,11 @@ static int parse_options(int argc, char *argv[], struct apply_opts *o)
 		log_usage_err("--dry-run and --check exclude each other");
 		return EXIT_USAGE;
 	}
+	if (try_check(&o->to, o->dry_run           ? "--dry-run"
+			      : o->check           ? "--check"
+			      : o->no_revert_point ? "--no-revert-point"
+						   : NULL) != EXIT_OK)
+		return EXIT_USAGE;
 	if (argc - optind > 1) {
 		log_usage_err("unexpected argument '%s': apply takes one profile",
 			      argv[optind + 1]);
@@ -244,6 +278,7 @@ static int run(int argc, char *argv[])
 		rc = apply(&c, &o);
 	else if (rc == EXIT_USAGE)
 		log_err("nothing was changed: fix the configuration first");
+	try_free(&o.tr);
 	profile_config_free(&c);
 	return rc;
 }

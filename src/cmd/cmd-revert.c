@@ -13,18 +13,23 @@
 #include "report.h"
 #include "state.h"
 #include "statedir.h"
+#include "try.h"
 #include "why.h"
 
-enum { OPT_DRY_RUN = OPT_CMD_BASE, OPT_FORCE, OPT_NO_SNAPSHOT };
+enum { OPT_DRY_RUN = OPT_CMD_BASE, OPT_FORCE, OPT_NO_SNAPSHOT, OPT_TRIAL };
 
 struct revert_opts {
 	bool dry_run, force, no_snapshot;
+	const char *trial; /* --trial: only that trial's revert point */
 };
 
 static const struct cmd_option options[] = {
 	{ "dry-run", no_argument, OPT_DRY_RUN, NULL, "show what would be restored, write nothing" },
 	{ "force", no_argument, OPT_FORCE, NULL, "also restore knobs someone else changed since" },
 	CMD_OPTION_NO_SNAPSHOT(OPT_NO_SNAPSHOT),
+	{ "trial", required_argument, OPT_TRIAL, "<id>",
+	  "revert only while trial <id> runs on its own revert\n"
+	  "point (what a trial's armed revert runs)" },
 	{ 0 },
 };
 
@@ -35,6 +40,7 @@ static void usage(FILE *out)
 	      "\nRestore the values saved before the last 'apply' or 'set' changed them\n"
 	      "(exactly as the kernel held them; all or nothing, like set), then forget them.\n"
 	      "A knob changed since by someone else is left alone and named (exit 1).\n"
+	      "A trial that runs on that revert point ends here, reverted.\n"
 	      "\nOptions:\n",
 	      out);
 	cmd_options_usage(out, options);
@@ -79,8 +85,9 @@ static int done(const struct plan *p, int dirfd, const char *dir, size_t left_al
 	return dry_run || forget(dirfd, dir) >= 0 ? EXIT_OK : EXIT_FAIL;
 }
 
+/* *back: the restorable values are back (or were already), whatever was left alone. */
 static int restore(struct plan *p, int dirfd, const char *dir, const char *what,
-		   const struct revert_opts *ro)
+		   const struct revert_opts *ro, bool *back)
 {
 	struct plan_opts o = { .run_fd = dirfd,
 			       .run_dir = dir,
@@ -112,6 +119,7 @@ static int restore(struct plan *p, int dirfd, const char *dir, const char *what,
 			log_info("nothing to restore: the live values already equal those saved "
 				 "before %s\n",
 				 what);
+		*back = true;
 		return done(p, dirfd, dir, left_alone, ro->dry_run);
 	}
 	if (ro->dry_run) {
@@ -136,6 +144,7 @@ static int restore(struct plan *p, int dirfd, const char *dir, const char *what,
 			dir);
 		return EXIT_FAIL;
 	}
+	*back = true;
 	return done(p, dirfd, dir, left_alone, false);
 }
 
@@ -153,17 +162,87 @@ static int open_dir(struct state_lock *l, const char *dir, bool dry_run, char *w
 	return fd < 0 ? fd : 0;
 }
 
+/*
+ * revert --trial ID acts only while trial ID runs on its own revert point:
+ * never on a later change, never after a confirm.  EXIT_OK with *go when it
+ * may, else the exit code after saying why (0: nothing to do by design).
+ */
+static int trial_gate(int dirfd, const char *dir, const char *id, int loaded,
+		      const struct state_point *h, struct trial *t, bool *go)
+{
+	char why[WHY_MAX], at[32];
+	int r = trial_load(dirfd, dir, t, why, sizeof(why));
+
+	*go = false;
+	if (r < 0 && r != -ENOENT && r != -EXDEV) {
+		log_err("%s: nothing was restored", why);
+		return EXIT_FAIL;
+	}
+	if (r < 0 || strcmp(t->point.id, id) != 0) {
+		log_info("trial %s is not the trial in %s (%s): nothing to revert\n", id, dir,
+			 r < 0 ? "there is none" : "a later one replaced it");
+		return EXIT_OK;
+	}
+	if (t->state != TRIAL_RUNNING) {
+		try_time(t->ended_ns, at, sizeof(at));
+		log_info("trial %s was %s at %s: nothing to revert\n", id,
+			 trial_state_name(t->state), at);
+		return EXIT_OK;
+	}
+	if (loaded < 0 || strcmp(h->id, id) != 0) {
+		log_err("trial %s: the revert point in %s is %s, not the trial's: nothing was "
+			"restored (a trial never undoes a later change)",
+			id, dir,
+			loaded == -ENOENT ? "gone"
+			: loaded < 0      ? "unreadable"
+					  : "another's");
+		return EXIT_FAIL;
+	}
+	log_info("trial %s was not confirmed: reverting its change\n", id);
+	*go = true;
+	return EXIT_OK;
+}
+
+/* The trial to end with this revert: --trial's, or the one running on this revert point. */
+static int find_trial(const struct state_lock *l, const char *dir, const struct revert_opts *ro,
+		      int loaded, const struct state_point *h, struct trial *t, bool *go)
+{
+	int rc;
+
+	*go = false;
+	if (ro->trial) {
+		rc = trial_gate(l->dirfd, dir, ro->trial, loaded, h, t, go);
+		if (!*go)
+			trial_free(t);
+		return rc;
+	}
+	if (loaded >= 0 && !ro->dry_run)
+		*go = try_running(l->dirfd, dir, h->id, t) == 1;
+	return EXIT_OK;
+}
+
 static int revert(const char *dir, const struct revert_opts *ro)
 {
 	struct state_point h = { 0 };
 	char what[sizeof(h.by) + sizeof(h.at) + 8], why[WHY_MAX];
 	struct state_lock l;
 	struct plan p = { 0 };
+	struct trial t = { 0 };
+	bool trial = false, back = false;
 	int rc, r = open_dir(&l, dir, ro->dry_run, why, sizeof(why));
 
 	if (r == 0)
 		r = state_load_prior(l.dirfd, dir, &p, &h, why, sizeof(why));
 	snprintf(what, sizeof(what), "'%s' at %s", h.by, h.at);
+	if (l.dirfd >= 0) {
+		rc = find_trial(&l, dir, ro, r, &h, &t, &trial);
+		if (rc != EXIT_OK || (ro->trial && !trial))
+			goto out;
+	}
+	trial &= !ro->dry_run;
+	/* The trial's window ends before its change is undone. */
+	if (trial && trial_counters_read(&t.reading[TRIAL_END], why, sizeof(why)) < 0)
+		log_warn("the trial's report ends without counters: %s", why);
 	if (r == -ENOENT) {
 		log_err("nothing to revert: no saved values in %s (apply and set save them "
 			"before they change anything)",
@@ -173,9 +252,13 @@ static int revert(const char *dir, const struct revert_opts *ro)
 		log_err("%s%s", why, r == -EXDEV || r == -EBADMSG ? ": nothing was restored" : "");
 		rc = EXIT_FAIL;
 	} else
-		rc = restore(&p, l.dirfd, dir, what, ro);
+		rc = restore(&p, l.dirfd, dir, what, ro, &back);
+	if (trial && back && try_end(l.dirfd, dir, &t, TRIAL_REVERTED) == 0 && !ro->trial)
+		log_info("trial %s ends here: reverted\n", t.point.id);
+out:
 	lock_release(&l);
 	plan_free(&p);
+	trial_free(&t);
 	return rc;
 }
 
@@ -195,7 +278,13 @@ static int run(int argc, char *argv[])
 			ro.force = true;
 		else if (c == OPT_NO_SNAPSHOT)
 			ro.no_snapshot = true;
-		else
+		else if (c == OPT_TRIAL && state_valid_id(optarg))
+			ro.trial = optarg;
+		else if (c == OPT_TRIAL) {
+			log_usage_err("--trial '%s': not a trial id (digits, '-', 16 hex digits)",
+				      optarg);
+			return EXIT_USAGE;
+		} else
 			return EXIT_USAGE;
 	}
 	if (cmd_no_operands(argc, argv) != EXIT_OK)

@@ -14,9 +14,18 @@
 #include "plan-execute.h"
 #include "profiles.h"
 #include "report.h"
+#include "try.h"
 #include "why.h"
 
-enum { OPT_DRY_RUN = OPT_CMD_BASE, OPT_NO_SNAPSHOT, OPT_NO_REVERT_POINT, OPT_MANAGED_ONLY };
+enum {
+	OPT_DRY_RUN = OPT_CMD_BASE,
+	OPT_NO_SNAPSHOT,
+	OPT_NO_REVERT_POINT,
+	OPT_MANAGED_ONLY,
+	OPT_TRY,
+	OPT_BASELINE,
+	OPT_FOREGROUND,
+};
 
 static const struct cmd_option options[] = {
 	{ "dry-run", no_argument, OPT_DRY_RUN, NULL, "show what would change, write nothing" },
@@ -29,6 +38,7 @@ static const struct cmd_option options[] = {
 	  "list the others as skipped (a whole sysctl.d file)" },
 	CMD_OPTION_NO_SNAPSHOT(OPT_NO_SNAPSHOT),
 	CMD_OPTION_NO_REVERT_POINT(OPT_NO_REVERT_POINT),
+	TRY_OPTIONS(OPT_TRY, OPT_BASELINE, OPT_FOREGROUND),
 	{ 0 },
 };
 
@@ -91,9 +101,11 @@ static bool restore_failed(const struct plan *p)
 
 struct set_opts {
 	bool dry_run, no_snapshot, no_revert_point;
+	struct try_opts to;
+	struct try_run tr;
 };
 
-static int execute(struct plan *p, const struct state_lock *l, const struct set_opts *so)
+static int execute(struct plan *p, const struct state_lock *l, struct set_opts *so)
 {
 	struct plan_opts o = { .run_fd = l->dirfd,
 			       .run_dir = l->dir,
@@ -101,14 +113,21 @@ static int execute(struct plan *p, const struct state_lock *l, const struct set_
 			       .data_dir = profiles_effective_data_dir(),
 			       .no_snapshot = so->no_snapshot,
 			       .no_revert_point = so->no_revert_point };
-	int r = plan_execute(p, &o);
+	struct out_table *trial;
+	int r;
 
+	try_arm(&so->tr, &o);
+	r = plan_execute(p, &o);
 	if (r == -ECANCELED) {
 		report_refusal(&o);
 		return EXIT_FAIL;
 	}
-	report_plan(p, false);
+	try_made(&so->tr, r);
+	trial = cmd_global.json ? try_json(&so->tr) : NULL;
+	report_plan_trial(p, trial);
+	out_table_free(trial);
 	report_plan_notes(p, &o);
+	try_say(&so->tr);
 	if (r < 0) {
 		if (restore_failed(p))
 			log_err("not every value could be restored: see the knobs above");
@@ -120,7 +139,7 @@ static int execute(struct plan *p, const struct state_lock *l, const struct set_
 }
 
 /* Under the lock (unless --dry-run): read, plan, write. */
-static int transact(struct plan *p, const struct set_opts *so)
+static int transact(struct plan *p, struct set_opts *so)
 {
 	struct state_lock l = { .fd = -1, .dirfd = -1 };
 	char why[WHY_MAX];
@@ -130,7 +149,9 @@ static int transact(struct plan *p, const struct set_opts *so)
 		log_err("%s", why);
 		return EXIT_FAIL;
 	}
-	if (plan_read_live(p) < 0) {
+	if (!so->dry_run && try_refuse_running(l.dirfd, l.dir) != EXIT_OK)
+		rc = EXIT_FAIL;
+	else if (plan_read_live(p) < 0) {
 		plan_abandon(p);
 		report_plan(p, false);
 		report_missing_hint(p);
@@ -177,6 +198,14 @@ static int run(int argc, char *argv[])
 		case OPT_MANAGED_ONLY:
 			managed_only = true;
 			break;
+		case OPT_TRY:
+		case OPT_BASELINE:
+			if (try_parse(&so.to, c == OPT_BASELINE, optarg) != EXIT_OK)
+				return EXIT_USAGE;
+			break;
+		case OPT_FOREGROUND:
+			so.to.foreground = true;
+			break;
 		case 'f':
 			if (nfiles == sizeof(files) / sizeof(files[0])) {
 				log_usage_err("at most %zu --file options", nfiles);
@@ -196,6 +225,10 @@ static int run(int argc, char *argv[])
 		log_usage_err("--managed-only goes with -f <file>");
 		return EXIT_USAGE;
 	}
+	if (try_check(&so.to, so.dry_run           ? "--dry-run"
+			      : so.no_revert_point ? "--no-revert-point"
+						   : NULL) != EXIT_OK)
+		return EXIT_USAGE;
 	if ((rc = cmd_setup()) != EXIT_OK)
 		return rc;
 	/* Files first, so the command line has the last word. */
@@ -216,7 +249,10 @@ static int run(int argc, char *argv[])
 		bad = true;
 	}
 	/* Out of memory is no usage error: the same command may work later. */
-	rc = nomem ? EXIT_FAIL : bad ? EXIT_USAGE : transact(&p, &so);
+	rc = nomem ? EXIT_FAIL : bad ? EXIT_USAGE : try_begin(&so.tr, &so.to, &p);
+	if (rc == EXIT_OK)
+		rc = try_wait(&so.tr, transact(&p, &so));
+	try_free(&so.tr);
 	plan_free(&p);
 	return rc;
 }

@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmd-stat.h"
 #include "cmd.h"
@@ -15,8 +16,10 @@
 #include "report.h"
 #include "stat-balance.h"
 #include "stat-counters.h"
+#include "statedir.h"
 #include "status-tiers.h"
 #include "tuned.h"
+#include "try.h"
 #include "why.h"
 
 static void usage(FILE *out)
@@ -49,6 +52,8 @@ struct status {
 	struct stat_balance_status bal;
 	struct stat_summary sum;
 	struct status_tiers tiers;
+	struct trial trial; /* the running or last trial, when have_trial */
+	bool have_trial, trial_runs;
 	char *warnings[STATUS_MAX_WARNINGS];
 	size_t n_warnings;
 };
@@ -155,6 +160,12 @@ static int print_text(struct status *st)
 		out_table_free(t);
 	}
 	profiles_status(&st->prof);
+	if (st->have_trial) {
+		char line[2048];
+
+		try_status_line(&st->trial, st->trial_runs, line, sizeof(line));
+		log_info("%s\n", line);
+	}
 	stat_balance_status_print(&st->bal);
 	status_tiers_print(&st->tiers);
 	if (cmd_stat_summary_print(&st->sum) != EXIT_OK)
@@ -319,8 +330,8 @@ static int warnings_json(const struct status *st, struct out_doc *d, char *why, 
 
 /*
  * {"knobs":[...],"profile":{...},"drift":[...],"sysctl_d":[...],"tuned":[...],
- * "balancing":{...},"tiers":[...],"interleave_weights":...,"nodes":[...],"total":{...},
- * "warnings":[...]}
+ * "trial":{...},"trial_knobs":[...],"balancing":{...},"tiers":[...],
+ * "interleave_weights":...,"nodes":[...],"total":{...},"warnings":[...]}
  */
 static int print_json(const struct status *st)
 {
@@ -336,6 +347,8 @@ static int print_json(const struct status *st)
 	    (r = drift_json(st, d, why, sizeof(why))) == 0 &&
 	    (r = sysctld_json(st, d, why, sizeof(why))) == 0 &&
 	    (r = tuned_json(st, d, why, sizeof(why))) == 0 &&
+	    (r = try_trial_json(st->have_trial ? &st->trial : NULL, "trial_knobs", d, why,
+				sizeof(why))) == 0 &&
 	    (r = stat_balance_status_json(&st->bal, d, why, sizeof(why))) == 0 &&
 	    (r = status_tiers_json(&st->tiers, d, why, sizeof(why))) == 0 &&
 	    (r = stat_counters_json(&st->sum.o, st->sum.rows, st->sum.n, d, why, sizeof(why))) ==
@@ -373,6 +386,29 @@ static void sysctld_warnings(struct status *st)
 	}
 }
 
+/* The running or last trial (set --try, apply --try), when the runtime directory has one. */
+static void read_trial(struct status *st)
+{
+	const char *dir = cmd_run_dir();
+	char why[WHY_MAX], id[STATE_ID_MAX];
+	int fd = statedir_open(dir, false, why, sizeof(why)), r = fd;
+
+	if (fd >= 0) {
+		r = trial_load(fd, dir, &st->trial, why, sizeof(why));
+		try_revert_id(fd, dir, id, sizeof(id));
+		close(fd);
+	}
+	/* Nothing saved, another system's, or not root's to read: no trial to show. */
+	if (r == -ENOENT || r == -EXDEV || r == -EACCES)
+		return;
+	if (r < 0) {
+		warn(st, "%s", why);
+		return;
+	}
+	st->have_trial = true;
+	st->trial_runs = st->trial.state == TRIAL_RUNNING && strcmp(id, st->trial.point.id) == 0;
+}
+
 static int read_status(struct status *st)
 {
 	struct knob_list all = { 0 };
@@ -389,6 +425,7 @@ static int read_status(struct status *st)
 	}
 	knob_list_free(&all);
 	profiles_state(&st->prof);
+	read_trial(st);
 	if (st->prof.kind == PSTATE_BROKEN && st->prof.name[0])
 		warn(st, "profile %s: %s", st->prof.name, st->prof.problem);
 	else if (st->prof.kind == PSTATE_BROKEN)
@@ -432,6 +469,7 @@ static int run(int argc, char *argv[])
 	profiles_state_free(&st.prof);
 	cmd_stat_summary_free(&st.sum);
 	status_tiers_free(&st.tiers);
+	trial_free(&st.trial);
 	for (size_t i = 0; i < st.n_warnings; i++)
 		free(st.warnings[i]);
 	return rc;

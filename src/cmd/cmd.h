@@ -52,7 +52,8 @@ struct cmd {
 };
 
 extern const struct cmd cmd_status, cmd_advise, cmd_get, cmd_set, cmd_stat, cmd_placement,
-	cmd_apply, cmd_profiles, cmd_revert, cmd_snapshots, cmd_knobs, cmd_selftest, cmd_bench;
+	cmd_apply, cmd_profiles, cmd_revert, cmd_confirm, cmd_trial, cmd_snapshots, cmd_knobs,
+	cmd_selftest, cmd_bench;
 /* NULL-terminated, in --help order. */
 extern const struct cmd *const cmd_table[];
 /* Options every command takes, and those of numastatctl before a command. */

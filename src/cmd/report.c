@@ -109,8 +109,11 @@ void report_conflict_cells(struct out_row *row, size_t col, const struct sysctld
 			  buf, sizeof(buf)));
 }
 
-static int json_report(const struct plan *p, const struct sysctld_conflicts *c)
+/* The knobs array, with the trial object beside it (set --try, apply --try) when given. */
+static int json_report(const struct plan *p, const struct sysctld_conflicts *c,
+		       struct out_table *trial)
 {
+	struct out_doc *d = NULL;
 	bool unit_enabled = c && sysctld_boot_unit_enabled();
 	char why[WHY_MAX], a[KVAL_MAX], b[KVAL_MAX];
 	struct out_table *t;
@@ -139,7 +142,12 @@ static int json_report(const struct plan *p, const struct sysctld_conflicts *c)
 		if (c)
 			report_conflict_cells(row, 4, sysctld_conflict_of(c, it), unit_enabled);
 	}
-	r = out_table_print(t, stdout);
+	if (!trial)
+		r = out_table_print(t, stdout);
+	else if ((r = out_doc_new(&d, 0)) == 0 && (r = out_doc_add(d, t, OUT_PART_ARRAY)) == 0 &&
+		 (r = out_doc_add(d, trial, OUT_PART_OBJECT)) == 0)
+		r = out_doc_print(d, stdout);
+	out_doc_free(d);
 	out_table_free(t);
 	return r;
 }
@@ -175,7 +183,8 @@ int report_plan(const struct plan *p, bool dry_run)
 	return report_plan_with(p, dry_run, NULL);
 }
 
-int report_plan_with(const struct plan *p, bool dry_run, const struct sysctld_conflicts *c)
+static int report(const struct plan *p, bool dry_run, const struct sysctld_conflicts *c,
+		  struct out_table *trial)
 {
 	if (!dry_run)
 		note_changes(p);
@@ -186,11 +195,21 @@ int report_plan_with(const struct plan *p, bool dry_run, const struct sysctld_co
 			    p->items[i].action == ACT_NOT_RESTORED ||
 			    p->items[i].action == ACT_CHANGED_SINCE)
 				report_item_error(&p->items[i]);
-		return json_report(p, c);
+		return json_report(p, c, trial);
 	}
 	for (size_t i = 0; i < p->n; i++)
 		text_line(&p->items[i], dry_run);
 	return 0;
+}
+
+int report_plan_with(const struct plan *p, bool dry_run, const struct sysctld_conflicts *c)
+{
+	return report(p, dry_run, c, NULL);
+}
+
+int report_plan_trial(const struct plan *p, struct out_table *trial)
+{
+	return report(p, false, NULL, trial);
 }
 
 void report_missing_hint(const struct plan *p)
@@ -242,7 +261,7 @@ void report_refusal(const struct plan_opts *o)
 {
 	if (o->refused == REFUSED_SNAPSHOT)
 		counters_refused(o->why);
-	else if (o->refused == REFUSED_SIGNAL)
+	else if (o->refused == REFUSED_SIGNAL || o->refused == REFUSED_STEP)
 		log_err("%s: nothing was changed", o->why);
 	else
 		log_err("%s: nothing was changed (use --no-revert-point to go ahead without one)",

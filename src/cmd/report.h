@@ -24,6 +24,13 @@ struct sysctld_conflict;
  * boot_value), null where it agrees.  c may be NULL.
  */
 int report_plan_with(const struct plan *p, bool dry_run, const struct sysctld_conflicts *c);
+/*
+ * An executed plan's report with the trial it started (set --try, apply
+ * --try): with cmd_global.json, {"knobs": [...], "trial": {...}} when trial
+ * is not NULL.
+ */
+struct out_table;
+int report_plan_trial(const struct plan *p, struct out_table *trial);
 /* The stderr line for a failed item, e.g. "vm.x: cannot write /proc/...: ...". */
 void report_item_error(const struct plan_item *it);
 /* The notes that go with an executed plan: the snapshot's path, no revert point. */
@@ -57,7 +64,6 @@ void report_sysctld_conflict_text(const struct sysctld_conflict *k, const char *
  * JSON: the sysctl.d columns of apply --check -J (sysctl_d_boot, ...,
  * boot_value), and one row's cells from col on (c may be NULL).
  */
-struct out_table;
 struct out_row;
 void report_conflict_columns(struct out_table *t);
 void report_conflict_cells(struct out_row *row, size_t col, const struct sysctld_conflict *c,

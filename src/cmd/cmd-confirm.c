@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* confirm [ID]: keep the change of the running trial; its armed revert is stopped. */
+#include <errno.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "lock.h"
+#include "log.h"
+#include "out.h"
+#include "try.h"
+#include "why.h"
+
+static void usage(FILE *out)
+{
+	fputs("Usage:\n"
+	      " numastatctl confirm [options] [<id>]\n"
+	      "\nKeep the change of the trial that runs (set --try, apply --try): its armed\n"
+	      "revert is stopped, and 'numastatctl revert' still undoes the change.  With\n"
+	      "<id>, only that trial.\n",
+	      out);
+	cmd_usage_global_options(out);
+	fputs("\nExit status: 0 confirmed (or confirmed already), 1 no trial runs or it was\n"
+	      "reverted already, 2 usage error.\n"
+	      "\nFor more details see numastatctl(8).\n",
+	      out);
+}
+
+/* The trial in dir, when one runs and it is id's (NULL: any): EXIT_OK, else said. */
+static int runs(struct state_lock *l, const char *id, struct trial *t, bool *done)
+{
+	char why[WHY_MAX], at[32];
+	int r = trial_load(l->dirfd, l->dir, t, why, sizeof(why));
+
+	*done = false;
+	if (r == -ENOENT || r == -EXDEV) {
+		log_err("no trial to confirm in %s (set --try and apply --try make one)", l->dir);
+		return EXIT_FAIL;
+	}
+	if (r < 0) {
+		log_err("%s: nothing was confirmed", why);
+		return EXIT_FAIL;
+	}
+	if (id && strcmp(id, t->point.id) != 0) {
+		log_err("trial %s is not the last trial in %s (that is %s): nothing was confirmed",
+			id, l->dir, t->point.id);
+		return EXIT_FAIL;
+	}
+	try_time(t->ended_ns, at, sizeof(at));
+	if (t->state == TRIAL_CONFIRMED) {
+		log_info("trial %s was confirmed already, at %s\n", t->point.id, at);
+		*done = true;
+		return EXIT_OK;
+	}
+	if (t->state == TRIAL_REVERTED) {
+		log_err("too late: trial %s was reverted at %s: the values from before it are back",
+			t->point.id, at);
+		return EXIT_FAIL;
+	}
+	return EXIT_OK;
+}
+
+/* {"trial": {...}, "knobs": [...]}: the trial as it ended. */
+static int print_json(const struct trial *t)
+{
+	char why[WHY_MAX] = "";
+	struct out_doc *d = NULL;
+	int r = out_doc_new(&d, 0);
+
+	if (r == 0 && (r = try_trial_json(t, "knobs", d, why, sizeof(why))) == 0)
+		r = out_doc_print(d, stdout);
+	if (r < 0 && r != -EIO)
+		log_err("cannot print JSON: %s", *why ? why : strerror(-r));
+	out_doc_free(d);
+	return r < 0 ? EXIT_FAIL : EXIT_OK;
+}
+
+static int confirm(const char *id)
+{
+	char why[WHY_MAX], knobs[1024], revert_id[STATE_ID_MAX];
+	struct state_lock l;
+	struct trial t = { 0 };
+	bool done;
+	int rc;
+
+	if (lock_acquire(&l, cmd_run_dir(), why, sizeof(why)) < 0) {
+		log_err("%s", why);
+		return EXIT_FAIL;
+	}
+	rc = runs(&l, id, &t, &done);
+	if (rc == EXIT_OK && !done)
+		try_revert_id(l.dirfd, l.dir, revert_id, sizeof(revert_id));
+	if (rc == EXIT_OK && !done && strcmp(revert_id, t.point.id) != 0) {
+		log_err("trial %s no longer runs on its revert point (a change without one came "
+			"since): nothing was confirmed",
+			t.point.id);
+		rc = EXIT_FAIL;
+	} else if (rc == EXIT_OK && !done && try_end(l.dirfd, l.dir, &t, TRIAL_CONFIRMED) < 0) {
+		log_err("trial %s was not confirmed: its revert still runs when its time is up",
+			t.point.id);
+		rc = EXIT_FAIL;
+	} else if (rc == EXIT_OK && !done && !cmd_global.json) {
+		try_knobs_text(&t, knobs, sizeof(knobs));
+		log_info("trial %s confirmed: the change stays (%s); 'numastatctl revert' still "
+			 "undoes it\n",
+			 t.point.id, knobs);
+	}
+	if (rc == EXIT_OK && cmd_global.json)
+		rc = print_json(&t);
+	lock_release(&l);
+	trial_free(&t);
+	return rc;
+}
+
+static int run(int argc, char *argv[])
+{
+	const char *id = NULL;
+	int c, rc;
+
+	while ((c = cmd_getopt(argc, argv, NULL)) != -1) {
+		if (c == 'h') {
+			usage(stdout);
+			return EXIT_OK;
+		}
+		return EXIT_USAGE;
+	}
+	if (optind < argc) {
+		id = argv[optind++];
+		if (!state_valid_id(id)) {
+			log_usage_err("'%s': not a trial id (digits, '-', 16 hex digits)", id);
+			return EXIT_USAGE;
+		}
+	}
+	if (cmd_no_operands(argc, argv) != EXIT_OK)
+		return EXIT_USAGE;
+	if ((rc = cmd_setup()) != EXIT_OK)
+		return rc;
+	return confirm(id);
+}
+
+const struct cmd cmd_confirm = {
+	.name = "confirm",
+	.run = run,
+	.summary = "keep the change of the running trial (--try)",
+	.usage = usage,
+};
