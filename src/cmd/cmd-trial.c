@@ -231,7 +231,7 @@ static int windows_json(const struct report *rp, struct out_doc *d, char *why, s
 		if (rp->b0)
 			out_row_setf(row, 0, "%.3f", window(rp->b0, rp->b1));
 		out_row_setf(row, 1, "%.3f", window(rp->t0, rp->t1));
-		out_row_set(row, 2, rp->runs ? "true" : "false");
+		out_row_set(row, 2, rp->runs ? "yes" : "no");
 		r = out_doc_add(d, t, OUT_PART_OBJECT);
 	}
 	out_table_free(t);

@@ -13,13 +13,17 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define TRIAL_TIMER_RUN "/usr/bin/systemd-run"
-#define TRIAL_TIMER_CTL "/usr/bin/systemctl"
+/* As PATH finds them (systemd's own PATH when the armed revert stops its timer). */
+#define TRIAL_TIMER_RUN "systemd-run"
+#define TRIAL_TIMER_CTL "systemctl"
 #define TRIAL_TIMER_PREFIX "numastatctl-trial-"
 /* The unit's name: the prefix, an id (state.h) and ".timer". */
 #define TRIAL_TIMER_UNIT_MAX 80
 
-/* Whether systemd runs this machine: /run/systemd/system is a directory (sd_booted(3)). */
+/*
+ * Whether systemd runs this machine: /run/systemd/system is a directory
+ * (sd_booted(3)), in the root --sysroot names (sysfs.h).
+ */
 bool trial_timer_available(void);
 /* "numastatctl-trial-<id>.timer" into buf. */
 void trial_timer_unit(const char *id, char *buf, size_t len);

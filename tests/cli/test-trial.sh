@@ -1,0 +1,362 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# set --try and apply --try: a change that reverts itself unless confirmed.
+# The timer plumbing runs against the fake systemd-run and systemctl of
+# tests/cli/fake-systemd (first on PATH): a test "fires" the timer by
+# running the command systemd-run was given.  A fixture without
+# run/systemd/system is a machine systemd does not run: --try is refused
+# there, and --foreground waits in the terminal.
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/profile-lib.sh"
+
+PATH=$(cd "$(dirname "$0")/fake-systemd" && pwd):$PATH
+export FAKE_SYSTEMD=$TMP/systemd
+VM=proc/sys/vm
+
+# sfixture: sparse3 on a machine systemd runs, with a fresh fake systemd.
+sfixture() {
+	fixture sparse3
+	mkdir -p "$ROOT/run/systemd/system"
+	rm -rf "$FAKE_SYSTEMD"
+	mkdir -p "$FAKE_SYSTEMD"
+	: >"$FAKE_SYSTEMD/log"
+}
+
+# armed: the command the one armed timer runs, one argument a line, in ARMED.
+armed() {
+	local f
+	ARMED=()
+	for f in "$FAKE_SYSTEMD"/*.cmd; do
+		[ -e "$f" ] && mapfile -t ARMED <"$f"
+	done
+}
+
+# fire [SAVED]: run the armed revert as the timer would (or a saved copy).
+fire() {
+	[ $# -gt 0 ] || { armed; set -- "${ARMED[@]}"; }
+	"$@" >"$TMP/out" 2>"$TMP/err" </dev/null
+	RC=$?
+	OUT=$(<"$TMP/out")
+	ERR=$(<"$TMP/err")
+}
+
+trial_id() {
+	[[ $OUT =~ trial\ ([0-9]+-[0-9a-f]{16}) ]] && echo "${BASH_REMATCH[1]}"
+}
+
+# ---- usage errors: exit 2, nothing changed ----
+sfixture
+for bad in 0 4s 25h 1d2h abc 10x ''; do
+	run set --try "$bad" vm.zone_reclaim_mode=1
+	expect_rc 2 "--try '$bad' is a usage error"
+	expect_err_has "numastatctl: set: --try: '$bad': " "--try '$bad' is refused naming it"
+done
+run set --try 20s --baseline 2h vm.zone_reclaim_mode=1
+expect_rc 2 "--baseline beyond an hour is a usage error"
+run set --baseline 5s vm.zone_reclaim_mode=1
+expect_rc 2 "--baseline without --try"
+expect_err_has "numastatctl: set: --baseline goes with --try <time>" "says what it goes with"
+run set --foreground vm.zone_reclaim_mode=1
+expect_rc 2 "--foreground without --try"
+run set --try 20s --dry-run vm.zone_reclaim_mode=1
+expect_rc 2 "--try with --dry-run"
+expect_err_has "numastatctl: set: --try and --dry-run exclude each other" "names both"
+run set --try 20s --no-revert-point vm.zone_reclaim_mode=1
+expect_rc 2 "--try with --no-revert-point: a trial is its revert point"
+run -J set --try 20s --foreground vm.zone_reclaim_mode=1
+expect_rc 2 "--foreground with -J"
+run revert --trial 12
+expect_rc 2 "revert --trial with no trial id"
+run confirm 'x;y'
+expect_rc 2 "confirm with no trial id"
+expect_file "$ROOT/$VM/zone_reclaim_mode" 0 "no usage error wrote anything"
+check "and none saved a revert point" test ! -e "$STATE/revert"
+check "or called systemd-run" test ! -s "$FAKE_SYSTEMD/log"
+
+# ---- no trial yet ----
+run confirm
+expect_rc 1 "confirm without a trial"
+expect_err_has "no trial to confirm" "says there is none"
+run trial
+expect_rc 1 "trial without a trial"
+expect_err_has "no trial in" "says there is none"
+
+# ---- systemd does not run the machine ----
+fixture sparse3
+run set --try 20s vm.zone_reclaim_mode=1
+expect_rc 1 "--try where systemd does not run: refused"
+expect_one_err_line "in one line"
+expect_err_has "no /run/systemd/system" "naming what is missing"
+expect_err_has "add --foreground" "and the way out"
+expect_file "$ROOT/$VM/zone_reclaim_mode" 0 "nothing was changed"
+check "no revert point" test ! -e "$STATE/revert"
+check "no trial file" test ! -e "$STATE/trial"
+
+# ---- the timer: armed, status, a second change refused, fired ----
+sfixture
+run set --try 20s --baseline 2s vm.zone_reclaim_mode=1 vm.min_slab_ratio=5
+expect_rc 0 "set --try 20s"
+expect_file "$ROOT/$VM/zone_reclaim_mode" 1 "the change is made"
+expect_out_has "measuring the counters for 2s before the change" "after a baseline of 2s"
+expect_out_has "unless it is confirmed" "says it reverts unless confirmed"
+ID=$(trial_id)
+check "the trial has the revert point's id" grep -q "id=$ID" "$STATE/revert"
+armed
+check "systemd-run armed a transient timer of 20s" \
+	grep -q -- "--collect --unit=numastatctl-trial-$ID .*--on-active=20s --timer-property=AccuracySec=1s" "$FAKE_SYSTEMD/log"
+want=("$(realpath "$NUMASTATCTL")" --sysroot "$(realpath "$ROOT")" --state-dir "$(realpath "$STATE")" revert --trial "$ID")
+check "which runs this binary's revert --trial ID on the same root and state" \
+	test "${ARMED[*]}" = "${want[*]}"
+SAVED=("${ARMED[@]}")
+
+run status
+expect_out_has "trial $ID: 'set' (vm.zone_reclaim_mode 0 -> 1, vm.min_slab_ratio 37 -> 5) reverts at" \
+	"status: the trial runs, what it changed, when it reverts"
+run -J status
+expect_out_has '"state": "running"' "status -J: the trial runs"
+expect_out_has '"trial_knobs": [' "status -J: with what it changed"
+expect_out_has '"seconds": 20,' "status -J: and for how long"
+
+run set vm.zone_reclaim_mode=2
+expect_rc 1 "a second set during the trial is refused"
+expect_one_err_line "in one line"
+expect_err_has "'numastatctl confirm' keeps its change, 'numastatctl revert' undoes it now" \
+	"naming confirm and revert"
+run set --try 30s vm.zone_reclaim_mode=2
+expect_rc 1 "a second trial too"
+expect_file "$ROOT/$VM/zone_reclaim_mode" 1 "the trial's value stays"
+check "the trial's revert point stays" grep -q "id=$ID" "$STATE/revert"
+
+run trial
+expect_rc 0 "trial reports the running trial"
+expect_out_has "Counters move with the workload" "saying counters move with the workload too"
+expect_out_has "baseline: 2.0s just before the change" "with its baseline"
+run trial -J
+expect_rc 0 "trial -J"
+expect_out_has '"running": true' "trial -J: it runs"
+run trial --prometheus
+expect_rc 0 "trial --prometheus"
+expect_out_has 'numastatctl_trial_info{id="'"$ID"'",by="set",armed="timer",state="running"} 1' \
+	"trial --prometheus: the trial's info"
+if have promtool prometheus; then
+	check "promtool check metrics accepts it" promtool check metrics <"$TMP/out"
+fi
+
+# A knob changed by hand during the trial is left alone, the others restored.
+echo 9 >"$ROOT/$VM/min_slab_ratio"
+fire
+expect_rc 1 "the armed revert with a knob changed by hand: exit 1"
+expect_out_has "trial $ID was not confirmed: reverting its change" "says why it reverts"
+expect_out_has "vm.zone_reclaim_mode: 1 -> 0" "one line per knob restored"
+expect_err "numastatctl: revert: vm.min_slab_ratio: left at 9: changed since numastatctl wrote 5 (--force restores 37)" \
+	"and one line naming the knob it left alone"
+expect_file "$ROOT/$VM/zone_reclaim_mode" 0 "the trial's value is undone"
+expect_file "$ROOT/$VM/min_slab_ratio" 9 "the hand's value stays"
+run status
+expect_out_has "last trial $ID: 'set' (vm.zone_reclaim_mode 0 -> 1, vm.min_slab_ratio 37 -> 5) reverted at" \
+	"status: how the trial ended"
+run trial -J
+expect_out_has '"running": false' "trial -J: it no longer runs"
+expect_out_has '"state": "reverted"' "trial -J: it was reverted"
+fire "${SAVED[@]}"
+expect_rc 0 "the timer once more: nothing to do"
+expect_out "trial $ID was reverted at ${OUT##* at }" "says so"
+run confirm
+expect_rc 1 "confirm after the revert: too late"
+expect_err_has "too late: trial $ID was reverted" "says so"
+run set vm.zone_reclaim_mode=2
+expect_rc 0 "set after the trial ended"
+
+# ---- confirm keeps it; the timer that fires anyway does nothing ----
+sfixture
+run set --try 1m --baseline 0 vm.zone_reclaim_mode=1
+ID=$(trial_id)
+armed
+SAVED=("${ARMED[@]}")
+run confirm
+expect_rc 0 "confirm"
+expect_out "trial $ID confirmed: the change stays (vm.zone_reclaim_mode 0 -> 1); 'numastatctl revert' still undoes it" \
+	"says what was kept"
+check "the timer was stopped" grep -q "systemctl stop --quiet numastatctl-trial-$ID.timer" "$FAKE_SYSTEMD/log"
+armed
+check "nothing is armed any more" test ${#ARMED[@]} = 0
+fire "${SAVED[@]}"
+expect_rc 0 "a timer that fires after the confirm"
+expect_out_has "was confirmed at" "does nothing, and says why"
+expect_file "$ROOT/$VM/zone_reclaim_mode" 1 "the change stays"
+run confirm "$ID"
+expect_rc 0 "confirm twice"
+expect_out_has "was confirmed already" "says so"
+run -J confirm
+expect_out_has '"state": "confirmed"' "confirm -J"
+run set vm.zone_reclaim_mode=2
+expect_rc 0 "after the confirm, set works again"
+run revert
+expect_rc 0 "revert undoes the later set"
+expect_file "$ROOT/$VM/zone_reclaim_mode" 1 "back to the confirmed value"
+
+# ---- confirm of another trial's id ----
+sfixture
+run set --try 1m --baseline 0 vm.zone_reclaim_mode=1
+run confirm 1-0123456789abcdef
+expect_rc 1 "confirm of another id"
+expect_err_has "is not the last trial" "says so"
+
+# ---- revert during a trial ends it ----
+sfixture
+run set --try 1m --baseline 0 vm.zone_reclaim_mode=1
+ID=$(trial_id)
+armed
+SAVED=("${ARMED[@]}")
+run revert
+expect_rc 0 "revert during a trial"
+expect_out_has "trial $ID ends here: reverted" "ends the trial"
+check "and stops its timer" grep -q "systemctl stop --quiet numastatctl-trial-$ID.timer" "$FAKE_SYSTEMD/log"
+run set vm.zone_reclaim_mode=2
+expect_rc 0 "a later set"
+fire "${SAVED[@]}"
+expect_rc 0 "the old trial's timer, fired late"
+expect_file "$ROOT/$VM/zone_reclaim_mode" 2 "never undoes the later change"
+
+# ---- a trial whose revert point is replaced cannot undo the later change ----
+sfixture
+run set --try 1m --baseline 0 vm.zone_reclaim_mode=1
+ID=$(trial_id)
+armed
+SAVED=("${ARMED[@]}")
+# Another tool (or a broken state) replaced the revert point behind our back.
+sed -i "s/id=$ID/id=1-0123456789abcdef/" "$STATE/revert"
+fire "${SAVED[@]}"
+expect_rc 1 "a revert point that is not the trial's"
+expect_err_has "is another's, not the trial's: nothing was restored" "is left alone, and said"
+expect_file "$ROOT/$VM/zone_reclaim_mode" 1 "nothing written"
+
+# ---- systemd-run fails: nothing changed ----
+sfixture
+echo "Failed to connect to bus: No such file or directory" >"$FAKE_SYSTEMD/fail"
+run set --try 20s --baseline 0 vm.zone_reclaim_mode=1
+expect_rc 1 "a timer that cannot be armed"
+expect_one_err_line "in one line"
+expect_err_has "systemd-run exited 1: Failed to connect to bus" "with systemd-run's words"
+expect_err_has "nothing was changed" "saying nothing was changed"
+expect_file "$ROOT/$VM/zone_reclaim_mode" 0 "nothing was written"
+check "no revert point is left" test ! -e "$STATE/revert"
+check "no trial file is left" test ! -e "$STATE/trial"
+rm "$FAKE_SYSTEMD/fail"
+run set --try 20s --baseline 0 vm.zone_reclaim_mode=1
+expect_rc 0 "the next try arms"
+
+# ---- apply --try ----
+pfixture profile-basic
+mkdir -p "$ROOT/run/systemd/system"
+rm -rf "$FAKE_SYSTEMD" && mkdir -p "$FAKE_SYSTEMD"
+prun apply --try 20s --baseline 0 fast
+expect_rc 0 "apply --try"
+ID=$(trial_id)
+expect_out_has "trial $ID: the change reverts at" "says it is a trial"
+prun -J status
+expect_out_has '"by": "apply fast"' "status -J: the trial of apply fast"
+prun apply fast
+expect_rc 1 "a second apply during the trial is refused"
+fire
+expect_rc 0 "its armed revert"
+expect_file "$ROOT/$VM/min_slab_ratio" 37 "restores the profile's knobs"
+prun apply --try 20s --check fast
+expect_rc 2 "apply --try --check"
+
+# -J: the trial object beside the knobs.
+sfixture
+run -J set --try 20s --baseline 0 vm.zone_reclaim_mode=1
+expect_rc 0 "set -J --try"
+expect_out_has '"trial": {' "its JSON has the trial"
+expect_out_has '"armed": "timer"' "armed by a timer"
+
+# fstart ARGS: start in the background with SIGINT, SIGHUP and SIGTERM as
+# a terminal's job has them (a script's background job ignores SIGINT, and
+# an ignored signal is one --foreground leaves ignored, as nohup asks).
+fstart() {
+	: >"$TMP/bg.out"
+	: >"$TMP/bg.err"
+	# shellcheck disable=SC2086
+	env --default-signal=HUP,INT,TERM ${NUMASTATCTL_WRAPPER:-} "$NUMASTATCTL" \
+		--sysroot "$ROOT" --state-dir "$STATE" "$@" >"$TMP/bg.out" 2>"$TMP/bg.err" </dev/null &
+	BG_PID=$!
+}
+
+# ---- --foreground: no systemd needed ----
+fixture sparse3
+printf 'yes\n' >"$TMP/in"
+"$NUMASTATCTL" --sysroot "$ROOT" --state-dir "$STATE" set --try 1m --baseline 0 --foreground \
+	vm.zone_reclaim_mode=1 <"$TMP/in" >"$TMP/out" 2>"$TMP/err"
+RC=$?
+OUT=$(<"$TMP/out") ERR=$(<"$TMP/err")
+expect_rc 0 "--foreground, answered yes"
+expect_out_has "confirmed: the change stays" "keeps the change"
+expect_file "$ROOT/$VM/zone_reclaim_mode" 1 "the value stays"
+
+fixture sparse3
+printf 'maybe\nno\n' >"$TMP/in"
+"$NUMASTATCTL" --sysroot "$ROOT" --state-dir "$STATE" set --try 1m --baseline 0 --foreground \
+	vm.zone_reclaim_mode=1 <"$TMP/in" >"$TMP/out" 2>"$TMP/err"
+RC=$?
+OUT=$(<"$TMP/out") ERR=$(<"$TMP/err")
+expect_rc 0 "--foreground, answered no (after an answer that is none)"
+expect_out_has "answer 'yes' to keep the change or 'no' to revert it now" "asks again"
+expect_out_has "vm.zone_reclaim_mode: 1 -> 0" "reverts"
+expect_file "$ROOT/$VM/zone_reclaim_mode" 0 "the value is back"
+
+# No input (a closed pipe) and no answer: the time decides.
+fixture sparse3
+run set --try 5s --baseline 0 --foreground vm.zone_reclaim_mode=1
+expect_rc 0 "--foreground with no input, when the time is up"
+expect_out_has "vm.zone_reclaim_mode: 1 -> 0" "reverts"
+expect_file "$ROOT/$VM/zone_reclaim_mode" 0 "the value is back"
+
+# The terminal goes (SIGHUP), or Ctrl-C, or SIGTERM: reverted, then the signal ends it.
+for sig in HUP INT TERM; do
+	fixture sparse3
+	fstart set --try 1m --baseline 0 --foreground vm.zone_reclaim_mode=1
+	wait_for "$TMP/bg.out" "type 'yes'"
+	expect_file "$ROOT/$VM/zone_reclaim_mode" 1 "--foreground: the change is made ($sig)"
+	kill -"$sig" "$BG_PID"
+	wait "$BG_PID"
+	RC=$?
+	BG_PID=
+	OUT=$(<"$TMP/bg.out")
+	check "SIG$sig ends it as the signal does (exit $RC)" test "$RC" -gt 128
+	expect_file "$ROOT/$VM/zone_reclaim_mode" 0 "SIG$sig reverts the change first"
+done
+
+# Another terminal's confirm ends the wait.
+fixture sparse3
+fstart set --try 1m --baseline 0 --foreground vm.zone_reclaim_mode=1
+wait_for "$TMP/bg.out" "type 'yes'"
+run status
+expect_out_has "reverts at" "status in another terminal sees the foreground trial"
+run confirm
+expect_rc 0 "confirm from another terminal"
+wait "$BG_PID"
+RC=$?
+BG_PID=
+OUT=$(<"$TMP/bg.out")
+expect_rc 0 "the waiting run ends"
+expect_out_has "was confirmed elsewhere" "and says why"
+expect_file "$ROOT/$VM/zone_reclaim_mode" 1 "the change stays"
+
+# kill -9 of the waiting process: nothing reverts it, and status says so.
+fixture sparse3
+fstart set --try 1m --baseline 0 --foreground vm.zone_reclaim_mode=1
+wait_for "$TMP/bg.out" "type 'yes'"
+kill -KILL "$BG_PID"
+wait "$BG_PID" 2>/dev/null
+BG_PID=
+run status
+expect_out_has "its terminal is gone: nothing will revert it" "status: a foreground trial whose process was killed"
+run set vm.zone_reclaim_mode=2
+expect_rc 1 "still a trial: set is refused"
+expect_err_has "(its terminal is gone: nothing will revert it)" "saying nothing will revert it"
+run revert
+expect_rc 0 "revert ends it"
+expect_file "$ROOT/$VM/zone_reclaim_mode" 0 "the value is back"
+
+done_testing
