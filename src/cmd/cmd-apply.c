@@ -12,8 +12,8 @@
 #include "profiles.h"
 #include "report.h"
 #include "sysctld.h"
-#include "tuned.h"
 #include "try.h"
+#include "tuned.h"
 #include "why.h"
 
 enum {

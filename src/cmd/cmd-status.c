@@ -18,8 +18,8 @@
 #include "stat-counters.h"
 #include "statedir.h"
 #include "status-tiers.h"
-#include "tuned.h"
 #include "try.h"
+#include "tuned.h"
 #include "why.h"
 
 static void usage(FILE *out)

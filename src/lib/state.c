@@ -180,7 +180,8 @@ static int header(struct field_line *l, struct state_point *h)
 		return field_bad(l, "an empty for=");
 	if ((r = field_sep(l, false)) < 0)
 		return r;
-	if (!field_take(l, "at=") || !field_word(l, h->at, sizeof(h->at)) || !state_valid_time(h->at))
+	if (!field_take(l, "at=") || !field_word(l, h->at, sizeof(h->at)) ||
+	    !state_valid_time(h->at))
 		return field_bad(l, "no valid at=");
 	if ((r = field_sep(l, false)) < 0)
 		return r;

@@ -12,9 +12,9 @@ static const struct unit {
 	const char *name;
 	uint64_t secs;
 } units[] = {
-	{ "s", 1 },       { "sec", 1 },       { "second", 1 },  { "seconds", 1 },
-	{ "m", 60 },      { "min", 60 },      { "minute", 60 }, { "minutes", 60 },
-	{ "h", 3600 },    { "hr", 3600 },     { "hour", 3600 }, { "hours", 3600 },
+	{ "s", 1 },    { "sec", 1 },   { "second", 1 },  { "seconds", 1 },
+	{ "m", 60 },   { "min", 60 },  { "minute", 60 }, { "minutes", 60 },
+	{ "h", 3600 }, { "hr", 3600 }, { "hour", 3600 }, { "hours", 3600 },
 };
 
 #define SYNTAX "expected whole seconds or a number with a unit s, m or h, as in 20s, 5m, 1h30m"

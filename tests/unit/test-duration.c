@@ -60,9 +60,9 @@ int main(void)
 	takes("1m1m", 120);
 
 	for (size_t i = 0; i < 13; i++) {
-		static const char *const bad[] = { "",   "-1",   "1e9",    "20S",  " 20", "20 ",
-						   "1.5h", "+20s", "20ms",   "1h30", "0x10", "020s",
-						   "s" };
+		static const char *const bad[] = { "",     "-1",   "1e9",  "20S",  " 20",
+						   "20 ",  "1.5h", "+20s", "20ms", "1h30",
+						   "0x10", "020s", "s" };
 
 		snprintf(want, sizeof(want), "'%s': %s", bad[i], syntax);
 		refuses(bad[i], -EINVAL, want);
