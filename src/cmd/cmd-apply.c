@@ -8,6 +8,7 @@
 #include "interleave.h"
 #include "lock.h"
 #include "log.h"
+#include "out.h"
 #include "plan-execute.h"
 #include "profiles.h"
 #include "report.h"

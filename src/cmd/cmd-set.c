@@ -11,6 +11,7 @@
 #include "knob-list.h"
 #include "lock.h"
 #include "log.h"
+#include "out.h"
 #include "plan-execute.h"
 #include "profiles.h"
 #include "report.h"

@@ -21,6 +21,7 @@
 #include "cmd.h"
 #include "duration.h"
 #include "log.h"
+#include "out.h"
 #include "statedir.h"
 #include "sysfs.h"
 #include "trial-timer.h"

@@ -11,9 +11,11 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "out.h"
 #include "plan-execute.h"
 #include "trial.h"
+
+struct out_doc;
+struct out_table;
 
 /* A trial lasts 5 seconds to a day; its baseline up to an hour, by default as long, up to 60 s. */
 #define TRY_MIN 5

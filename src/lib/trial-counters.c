@@ -8,7 +8,6 @@
 
 #include "array.h"
 #include "nodes.h"
-#include "sysfs.h"
 #include "trial-counters.h"
 #include "why.h"
 
