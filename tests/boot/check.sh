@@ -323,4 +323,124 @@ expect_rc 0 "without the drop-in the unit applies again"
 expect_active "$UNIT is active at the end"
 timeout $T journalctl -b -u $UNIT -o short-monotonic --no-pager
 
+# 7. Trials (set --try): the revert is a transient systemd timer.  Two knobs
+# the boot profile leaves alone, so the boot apply's own revert point is
+# not what a trial's revert restores.
+TRY_A=vm.min_slab_ratio TRY_B=vm.min_unmapped_ratio
+a0=$(cat "$(knob_path $TRY_A)") b0=$(cat "$(knob_path $TRY_B)")
+a1=$((a0 + 7)) b1=$((b0 + 3))
+diag "trials on $TRY_A ($a0) and $TRY_B ($b0)"
+
+# diag_lines TEXT...: each line of each argument as a comment.
+diag_lines() {
+	printf '%s\n' "$@" | sed 's/^/#   /' >&3
+}
+
+# trial_id: the id in the last set --try's output.
+trial_id() {
+	[[ $OUT =~ trial\ ([0-9]+-[0-9a-f]{16}) ]] && echo "${BASH_REMATCH[1]}"
+}
+
+# wait_value KNOB VALUE SECS: until the kernel holds it (bounded).
+wait_value() {
+	local _
+	for _ in $(seq 1 "$3"); do
+		[ "$(cat "$(knob_path "$1")")" = "$2" ] && return 0
+		sleep 1
+	done
+	[ "$(cat "$(knob_path "$1")")" = "$2" ]
+}
+
+# trial_log ID: the journal of the trial's timer service.
+trial_log() {
+	timeout $T journalctl --sync
+	timeout $T journalctl -b -u "numastatctl-trial-$1.service" -o cat --no-pager
+}
+
+# expect_value KNOB VALUE DESC
+expect_value() {
+	local got
+	got=$(cat "$(knob_path "$1")")
+	if [ "$got" = "$2" ]; then ok "$3"; else not_ok "$3" "$1 is $got, want $2"; fi
+}
+
+# 7a. No confirm: back after 20 s, logged in the journal, one line a knob.
+run numastatctl set --try 20s --baseline 3s $TRY_A=$a1 $TRY_B=$b1
+expect_rc 0 "set --try 20s"
+id=$(trial_id)
+t0=$(date +%s)
+expect_value $TRY_A $a1 "set --try made the change"
+if timeout $T systemctl list-timers --all --no-legend | grep -qF "numastatctl-trial-$id.timer"; then
+	ok "its revert is a transient systemd timer"
+else
+	not_ok "its revert is a transient systemd timer" "$(systemctl list-timers --all --no-pager 2>&1)"
+fi
+run numastatctl status
+case "$OUT" in *"trial $id: 'set' ($TRY_A $a0 -> $a1, $TRY_B $b0 -> $b1) reverts at"*) ok "status says the trial runs and when it reverts" ;;
+*) not_ok "status says the trial runs and when it reverts" "$OUT" ;; esac
+run numastatctl set $TRY_A=$a0
+expect_rc 1 "a second set during the trial is refused"
+if wait_value $TRY_A $a0 60 && wait_value $TRY_B $b0 5; then
+	ok "without a confirm both values are back after $(($(date +%s) - t0)) s"
+else
+	not_ok "without a confirm the values are back" "$TRY_A $(cat "$(knob_path $TRY_A)"), $TRY_B $(cat "$(knob_path $TRY_B)")"
+fi
+sleep 2
+log=$(trial_log "$id")
+diag_lines "journal of numastatctl-trial-$id.service:" "$log"
+case "$log" in *"trial $id was not confirmed: reverting its change"*"$TRY_A: $a1 -> $a0"*"$TRY_B: $b1 -> $b0"*)
+	ok "the journal has the revert, one line a knob" ;;
+*) not_ok "the journal has the revert, one line a knob" "$log" ;; esac
+run numastatctl trial
+expect_rc 0 "numastatctl trial reports it after the end"
+run numastatctl trial -J
+case "$OUT" in *'"state": "reverted"'*) ok "trial -J: reverted" ;; *) not_ok "trial -J: reverted" "$OUT" ;; esac
+
+# 7b. Confirmed: the timer is stopped, the values stay past the time.
+run numastatctl set --try 20s --baseline 0 $TRY_A=$a1
+id=$(trial_id)
+run numastatctl confirm
+expect_rc 0 "confirm"
+state=$(timeout $T systemctl show -P ActiveState "numastatctl-trial-$id.timer")
+if [ "$state" != active ]; then ok "confirm stopped the timer ($state)"; else
+	not_ok "confirm stopped the timer" "ActiveState $state"
+fi
+sleep 25
+expect_value $TRY_A $a1 "confirmed: the value stays past the trial's 20 s"
+run numastatctl revert
+expect_rc 0 "revert undoes a confirmed trial"
+
+# 7c. A knob changed by hand during the trial is not reverted, and the revert says so.
+run numastatctl set --try 20s --baseline 0 $TRY_A=$a1 $TRY_B=$b1
+id=$(trial_id)
+echo $((b1 + 1)) >"$(knob_path $TRY_B)"
+if wait_value $TRY_A $a0 60; then ok "the trial's other knob is back"; else
+	not_ok "the trial's other knob is back" "$TRY_A is $(cat "$(knob_path $TRY_A)")"
+fi
+sleep 2
+expect_value $TRY_B $((b1 + 1)) "the knob changed by hand keeps the hand's value"
+log=$(trial_log "$id")
+diag_lines "journal of numastatctl-trial-$id.service:" "$log"
+case "$log" in *"$TRY_B: left at $((b1 + 1)): changed since numastatctl wrote $b1"*)
+	ok "the revert names the knob it left alone" ;;
+*) not_ok "the revert names the knob it left alone" "$log" ;; esac
+run numastatctl revert --force
+echo "$b0" >"$(knob_path $TRY_B)"
+
+# 7d. The SSH drop: the session that armed the trial is killed (SIGHUP, then
+# SIGKILL to its whole process group); the timer belongs to systemd.
+setsid bash -c "numastatctl set --try 20s --baseline 0 $TRY_A=$a1 >/run/try.out 2>&1; exec sleep 600" &
+sess=$!
+wait_value $TRY_A $a1 30
+sleep 1
+kill -HUP -- -"$sess" 2>/dev/null
+kill -KILL -- -"$sess" 2>/dev/null
+wait "$sess" 2>/dev/null
+OUT=$(cat /run/try.out)
+id=$(trial_id)
+diag_lines "armed by a session killed since:" "$OUT"
+if wait_value $TRY_A $a0 60; then ok "killing the session that armed it does not disarm it: reverted"; else
+	not_ok "killing the session that armed it does not disarm it" "$TRY_A is $(cat "$(knob_path $TRY_A)")"
+fi
+
 echo "1..$N" >&3

@@ -13,7 +13,7 @@
 # reach Debian the first time.  Environment: NUMASTATCTL_BOOT_CACHE (where
 # the root file system tarball is kept, default
 # ${XDG_CACHE_HOME:-/var/cache}/numastatctl-boot), BOOT_TIMEOUT (seconds the
-# guest may run, default 900).
+# guest may run, default 1200).
 BOOT_DIR=$(cd "$(dirname "$0")" && pwd)
 SOURCE_ROOT=${SOURCE_ROOT:-$(cd "$BOOT_DIR/../.." && pwd)}
 # lib.sh wants these for the CLI tests; this test builds and installs its
@@ -24,7 +24,7 @@ export NUMASTATCTL=${NUMASTATCTL:-/usr/sbin/numastatctl} FIXTURES=${FIXTURES:-$S
 # shellcheck source=tests/vm/qemu-lib.sh
 . "$BOOT_DIR/../vm/qemu-lib.sh"
 
-BOOT_TIMEOUT=${BOOT_TIMEOUT:-900}
+BOOT_TIMEOUT=${BOOT_TIMEOUT:-1200}
 CACHE=${NUMASTATCTL_BOOT_CACHE:-${XDG_CACHE_HOME:-/var/cache}/numastatctl-boot}
 GUEST_LIB=/usr/local/lib/numastatctl-boot
 
@@ -111,7 +111,7 @@ guest_config() {
 		ExecStart=$GUEST_LIB/check.sh
 		StandardOutput=journal+console
 		StandardError=journal+console
-		TimeoutStartSec=600
+		TimeoutStartSec=900
 		[Install]
 		WantedBy=multi-user.target
 	EOF
