@@ -58,12 +58,15 @@ def check(value, schema, path, partial):
             if bad:
                 return bad
         return None
+    # {"|": "null", ...}: the object, or null.
+    if value is None and schema.get("|") == "null":
+        return None
     if not isinstance(value, dict):
         return f"{path}: not an object"
-    keys = {k.rstrip("?"): t for k, t in schema.items()}
+    keys = {k.rstrip("?"): t for k, t in schema.items() if k != "|"}
     if not partial:
         for k in schema:
-            if k != "*" and not k.endswith("?") and k not in value:
+            if k not in ("*", "|") and not k.endswith("?") and k not in value:
                 return f"{path}: missing key '{k}'"
     for k, v in value.items():
         if k not in keys and "*" not in keys:

@@ -477,7 +477,7 @@ void try_say(const struct try_run *r)
 {
 	char at[32], in[48], unit[TRIAL_TIMER_UNIT_MAX];
 
-	if (!r->made)
+	if (!r->made || cmd_global.json)
 		return;
 	try_time(trial_deadline_ns(&r->t), at, sizeof(at));
 	from_now(trial_deadline_ns(&r->t), in, sizeof(in));

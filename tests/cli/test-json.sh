@@ -193,4 +193,25 @@ mkdir -p "$STATE/snapshots"
 run -J snapshots -N
 schema snapshots --partial "snapshots -N -J"
 
+# Trials, with the fake systemd-run of tests/cli/fake-systemd.
+PATH=$(cd "$(dirname "$0")/fake-systemd" && pwd):$PATH
+export FAKE_SYSTEMD=$TMP/systemd
+mkdir -p "$FAKE_SYSTEMD"
+fixture sparse3
+mkdir -p "$ROOT/run/systemd/system"
+run -J status
+schema status "status -J without a trial (trial null)"
+run -J set --try 20s --baseline 3s vm.zone_reclaim_mode=1
+schema "set, apply, revert" "set --try -J"
+run -J status
+schema status "status -J while a trial runs"
+run -J trial
+schema trial "trial -J while it runs"
+run -J confirm
+schema confirm "confirm -J"
+run -J trial
+schema trial "trial -J after the confirm"
+OUT='{"trial": null, "knobs": []}'
+refuses confirm "the checker refuses null where confirm's trial is an object"
+
 done_testing
