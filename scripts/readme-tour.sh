@@ -148,6 +148,62 @@ EOF
 (`profile =`) again at every boot. To keep the values `revert` restored,
 also `systemctl disable numastatctl.service`, or name another profile.
 
+### set --try: try before you keep it
+
+On a remote machine, make the change a trial: it reverts by itself when the
+time is up unless `numastatctl confirm` keeps it, as `netplan try` does for
+a network. The revert is a transient systemd timer, so it survives the
+terminal closing and an SSH session that drops; a reboot drops it, and the
+boot profile applies as usual. While a trial runs, another `set` or `apply`
+is refused: confirm or revert it first.
+
+```sh
+numastatctl apply --try 5m latency  # a baseline, the change, the revert armed
+numastatctl status                  # the trial runs: what it changed, when it reverts
+numastatctl trial                   # the counters since the change against the baseline
+numastatctl confirm                 # keep it; without this the values come back in 5m
+```
+
+Where systemd does not run the machine (this tour runs on a copy of a
+machine's `/proc` and `/sys`), `--try` is refused unless `--foreground`
+waits in the terminal, reverting when the time is up, on `no`, Ctrl-C or a
+closed terminal:
+
+EOF
+	show set --try 20s vm.zone_reclaim_mode=1
+	"$bin" "${GLOBAL[@]}" set --try 1m --baseline 3s --foreground vm.zone_reclaim_mode=1 \
+		</dev/null >/dev/null 2>&1 &
+	for _ in $(seq 1 100); do
+		[ -e state/trial ] && break
+		sleep 0.1
+	done
+	show status
+	cat <<'EOF'
+
+### confirm: keep a trial's change
+
+From another terminal (or in the waiting one, by answering `yes`):
+
+EOF
+	show confirm
+	wait
+	cat <<'EOF'
+
+### trial: what the change did to the counters
+
+The trial's window against a baseline of the same length measured just
+before the change, one value a second: locality, hinting faults, migration
+by cause, demotion and reclaim, for the machine and each node, with the
+baseline's spread. A change inside the spread is "within noise" (a copy of
+`/proc` does not move: here everything is). Also `-J` and `--prometheus`:
+
+EOF
+	echo '```console'
+	echo '$ numastatctl trial | head -n 15'
+	"$bin" "${GLOBAL[@]}" trial 2>&1 | head -n 15
+	echo '```'
+	cat <<'EOF'
+
 ### stat: per-node NUMA statistics
 
 EOF

@@ -6,7 +6,7 @@
 # always match the installed registry; profile names from `profiles`,
 # snapshot names from `snapshots --names`.
 
-set -l __numastatctl_commands status advise get set stat placement apply profiles revert snapshots knobs selftest bench
+set -l __numastatctl_commands status advise get set stat placement apply profiles revert confirm trial snapshots knobs selftest bench
 
 # The binary being completed, with the line's --sysroot, --config and --state-dir.
 function __numastatctl_run
@@ -126,6 +126,8 @@ complete -c numastatctl -n $nocmd -a placement -d "Is a workload's memory on its
 complete -c numastatctl -n $nocmd -a apply -d 'Apply a profile'
 complete -c numastatctl -n $nocmd -a profiles -d 'List profiles or show one resolved'
 complete -c numastatctl -n $nocmd -a revert -d 'Restore the values saved before the last change'
+complete -c numastatctl -n $nocmd -a confirm -d 'Keep the change of the running trial (--try)'
+complete -c numastatctl -n $nocmd -a trial -d 'Report the running or last trial against its baseline'
 complete -c numastatctl -n $nocmd -a snapshots -d 'List the counter snapshots saved before a reset'
 complete -c numastatctl -n $nocmd -a knobs -d 'The knob registry: types, values, defaults, effects'
 complete -c numastatctl -n $nocmd -a selftest -d 'Prove the NUMA counters move on this machine'
@@ -153,6 +155,9 @@ complete -c numastatctl -n $c -s f -l file -r -F -d 'Read assignments in sysctl.
 complete -c numastatctl -n $c -l managed-only -d 'With -f: skip keys numastatctl does not manage'
 complete -c numastatctl -n $c -l no-snapshot -d 'Let vm.numa_stat go 1 -> 0 without saving the counters'
 complete -c numastatctl -n $c -l no-revert-point -d 'Change even when no revert point can be saved'
+complete -c numastatctl -n $c -l try -x -a '20s 1m 5m 15m 1h' -d 'A trial: revert after this time unless confirmed'
+complete -c numastatctl -n $c -l baseline -x -a '0 10s 30s 1m' -d 'With --try: measure the counters this long first'
+complete -c numastatctl -n $c -l foreground -d 'With --try: wait in this terminal, not with a systemd timer'
 complete -c numastatctl -n $c -a '(__numastatctl_assignments)'
 
 # stat
@@ -199,6 +204,9 @@ complete -c numastatctl -n $c -l dry-run -d 'Show the plan, write nothing'
 complete -c numastatctl -n $c -l check -d 'Exit 3 when the live system differs'
 complete -c numastatctl -n $c -l no-snapshot -d 'Let vm.numa_stat go 1 -> 0 without saving the counters'
 complete -c numastatctl -n $c -l no-revert-point -d 'Change even when no revert point can be saved'
+complete -c numastatctl -n $c -l try -x -a '20s 1m 5m 15m 1h' -d 'A trial: revert after this time unless confirmed'
+complete -c numastatctl -n $c -l baseline -x -a '0 10s 30s 1m' -d 'With --try: measure the counters this long first'
+complete -c numastatctl -n $c -l foreground -d 'With --try: wait in this terminal, not with a systemd timer'
 complete -c numastatctl -n $c -a '(__numastatctl_profiles)' -d Profile
 
 # profiles
@@ -211,6 +219,11 @@ set -l c '__fish_seen_subcommand_from revert'
 complete -c numastatctl -n $c -l dry-run -d 'Show what would be restored, write nothing'
 complete -c numastatctl -n $c -l force -d 'Also restore knobs someone else changed since'
 complete -c numastatctl -n $c -l no-snapshot -d 'Let vm.numa_stat go 1 -> 0 without saving the counters'
+complete -c numastatctl -n $c -l trial -x -d 'Only while this trial runs on its revert point'
+
+# trial
+set -l c '__fish_seen_subcommand_from trial'
+complete -c numastatctl -n $c -l prometheus -d 'Prometheus text format'
 
 # snapshots
 set -l c '__fish_seen_subcommand_from snapshots'

@@ -92,26 +92,25 @@ static void header(const struct report *rp)
 	try_time(rp->runs ? trial_deadline_ns(t) : t->ended_ns, end, sizeof(end));
 	duration_format(t->seconds, span, sizeof(span));
 	log_info("trial %s: '%s' (%s)\n", t->point.id, t->point.by, knobs);
+	log_info("started:  %s, for %s\n", at, span);
 	if (rp->runs)
-		log_info("started at %s for %s, reverts at %s unless confirmed: a window of %.1fs "
-			 "so far\n",
-			 at, span, end, window(rp->t0, rp->t1));
+		log_info("reverts:  %s unless confirmed\nwindow:   %.1fs so far\n", end,
+			 window(rp->t0, rp->t1));
 	else if (t->state == TRIAL_RUNNING)
-		log_info(
-			"started at %s for %s; no longer runs (its revert point is gone): a window "
-			"of %.1fs to now\n",
-			at, span, window(rp->t0, rp->t1));
+		log_info("ended:    no longer runs (its revert point is gone)\n"
+			 "window:   %.1fs to now\n",
+			 window(rp->t0, rp->t1));
 	else
-		log_info("started at %s for %s, %s at %s: a window of %.1fs\n", at, span,
-			 trial_state_name(t->state), end, window(rp->t0, rp->t1));
+		log_info("ended:    %s at %s\nwindow:   %.1fs\n", trial_state_name(t->state), end,
+			 window(rp->t0, rp->t1));
 	if (rp->b0)
 		log_info("baseline: %.1fs just before the change, %" PRIu64 " one-second values\n",
 			 window(rp->b0, rp->b1), samples(&rp->t.spreads));
 	else
 		log_info("baseline: none was measured (--baseline 0): no verdicts\n");
-	log_info("Counters move with the workload as much as with the knobs: a change is one only "
-		 "beyond the\nbaseline's spread (2 sd of its one-second values, and at least 1 a "
-		 "second or 1 point).\n\n");
+	log_info("Counters move with the workload as much as with the knobs: a change counts\n"
+		 "only beyond the baseline's spread (2 sd of its one-second values, and at\n"
+		 "least 1 a second or 1 point); the cause may still be the workload.\n\n");
 }
 
 static void cell(struct out_row *row, size_t col, bool have, double v)
