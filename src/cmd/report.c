@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <errno.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "cmd.h"
 #include "counters.h"
@@ -176,6 +177,14 @@ static void note_changes(const struct plan *p)
 const char *report_changes_made(void)
 {
 	return changes;
+}
+
+void report_changes_note(const char *note)
+{
+	size_t n = strlen(changes);
+
+	if (n)
+		snprintf(changes + n, sizeof(changes) - n, " (%s)", note);
 }
 
 int report_plan(const struct plan *p, bool dry_run)

@@ -43,6 +43,8 @@ void report_refusal(const struct plan_opts *o);
  * report, so that exit 1 is never read as "nothing changed".
  */
 const char *report_changes_made(void);
+/* Add a note to the changes made, in parentheses: "a trial that reverts at ...". */
+void report_changes_note(const char *note);
 /*
  * For each registry knob the kernel lacks: how to skip it there with '-'
  * ("FILE:LINE: vm.x: write '-vm.x' ...", or the command-line form).  Never

@@ -21,6 +21,7 @@
 #include "cmd.h"
 #include "duration.h"
 #include "log.h"
+#include "report.h"
 #include "out.h"
 #include "statedir.h"
 #include "sysfs.h"
@@ -477,9 +478,19 @@ void try_say(const struct try_run *r)
 {
 	char at[32], in[48], unit[TRIAL_TIMER_UNIT_MAX];
 
-	if (!r->made || cmd_global.json)
+	if (!r->made)
 		return;
 	try_time(trial_deadline_ns(&r->t), at, sizeof(at));
+	if (r->t.armed == TRIAL_TIMER) {
+		char note[128];
+
+		/* What main says when the report could not be written: the change is a trial. */
+		snprintf(note, sizeof(note), "trial %s: it reverts at %s unless confirmed",
+			 r->t.point.id, at);
+		report_changes_note(note);
+	}
+	if (cmd_global.json)
+		return;
 	from_now(trial_deadline_ns(&r->t), in, sizeof(in));
 	trial_timer_unit(r->t.point.id, unit, sizeof(unit));
 	log_info("trial %s: the change reverts at %s (%s) unless it is confirmed\n", r->t.point.id,

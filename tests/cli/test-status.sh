@@ -42,7 +42,7 @@ check "status -J carries the knobs by name, the drift, the locality and the warn
 import json, sys
 d = json.loads(sys.argv[1])
 assert d["interleave_weights"] == "0:5,2:3,5:1" and d["tiers"] == [], d["tiers"]
-assert list(d) == ["knobs", "profile", "drift", "sysctl_d", "tuned", "balancing", "tiers",
+assert list(d) == ["knobs", "profile", "drift", "sysctl_d", "tuned", "trial", "trial_knobs", "balancing", "tiers",
 	"interleave_weights", "nodes", "total", "warnings"], list(d)
 assert d["balancing"] == {"state": "on", "mode": "normal", "hint_faults": None,
 	"hint_faults_local": None, "hint_local_pct": None, "pages_migrated": None,
@@ -50,6 +50,7 @@ assert d["balancing"] == {"state": "on", "mode": "normal", "hint_faults": None,
 k = {x["name"]: x for x in d["knobs"]}
 assert k["vm.min_slab_ratio"] == {"name": "vm.min_slab_ratio", "value": "37",
 	"meaning": "percent of a node'"'"'s pages in reclaimable slab before zone reclaim shrinks slab"}, k
+assert d["trial"] is None and d["trial_knobs"] == [], d["trial"]
 assert d["profile"] == {"name": "tuned", "state": "differs", "problem": None}, d["profile"]
 assert d["drift"] == [{"name": "vm.min_slab_ratio", "value": "37", "wants": "5",
 	"origin": sys.argv[2] + ":5"}], d["drift"]

@@ -246,6 +246,47 @@ rm "$FAKE_SYSTEMD/fail"
 run set --try 20s --baseline 0 vm.zone_reclaim_mode=1
 expect_rc 0 "the next try arms"
 
+# ---- a report that cannot be written: the change stands, and it is a trial ----
+sfixture
+"$NUMASTATCTL" --sysroot "$ROOT" --state-dir "$STATE" set --try 20s --baseline 0 \
+	vm.zone_reclaim_mode=1 >/dev/full 2>"$TMP/err"
+RC=$? ERR=$(<"$TMP/err")
+expect_rc 1 "set --try with a full stdout: exit 1"
+expect_err_has "the change was made all the same: vm.zone_reclaim_mode 0 -> 1 (trial " \
+	"says the change was made"
+expect_err_has "it reverts at " "and that it is a trial that reverts"
+armed
+check "its revert is armed all the same" test ${#ARMED[@]} -gt 0
+
+# ---- two trials at once: one is made, the other refused ----
+sfixture
+start set --try 20s --baseline 0 vm.zone_reclaim_mode=1
+run set --try 20s --baseline 0 vm.zone_reclaim_mode=2
+wait "$BG_PID"
+bg_rc=$?
+BG_PID=
+check "of two trials at once, exactly one is made (exits $bg_rc and $RC)" \
+	test "$((bg_rc + RC))" = 1
+check "the loser changed nothing: one timer armed" test "$(grep -c '^systemd-run' "$FAKE_SYSTEMD/log")" = 1
+
+# ---- a trial file that is not one: said, and the armed revert restores nothing ----
+sfixture
+run set --try 20s --baseline 0 vm.zone_reclaim_mode=1
+armed
+SAVED=("${ARMED[@]}")
+echo garbage >"$STATE/trial"
+run status
+expect_err_has "trial:1: the first line is not a numastatctl-trial header" "status warns, naming the file and line"
+run set vm.min_slab_ratio=3
+expect_rc 0 "set goes ahead: whatever trial ran, its revert point is replaced"
+expect_err_has "warning: " "with the warning"
+fire "${SAVED[@]}"
+expect_rc 1 "the old trial's armed revert cannot read its trial"
+expect_err_has "nothing was restored" "and restores nothing"
+expect_file "$ROOT/$VM/min_slab_ratio" 3 "the later change stays"
+run confirm
+expect_rc 1 "confirm of an unreadable trial"
+
 # ---- apply --try ----
 pfixture profile-basic
 mkdir -p "$ROOT/run/systemd/system"
