@@ -287,6 +287,26 @@ expect_file "$ROOT/$VM/min_slab_ratio" 3 "the later change stays"
 run confirm
 expect_rc 1 "confirm of an unreadable trial"
 
+# ---- a trial file planted or loosened: refused as the revert file is ----
+sfixture
+run set --try 20s --baseline 0 vm.zone_reclaim_mode=1
+armed
+SAVED=("${ARMED[@]}")
+cp "$STATE/trial" "$TMP/planted"
+ln -sf "$TMP/planted" "$STATE/trial"
+run confirm
+expect_rc 1 "confirm refuses a trial file that is a symlink"
+expect_err_has "a symlink inside the state directory" "and says why"
+fire "${SAVED[@]}"
+expect_rc 1 "so does the armed revert"
+expect_file "$ROOT/$VM/zone_reclaim_mode" 1 "which restores nothing"
+rm "$STATE/trial"
+cp "$TMP/planted" "$STATE/trial"
+chmod 0666 "$STATE/trial"
+run confirm
+expect_rc 1 "confirm refuses a trial file others can write"
+expect_err_has "writable by group or others" "naming the fix"
+
 # ---- apply --try ----
 pfixture profile-basic
 mkdir -p "$ROOT/run/systemd/system"
