@@ -17,7 +17,7 @@
 #include "duration.h"
 #include "log.h"
 #include "out.h"
-#include "stat-effect.h"
+#include "prom.h"
 #include "statedir.h"
 #include "try.h"
 #include "value.h"
