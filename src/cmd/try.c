@@ -433,6 +433,8 @@ void try_arm(struct try_run *r, struct plan_opts *po)
 
 void try_made(struct try_run *r, int rc)
 {
+	/* Nothing to write: the trial file was never saved, nothing is armed. */
+	r->no_change = r->o->secs && rc == 0 && !r->t.point.id[0];
 	if (!r->o->secs || rc != 0 || !r->t.point.id[0])
 		return;
 	trial_unstash(r->dirfd, false);
@@ -478,6 +480,8 @@ void try_say(const struct try_run *r)
 {
 	char at[32], in[48], unit[TRIAL_TIMER_UNIT_MAX];
 
+	if (r->no_change && !cmd_global.json)
+		log_info("no trial: nothing was changed, so there is nothing to revert\n");
 	if (!r->made)
 		return;
 	try_time(trial_deadline_ns(&r->t), at, sizeof(at));

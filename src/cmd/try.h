@@ -59,9 +59,10 @@ struct try_run {
 	const struct try_opts *o;
 	const struct plan *p;
 	struct trial t;
-	bool armed;   /* the timer is armed */
-	bool made;    /* the change was made: the trial runs */
-	bool blocked; /* --foreground: SIGINT, SIGTERM, SIGHUP held from the change on */
+	bool armed;     /* the timer is armed */
+	bool made;      /* the change was made: the trial runs */
+	bool no_change; /* the change changed nothing: no trial */
+	bool blocked;   /* --foreground: SIGINT, SIGTERM, SIGHUP held from the change on */
 	sigset_t old;
 	int dirfd; /* the runtime directory, while the lock is held */
 	const char *dir;

@@ -92,6 +92,15 @@ expect_file "$ROOT/$VM/zone_reclaim_mode" 0 "nothing was changed"
 check "no revert point" test ! -e "$STATE/revert"
 check "no trial file" test ! -e "$STATE/trial"
 
+# ---- a change that changes nothing: no trial ----
+sfixture
+run set --try 20s vm.zone_reclaim_mode=0
+expect_rc 0 "set --try of the live value"
+expect_out "vm.zone_reclaim_mode: 0 (unchanged)
+no trial: nothing was changed, so there is nothing to revert" "says there is no trial"
+check "no timer is armed" test ! -s "$FAKE_SYSTEMD/log"
+check "no trial file" test ! -e "$STATE/trial"
+
 # ---- the timer: armed, status, a second change refused, fired ----
 sfixture
 run set --try 20s --baseline 2s vm.zone_reclaim_mode=1 vm.min_slab_ratio=5
