@@ -163,8 +163,12 @@ static int print_text(struct status *st)
 	if (st->have_trial) {
 		char line[2048];
 
+		size_t cols, rows;
+
+		/* Folded on a terminal, as the profile's line; one line in a pipe. */
+		out_terminal_size(&cols, &rows);
 		try_status_line(&st->trial, st->trial_runs, line, sizeof(line));
-		log_info("%s\n", line);
+		log_info_wrapped(cols, 2, "%s", line);
 	}
 	stat_balance_status_print(&st->bal);
 	status_tiers_print(&st->tiers);
