@@ -109,8 +109,10 @@ static void header(const struct report *rp)
 	else
 		log_info("baseline: none was measured (--baseline 0): no verdicts\n");
 	log_info("Counters move with the workload as much as with the knobs: a change counts\n"
-		 "only beyond the baseline's spread (2 sd of its one-second values, and at\n"
-		 "least 1 a second or 1 point); the cause may still be the workload.\n\n");
+		 "only beyond the baseline's spread (2 sd of its one-second values, at least\n"
+		 "1 a second or 1 point, and %.0f events in the window); the cause may still\n"
+		 "be the workload.\n\n",
+		 TRIAL_OWN_EVENTS);
 }
 
 static void cell(struct out_row *row, size_t col, bool have, double v)

@@ -349,6 +349,10 @@ static enum trial_verdict judge(const struct trial_row *r)
 	 * is not one.
 	 */
 	noise = 2 * r->spread->sd > 1.0 ? 2 * r->spread->sd : 1.0;
+	/* A rate's change must also be more events than numastatctl's own. */
+	if (trial_metrics[r->metric].kind == TRIAL_RATE && r->trial.secs > 0 &&
+	    TRIAL_OWN_EVENTS / r->trial.secs > noise)
+		noise = TRIAL_OWN_EVENTS / r->trial.secs;
 	delta = r->trial.v - r->base.v;
 	if (delta <= noise && -delta <= noise)
 		return TRIAL_WITHIN_NOISE;

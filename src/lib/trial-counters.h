@@ -142,6 +142,13 @@ void trial_spreads_free(struct trial_spreads *s);
 
 /* Fewer one-second values than this give no spread to judge by. */
 #define TRIAL_MIN_SAMPLES 3
+/*
+ * A rate that changed by fewer events than this over the whole trial
+ * window is within noise: a --foreground run allocates about 20 pages of
+ * its own in the window (measured on the idle 4-node guest), which an idle
+ * machine's counters show.
+ */
+#define TRIAL_OWN_EVENTS 64.0
 
 enum trial_verdict {
 	TRIAL_HIGHER,       /* above the baseline's spread */
@@ -169,7 +176,8 @@ struct trial_row {
  * first, then each node that keeps it, where either window has it.  The
  * baseline is b0 to b1 (NULL, NULL: none) with its spreads, the trial t0 to
  * t1.  Within noise: |trial - baseline| <= max(2 sd, 1 a second or 1
- * percentage point).  The count, with *rows malloc'ed, or -ENOMEM.
+ * percentage point, and for a rate TRIAL_OWN_EVENTS over the window).  The
+ * count, with *rows malloc'ed, or -ENOMEM.
  */
 int trial_rows(const struct trial_counters *b0, const struct trial_counters *b1,
 	       const struct trial_spreads *sp, const struct trial_counters *t0,
