@@ -395,11 +395,16 @@ static void read_trial(struct status *st)
 {
 	const char *dir = cmd_run_dir();
 	char why[WHY_MAX], id[STATE_ID_MAX];
-	int fd = statedir_open(dir, false, why, sizeof(why)), r = fd;
+	int fd, r;
 
+	/* Without a trial file, at the cost of one stat (the trust checks cost more). */
+	if (!trial_present_in(dir))
+		return;
+	r = fd = statedir_open(dir, false, why, sizeof(why));
 	if (fd >= 0) {
 		r = trial_load(fd, dir, &st->trial, why, sizeof(why));
-		try_revert_id(fd, dir, id, sizeof(id));
+		if (r == 0)
+			try_revert_id(fd, dir, id, sizeof(id));
 		close(fd);
 	}
 	/* Nothing saved, another system's, or not root's to read: no trial to show. */

@@ -117,7 +117,7 @@ static void from_now(int64_t ns, char *buf, size_t len)
 /* A foreground trial's process is gone (kill -9): nothing will revert it. */
 static bool orphaned(const struct trial *t)
 {
-	return t->armed == TRIAL_FOREGROUND && kill((pid_t)t->pid, 0) < 0 && errno == ESRCH;
+	return t->armed == TRIAL_FOREGROUND && trial_timer_pid_gone(t->pid);
 }
 
 /* ---- a running trial ---- */
@@ -156,6 +156,9 @@ int try_refuse_running(int dirfd, const char *dir)
 	char id[STATE_ID_MAX], until[32], knobs[1024];
 	struct trial t;
 
+	/* Every set and apply asks: without a trial file, at the cost of one stat. */
+	if (!trial_present(dirfd))
+		return EXIT_OK;
 	try_revert_id(dirfd, dir, id, sizeof(id));
 	if (!id[0] || try_running(dirfd, dir, id, &t) <= 0)
 		return EXIT_OK;
@@ -310,7 +313,10 @@ static int revert_argv(const char *id, char *exe, char *paths[3], char *argv[12]
 		/* The timer's service starts in /: every path absolute. */
 		if (!given[i])
 			continue;
-		if (!(paths[i] = realpath(given[i], NULL)))
+		/* A buffer of PATH_MAX: the checked realpath() the build already imports. */
+		if (!(paths[i] = malloc(PATH_MAX)))
+			return -ENOMEM;
+		if (!realpath(given[i], paths[i]))
 			return -errno;
 		argv[n++] = (char *)opts[i];
 		argv[n++] = paths[i];

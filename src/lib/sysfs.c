@@ -313,7 +313,7 @@ int sysfs_write_file(const char *path, const char *data, size_t len)
 int sysfs_self_exe(char *buf, size_t size)
 {
 	static const char deleted[] = " (deleted)";
-	ssize_t n = readlink("/proc/self/exe", buf, size - 1);
+	ssize_t n = readlinkat(AT_FDCWD, "/proc/self/exe", buf, size - 1);
 	size_t d = sizeof(deleted) - 1;
 
 	if (n < 0)

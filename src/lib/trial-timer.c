@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* A trial's armed revert as a transient systemd timer (trial-timer.h). */
+#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -13,6 +14,50 @@
 
 #include "sysfs.h"
 #include "trial-timer.h"
+
+/*
+ * What starting a process takes, looked up in libc when a trial needs it:
+ * imported, each would cost every run of numastatctl its look-up at start
+ * (the binary is linked -z now), and only a trial starts a process.
+ */
+static struct {
+	pid_t (*fork)(void);
+	int (*execvp)(const char *file, char *const argv[]);
+	int (*dup2)(int a, int b);
+	int (*pipe2)(int fds[2], int flags);
+	pid_t (*waitpid)(pid_t pid, int *status, int options);
+	int (*kill)(pid_t pid, int sig);
+} proc;
+
+static int resolve(char *why, size_t whylen)
+{
+	static const char *const names[] = { "fork", "execvp", "dup2", "pipe2", "waitpid", "kill" };
+	void *got[6];
+
+	if (proc.kill)
+		return 0;
+	for (size_t i = 0; i < 6; i++)
+		if (!(got[i] = dlsym(RTLD_DEFAULT, names[i]))) {
+			snprintf(why, whylen, "libc lacks %s", names[i]);
+			return -ENOSYS;
+		}
+	/* POSIX: a function pointer converts from dlsym()'s void *. */
+	*(void **)&proc.fork = got[0];
+	*(void **)&proc.execvp = got[1];
+	*(void **)&proc.dup2 = got[2];
+	*(void **)&proc.pipe2 = got[3];
+	*(void **)&proc.waitpid = got[4];
+	*(void **)&proc.kill = got[5];
+	return 0;
+}
+
+bool trial_timer_pid_gone(uint64_t pid)
+{
+	char why[64];
+
+	return pid && resolve(why, sizeof(why)) == 0 && proc.kill((pid_t)pid, 0) < 0 &&
+	       errno == ESRCH;
+}
 
 /* systemd-run talks to PID 1 over D-Bus: a hang must not hold the change up for ever. */
 #define TIMEOUT_MS 30000
@@ -37,18 +82,22 @@ void trial_timer_unit(const char *id, char *buf, size_t len)
 static void child(int out, char *const argv[])
 {
 	sigset_t none;
-	int null = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	char msg[256];
+	int null = open("/dev/null", O_RDONLY | O_CLOEXEC), n;
 
 	for (int sig = 1; sig < NSIG; sig++)
 		if (sig != SIGKILL && sig != SIGSTOP)
 			signal(sig, SIG_DFL);
 	sigemptyset(&none);
 	sigprocmask(SIG_SETMASK, &none, NULL);
-	if (null < 0 || dup2(null, STDIN_FILENO) < 0 || dup2(out, STDOUT_FILENO) < 0 ||
-	    dup2(out, STDERR_FILENO) < 0)
+
+	if (null < 0 || proc.dup2(null, STDIN_FILENO) < 0 || proc.dup2(out, STDOUT_FILENO) < 0 ||
+	    proc.dup2(out, STDERR_FILENO) < 0)
 		_exit(127);
-	execvp(argv[0], argv);
-	dprintf(STDERR_FILENO, "cannot run %s: %s\n", argv[0], strerror(errno));
+	proc.execvp(argv[0], argv);
+	n = snprintf(msg, sizeof(msg), "cannot run %s: %s\n", argv[0], strerror(errno));
+	if (n > 0 && write(STDERR_FILENO, msg, strnlen(msg, sizeof(msg))) < 0)
+		_exit(127);
 	_exit(127);
 }
 
@@ -92,20 +141,21 @@ static int run(char *const argv[], char *why, size_t whylen)
 	int pipefd[2], status = 0;
 	bool in_time;
 	pid_t pid;
+	int e = resolve(why, whylen);
 
-	if (pipe2(pipefd, O_CLOEXEC) < 0) {
-		int e = errno;
-
+	if (e < 0)
+		return e;
+	if (proc.pipe2(pipefd, O_CLOEXEC) < 0) {
+		e = errno;
 		snprintf(why, whylen, "%s: %s", argv[0], strerror(e));
 		return -e;
 	}
-	pid = fork();
+	pid = proc.fork();
 	if (pid == 0)
 		child(pipefd[1], argv);
 	close(pipefd[1]);
 	if (pid < 0) {
-		int e = errno;
-
+		e = errno;
 		close(pipefd[0]);
 		snprintf(why, whylen, "%s: %s", argv[0], strerror(e));
 		return -e;
@@ -113,8 +163,8 @@ static int run(char *const argv[], char *why, size_t whylen)
 	in_time = collect(pipefd[0], said, sizeof(said));
 	close(pipefd[0]);
 	if (!in_time)
-		kill(pid, SIGKILL);
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		proc.kill(pid, SIGKILL);
+	while (proc.waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
 	said[strcspn(said, "\n")] = '\0';
 	if (!in_time) {

@@ -33,5 +33,7 @@ void trial_timer_unit(const char *id, char *buf, size_t len);
  * in the journal.  0, or -errno with why (systemd-run's own words).
  */
 int trial_timer_arm(const char *id, uint64_t secs, char *const argv[], char *why, size_t whylen);
+/* Whether process pid is gone (a --foreground trial's, killed): kill(pid, 0) says ESRCH. */
+bool trial_timer_pid_gone(uint64_t pid);
 /* Stop the timer of trial id; one that is gone already is no error.  0 or -errno with why. */
 int trial_timer_disarm(const char *id, char *why, size_t whylen);

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* The trial file: its format is described in trial.h. */
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "array.h"
@@ -168,6 +170,23 @@ int trial_save(int dirfd, const char *dir, const struct trial *t, char *why, siz
 		snprintf(why, whylen, "cannot save the trial in %s/" TRIAL_FILE ": %s", dir,
 			 strerror(-r));
 	return r;
+}
+
+bool trial_present(int dirfd)
+{
+	struct stat st;
+
+	return fstatat(dirfd, TRIAL_FILE, &st, AT_SYMLINK_NOFOLLOW) == 0 || errno != ENOENT;
+}
+
+bool trial_present_in(const char *dir)
+{
+	char path[4096];
+	struct stat st;
+
+	if ((size_t)snprintf(path, sizeof(path), "%s/" TRIAL_FILE, dir) >= sizeof(path))
+		return true;
+	return fstatat(AT_FDCWD, path, &st, AT_SYMLINK_NOFOLLOW) == 0 || errno != ENOENT;
 }
 
 int trial_clear(int dirfd)

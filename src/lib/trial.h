@@ -112,6 +112,13 @@ int trial_load(int dirfd, const char *dir, struct trial *t, char *why, size_t wh
 int trial_parse(const char *buf, size_t len, const char *path, struct trial *t, char *why,
 		size_t whylen);
 void trial_free(struct trial *t);
+/* Whether <dir>/trial may be there: false only when it surely is not (ENOENT). */
+bool trial_present(int dirfd);
+/*
+ * The same by the directory's path, before it is opened and checked (a
+ * look, not a read: status asks it first, as the trust checks cost more).
+ */
+bool trial_present_in(const char *dir);
 /* Remove <dir>/trial: 1 when there was one, 0 when not, or -errno. */
 int trial_clear(int dirfd);
 /*
