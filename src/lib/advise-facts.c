@@ -31,6 +31,25 @@ static void read_numastat(struct af_node *nd, uint64_t *v)
 		numastat_get(&s, numastat_keys[k], &v[k]);
 }
 
+/* The lines zone reclaim's own count of page cache rests on (mm/vmscan.c). */
+static void read_lru(struct af_node *nd, const struct meminfo *m)
+{
+	static const char *const keys[] = { "Active(file)", "Inactive(file)", "Mapped", "Dirty" };
+	uint64_t v[4] = { 0 };
+
+	nd->lru_known = !nd->mi_err;
+	for (size_t i = 0; i < 4 && nd->lru_known; i++) {
+		const struct meminfo_field *fl = meminfo_find(m, keys[i]);
+
+		nd->lru_known = fl != NULL;
+		if (fl)
+			v[i] = meminfo_bytes(fl);
+	}
+	nd->file_lru = v[0] + v[1];
+	nd->mapped = v[2];
+	nd->dirty = v[3];
+}
+
 static void read_meminfo(struct af_node *nd)
 {
 	static const char *const keys[] = { "MemTotal", "FilePages", "Shmem" };
@@ -48,6 +67,7 @@ static void read_meminfo(struct af_node *nd)
 		} else
 			*dst[i] = meminfo_bytes(fl);
 	}
+	read_lru(nd, &m);
 }
 
 /*
@@ -561,6 +581,25 @@ static int remote_procs(const struct advise_facts *f, unsigned node, struct af_p
 	return (int)found;
 }
 
+/* ---- a node's distances, read again ---- */
+
+static int distance_row(const struct advise_facts *f, size_t from, unsigned *row)
+{
+	char buf[8192], why[WHY_MAX];
+	unsigned *d = NULL;
+	ssize_t n =
+		node_file_read(f->nodes[from].id, "distance", buf, sizeof(buf), why, sizeof(why));
+
+	if (n >= 0)
+		n = node_distance_parse(buf, &d);
+	if (n >= 0 && (size_t)n != f->n)
+		n = -EBADMSG;
+	if (n >= 0)
+		memcpy(row, d, f->n * sizeof(*row));
+	free(d);
+	return n < 0 ? (int)n : 0;
+}
+
 /* ---- all of it ---- */
 
 int advise_facts_read(struct advise_facts *f, const struct advise_input *in)
@@ -586,6 +625,7 @@ int advise_facts_read(struct advise_facts *f, const struct advise_input *in)
 	if ((r = read_config(f, in)) < 0)
 		return r;
 	f->remote_procs = remote_procs;
+	f->distance_row = distance_row;
 	if (in->interval > 0)
 		second_sample(f, start, in->interval);
 	return 0;

@@ -203,16 +203,21 @@ static int eval_single_numa_stat(const struct advise_facts *f, const struct advi
 		return 0; /* numa-stat-frozen speaks */
 	if (!f->nreaders && !on)
 		return judged_ok(out, r, k);
-	if (!(a = advice_new(out, r, f->nreaders ? ADV_NOTE : ADV_ADVICE)))
+	/*
+	 * A note either way: vm.rst suggests 0 only where page allocation is
+	 * the bottleneck, and nothing here can see that.
+	 */
+	if (!(a = advice_new(out, r, ADV_NOTE)))
 		return -ENOMEM;
-	advice_set_knob(a, k, f->nreaders ? NULL : "0");
+	advice_set_knob(a, k, NULL);
 	if (f->nreaders)
 		advice_text(a, "keep vm.numa_stat = 1: on one node the counters only repeat "
 			       "numa_hit, but something here reads them");
 	else
-		advice_text(a,
-			    "set vm.numa_stat = 0 if nothing reads the NUMA counters: on one "
-			    "node every allocation is local, and 0 skips their update on each one");
+		advice_text(a, "vm.numa_stat = 0 would skip the NUMA counter update on every page "
+			       "allocation (on one node every allocation is local): worth it only "
+			       "where allocation speed is the bottleneck and nothing reads the "
+			       "counters");
 	advice_evidence(a, NODE_DIR ": node%u is the only node", f->nodes[0].id);
 	knob_evidence(a, k);
 	readers_evidence(a, f);
@@ -731,15 +736,121 @@ static double spill_pct(const struct advise_facts *f, const struct af_node *nd)
 	return pct(w[NS_NUMA_FOREIGN], meant);
 }
 
-static bool far_spill_node(const struct advise_facts *f, const struct af_node *nd)
+/*
+ * Where node i's spill went: the nearest other node with memory that took
+ * allocations meant for another (numa_miss), in *to; false when none did.
+ * With several nodes spilling the counters cannot pair them, so the
+ * nearest such node stands for all: the kernel falls back nearest first.
+ */
+static bool took_others(const struct advise_facts *f, size_t j)
 {
-	double c = cache_pct(nd);
+	const struct af_node *l = &f->nodes[j];
 
-	return spill_pct(f, nd) >= ADVISE_SPILL_PCT && c >= 0 && c < ADVISE_FILE_CACHE_PCT;
+	return l->memory && !l->ns_err && window_of(f, l)[NS_NUMA_MISS];
 }
 
-static void spill_evidence(struct advice *a, const struct advise_facts *f, const struct af_node *nd)
+static bool spill_landing(const struct advise_facts *f, size_t i, const unsigned *row, size_t *to)
 {
+	bool found = false;
+
+	for (size_t j = 0; j < f->n; j++) {
+		if (j == i || !took_others(f, j))
+			continue;
+		if (!found || row[j] < row[*to])
+			*to = j;
+		found = true;
+	}
+	return found;
+}
+
+/*
+ * The distances from node i to every node of the facts, read again for a
+ * node that spills (the facts keep only each node's farthest: memory
+ * linear in nodes); NULL when they cannot be read.
+ */
+static unsigned *row_of(const struct advise_facts *f, size_t i)
+{
+	unsigned *row = calloc(f->n ? f->n : 1, sizeof(*row));
+
+	if (row && (!f->distance_row || f->distance_row(f, i, row) < 0)) {
+		free(row);
+		row = NULL;
+	}
+	return row;
+}
+
+/* The nodes that took others' allocations, with their distance from node i. */
+static void landing_evidence(struct advice *a, const struct advise_facts *f, size_t i,
+			     const unsigned *row)
+{
+	char buf[ADVICE_LINE_MAX] = "";
+	size_t o = 0, shown = 0, more = 0;
+
+	for (size_t j = 0; j < f->n; j++) {
+		const struct af_node *l = &f->nodes[j];
+
+		if (j == i || !took_others(f, j))
+			continue;
+		if (shown == 6 || o >= sizeof(buf)) {
+			more++;
+			continue;
+		}
+		o += (size_t)snprintf(buf + o, sizeof(buf) - o, "%snode %u %" PRIu64 " at %u",
+				      shown++ ? ", " : "", l->id, window_of(f, l)[NS_NUMA_MISS],
+				      row[j]);
+	}
+	advice_evidence(a,
+			"taken by (numa_miss, then distance from node %u in nodeN/distance): "
+			"%s%s; RECLAIM_DISTANCE is %u",
+			f->nodes[i].id, buf, more ? ", and more" : "", f->reclaim_distance);
+}
+
+/*
+ * Page cache that zone reclaim (mode 1) can drop on nd, as mm/vmscan.c
+ * node_pagecache_reclaimable() counts it: the file LRU less what is mapped
+ * (mode 1 does not unmap) and what is dirty (it does not write).  Shmem and
+ * tmpfs pages sit on the anon LRU: zone reclaim never drops them.
+ */
+static uint64_t droppable(const struct af_node *nd)
+{
+	uint64_t unmapped = nd->file_lru > nd->mapped ? nd->file_lru - nd->mapped : 0;
+
+	return unmapped > nd->dirty ? unmapped - nd->dirty : 0;
+}
+
+/*
+ * What zone reclaim leaves on nd: vm.min_unmapped_ratio percent of its pages
+ * (pgdat->min_unmapped_pages); with no more than that node_reclaim() does
+ * not scan at all.
+ */
+static uint64_t reclaim_floor(const struct advise_facts *f, const struct af_node *nd,
+			      int64_t *ratio)
+{
+	if (!knob_int(advise_knob(f, "vm.min_unmapped_ratio"), ratio))
+		*ratio = 1; /* the kernel's default */
+	return nd->mem_total / 100 * (uint64_t)*ratio;
+}
+
+static void droppable_evidence(struct advice *a, const struct advise_facts *f,
+			       const struct af_node *nd)
+{
+	char cache[32], floor[32], total[32];
+	int64_t ratio;
+
+	fmt_human(reclaim_floor(f, nd, &ratio), FMT_SIZE, floor, sizeof(floor));
+	fmt_human(droppable(nd), FMT_SIZE, cache, sizeof(cache));
+	fmt_human(nd->mem_total, FMT_SIZE, total, sizeof(total));
+	advice_evidence(a,
+			"node %u: page cache zone reclaim can drop (Active(file) + "
+			"Inactive(file) - Mapped - Dirty, nodeN/meminfo): %s; it leaves %s "
+			"(vm.min_unmapped_ratio %" PRId64 "%% of MemTotal %s)",
+			nd->id, cache, floor, ratio, total);
+}
+
+static void spill_evidence(struct advice *a, const struct advise_facts *f, size_t i,
+			   const unsigned *row)
+{
+	const struct af_node *nd = &f->nodes[i];
 	const uint64_t *w = window_of(f, nd);
 	char when[64];
 
@@ -748,25 +859,184 @@ static void spill_evidence(struct advice *a, const struct advise_facts *f, const
 			"for it (%.1f%%) went to another node",
 			nd->id, window_name(f, nd, when, sizeof(when)), w[NS_NUMA_FOREIGN],
 			w[NS_NUMA_HIT] + w[NS_NUMA_FOREIGN], spill_pct(f, nd));
-	cache_evidence(a, nd);
+	landing_evidence(a, f, i, row);
+	droppable_evidence(a, f, nd);
 }
 
-/* Zone reclaim is on where nodes are far: it fits unless page cache is large. */
+/* Does node i, with CPUs, send a share of its allocations to nodes that took them? */
+static bool spills(const struct advise_facts *f, size_t i)
+{
+	const struct af_node *nd = &f->nodes[i];
+	bool took = false;
+
+	for (size_t j = 0; j < f->n && !took; j++)
+		took = j != i && took_others(f, j);
+	return nd->cpu && spill_pct(f, nd) >= ADVISE_SPILL_PCT && took;
+}
+
+enum far_verdict {
+	FAR_HELPS,     /* far spill, page cache to drop: zone reclaim can keep it local */
+	FAR_NEAR,      /* the spill lands within RECLAIM_DISTANCE: remote costs little */
+	FAR_NO_CACHE,  /* nothing zone reclaim could drop (a tmpfs or anon spill) */
+	FAR_BIG_CACHE, /* page cache fills the node: dropping it hurts (file-cache's case) */
+	FAR_UNKNOWN,   /* the node's meminfo lacks a line zone reclaim's count needs */
+};
+
+/* Can zone reclaim help the spill of node i (which spills(): landing on *to)? */
+static enum far_verdict far_spill(const struct advise_facts *f, size_t i, const unsigned *row,
+				  size_t *to)
+{
+	const struct af_node *nd = &f->nodes[i];
+	int64_t ratio;
+
+	if (!spill_landing(f, i, row, to) || row[*to] <= f->reclaim_distance)
+		return FAR_NEAR;
+	if (!nd->lru_known || cache_pct(nd) < 0)
+		return FAR_UNKNOWN;
+	if (cache_pct(nd) >= ADVISE_FILE_CACHE_PCT)
+		return FAR_BIG_CACHE;
+	return droppable(nd) > reclaim_floor(f, nd, &ratio) ? FAR_HELPS : FAR_NO_CACHE;
+}
+
+static int no_row(struct advice_list *out, const struct advise_rule *r, const struct af_node *nd)
+{
+	return add_no_data(out, r, "node%u/distance cannot be read again", nd->id);
+}
+
+/* The note of far_and_on(): zone reclaim on, node i still spilling over the interval. */
+static int still_spills(const struct advise_facts *f, const struct advise_rule *r,
+			struct advice_list *out, struct advice **a, size_t i)
+{
+	const struct af_knob *k = advise_knob(f, r->knob);
+	const struct af_node *nd = &f->nodes[i];
+	unsigned *row = row_of(f, i);
+	int64_t ratio;
+
+	if (!row)
+		return no_row(out, r, nd);
+	if (!*a && !(*a = advice_new(out, r, ADV_NOTE))) {
+		free(row);
+		return -ENOMEM;
+	}
+	if ((*a)->nevidence == 0) {
+		advice_set_knob(*a, k, NULL);
+		advice_text(
+			*a,
+			"zone reclaim is on, yet node %u sent %.1f%% of the allocations meant "
+			"for it to other nodes over the interval: it does not keep them local%s",
+			nd->id, spill_pct(f, nd),
+			droppable(nd) <= reclaim_floor(f, nd, &ratio)
+				? ", and the node has no page cache left for it to drop"
+				: "");
+		knob_evidence(*a, k);
+	}
+	spill_evidence(*a, f, i, row);
+	free(row);
+	return 0;
+}
+
+/*
+ * Zone reclaim is on where some node is far.  It is never taken as settled
+ * while a node with CPUs still spills: over an --interval that is a note
+ * (it does not keep the allocations local), from since-boot counters alone
+ * it is missing data (the spill may predate the change).
+ */
 static int far_and_on(const struct advise_facts *f, const struct advise_rule *r,
 		      struct advice_list *out)
 {
+	struct advice *a = NULL;
+	int rc;
+
 	for (size_t i = 0; i < f->n; i++)
 		if (cache_pct(&f->nodes[i]) >= ADVISE_FILE_CACHE_PCT)
 			return 0; /* zone-reclaim-file-cache speaks */
-	return judged_ok(out, r, advise_knob(f, r->knob));
+	if ((rc = counters_usable(f, r, out)) != 0)
+		return rc < 0 ? rc : 0;
+	for (size_t i = 0; i < f->n; i++) {
+		const struct af_node *nd = &f->nodes[i];
+
+		if (!spills(f, i))
+			continue;
+		if (!interval_of(f, nd))
+			return add_no_data(
+				out, r,
+				"zone reclaim is on, and node %u's counters since boot "
+				"show %.1f%% of the allocations meant for it sent to other "
+				"nodes, which may predate it: --interval SECONDS shows "
+				"whether it still happens",
+				nd->id, spill_pct(f, nd));
+		if ((rc = still_spills(f, r, out, &a, i)) < 0)
+			return rc;
+	}
+	return a ? 0 : judged_ok(out, r, advise_knob(f, r->knob));
+}
+
+static int far_unknown(struct advice_list *out, const struct advise_rule *r,
+		       const struct af_node *nd)
+{
+	if (nd->mi_err)
+		return add_no_data(out, r, "%s", nd->mi_why);
+	return add_no_data(out, r,
+			   "node%u/meminfo lacks Active(file), Inactive(file), Mapped or Dirty: "
+			   "how much page cache zone reclaim could drop is unknown",
+			   nd->id);
+}
+
+/* What the advice says once its first node is known: node i, spilling onto node to. */
+static void far_text(struct advice *a, const struct advise_facts *f, size_t i, size_t to,
+		     unsigned d)
+{
+	char cache[32];
+
+	fmt_human(droppable(&f->nodes[i]), FMT_SIZE, cache, sizeof(cache));
+	advice_text(a,
+		    "set vm.zone_reclaim_mode = 1 if each part of the workload fits in one "
+		    "node: node %u sends %.1f%% of the allocations meant for it to node %u, %u "
+		    "away, and holds %s of page cache zone reclaim would drop first",
+		    f->nodes[i].id, spill_pct(f, &f->nodes[i]), f->nodes[to].id, d, cache);
+}
+
+/* Mode 0: advise 1 for each spilling node whose spill zone reclaim can keep local. */
+static int far_and_off(const struct advise_facts *f, const struct advise_rule *r,
+		       struct advice_list *out)
+{
+	const struct af_knob *k = advise_knob(f, r->knob);
+	struct advice *a = NULL;
+	enum far_verdict v;
+	unsigned *row;
+	size_t to = 0;
+
+	for (size_t i = 0; i < f->n; i++) {
+		if (!spills(f, i))
+			continue;
+		if (!(row = row_of(f, i)))
+			return no_row(out, r, &f->nodes[i]);
+		v = far_spill(f, i, row, &to);
+		if (v == FAR_UNKNOWN) {
+			free(row);
+			return far_unknown(out, r, &f->nodes[i]);
+		}
+		if (v == FAR_HELPS && !a && (a = new_advice(out, r, k, "1")))
+			far_text(a, f, i, to, row[to]);
+		if (v == FAR_HELPS && a)
+			spill_evidence(a, f, i, row);
+		free(row);
+		if (v == FAR_HELPS && !a)
+			return -ENOMEM;
+	}
+	if (!a)
+		return 0;
+	knob_evidence(a, k);
+	advice_evidence(a, "%s", f->reclaim_why);
+	advice_evidence(a, "whether the workload is partitioned cannot be measured: vm.rst "
+			   "advises zone reclaim only when each partition fits in a node");
+	return 0;
 }
 
 static int eval_zone_reclaim_far(const struct advise_facts *f, const struct advise_rule *r,
 				 struct advice_list *out)
 {
-	const struct af_knob *k = advise_knob(f, r->knob);
 	size_t from = 0, to = 0;
-	struct advice *a = NULL;
 	int64_t mode;
 	int d, rc;
 
@@ -776,30 +1046,14 @@ static int eval_zone_reclaim_far(const struct advise_facts *f, const struct advi
 		return add_no_data(out, r,
 				   "the node distances cannot be read (" NODE_DIR
 				   "/nodeN/distance)");
-	if ((unsigned)d <= f->reclaim_distance)
+	/* No two nodes far apart: no spill can be far either. */
+	if (d <= 0 || (unsigned)d <= f->reclaim_distance)
 		return 0;
 	if (mode & 7)
 		return far_and_on(f, r, out);
 	if ((rc = counters_usable(f, r, out)) != 0)
 		return rc < 0 ? rc : 0;
-	for (size_t i = 0; i < f->n; i++) {
-		if (!far_spill_node(f, &f->nodes[i]))
-			continue;
-		if (!a && !(a = new_advice(out, r, k, "1")))
-			return -ENOMEM;
-		spill_evidence(a, f, &f->nodes[i]);
-	}
-	if (!a)
-		return 0;
-	advice_text(a,
-		    "set vm.zone_reclaim_mode = 1 if each part of the workload fits in one "
-		    "node: allocations overflow onto other nodes, and some nodes are %d apart",
-		    d);
-	knob_evidence(a, k);
-	distance_evidence(a, f, from, to, d);
-	advice_evidence(a, "whether the workload is partitioned cannot be measured: vm.rst "
-			   "advises zone reclaim only when each partition fits in a node");
-	return 0;
+	return far_and_off(f, r, out);
 }
 
 /* ---- remote allocations on a node ---- */
@@ -1439,7 +1693,7 @@ const struct advise_rule advise_rules[] = {
 			  "(until 2014) did so only for nodes beyond RECLAIM_DISTANCE",
 		.source = "Documentation/admin-guide/sysctl/vm.rst (zone_reclaim_mode), "
 			  "include/linux/topology.h (RECLAIM_DISTANCE), arch/x86/kernel/cpu/amd.c, "
-			  "\"mm: disable zone_reclaim_mode by default\" (Mel Gorman, 2014)",
+			  "commit 4f9b16a64753 \"mm: disable zone_reclaim_mode by default\" (3.16)",
 		.eval = eval_zone_reclaim_near,
 	},
 	{
@@ -1447,18 +1701,28 @@ const struct advise_rule advise_rules[] = {
 		.priority = PRIO_MEDIUM,
 		.knob = "vm.zone_reclaim_mode",
 		.condition =
-			"vm.zone_reclaim_mode is 0, two nodes are farther apart than "
-			"RECLAIM_DISTANCE, and some node sends at least 5% of the allocations "
-			"meant for it to other nodes (numa_foreign) while page cache fills less "
-			"than half of it",
-		.reads = "/proc/sys/vm/zone_reclaim_mode, nodeN/distance, /proc/cpuinfo, "
-			 "nodeN/numastat, nodeN/meminfo, /proc/uptime",
+			"vm.zone_reclaim_mode is 0 and a node with CPUs sends at least 5% of the "
+			"allocations meant for it (numa_foreign) to other nodes, the nearest node "
+			"that took them (numa_miss) lies beyond RECLAIM_DISTANCE from it, and it "
+			"holds more page cache zone reclaim can drop (Active(file) + "
+			"Inactive(file) - Mapped - Dirty) than vm.min_unmapped_ratio leaves, with "
+			"page cache under half of it; with zone reclaim on, a spill that goes on is "
+			"a note, never a fit",
+		.reads = "/proc/sys/vm/zone_reclaim_mode, /proc/sys/vm/min_unmapped_ratio, "
+			 "nodeN/distance, /proc/cpuinfo, nodeN/numastat (twice with --interval), "
+			 "nodeN/meminfo, has_cpu, has_memory, /proc/uptime",
 		.recommendation = "vm.zone_reclaim_mode = 1, if each part of the workload fits in "
 				  "one node",
 		.reason = "beyond RECLAIM_DISTANCE a remote page costs more on every access than "
-			  "reclaiming the node's own page cache once",
-		.source = "Documentation/admin-guide/sysctl/vm.rst (zone_reclaim_mode), "
-			  "include/linux/topology.h (RECLAIM_DISTANCE), arch/x86/kernel/cpu/amd.c",
+			  "dropping clean page cache on the node once; zone reclaim drops only "
+			  "unmapped, clean file pages (never tmpfs, shmem or anonymous memory) and "
+			  "none below vm.min_unmapped_ratio",
+		.source =
+			"Documentation/admin-guide/sysctl/vm.rst (zone_reclaim_mode, "
+			"min_unmapped_ratio), mm/vmscan.c node_reclaim() and "
+			"node_pagecache_reclaimable(), include/linux/topology.h (RECLAIM_DISTANCE), "
+			"arch/x86/kernel/cpu/amd.c, commit 4f9b16a64753 \"mm: disable "
+			"zone_reclaim_mode by default\" (3.16)",
 		.eval = eval_zone_reclaim_far,
 	},
 	{
@@ -1536,20 +1800,22 @@ const struct advise_rule advise_rules[] = {
 		.id = "single-node-numa-stat",
 		.priority = PRIO_LOW,
 		.knob = "vm.numa_stat",
-		.condition = "the machine has one NUMA node and vm.numa_stat is 1",
+		.condition = "the machine has one NUMA node and vm.numa_stat is 1 (a note: "
+			     "whether allocation speed is the bottleneck cannot be seen)",
 		.reads =
 			"/sys/devices/system/node, /proc/sys/vm/numa_stat, node_exporter's command "
 			"line, numastatctl-textfile.timer, the textfile numastatctl.prom",
 		.recommendation =
-			"vm.numa_stat = 0 when nothing reads the counters; a note to keep 1 "
-			"when something does",
+			"nothing (a note): vm.numa_stat = 0 only where page allocation speed is "
+			"the bottleneck and nothing reads the counters; keep 1 when something does",
 		.reason =
 			"on one node every allocation is local, and 0 skips the counter update on "
 			"every page allocation (185 to 176 cycles single-threaded in the commit's "
 			"measurement), "
 			"but numastat, node_exporter's meminfo_numa collector and numastatctl's "
 			"textfile then read zeros",
-		.source = "commit 4518085e127d (Linux 4.15)",
+		.source = "Documentation/admin-guide/sysctl/vm.rst (numa_stat), commit "
+			  "4518085e127d (Linux 4.15)",
 		.eval = eval_single_numa_stat,
 	},
 	{

@@ -96,8 +96,15 @@ struct af_node {
 	int mi_err; /* nodeN/meminfo */
 	char mi_why[WHY_MAX];
 	uint64_t mem_total, file_pages, shmem; /* bytes */
-	int dist_err;                          /* nodeN/distance */
-	int dist_far;                          /* the largest distance to another node, -1: none */
+	/*
+	 * The file LRU (Active(file) + Inactive(file)), Mapped and Dirty, in
+	 * bytes: what zone reclaim can drop (shmem and tmpfs sit on the anon
+	 * LRU).  lru_known is false where the node's meminfo lacks a line.
+	 */
+	bool lru_known;
+	uint64_t file_lru, mapped, dirty;
+	int dist_err;       /* nodeN/distance */
+	int dist_far;       /* the largest distance to another node, -1: none */
 	size_t dist_far_at; /* to nodes[dist_far_at] of the facts (the first one as far) */
 	int hp_err;         /* nodeN/hugepages */
 	char hp_why[WHY_MAX];
@@ -157,6 +164,13 @@ struct advise_facts {
 	 */
 	int (*remote_procs)(const struct advise_facts *f, unsigned node, struct af_proc *out,
 			    size_t max, size_t *unreadable);
+	/*
+	 * The distances from nodes[from] to every node of the facts, in their
+	 * order, into row (f->n of them): 0 or -errno.  Read again when a
+	 * rule needs them (a spilling node), since a node keeps only its
+	 * farthest.  NULL when they cannot be read at all.
+	 */
+	int (*distance_row)(const struct advise_facts *f, size_t from, unsigned *row);
 };
 
 struct advise_rule {

@@ -11,6 +11,31 @@
 #include "advise.h"
 #include "tap.h"
 
+/*
+ * The distance matrix of the machine under test (at most 8 nodes): what
+ * nodeN/distance would give, for the rules that read a row again.
+ */
+static unsigned dist_m[8][8];
+
+static int stub_row(const struct advise_facts *f, size_t from, unsigned *row)
+{
+	memcpy(row, dist_m[from], f->n * sizeof(*row));
+	return 0;
+}
+
+/* Each node's farthest from the matrix, as advise-facts.c folds a row. */
+static void fold(struct advise_facts *f)
+{
+	for (size_t i = 0; i < f->n; i++) {
+		f->nodes[i].dist_far = -1;
+		for (size_t j = 0; j < f->n; j++)
+			if (j != i && (int)dist_m[i][j] > f->nodes[i].dist_far) {
+				f->nodes[i].dist_far = (int)dist_m[i][j];
+				f->nodes[i].dist_far_at = j;
+			}
+	}
+}
+
 /* A quiet machine of n nodes: defaults everywhere, local counters, a day of uptime. */
 static void machine(struct advise_facts *f, size_t n)
 {
@@ -20,6 +45,7 @@ static void machine(struct advise_facts *f, size_t n)
 	f->masks_err = 0;
 	f->uptime = 86400;
 	f->uptime_err = 0;
+	f->distance_row = stub_row;
 	f->cfg_ok = true;
 	f->readers_checked = true;
 	snprintf(f->readers_looked, sizeof(f->readers_looked), "node_exporter");
@@ -35,6 +61,11 @@ static void machine(struct advise_facts *f, size_t n)
 		/* Every other node 20 away: the farthest is the first of them. */
 		nd->dist_far = n > 1 ? 20 : -1;
 		nd->dist_far_at = i == 0 ? 1 : 0;
+		for (size_t j = 0; j < n; j++)
+			dist_m[i][j] = i == j ? 10 : 20;
+		nd->lru_known = true;
+		nd->file_lru = 1ULL << 30;
+		nd->mapped = 64ULL << 20;
 	}
 	for (size_t i = 0; i < knob_count; i++)
 		advise_facts_set_knob(f, knob_table[i].name, knob_table[i].default_value);
@@ -141,9 +172,12 @@ static void test_single_node(void)
 	CHECK(a && strcmp(a->value.text, "0") == 0, "one node: zone_reclaim_mode 5 -> 0");
 	CHECK(!find(&l, "knob-not-default", ADV_ADVICE),
 	      "and knob-not-default does not repeat them");
-	a = find(&l, "single-node-numa-stat", ADV_ADVICE);
-	CHECK(a && strcmp(a->value.text, "0") == 0,
-	      "one node, no reader: vm.numa_stat 0 is advised");
+	a = find(&l, "single-node-numa-stat", ADV_NOTE);
+	CHECK(a && !a->has_value &&
+		      strstr(a->text, "only where allocation speed is the bottleneck"),
+	      "one node, no reader: vm.numa_stat 0 is a note, not advice (no evidence of the "
+	      "bottleneck)");
+	CHECK(!find(&l, "single-node-numa-stat", ADV_ADVICE), "never advice");
 	CHECK(has_evidence(a, "numastat(8)"), "saying that numastat run by hand cannot be seen");
 	CHECK(l.v[0].rule->priority <= l.v[l.n - 1].rule->priority, "most important first");
 	done(&f, &l);
@@ -276,9 +310,8 @@ static void test_tiers(void)
 /* Nodes i and j d apart (d above the 20 of machine()): each other's farthest. */
 static void apart(struct advise_facts *f, size_t i, size_t j, int d)
 {
-	f->nodes[i].dist_far = f->nodes[j].dist_far = d;
-	f->nodes[i].dist_far_at = j;
-	f->nodes[j].dist_far_at = i;
+	dist_m[i][j] = dist_m[j][i] = (unsigned)d;
+	fold(f);
 }
 
 /* Two nodes 40 apart, node 0 sending 10% of its allocations away. */
@@ -290,7 +323,40 @@ static void far_machine(struct advise_facts *f)
 	f->nodes[1].boot[NS_NUMA_MISS] = 111112;
 }
 
-static void test_zone_reclaim(void)
+/*
+ * Four nodes as the reported machine: CPUs on 0 and 1 (21 apart), memory
+ * only on 2 and 3, which are 40 apart from each other; node 0 spills onto
+ * node 1.
+ */
+static void cpuless_far_machine(struct advise_facts *f)
+{
+	static const unsigned d[4][4] = {
+		{ 10, 21, 17, 28 }, { 21, 10, 28, 17 }, { 17, 28, 10, 40 }, { 28, 17, 40, 10 }
+	};
+
+	machine(f, 4);
+	for (size_t i = 0; i < 4; i++)
+		for (size_t j = 0; j < 4; j++)
+			dist_m[i][j] = d[i][j];
+	fold(f);
+	f->nodes[2].cpu = f->nodes[3].cpu = false;
+	f->nodes[0].boot[NS_NUMA_FOREIGN] = 999000;
+	f->nodes[1].boot[NS_NUMA_MISS] = 999000;
+}
+
+/* Counters over an interval: node 0 sent 99.9% of what was meant for it away. */
+static void interval_spill(struct advise_facts *f)
+{
+	f->window = 8;
+	for (size_t i = 0; i < f->n; i++)
+		f->nodes[i].have_delta = true;
+	f->nodes[0].delta[NS_NUMA_HIT] = 100;
+	f->nodes[0].delta[NS_NUMA_FOREIGN] = 99900;
+	f->nodes[1].delta[NS_NUMA_HIT] = 99900;
+	f->nodes[1].delta[NS_NUMA_MISS] = 99900;
+}
+
+static void test_zone_reclaim_far(void)
 {
 	struct advise_facts f;
 	struct advice_list l;
@@ -300,10 +366,18 @@ static void test_zone_reclaim(void)
 	l = judge(&f);
 	a = find(&l, "zone-reclaim-far", ADV_ADVICE);
 	CHECK(a && strcmp(a->value.text, "1") == 0,
-	      "far nodes, spills, little page cache: advise 1");
-	CHECK(has_evidence(a, "node 0 to node 1 is 40") && has_evidence(a, "(10.0%)") &&
-		      has_evidence(a, "partitioned"),
-	      "with the distance, the spill share and the caveat");
+	      "a far spill from a node with CPUs and page cache to drop: advise 1");
+	CHECK(a && strstr(a->text, "node 0 sends 10.0% of the allocations meant for it to node 1, "
+				   "40 away, and holds 960M of page cache"),
+	      "naming the spill, where it went, the distance and the cache");
+	CHECK(has_evidence(a, "taken by (numa_miss, then distance from node 0 in "
+			      "nodeN/distance): node 1 111112 at 40; RECLAIM_DISTANCE is 30") &&
+		      has_evidence(a, "(10.0%)") && has_evidence(a, "partitioned"),
+	      "with the landing node, its distance, the spill share and the caveat");
+	CHECK(has_evidence(a, "node 0: page cache zone reclaim can drop (Active(file) + "
+			      "Inactive(file) - Mapped - Dirty, nodeN/meminfo): 960M; it leaves "
+			      "163.8M (vm.min_unmapped_ratio 1% of MemTotal 16G)"),
+	      "and the page cache it can drop against what the kernel leaves");
 	done(&f, &l);
 
 	far_machine(&f);
@@ -320,6 +394,94 @@ static void test_zone_reclaim(void)
 	      "page cache 75%% of the node: not advised");
 	done(&f, &l);
 
+	/* A tmpfs spill: FilePages holds the shmem, the file LRU does not. */
+	far_machine(&f);
+	f.nodes[0].file_pages = 6ULL << 30;
+	f.nodes[0].shmem = 6ULL << 30;
+	f.nodes[0].file_lru = 20ULL << 20;
+	l = judge(&f);
+	CHECK(!find(&l, "zone-reclaim-far", ADV_ADVICE),
+	      "a tmpfs spill (shmem on the anon LRU): silent, zone reclaim cannot drop it");
+	done(&f, &l);
+
+	far_machine(&f);
+	f.nodes[0].file_lru = 200ULL << 20;
+	f.nodes[0].mapped = 40ULL << 20;
+	l = judge(&f);
+	CHECK(!find(&l, "zone-reclaim-far", ADV_ADVICE),
+	      "160M of unmapped page cache on a 16G node, under the 163.8M zone reclaim "
+	      "leaves: silent");
+	done(&f, &l);
+
+	far_machine(&f);
+	f.nodes[0].file_lru = 2ULL << 30;
+	f.nodes[0].mapped = 1ULL << 30;
+	f.nodes[0].dirty = 1ULL << 30;
+	l = judge(&f);
+	CHECK(!find(&l, "zone-reclaim-far", ADV_ADVICE),
+	      "page cache all mapped or dirty (mode 1 neither unmaps nor writes): silent");
+	done(&f, &l);
+
+	far_machine(&f);
+	advise_facts_set_knob(&f, "vm.min_unmapped_ratio", "10");
+	l = judge(&f);
+	CHECK(!find(&l, "zone-reclaim-far", ADV_ADVICE),
+	      "vm.min_unmapped_ratio 10: 960M is under the 1.6G zone reclaim leaves");
+	done(&f, &l);
+
+	far_machine(&f);
+	f.nodes[0].lru_known = false;
+	l = judge(&f);
+	a = find(&l, "zone-reclaim-far", ADV_NO_DATA);
+	CHECK(a && strstr(a->text, "node0/meminfo lacks Active(file)"),
+	      "meminfo without the file LRU: insufficient data, not a guess");
+	done(&f, &l);
+
+	cpuless_far_machine(&f);
+	l = judge(&f);
+	CHECK(!find(&l, "zone-reclaim-far", ADV_ADVICE),
+	      "the largest distance lies between two CPU-less nodes, the spill lands 21 away: "
+	      "silent");
+	CHECK(find(&l, "remote-allocations", ADV_ADVICE),
+	      "(remote-allocations still names the spill)");
+	done(&f, &l);
+
+	cpuless_far_machine(&f);
+	f.nodes[1].boot[NS_NUMA_MISS] = 0;
+	f.nodes[3].boot[NS_NUMA_MISS] = 999000;
+	l = judge(&f);
+	a = find(&l, "zone-reclaim-far", ADV_ADVICE);
+	CHECK(!a, "a spill onto node 3, 28 from node 0: within RECLAIM_DISTANCE, silent");
+	done(&f, &l);
+
+	cpuless_far_machine(&f);
+	apart(&f, 0, 3, 38);
+	f.nodes[1].boot[NS_NUMA_MISS] = 0;
+	f.nodes[3].boot[NS_NUMA_MISS] = 999000;
+	l = judge(&f);
+	a = find(&l, "zone-reclaim-far", ADV_ADVICE);
+	CHECK(a && strstr(a->text, "to node 3, 38 away"),
+	      "a spill from node 0 onto CPU-less node 3, 38 away: advise 1");
+	done(&f, &l);
+
+	cpuless_far_machine(&f);
+	f.nodes[0].boot[NS_NUMA_FOREIGN] = 0;
+	f.nodes[1].boot[NS_NUMA_MISS] = 0;
+	f.nodes[2].boot[NS_NUMA_FOREIGN] = 999000;
+	f.nodes[3].boot[NS_NUMA_MISS] = 999000;
+	l = judge(&f);
+	CHECK(!find(&l, "zone-reclaim-far", ADV_ADVICE),
+	      "a CPU-less node spilling onto another 40 away (a memory policy, not the "
+	      "local node's zone reclaim): silent");
+	done(&f, &l);
+
+	far_machine(&f);
+	f.nodes[0].boot[NS_NUMA_FOREIGN] = 1000;
+	f.nodes[1].boot[NS_NUMA_MISS] = 1000;
+	l = judge(&f);
+	CHECK(!find(&l, "zone-reclaim-far", ADV_ADVICE), "no spill (0.1%%): silent");
+	done(&f, &l);
+
 	far_machine(&f);
 	f.uptime = 42;
 	l = judge(&f);
@@ -330,20 +492,90 @@ static void test_zone_reclaim(void)
 	done(&f, &l);
 
 	far_machine(&f);
+	f.distance_row = NULL;
+	l = judge(&f);
+	a = find(&l, "zone-reclaim-far", ADV_NO_DATA);
+	CHECK(a && strstr(a->text, "node0/distance cannot be read again"),
+	      "the spilling node's distances unreadable on the second read: insufficient data");
+	done(&f, &l);
+
+	far_machine(&f);
 	f.nodes[0].dist_err = -ENOENT;
 	l = judge(&f);
 	CHECK(find(&l, "zone-reclaim-far", ADV_NO_DATA),
 	      "a distance file missing: insufficient data");
 	done(&f, &l);
+}
+
+/* Zone reclaim on: a spill that goes on is never taken for a fit. */
+static void test_zone_reclaim_on(void)
+{
+	struct advise_facts f;
+	struct advice_list l;
+	const struct advice *a;
+
+	far_machine(&f);
+	f.nodes[0].boot[NS_NUMA_FOREIGN] = 1000;
+	f.nodes[1].boot[NS_NUMA_MISS] = 1000;
+	advise_facts_set_knob(&f, "vm.zone_reclaim_mode", "1");
+	l = judge(&f);
+	CHECK(!find(&l, "zone-reclaim-far", ADV_ADVICE) &&
+		      !find(&l, "zone-reclaim-far", ADV_NOTE) &&
+		      !find(&l, "zone-reclaim-far", ADV_NO_DATA) &&
+		      !find(&l, "knob-not-default", ADV_ADVICE) &&
+		      !find(&l, "zone-reclaim-near", ADV_ADVICE),
+	      "far nodes, zone reclaim on, no spill: it fits (knob-not-default silent too)");
+	done(&f, &l);
 
 	far_machine(&f);
 	advise_facts_set_knob(&f, "vm.zone_reclaim_mode", "1");
 	l = judge(&f);
-	CHECK(!find(&l, "zone-reclaim-far", ADV_ADVICE) &&
-		      !find(&l, "knob-not-default", ADV_ADVICE) &&
-		      !find(&l, "zone-reclaim-near", ADV_ADVICE),
-	      "far nodes, little cache, zone reclaim on: it fits (knob-not-default silent too)");
+	a = find(&l, "zone-reclaim-far", ADV_NO_DATA);
+	CHECK(a && strstr(a->text, "zone reclaim is on, and node 0's counters since boot show "
+				   "10.0% of the allocations meant for it sent to other nodes, "
+				   "which may predate it: --interval SECONDS"),
+	      "zone reclaim on, a spill in the since-boot counters: not a fit, an interval "
+	      "is needed");
+	CHECK(!find(&l, "knob-not-default", ADV_ADVICE), "and knob-not-default stays out");
 	done(&f, &l);
+
+	far_machine(&f);
+	interval_spill(&f);
+	f.nodes[0].file_lru = 100ULL << 20;
+	advise_facts_set_knob(&f, "vm.zone_reclaim_mode", "1");
+	l = judge(&f);
+	a = find(&l, "zone-reclaim-far", ADV_NOTE);
+	CHECK(a && strstr(a->text,
+			  "zone reclaim is on, yet node 0 sent 99.9% of the allocations "
+			  "meant for it to other nodes over the interval: it does not keep "
+			  "them local, and the node has no page cache left for it to drop"),
+	      "zone reclaim on and node 0 still spilling 99.9%% over the interval: a note "
+	      "that it does not help");
+	CHECK(a && strcmp(a->knob, "vm.zone_reclaim_mode") == 0 && !a->has_value,
+	      "about the knob, advising no value");
+	CHECK(has_evidence(a, "over the 8.0 s interval: numa_foreign 99900 of 100000"),
+	      "with the interval's counters as evidence");
+	CHECK(advice_count(&l, ADV_ADVICE) == 1 && find(&l, "remote-allocations", ADV_ADVICE),
+	      "the spill itself stays advice (remote-allocations)");
+	done(&f, &l);
+
+	far_machine(&f);
+	interval_spill(&f);
+	f.nodes[0].delta[NS_NUMA_FOREIGN] = 0;
+	f.nodes[0].delta[NS_NUMA_HIT] = 100000;
+	f.nodes[1].delta[NS_NUMA_MISS] = 0;
+	advise_facts_set_knob(&f, "vm.zone_reclaim_mode", "1");
+	l = judge(&f);
+	CHECK(!find(&l, "zone-reclaim-far", ADV_NOTE) && !find(&l, "zone-reclaim-far", ADV_NO_DATA),
+	      "zone reclaim on and no spill over the interval: it fits, silent");
+	done(&f, &l);
+}
+
+static void test_zone_reclaim(void)
+{
+	struct advise_facts f;
+	struct advice_list l;
+	const struct advice *a;
 
 	machine(&f, 2);
 	advise_facts_set_knob(&f, "vm.zone_reclaim_mode", "1");
@@ -636,6 +868,8 @@ int main(void)
 	test_single_node();
 	test_frozen();
 	test_tiers();
+	test_zone_reclaim_far();
+	test_zone_reclaim_on();
 	test_zone_reclaim();
 	test_remote();
 	test_hugepages();
