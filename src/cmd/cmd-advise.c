@@ -14,6 +14,7 @@
 #include "sysfs.h"
 #include "value.h"
 #include "why.h"
+#include "wrap.h"
 
 enum { OPT_RULES = OPT_CMD_BASE, OPT_PROFILE, OPT_INTERVAL };
 
@@ -111,35 +112,42 @@ static const char *one_line(const char *s, char *buf, size_t len)
 	return escape_text(s, buf, len, 0);
 }
 
-/* "insufficient data: a, b: why": rules that lack data for the same reason share a line. */
-static void print_no_data(const struct advice_list *l, size_t i)
+/*
+ * prefix (ours), then text (escaped already) folded at spaces to the
+ * terminal's width, its continuation lines indented by indent: a terminal
+ * that wraps by itself cuts words.  One line in a pipe, for grep.
+ */
+static void folded(size_t cols, const char *prefix, size_t indent, const char *text)
 {
-	char buf[4 * ADVICE_TEXT_MAX];
-
-	for (size_t k = 0; k < i; k++)
-		if (l->v[k].kind == ADV_NO_DATA && strcmp(l->v[k].text, l->v[i].text) == 0)
-			return; /* said already */
-	log_info("insufficient data: %s", l->v[i].rule->id);
-	for (size_t k = i + 1; k < l->n; k++)
-		if (l->v[k].kind == ADV_NO_DATA && strcmp(l->v[k].text, l->v[i].text) == 0)
-			log_info(", %s", l->v[k].rule->id);
-	log_info(": %s\n", one_line(l->v[i].text, buf, sizeof(buf)));
+	if (!cols) {
+		log_info("%s%s\n", prefix, text);
+		return;
+	}
+	if (log_is_quiet())
+		return;
+	fputs(prefix, stdout);
+	wrap_fputs(stdout, text, strlen(prefix), indent, cols);
+	fputc('\n', stdout);
 }
 
-static void print_entry(const struct advice *a, size_t number)
+/* The column the why, evidence and source lines start at: "   evidence: ". */
+#define ENTRY_INDENT 13
+
+static void print_entry(const struct advice *a, size_t number, size_t cols)
 {
-	char buf[4 * ADVICE_TEXT_MAX];
+	char buf[4 * ADVICE_TEXT_MAX], head[128];
 
 	if (a->kind == ADV_ADVICE)
-		log_info("%zu. [%s] %s: %s\n", number, advise_priority_name(a->rule->priority),
-			 a->rule->id, one_line(a->text, buf, sizeof(buf)));
+		snprintf(head, sizeof(head), "%zu. [%s] %s: ", number,
+			 advise_priority_name(a->rule->priority), a->rule->id);
 	else
-		log_info("note: %s: %s\n", a->rule->id, one_line(a->text, buf, sizeof(buf)));
-	log_info("   why:      %s\n", a->rule->reason);
+		snprintf(head, sizeof(head), "note: %s: ", a->rule->id);
+	folded(cols, head, 3, one_line(a->text, buf, sizeof(buf)));
+	folded(cols, "   why:      ", ENTRY_INDENT, a->rule->reason);
 	for (size_t i = 0; i < a->nevidence; i++)
-		log_info("   %-9s %s\n",
-			 i ? "" : "evidence:", one_line(a->evidence[i], buf, sizeof(buf)));
-	log_info("   source:   %s\n", a->rule->source);
+		folded(cols, i ? "             " : "   evidence: ", ENTRY_INDENT,
+		       one_line(a->evidence[i], buf, sizeof(buf)));
+	folded(cols, "   source:   ", ENTRY_INDENT, a->rule->source);
 }
 
 static void print_summary(const struct advice_list *l)
@@ -169,19 +177,39 @@ static void print_summary(const struct advice_list *l)
 	log_info("\n");
 }
 
+/* "insufficient data: a, b: why": rules that lack data for the same reason share a line. */
+static void print_no_data(const struct advice_list *l, size_t i, size_t cols)
+{
+	char buf[4 * ADVICE_TEXT_MAX], head[1024];
+	size_t o;
+
+	for (size_t k = 0; k < i; k++)
+		if (l->v[k].kind == ADV_NO_DATA && strcmp(l->v[k].text, l->v[i].text) == 0)
+			return; /* said already */
+	o = (size_t)snprintf(head, sizeof(head), "insufficient data: %s", l->v[i].rule->id);
+	for (size_t k = i + 1; k < l->n && o < sizeof(head); k++)
+		if (l->v[k].kind == ADV_NO_DATA && strcmp(l->v[k].text, l->v[i].text) == 0)
+			o += (size_t)snprintf(head + o, sizeof(head) - o, ", %s", l->v[k].rule->id);
+	if (o < sizeof(head))
+		snprintf(head + o, sizeof(head) - o, ": ");
+	folded(cols, head, 3, one_line(l->v[i].text, buf, sizeof(buf)));
+}
+
 /* Advice and notes, a blank line after each; then the missing data; then the sum. */
 static void print_text(const struct advice_list *l)
 {
-	size_t number = 0;
+	size_t number = 0, cols, rows;
 	bool nodata = false;
+
+	out_terminal_size(&cols, &rows);
 
 	for (size_t i = 0; i < l->n; i++) {
 		if (l->v[i].kind == ADV_NO_DATA) {
-			print_no_data(l, i);
+			print_no_data(l, i, cols);
 			nodata = true;
 			continue;
 		}
-		print_entry(&l->v[i], l->v[i].kind == ADV_ADVICE ? ++number : 0);
+		print_entry(&l->v[i], l->v[i].kind == ADV_ADVICE ? ++number : 0, cols);
 		log_info("\n");
 	}
 	if (nodata)

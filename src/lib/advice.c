@@ -45,12 +45,32 @@ void advice_set_knob(struct advice *a, const struct af_knob *k, const char *valu
 	a->has_value = value && knob_parse(&k->ref, value, &a->value, why, sizeof(why)) == 0;
 }
 
+/*
+ * vsnprintf() into buf[len]; a text too long for it ends at its last whole
+ * word, with "...": a cut word reads as another word (or another path).
+ */
+static void put_words(char *buf, size_t len, const char *fmt, va_list ap)
+{
+	int n = vsnprintf(buf, len, fmt, ap);
+	size_t cut;
+
+	if (n < 0 || (size_t)n < len || len < 8)
+		return;
+	cut = len - 4; /* room for "..." and the NUL */
+	while (cut > 0 && buf[cut] != ' ')
+		cut--;
+	if (cut == 0) /* one word fills it all: cut between characters */
+		for (cut = len - 4; cut > 0 && ((unsigned char)buf[cut] & 0xc0) == 0x80;)
+			cut--;
+	memcpy(buf + cut, "...", 4);
+}
+
 void advice_text(struct advice *a, const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(a->text, sizeof(a->text), fmt, ap);
+	put_words(a->text, sizeof(a->text), fmt, ap);
 	va_end(ap);
 }
 
@@ -61,7 +81,7 @@ void advice_evidence(struct advice *a, const char *fmt, ...)
 	if (a->nevidence == ADVICE_EVIDENCE_MAX)
 		return;
 	va_start(ap, fmt);
-	vsnprintf(a->evidence[a->nevidence++], ADVICE_LINE_MAX, fmt, ap);
+	put_words(a->evidence[a->nevidence++], ADVICE_LINE_MAX, fmt, ap);
 	va_end(ap);
 }
 

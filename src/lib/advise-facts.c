@@ -575,7 +575,8 @@ static int remote_procs(const struct advise_facts *f, unsigned node, struct af_p
 		return -ENOMEM;
 	}
 	for (int i = 0; i < n; i++)
-		*unreadable += !consider(&m, pids[i], node, out, max, &found);
+		if (pids[i] != f->self)
+			*unreadable += !consider(&m, pids[i], node, out, max, &found);
 	node_cpumap_free(&m);
 	free(pids);
 	return (int)found;
@@ -626,6 +627,7 @@ int advise_facts_read(struct advise_facts *f, const struct advise_input *in)
 		return r;
 	f->remote_procs = remote_procs;
 	f->distance_row = distance_row;
+	f->self = sysfs_is_live() ? (unsigned)getpid() : 0;
 	if (in->interval > 0)
 		second_sample(f, start, in->interval);
 	return 0;

@@ -55,7 +55,7 @@ enum advice_kind {
 const char *advice_kind_name(enum advice_kind k);
 
 #define ADVICE_TEXT_MAX 400
-#define ADVICE_LINE_MAX 240
+#define ADVICE_LINE_MAX 320 /* a longer line ends at its last whole word, with "..." */
 #define ADVICE_EVIDENCE_MAX 16
 
 struct advise_rule;
@@ -171,6 +171,12 @@ struct advise_facts {
 	 * farthest.  NULL when they cannot be read at all.
 	 */
 	int (*distance_row)(const struct advise_facts *f, size_t from, unsigned *row);
+	/*
+	 * Our own PID on the live system, which remote_procs passes over
+	 * (numastatctl is no process to bind); 0 under --sysroot, whose
+	 * processes are another system's.
+	 */
+	unsigned self;
 };
 
 struct advise_rule {

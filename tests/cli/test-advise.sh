@@ -71,6 +71,8 @@ expect_out_has "   evidence: /sys/devices/system/node: node0 is the only node" "
 expect_out_has "             /proc/sys/kernel/numa_balancing: 1" "and the value it found"
 expect_out_has "   source:   Documentation/admin-guide/sysctl/kernel.rst (numa_balancing)" "the source is printed"
 expect_out_has "no reader found; looked for node_exporter processes" "single-node-numa-stat says what it looked for"
+expect_out_has ", /var/lib/prometheus/node-exporter/numastatctl.prom
+" "to its last word, none cut"
 expect_out_has "2 recommendations (2 medium); 1 note" "a summary line counts them by priority, and the notes"
 first=$(grep -m1 -E '^1\. ' <<<"$OUT")
 case "$first" in *"[medium]"*) ok "the most important comes first" ;; *) not_ok "the most important comes first" "$OUT" ;; esac

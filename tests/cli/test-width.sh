@@ -82,6 +82,24 @@ for tty in 80 env80; do
 		fits "knobs -o NAME,$col on a terminal ($tty) fits 80 columns" "$OUT"
 	done
 done
+# advise on a terminal: every line folds at spaces under its column; in a
+# pipe each entry's line stays whole, for grep.
+GEN=$FIXTURES/gen-advise.sh
+for c in advise-single-node advise-remote-allocations advise-zone-reclaim-far; do
+	"$GEN" "$TMP/$c" "$c"
+	chmod go-w "$TMP/$c/etc" "$TMP/$c/etc/numastatctl.conf"
+	run_raw --sysroot "$TMP/$c" --config "$TMP/$c/etc/numastatctl.conf" advise
+	pipe=$OUT
+	for tty in 80 env80; do
+		on_tty $tty --sysroot "$TMP/$c" --config "$TMP/$c/etc/numastatctl.conf" advise
+		fits "advise ($c) on a terminal ($tty) fits 80 columns" "$OUT"
+		check "advise ($c) on a terminal ($tty): the words of the pipe's lines, none cut" \
+			test "$(tr -s ' \n' '\n\n' <<<"$OUT")" = "$(tr -s ' \n' '\n\n' <<<"$pipe")"
+	done
+done
+check "advise in a pipe: an evidence line is one line" \
+	grep -q '^             numa_foreign (meant for that node, served by another): node 0 111112, node 1 0$' <<<"$pipe"
+
 # The README's example fits in a pipe too, where it is generated.
 run knobs -o NAME,TYPE,VALUES,DEFAULT vm.numa_stat vm.zone_reclaim_mode kernel.numa_balancing
 fits "README's knobs -o example fits 80 columns in a pipe" "$OUT"

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "advise.h"
+#include "sysfs.h"
 #include "tap.h"
 
 /*
@@ -131,6 +132,30 @@ static void test_quiet_machine(void)
 	l = judge(&f);
 	CHECK(l.n == 0, "kernel.numa_balancing = 1 is the boot default on several nodes");
 	done(&f, &l);
+}
+
+/* A line too long for the entry ends at its last whole word, never inside one. */
+static void test_long_lines(void)
+{
+	struct advice_list l = { 0 };
+	struct advice *a = advice_new(&l, &advise_rules[0], ADV_NOTE);
+	char words[2 * ADVICE_LINE_MAX] = "";
+	size_t n;
+
+	while (strlen(words) + 12 < sizeof(words))
+		strcat(words, "numastatctl ");
+	advice_evidence(a, "%s/end", words);
+	n = strlen(a->evidence[0]);
+	CHECK(n < ADVICE_LINE_MAX && n > ADVICE_LINE_MAX - 16 &&
+		      strcmp(a->evidence[0] + n - 15, " numastatctl...") == 0,
+	      "an evidence line too long ends at its last whole word, with '...'");
+	memset(words, 'x', sizeof(words) - 1);
+	words[sizeof(words) - 1] = '\0';
+	advice_text(a, "%s", words);
+	n = strlen(a->text);
+	CHECK(n == ADVICE_TEXT_MAX - 1 && strcmp(a->text + n - 3, "...") == 0,
+	      "one word longer than the text: cut, with '...'");
+	advice_list_free(&l);
 }
 
 static void test_table(void)
@@ -861,6 +886,42 @@ static void test_sysctld(void)
 	done(&f, &l);
 }
 
+/*
+ * The processes holding remote memory, read from a fixture's /proc: our own
+ * PID (f->self) is passed over, and under --sysroot there is none to pass.
+ */
+static void test_self_not_among_procs(void)
+{
+	const char *fx = getenv("FIXTURES");
+	char root[256], cmd[800];
+	struct advise_input in = { 0 };
+	struct advise_facts f;
+	struct af_proc p[ADVISE_TOP_PROCS];
+	size_t unreadable;
+	int n;
+
+	snprintf(root, sizeof(root), "%s/numastatctl-advise.XXXXXX",
+		 getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+	if (!fx || !mkdtemp(root)) {
+		tap_result(1, "the process list # SKIP needs FIXTURES and a temporary directory");
+		return;
+	}
+	snprintf(cmd, sizeof(cmd), "'%s/gen-advise.sh' '%s' advise-remote-allocations", fx, root);
+	CHECK(system(cmd) == 0 && sysfs_init(root) == 0, "the advise-remote-allocations fixture");
+	CHECK(advise_facts_read(&f, &in) == 0 && f.remote_procs, "its facts read");
+	CHECK(f.self == 0, "under --sysroot no process is ours");
+	n = f.remote_procs(&f, 1, p, ADVISE_TOP_PROCS, &unreadable);
+	CHECK(n == 2 && p[0].pid == 4242 && p[1].pid == 4343,
+	      "node 1: processes 4242 and 4343 hold memory there and run elsewhere");
+	f.self = 4242;
+	n = f.remote_procs(&f, 1, p, ADVISE_TOP_PROCS, &unreadable);
+	CHECK(n == 1 && p[0].pid == 4343, "the process that is numastatctl itself is passed over");
+	advise_facts_free(&f);
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
+	CHECK(system(cmd) == 0, "the fixture removed");
+	sysfs_init(NULL);
+}
+
 int main(void)
 {
 	test_table();
@@ -868,6 +929,8 @@ int main(void)
 	test_single_node();
 	test_frozen();
 	test_tiers();
+	test_long_lines();
+	test_self_not_among_procs();
 	test_zone_reclaim_far();
 	test_zone_reclaim_on();
 	test_zone_reclaim();
