@@ -318,9 +318,14 @@ int cg_resolve(const char *root, const char *arg, struct cg_list *out, char *why
 	char path[CG_PATH_MAX];
 	int r;
 
-	if (cg_is_pattern(arg))
+	/*
+	 * '[', '*' and '?' are allowed in a cgroup's name: a path that names
+	 * a cgroup is that cgroup, and a pattern only where none is.
+	 */
+	if (cg_is_pattern(arg) &&
+	    (clean_path(root, arg, path, sizeof(path)) < 0 || !is_cgroup(root, path)))
 		return resolve_pattern(root, arg, out, why, whylen);
-	if (cg_is_unit(arg))
+	if (cg_is_unit(arg) && !cg_is_pattern(arg))
 		return resolve_unit(root, arg, out, why, whylen);
 	r = clean_path(root, arg, path, sizeof(path));
 	if (r < 0) {

@@ -7,7 +7,8 @@
  * ("nginx.service", "user-1000.slice"; no D-Bus: slices follow systemd's
  * dash rule, other units are looked for in system.slice and then anywhere
  * in the tree), or a glob pattern ("*.service" matches names anywhere,
- * a pattern with a '/' matches whole paths).  Paths here are relative to the hierarchy's
+ * a pattern with a '/' matches whole paths) where no cgroup has that very
+ * path ('[', '*' and '?' may be part of a name).  Paths here are relative to the hierarchy's
  * root and start with '/' ("/" is the root cgroup).  Nothing prints.
  * Implemented by cg-find.c.
  */

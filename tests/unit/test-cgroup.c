@@ -150,11 +150,46 @@ static void test_find(void)
 	      "no cgroup hierarchy at all");
 }
 
+/*
+ * A cgroup whose name holds a glob character ('[', '*', '?' are all
+ * allowed in a directory name) is taken as it is where it exists; the
+ * same argument is a pattern only where no such cgroup is.
+ */
+static void test_literal(void)
+{
+	char tmp[512], cmd[1600], root[CG_ROOT_MAX];
+
+	snprintf(tmp, sizeof(tmp), "%s/numastatctl-cg.XXXXXX",
+		 getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+	if (!mkdtemp(tmp)) {
+		tap_result(1, "literal names # SKIP no temporary directory");
+		return;
+	}
+	snprintf(cmd, sizeof(cmd),
+		 "cd '%s' && mkdir -p sys/fs/cgroup/s.slice/'app[1].service' "
+		 "sys/fs/cgroup/s.slice/app1.service sys/fs/cgroup/s.slice/'job*' "
+		 "sys/fs/cgroup/s.slice/jobA sys/fs/cgroup/'q?' sys/fs/cgroup/qa && "
+		 "echo 'cpu memory' >sys/fs/cgroup/cgroup.controllers",
+		 tmp);
+	CHECK(system(cmd) == 0 && sysfs_init(tmp) == 0 &&
+		      cg_root_find(root, sizeof(root)) == CG_ROOT_OK,
+	      "a tree whose cgroups have glob characters in their names");
+	resolves(root, "/s.slice/app[1].service", 1, "/s.slice/app[1].service");
+	resolves(root, "/sys/fs/cgroup/s.slice/app[1].service", 1, "/s.slice/app[1].service");
+	resolves(root, "s.slice/job*", 1, "/s.slice/job*");
+	resolves(root, "q?", 1, "/q?");
+	resolves(root, "/s.slice/app[12].service", 1, "/s.slice/app1.service");
+	resolves(root, "s.slice/jo?*", 2, "/s.slice/job* /s.slice/jobA");
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmp);
+	CHECK(system(cmd) == 0, "the tree removed");
+}
+
 int main(void)
 {
 	test_parse_good();
 	test_parse_bad();
 	test_names();
 	test_find();
+	test_literal();
 	return tap_done();
 }
