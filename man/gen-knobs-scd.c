@@ -57,7 +57,14 @@ static void put_knob(const struct knob *k)
 	put_escaped(allowed);
 	fputs(". Default: *", stdout);
 	put_escaped(k->default_value);
-	fputs("*. ", stdout);
+	fputs("*", stdout);
+	if (k->default_multinode) {
+		/* The kernel's own default by node count (the registry entry says why). */
+		fputs(" on one node, *", stdout);
+		put_escaped(k->default_multinode);
+		fputs("* where more than one node is online at boot", stdout);
+	}
+	fputs(". ", stdout);
 	/* "4.15" is a Linux release; anything else ("never merged") stands alone. */
 	fputs(isdigit((unsigned char)k->since[0]) ? "Since Linux " : "Kernel: ", stdout);
 	put_escaped(k->since);

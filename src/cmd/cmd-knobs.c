@@ -48,7 +48,8 @@ static const struct {
 		       "smallest number accepted (int, bitmask)" },
 	[KCOL_MAX] = { "MAX", 0, OUT_COL_RIGHT | OUT_COL_NUMBER,
 		       "largest number accepted (int, bitmask)" },
-	[KCOL_DEFAULT] = { "DEFAULT", 0, 0, "the value on a freshly booted kernel" },
+	[KCOL_DEFAULT] = { "DEFAULT", 0, 0,
+			   "the value on a freshly booted kernel with this machine's nodes" },
 	[KCOL_PRESENT] = { "PRESENT", 0, OUT_COL_BOOLEAN, "whether this kernel has the knob" },
 	[KCOL_SINCE] = { "SINCE", 0, OUT_COL_WRAP, "first Linux version with the knob" },
 	[KCOL_DESCRIPTION] = { "DESCRIPTION", 0, OUT_COL_WRAP, "what it does" },
@@ -352,6 +353,21 @@ static bool registry_present(const struct knob *k)
 	return knob_present(&ref);
 }
 
+/* This machine's nodes, counted once (0 when they cannot be listed): defaults depend on it. */
+static size_t node_count(void)
+{
+	static int n = -1;
+	unsigned *ids = NULL;
+
+	if (n < 0) {
+		n = nodes_enumerate(&ids);
+		free(ids);
+		if (n < 0)
+			n = 0;
+	}
+	return (size_t)n;
+}
+
 /* A cell's text (NULL: empty, JSON null), in buf when it is made. */
 static const char *cell_text(enum kcol c, const struct knob *k, char *buf, size_t len)
 {
@@ -381,7 +397,7 @@ static const char *cell_text(enum kcol c, const struct knob *k, char *buf, size_
 		snprintf(buf, len, "%" PRId64, c == KCOL_MIN ? k->min : k->max);
 		return buf;
 	case KCOL_DEFAULT:
-		return k->default_value;
+		return knob_default(k, node_count());
 	case KCOL_PRESENT:
 		return registry_present(k) ? "yes" : "no";
 	case KCOL_SINCE:

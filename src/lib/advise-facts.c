@@ -397,7 +397,8 @@ static int explain_by_sysctld(struct advise_facts *f)
 		struct kval def;
 
 		if (k->err || k->explained[0] ||
-		    knob_parse(&k->ref, knob_table[i].default_value, &def, why, sizeof(why)) < 0)
+		    knob_parse(&k->ref, knob_default(&knob_table[i], f->n), &def, why,
+			       sizeof(why)) < 0)
 			continue;
 		if (strcmp(def.text, k->v.text) != 0)
 			r = plan_add(&p, &k->ref, &def, false, "");

@@ -1324,7 +1324,11 @@ static int not_default(const struct advise_facts *f, const struct advise_rule *r
 	struct advice *a;
 	struct kval def;
 
-	if (knob_parse(&k->ref, k->ref.knob->default_value, &def, why, sizeof(why)) < 0 ||
+	const char *where = !k->ref.knob->default_multinode ? ""
+			    : f->n > 1                      ? " with more than one node"
+							    : " on one node";
+
+	if (knob_parse(&k->ref, knob_default(k->ref.knob, f->n), &def, why, sizeof(why)) < 0 ||
 	    strcmp(def.text, k->v.text) == 0 || k->explained[0])
 		return 0;
 	disp(k, &k->v, v, sizeof(v));
@@ -1337,11 +1341,11 @@ static int not_default(const struct advise_facts *f, const struct advise_rule *r
 	if (!(a = new_advice(out, r, k, def.text)))
 		return -ENOMEM;
 	advice_text(a,
-		    "set %s = %s (the default), or record %s in a profile if it is meant: "
+		    "set %s = %s (the default%s), or record %s in a profile if it is meant: "
 		    "no profile and no sysctl.d file sets it",
-		    k->ref.name, dv, v);
+		    k->ref.name, dv, where, v);
 	knob_evidence(a, k);
-	advice_evidence(a, "registry default: %s", dv);
+	advice_evidence(a, "registry default%s: %s", where, dv);
 	explained_evidence(a, f, k);
 	profile_wants_evidence(a, f, k);
 	return 0;
@@ -1355,10 +1359,6 @@ static int eval_not_default(const struct advise_facts *f, const struct advise_ru
 		int rc = 0;
 
 		if (k->err == -ENOENT || advice_judged(out, k->ref.name))
-			continue;
-		/* The boot default is 1 on several nodes with NUMA_BALANCING_DEFAULT_ENABLED. */
-		if (f->n > 1 && strcmp(k->ref.name, "kernel.numa_balancing") == 0 &&
-		    strcmp(k->v.text, "1") == 0)
 			continue;
 		rc = k->err ? knob_no_data(out, r, k) : not_default(f, r, out, k);
 		if (rc < 0)

@@ -131,7 +131,15 @@ const struct knob knob_table[] = {
 		.max = 3,
 		.older = { .before = "5.18", .max = 1 },
 		.words = numa_balancing_flags,
+		/*
+		 * mm/mempolicy.c check_numabalancing_enable(): with more than
+		 * one node online at boot the kernel turns balancing on when
+		 * CONFIG_NUMA_BALANCING_DEFAULT_ENABLED is set, which its
+		 * Kconfig does by default ("default y") and the distributions'
+		 * kernels keep; on one node it stays 0.
+		 */
 		.default_value = "0",
+		.default_multinode = "1",
 		.since = "3.13",
 		.help = "automatic NUMA balancing: 1 normal, 2 memory tiering (5.18+)",
 		.note = "turning tiering on resets the memory-tiering promotion state",
@@ -295,6 +303,11 @@ const char *knob_type_name(enum knob_type t)
 		[KNOB_ENUM] = "enum", [KNOB_STRING] = "string",
 	};
 	return names[t];
+}
+
+const char *knob_default(const struct knob *k, size_t nodes)
+{
+	return nodes > 1 && k->default_multinode ? k->default_multinode : k->default_value;
 }
 
 const struct knob *knob_by_name(const char *name)

@@ -76,9 +76,14 @@ struct knob {
 	const struct knob_word *words; /* NULL-terminated, or NULL */
 	const char *const *aliases;    /* NULL-terminated, or NULL */
 	const char *default_value;     /* as `get` prints it on a fresh kernel */
-	const char *since;             /* "4.15", or "never merged" */
-	const char *help;              /* one line: what it does */
-	const char *note;              /* side effect worth a warning, or NULL */
+	/*
+	 * The default where more than one node is online at boot, when it
+	 * differs (kernel.numa_balancing); NULL: default_value everywhere.
+	 */
+	const char *default_multinode;
+	const char *since; /* "4.15", or "never merged" */
+	const char *help;  /* one line: what it does */
+	const char *note;  /* side effect worth a warning, or NULL */
 	unsigned flags;
 };
 
@@ -87,6 +92,8 @@ extern const size_t knob_count;
 
 /* The registry entry named exactly name (no aliases, no families), or NULL. */
 const struct knob *knob_by_name(const char *name);
+/* k's default on a machine of nodes NUMA nodes (default_multinode where it has one). */
+const char *knob_default(const struct knob *k, size_t nodes);
 
 /* Sysctl names that trigger an action when written; never managed. */
 bool knob_is_action(const char *name);

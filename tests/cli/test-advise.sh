@@ -168,6 +168,13 @@ prun advise
 expect_out_has "at boot systemd-sysctl writes 1 (/etc/sysctl.d/90-tuning.conf:1); numastatctl.service is not enabled, so that value holds" \
 	"sysctld-profile-conflict says which value holds at boot"
 
+# kernel.numa_balancing's default is 1 where more than one node is online.
+afixture advise-quiet
+echo 0 >"$ROOT/proc/sys/kernel/numa_balancing"
+prun advise
+expect_out_has "] knob-not-default: set kernel.numa_balancing = 1 (the default with more than one node), or record 0 in a profile if it is meant" \
+	"two nodes, balancing 0 that nothing records: the default there is 1"
+
 afixture advise-knob-not-default-not
 prun advise
 expect_rc 0 "a value sysctl.d sets is explained: exit 0"

@@ -69,7 +69,7 @@ static void machine(struct advise_facts *f, size_t n)
 		nd->mapped = 64ULL << 20;
 	}
 	for (size_t i = 0; i < knob_count; i++)
-		advise_facts_set_knob(f, knob_table[i].name, knob_table[i].default_value);
+		advise_facts_set_knob(f, knob_table[i].name, knob_default(&knob_table[i], n));
 }
 
 static void tiers(struct advise_facts *f, size_t ntiers, const unsigned *tier_of)
@@ -849,6 +849,33 @@ static void test_not_default(void)
 	done(&f, &l);
 }
 
+/* kernel.numa_balancing's default is the kernel's by node count: 1 on several, 0 on one. */
+static void test_balancing_default(void)
+{
+	struct advise_facts f;
+	struct advice_list l;
+	const struct advice *a;
+
+	machine(&f, 2);
+	advise_facts_set_knob(&f, "kernel.numa_balancing", "0");
+	l = judge(&f);
+	a = find(&l, "knob-not-default", ADV_ADVICE);
+	CHECK(a && strcmp(a->knob, "kernel.numa_balancing") == 0 &&
+		      strcmp(a->value.text, "1") == 0 &&
+		      strstr(a->text, "= 1 (the default with more than one node), or record 0"),
+	      "two nodes, balancing 0 that nothing records: the default there is 1, not 0");
+	CHECK(has_evidence(a, "registry default with more than one node: 1"),
+	      "saying which default");
+	done(&f, &l);
+
+	machine(&f, 1);
+	advise_facts_set_knob(&f, "kernel.numa_balancing", "0");
+	l = judge(&f);
+	CHECK(l.n == 1 && find(&l, "single-node-numa-stat", ADV_NOTE),
+	      "one node, balancing 0: the default there, nothing said of it");
+	done(&f, &l);
+}
+
 static void test_sysctld(void)
 {
 	struct advise_facts f;
@@ -934,6 +961,7 @@ int main(void)
 	test_zone_reclaim_far();
 	test_zone_reclaim_on();
 	test_zone_reclaim();
+	test_balancing_default();
 	test_remote();
 	test_hugepages();
 	test_not_default();

@@ -278,7 +278,8 @@ static void test_registry(void)
 			ok = false;
 		else {
 			knob_parse_live(&ref, k->default_value, &v);
-			if (knob_parse(&ref, k->default_value, &v, why, sizeof(why)) < 0)
+			if (knob_parse(&ref, k->default_value, &v, why, sizeof(why)) < 0 ||
+			    knob_parse(&ref, knob_default(k, 2), &v, why, sizeof(why)) < 0)
 				ok = false;
 		}
 		if (!k->help || !k->since || !k->path || k->path[0] != '/')
@@ -292,6 +293,12 @@ static void test_registry(void)
 	CHECK(zeroing == 1, "one knob zeroes the counters: vm.numa_stat");
 	CHECK(ok, "every registry knob resolves to itself, has help, its default validates, "
 		  "and only a bool zeroes the counters");
+	CHECK_STR(knob_default(knob_by_name("kernel.numa_balancing"), 1), "0",
+		  "kernel.numa_balancing: 0 on one node");
+	CHECK_STR(knob_default(knob_by_name("kernel.numa_balancing"), 2), "1",
+		  "and 1 on several (mm/mempolicy.c check_numabalancing_enable())");
+	CHECK_STR(knob_default(knob_by_name("vm.numa_stat"), 2), "1",
+		  "a knob without a multi-node default has one default");
 }
 
 /*
