@@ -5,8 +5,8 @@
  * nodes have CPUs and which only memory, the distances between them (as
  * numactl -H prints them), and the promotion and demotion counters: per
  * node where the kernel keeps them (promotion on the node promoted to,
- * 5.19+; demotion on the node demoted from, 6.8+), machine-wide otherwise
- * (demotion before 6.8).  A kernel without tiering, or with one tier, is
+ * demotion on the node demoted from: since which kernel, vmstat.h),
+ * machine-wide otherwise.  A kernel without tiering, or with one tier, is
  * said in one line: nothing moves between tiers there.
  */
 #include <errno.h>
@@ -58,7 +58,7 @@ static const struct stat_view_col cols[TC_COUNT + 1] = {
 			"lacks the mask" },
 	[TC_DISTANCE] = { "DISTANCE", "distance", -1, OUT_COL_NUMBERS,
 			  "the node's distances to the nodes shown, in node order, as numactl -H prints "
-			  "them; in JSON an array, by default up to 64 nodes, null on the all row" },
+			  "them; in JSON an array, by default up to 64 nodes, empty on the all row" },
 	[TC_PROMOTE_SUCCESS] = { "PGPROMOTE_SUCCESS", "pgpromote_success", VMS_PGPROMOTE_SUCCESS,
 				 NUM, "pages promoted to a faster node (counted there)" },
 	[TC_PROMOTE_CANDIDATE] = { "PGPROMOTE_CANDIDATE", "pgpromote_candidate",

@@ -25,7 +25,11 @@ enum vms_key {
 	VMS_NUMA_PAGES_MIGRATED,
 	VMS_PGMIGRATE_SUCCESS,
 	VMS_PGMIGRATE_FAIL,
-	/* Memory tiering: promotion (per node since 5.19) and demotion. */
+	/*
+	 * Memory tiering: promotion, a node counter from the start: commit
+	 * e39bb6be9f2b, 5.18, with the tiering mode of kernel.numa_balancing;
+	 * and demotion.  (The one home of these versions in the code.)
+	 */
 	VMS_PGPROMOTE_SUCCESS,
 	VMS_PGPROMOTE_CANDIDATE,
 	VMS_PGPROMOTE_CANDIDATE_NRL,

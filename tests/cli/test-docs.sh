@@ -287,4 +287,19 @@ elif have mandoc mandoc; then
 	expect_all "numastatctl.conf(5) states inih's limits" "$rendered5" 199 49 ";" "#"
 fi
 
+# What the page says of stat --tiers' DISTANCE on the all row is what -J gives.
+run_raw --sysroot "$FIXTURES/effect-6.1" -J stat --tiers
+all_distance=$(/usr/bin/python3 -c 'import json, sys
+print(json.dumps([r["distance"] for r in json.load(sys.stdin)["tiers"] if r["scope"] == "all"]))' <<<"$OUT")
+check "stat --tiers -J: the all row's distance is an empty array ($all_distance)" test "$all_distance" = "[[]]"
+check "and the built page says so for DISTANCE" \
+	grep -q "64 nodes, empty on the all row" "$BUILD_ROOT/man/views.scd"
+
+# Per-node promotion counts came with the tiering mode (e39bb6be9f2b, one
+# release): the page says the release the registry gives for the mode.
+run_raw knobs kernel.numa_balancing
+tiering=$(grep -o 'memory tiering ([0-9.]*+)' <<<"$OUT" | grep -o '[0-9][0-9.]*')
+check "the man page gives per-node promotion the tiering mode's release ($tiering)" \
+	grep -q "promoted to (per node since $tiering," "$MAN8"
+
 done_testing
