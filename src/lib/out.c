@@ -46,6 +46,9 @@ static typeof(scols_table_set_stream) *sym_scols_table_set_stream;
 static typeof(scols_table_set_termwidth) *sym_scols_table_set_termwidth;
 static typeof(scols_table_set_termforce) *sym_scols_table_set_termforce;
 static typeof(scols_print_table) *sym_scols_print_table;
+static typeof(scols_table_enable_noencoding) *sym_scols_table_enable_noencoding;
+static typeof(scols_line_set_userdata) *sym_scols_line_set_userdata;
+static typeof(scols_line_get_userdata) *sym_scols_line_get_userdata;
 
 static const struct dl_sym smartcols_syms[] = {
 	/* clang-format off */
@@ -78,6 +81,9 @@ static const struct dl_sym smartcols_syms[] = {
 	DL_SYM(scols_table_set_termwidth),
 	DL_SYM(scols_table_set_termforce),
 	DL_SYM(scols_print_table),
+	DL_SYM(scols_table_enable_noencoding),
+	DL_SYM(scols_line_set_userdata),
+	DL_SYM(scols_line_get_userdata),
 	/* clang-format on */
 	{ NULL, NULL },
 };
@@ -160,6 +166,14 @@ int out_table_new(struct out_table **tp, const char *json_name, unsigned flags, 
 	sym_scols_table_enable_noheadings(t->tb, !!(flags & OUT_NOHEADINGS));
 	if (flags & OUT_ONELINE)
 		sym_scols_table_enable_nolinesep(t->tb, 1);
+	/*
+	 * A text table's cells are escaped here, as every text output is
+	 * (escape.h): libsmartcols' own encoding also writes a backslash
+	 * before an 'x' as \x5c, so systemd's escaped unit names
+	 * (dev-disk-by\x2duuid-...) came out escaped twice.
+	 */
+	if (!(flags & (OUT_JSON | OUT_RAW)))
+		sym_scols_table_enable_noencoding(t->tb, 1);
 	*tp = t;
 	return 0;
 }
@@ -211,12 +225,40 @@ struct out_row *out_table_add_row(struct out_table *t)
 	struct libscols_line *l = sym_scols_table_new_line(t->tb, NULL);
 
 	t->nrows += l != NULL;
+	if (l)
+		sym_scols_line_set_userdata(l, t);
 	return (struct out_row *)l;
+}
+
+/* Give the line text, escaped for a text table; the line owns s (malloc'ed) either way. */
+static int cell_take(struct libscols_line *l, size_t col, char *s)
+{
+	const struct out_table *t = sym_scols_line_get_userdata(l);
+	size_t len = strlen(s);
+	char *esc;
+
+	if (!t || (t->flags & (OUT_JSON | OUT_RAW)))
+		return sym_scols_line_refer_data(l, col, s);
+	/* At most 4 bytes for each byte (escape.h). */
+	esc = malloc(4 * len + 1);
+	if (!esc) {
+		free(s);
+		return -ENOMEM;
+	}
+	escape_text(s, esc, 4 * len + 1, ESCAPE_ASCII);
+	free(s);
+	return sym_scols_line_refer_data(l, col, esc);
 }
 
 int out_row_set(struct out_row *r, size_t col, const char *text)
 {
-	return sym_scols_line_set_data((struct libscols_line *)r, col, text);
+	char *s;
+
+	if (!text)
+		return sym_scols_line_set_data((struct libscols_line *)r, col, NULL);
+	if (!(s = strdup(text)))
+		return -ENOMEM;
+	return cell_take((struct libscols_line *)r, col, s);
 }
 
 int out_row_setf(struct out_row *r, size_t col, const char *fmt, ...)
@@ -231,7 +273,7 @@ int out_row_setf(struct out_row *r, size_t col, const char *fmt, ...)
 	if (n < 0)
 		return -ENOMEM;
 	/* The line owns s from here on. */
-	return sym_scols_line_refer_data((struct libscols_line *)r, col, s);
+	return cell_take((struct libscols_line *)r, col, s);
 }
 
 void out_table_set_width(struct out_table *t, size_t width)

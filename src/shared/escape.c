@@ -50,7 +50,9 @@ size_t escape_safe_len(const char *s, unsigned flags)
 	const unsigned char *p = (const unsigned char *)s;
 	size_t n = 0, k;
 
-	while (p[n] && (k = p[n] >= 0x80 ? utf8_len(p + n, false) : kept(p[n], flags)) > 0)
+	while (p[n] && (k = p[n] < 0x80            ? kept(p[n], flags)
+			    : flags & ESCAPE_ASCII ? 0
+						   : utf8_len(p + n, false)) > 0)
 		n += k;
 	return n;
 }

@@ -17,6 +17,11 @@
 enum {
 	ESCAPE_KEEP_NEWLINE = 1 << 0, /* multi-line text: '\n' ends a line */
 	ESCAPE_KEEP_TAB = 1 << 1,
+	/*
+	 * Every byte outside printable ASCII, UTF-8 too: for a table whose
+	 * columns are measured in bytes (libsmartcols in the C locale).
+	 */
+	ESCAPE_ASCII = 1 << 2,
 };
 
 /* How many bytes at the start of s go out as they are (0: s[0] needs an escape). */

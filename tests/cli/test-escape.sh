@@ -100,4 +100,22 @@ if [ -w /proc/self/comm ]; then
 	kill "$pid" 2>/dev/null
 fi
 
+# systemd escapes a '-' inside a name as \x2d: a table shows the name as
+# systemd writes it (libsmartcols' own encoding wrote \x5cx2d), which is
+# also what --cgroup takes back.
+fixture effect-6.1
+unit='systemd-fsck@dev-disk-by\x2duuid-1234.service'
+mkdir "$ROOT/sys/fs/cgroup/system.slice/$unit"
+cp "$ROOT/sys/fs/cgroup/system.slice/nginx.service/memory.numa_stat" "$ROOT/sys/fs/cgroup/system.slice/$unit/"
+run stat --cgroup 'system.slice/*'
+expect_out_has "/system.slice/$unit " "a systemd unit's escaped name in the cgroup table, as systemd writes it"
+expect_out_lacks 'x5c' "never escaped twice"
+run stat --cgroup "$unit"
+expect_out_has "cgroup /system.slice/$unit" "and the name from the table finds the unit"
+mkdir "$ROOT/sys/fs/cgroup/system.slice/caf"$'\xc3\xa9'"${ESC}.service"
+cp "$ROOT/sys/fs/cgroup/system.slice/nginx.service/memory.numa_stat" "$ROOT/sys/fs/cgroup/system.slice/caf"$'\xc3\xa9'"${ESC}.service/"
+run stat --cgroup 'system.slice/caf*'
+expect_out_has '/system.slice/caf\xc3\xa9\x1b.service ' "UTF-8 and ESC in a cgroup table: \\xNN, columns in bytes"
+no_raw "and nothing raw"
+
 done_testing

@@ -268,6 +268,41 @@ static void test_utf8(void)
 	out_table_free(t);
 }
 
+/*
+ * A text table escapes its cells as every text output does: a systemd name's
+ * own "\x2d" is shown as it is (libsmartcols wrote \x5cx2d), control
+ * characters and every byte outside ASCII as \xNN (columns in bytes).
+ */
+static void test_text_cells(void)
+{
+	struct out_table *t = NULL;
+	struct out_row *row;
+	char why[256], *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	if (!f || out_table_new(&t, "x", OUT_NOHEADINGS, why, sizeof(why)) < 0) {
+		CHECK(0, "a text table: %s", why);
+		return;
+	}
+	out_table_add_column(t, "NAME", 0, 0);
+	out_table_add_column(t, "N", 0, OUT_COL_RIGHT);
+	row = out_table_add_row(t);
+	out_row_set(row, 0, "dev-disk-by\\x2duuid.swap");
+	out_row_setf(row, 1, "%d", 1);
+	row = out_table_add_row(t);
+	out_row_setf(row, 0, "caf\xc3\xa9\x1b[2J");
+	out_row_set(row, 1, "22");
+	CHECK(out_table_print(t, f) == 0, "printed");
+	fclose(f);
+	CHECK_STR(buf,
+		  "dev-disk-by\\x2duuid.swap  1\n"
+		  "caf\\xc3\\xa9\\x1b[2J       22\n",
+		  "a systemd name as it is, the rest as \\xNN, columns aligned");
+	free(buf);
+	out_table_free(t);
+}
+
 int main(void)
 {
 	test_layout();
@@ -276,5 +311,6 @@ int main(void)
 	test_stream();
 	test_no_columns();
 	test_utf8();
+	test_text_cells();
 	return tap_done();
 }
