@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "array.h"
+#include "cg-events.h"
 #include "cg-find.h"
 #include "cg-numa.h"
 #include "cmd-stat.h"
@@ -47,6 +48,10 @@ struct cg {
 	struct cg_numa cur, prev, first; /* interval: the previous and the first reading */
 	bool have_prev, have_first;
 	bool matched; /* found by a pattern: no memory.numa_stat is no error */
+	/* memory.stat's NUMA events (cg-events.h), read with each reading. */
+	int evfd;
+	bool ev_ok, ev_failed;
+	struct cg_events ev, ev_prev, ev_first;
 };
 
 /*
@@ -55,7 +60,17 @@ struct cg {
  * one cgroup and every JSON row; the spread columns (CGROUP, N<id>, TOTAL,
  * MAIN, OFF%) the table of several.
  */
-enum { COL_ITEM, COL_NODE, COL_SLAB, COL_TOTAL, COL_CGROUP, COL_ON_NODE, COL_MAIN, COL_OFF };
+enum {
+	COL_ITEM,
+	COL_NODE,
+	COL_SLAB,
+	COL_TOTAL,
+	COL_CGROUP,
+	COL_ON_NODE,
+	COL_MAIN,
+	COL_OFF,
+	COL_EVENT, /* a memory.stat event of the whole cgroup (item[0]: its enum cg_event) */
+};
 
 struct col {
 	char name[CG_ITEM_NAME_MAX]; /* header and -o name: "KERNEL_STACK", "N1", "OFF%" */
@@ -84,7 +99,8 @@ struct cgview {
 	unsigned *nodes; /* the nodes shown */
 	size_t n_nodes;
 	struct colset items, spread;
-	char *buf; /* CG_NUMA_STAT_BUF */
+	char *buf;                 /* CG_NUMA_STAT_BUF */
+	bool have_ev[CG_EV_COUNT]; /* the events memory.stat has on this kernel */
 };
 
 /*
@@ -104,6 +120,34 @@ static const char *cut(const char *s, char *out, size_t size)
 	return out;
 }
 
+/*
+ * memory.stat's events into c->ev (v->buf is free again: numa_stat is
+ * parsed).  A dump without the file has no events, quietly; another failure
+ * is said once per streak.
+ */
+static void ev_read(struct cgview *v, struct cg *c)
+{
+	char path[CG_PATH_MAX + CG_ROOT_MAX + 32], why[WHY_MAX];
+	ssize_t n;
+	int r;
+
+	cg_file_path(v->root, c->path, "memory.stat", path, sizeof(path));
+	c->ev_ok = false;
+	if (c->evfd < 0 && (c->evfd = sysfs_open(path, O_RDONLY)) < 0) {
+		r = c->evfd;
+		snprintf(why, sizeof(why), "%s", sysfs_strerror(r));
+	} else if ((n = sysfs_pread_fd(c->evfd, v->buf, CG_NUMA_STAT_BUF)) < 0) {
+		r = (int)n;
+		snprintf(why, sizeof(why), "%s",
+			 r == -EFBIG ? "file too large" : sysfs_strerror(r));
+	} else
+		r = cg_events_parse(v->buf, (size_t)n, &c->ev, why, sizeof(why));
+	if (r < 0 && r != -ENOENT && !c->ev_failed)
+		log_err("%s: %s", path, why);
+	c->ev_failed = r < 0;
+	c->ev_ok = r == 0;
+}
+
 /* One pread of a cgroup's memory.numa_stat into cur. */
 static int cg_read(struct cgview *v, struct cg *c)
 {
@@ -114,7 +158,7 @@ static int cg_read(struct cgview *v, struct cg *c)
 	int r;
 
 	cg_file_path(v->root, c->path, "memory.numa_stat", path, sizeof(path));
-	c->ok = false;
+	c->ok = c->ev_ok = false;
 	if (c->fd < 0 && (c->fd = sysfs_open(path, O_RDONLY)) < 0) {
 		r = c->fd;
 		snprintf(
@@ -143,6 +187,7 @@ static int cg_read(struct cgview *v, struct cg *c)
 	c->cur = s;
 	c->failed = false;
 	c->ok = true;
+	ev_read(v, c);
 	return 0;
 }
 
@@ -204,7 +249,9 @@ static int resolve(struct cgview *v)
 	v->multi |= l.n > 1;
 	v->cg = calloc(l.n ? l.n : 1, sizeof(*v->cg));
 	for (size_t i = 0; v->cg && i < l.n; i++) {
-		v->cg[v->n++] = (struct cg){ .path = l.path[i], .fd = -1, .matched = l.matched[i] };
+		v->cg[v->n++] = (struct cg){
+			.path = l.path[i], .fd = -1, .evfd = -1, .matched = l.matched[i]
+		};
 		l.path[i] = NULL;
 	}
 	if (!v->cg && rc == EXIT_OK) {
@@ -305,6 +352,18 @@ static bool value(const struct cg *c, unsigned node, const struct col *col,
 
 static const struct col total_col = { "TOTAL", "total", COL_TOTAL, 0, false };
 
+/* A memory.stat event of the cgroup: the count, a sample's change or the change since the start. */
+static bool event_value(const struct cg *c, enum cg_event e, const struct stat_loop_info *in,
+			int64_t *out)
+{
+	const struct cg_events *then = in ? (in->total ? &c->ev_first : &c->ev_prev) : NULL;
+
+	if (!c->ev_ok || !c->ev.have[e] || (then && !then->have[e]))
+		return false;
+	*out = (int64_t)(c->ev.v[e] - (then ? then->v[e] : 0));
+	return true;
+}
+
 /* A cgroup's memory on the nodes shown: the sum, the node with most, the share elsewhere. */
 struct spread {
 	int64_t total, main_bytes;
@@ -385,7 +444,14 @@ static int spread_columns(struct cgview *v)
 		r = add_col(&v->spread, "TOTAL", "total", COL_TOTAL, 0, false);
 	if (r == 0)
 		r = add_col(&v->spread, "MAIN", "main", COL_MAIN, 0, false);
-	return r == 0 ? add_col(&v->spread, "OFF%", "off_main_pct", COL_OFF, 0, false) : r;
+	if (r == 0)
+		r = add_col(&v->spread, "OFF%", "off_main_pct", COL_OFF, 0, false);
+	/* The cgroup's NUMA events this kernel's memory.stat has: -o names them. */
+	for (int e = 0; r == 0 && e < CG_EV_COUNT; e++)
+		if (v->have_ev[e] && (r = add_col(&v->spread, cg_events_key[e], cg_events_key[e],
+						  COL_EVENT, 0, true)) == 0)
+			v->spread.c[v->spread.n - 1].item[0] = e;
+	return r;
 }
 
 static int find_col(const struct colset *cs, const char *name)
@@ -487,6 +553,8 @@ static double key_of(const struct cgview *v, const struct cg *c, unsigned node,
 		return off_share(&sp);
 	case COL_ON_NODE:
 		return value(c, col->node, &total_col, in, &x) ? (double)x : -1e300;
+	case COL_EVENT:
+		return event_value(c, (enum cg_event)col->item[0], in, &x) ? (double)x : -1e300;
 	}
 	if (node == UINT32_MAX)
 		return (double)spread_of(v, c, in).total;
@@ -624,6 +692,9 @@ static void spread_row(const struct cgview *v, const struct cg *c, struct grid *
 		} else if (col->what == COL_OFF)
 			stat_cell_pct(g, r, k, (double)(now.total - now.main_bytes),
 				      (double)now.total);
+		else if (col->what == COL_EVENT &&
+			 event_value(c, (enum cg_event)col->item[0], in, &x))
+			put_value(v, g, r, k, col, x, in);
 		else
 			grid_set(g, r, k, NULL, -1, false);
 	}
@@ -664,12 +735,38 @@ static int print_spread(const struct cgview *v, const struct stat_loop_info *in,
  */
 #define JSON_PART_ROWS 4096
 
+/*
+ * The numa_* events are the cgroup's, on every row of it (as off_main_pct
+ * is); pgpromote_success and pgdemote_* are items of memory.numa_stat
+ * there, per node (-o names them).
+ */
+#define JSON_EVENTS (CG_EV_NUMA_PAGES_MIGRATED + 1)
+
+static void json_events(const struct cgview *v, const struct cg *c, struct grid *g, size_t gr,
+			size_t at, const struct stat_loop_info *in)
+{
+	static const struct col ev_col = { "", "", COL_EVENT, 0, true, { -1, -1 } };
+	int64_t x;
+
+	for (int e = 0; e < JSON_EVENTS; e++) {
+		if (!v->have_ev[e])
+			continue;
+		if (event_value(c, (enum cg_event)e, in, &x))
+			put_value(v, g, gr, at, &ev_col, x, in);
+		else
+			grid_set(g, gr, at, NULL, -1, false);
+		g->key[gr * g->ncols + at] = 0;
+		g->nonzero[gr * g->ncols + at] = true;
+		at++;
+	}
+}
+
 /* The cgroups ord[from, to) as rows of g (grid_init()ed for them). */
 static void json_part(const struct cgview *v, const struct order *ord, size_t from, size_t to,
 		      bool off_any, const struct stat_loop_info *in, struct grid *g)
 {
 	const struct colset *cs = &v->items;
-	size_t lead = 0, gr = 0;
+	size_t lead = 0, gr = 0, ev_at;
 
 	g->cols[lead] = (struct grid_col){ "CGROUP", "cgroup", 0 };
 	for (size_t k = 0; k < cs->n_shown; k++)
@@ -680,6 +777,11 @@ static void json_part(const struct cgview *v, const struct order *ord, size_t fr
 		g->cols[g->ncols++] = (struct grid_col){ "MAIN", "main", OUT_COL_BOOLEAN };
 		g->cols[g->ncols++] = (struct grid_col){ "OFF%", "off_main_pct", NUM };
 	}
+	ev_at = g->ncols;
+	for (int e = 0; e < JSON_EVENTS; e++)
+		if (v->have_ev[e])
+			g->cols[g->ncols++] =
+				(struct grid_col){ cg_events_key[e], cg_events_key[e], NUM };
 	for (size_t i = from; i < to; i++) {
 		const struct cg *c = &v->cg[ord[i].i];
 		struct spread sp = spread_of(v, c, NULL);
@@ -701,6 +803,7 @@ static void json_part(const struct cgview *v, const struct order *ord, size_t fr
 				/* -z keeps OFF% in every part if any cgroup is off its main node. */
 				g->nonzero[gr * g->ncols + lead + 2 + cs->n_shown] = off_any;
 			}
+			json_events(v, c, g, gr, ev_at, in);
 		}
 	}
 	g->nrows = gr;
@@ -714,7 +817,7 @@ static void json_part(const struct cgview *v, const struct order *ord, size_t fr
 static int print_json(const struct cgview *v, const struct stat_loop_info *in, char *why,
 		      size_t whylen)
 {
-	size_t ncols = v->items.n_shown + 1 + 2;
+	size_t ncols = v->items.n_shown + 1 + 2 + JSON_EVENTS;
 	struct order *ord = calloc(v->n ? v->n : 1, sizeof(*ord));
 	size_t n = ord ? cgroup_order(v, in, ord) : 0;
 	/* Whole cgroups a part, at least one. */
@@ -759,6 +862,37 @@ static void title(const struct cgview *v, const struct cg *c)
 	putchar('\n');
 }
 
+/*
+ * "NUMA events of the cgroup (memory.stat): numa_pte_updates 9000, ..." over
+ * one cgroup's table, where the kernel has them (6.12+): they have no node.
+ */
+static void events_line(const struct cgview *v, const struct cg *c, const struct stat_loop_info *in)
+{
+	char text[512];
+	size_t o;
+	int64_t x;
+	bool any = false;
+
+	if (!c || v->o->noheadings || v->o->json)
+		return;
+	o = (size_t)snprintf(text, sizeof(text), "NUMA events of the whole cgroup (memory.stat%s):",
+			     in ? ", changes" : "");
+	for (int e = 0; e < CG_EV_COUNT && o < sizeof(text); e++) {
+		if (!v->have_ev[e])
+			continue;
+		if (event_value(c, (enum cg_event)e, in, &x))
+			o += (size_t)snprintf(text + o, sizeof(text) - o,
+					      in && x > 0 ? "%s %s +%" PRId64 : "%s %s %" PRId64,
+					      any ? "," : "", cg_events_key[e], x);
+		else
+			o += (size_t)snprintf(text + o, sizeof(text) - o, "%s %s -", any ? "," : "",
+					      cg_events_key[e]);
+		any = true;
+	}
+	if (any)
+		stat_view_line(v->o, "%s", text);
+}
+
 static int print(void *ctx, const struct stat_loop_info *in)
 {
 	const struct cgview *v = ctx;
@@ -779,6 +913,7 @@ static int print(void *ctx, const struct stat_loop_info *in)
 			stat_view_title(v->o, in);
 		else if (c)
 			title(v, c);
+		events_line(v, c, in);
 		r = c ? print_one(v, c, in, why, sizeof(why)) : 0;
 	}
 	if (r < 0 && r != -EIO)
@@ -868,6 +1003,32 @@ static void prom_series(FILE *f, const struct cgview *v, const bool *in, bool co
 	}
 }
 
+/*
+ * memory.stat's NUMA events of the cgroups the other families show: one
+ * counter family, no node (the kernel keeps none), at most 7 a cgroup.
+ */
+static void prom_events(FILE *f, const struct cgview *v, const bool *in)
+{
+	bool any = false;
+
+	for (int e = 0; e < CG_EV_COUNT; e++)
+		any |= v->have_ev[e];
+	if (!any)
+		return;
+	prom_family(f, "numastatctl_cgroup_numa_events_total", "counter",
+		    "NUMA balancing and tiering events of the cgroup and its descendants "
+		    "(memory.stat, 6.12+).");
+	for (size_t i = 0; i < v->n; i++)
+		for (int e = 0; in[i] && v->cg[i].ev_ok && e < CG_EV_COUNT; e++) {
+			if (!v->have_ev[e] || !v->cg[i].ev.have[e])
+				continue;
+			fputs("numastatctl_cgroup_numa_events_total{cgroup=\"", f);
+			prom_label_value(f, v->cg[i].path);
+			fprintf(f, "\",event=\"%s\"} %" PRIu64 "\n", cg_events_key[e],
+				v->cg[i].ev.v[e]);
+		}
+}
+
 static int prom(void *ctx, FILE *f)
 {
 	const struct cgview *v = ctx;
@@ -892,6 +1053,7 @@ static int prom(void *ctx, FILE *f)
 		    "Events of the cgroup and its descendants on the node (memory.numa_stat "
 		    "workingset and promotion/demotion counts).");
 	prom_series(f, v, in, true);
+	prom_events(f, v, in);
 	snprintf(help, sizeof(help),
 		 "Cgroups a pattern matched whose series were left out: the two cgroup families "
 		 "hold at most %d series, the largest cgroups first.",
@@ -914,17 +1076,21 @@ static int sample(void *ctx, double secs, enum stat_sample how)
 		if (first) {
 			/* setup's reading is the start of every change. */
 			c->have_first = c->ok && cg_numa_copy(&c->first, &c->cur) == 0;
+			c->ev_first = c->ev_ok ? c->ev : (struct cg_events){ 0 };
 			continue;
 		}
 		cg_numa_free(&c->prev);
 		c->prev = c->cur;
 		c->have_prev = c->ok;
+		c->ev_prev = c->ev_ok ? c->ev : (struct cg_events){ 0 };
 		c->cur = (struct cg_numa){ 0 };
 		if (cg_read(v, c) < 0 && !c->matched)
 			rc = EXIT_FAIL;
 		/* A cgroup that could not be read at start has its first reading now. */
-		if (c->ok && !c->have_first)
+		if (c->ok && !c->have_first) {
 			c->have_first = cg_numa_copy(&c->first, &c->cur) == 0;
+			c->ev_first = c->ev_ok ? c->ev : (struct cg_events){ 0 };
+		}
 	}
 	if (first && !v->multi && !v->o->json)
 		for (size_t i = 0; i < v->n; i++)
@@ -960,6 +1126,8 @@ static int first_readings(struct cgview *v)
 			"not enabled for them)");
 		rc = EXIT_FAIL;
 	}
+	for (int e = 0; first && e < CG_EV_COUNT; e++)
+		v->have_ev[e] = first->ev_ok && first->ev.have[e];
 	if (first && item_columns(v, &first->cur) < 0) {
 		log_err("out of memory");
 		return EXIT_FAIL;
@@ -1023,6 +1191,8 @@ static void release(void *ctx)
 	for (size_t i = 0; i < v->n; i++) {
 		if (v->cg[i].fd >= 0)
 			close(v->cg[i].fd);
+		if (v->cg[i].evfd >= 0)
+			close(v->cg[i].evfd);
 		cg_numa_free(&v->cg[i].cur);
 		cg_numa_free(&v->cg[i].prev);
 		cg_numa_free(&v->cg[i].first);
@@ -1060,6 +1230,13 @@ static const struct stat_view_col cols[] = {
 	  "row)" },
 	{ "OFF%", "off_main_pct", -1, NUM,
 	  "several cgroups: the share of TOTAL on the other nodes" },
+	{ "NUMA_PTE_UPDATES, NUMA_HINT_FAULTS, NUMA_PAGES_MIGRATED, PGPROMOTE_SUCCESS, "
+	  "PGDEMOTE_KSWAPD, PGDEMOTE_DIRECT, PGDEMOTE_KHUGEPAGED",
+	  "numa_pte_updates, numa_hint_faults, numa_pages_migrated", -1, NUM,
+	  "several cgroups, with -o: the cgroup's NUMA balancing and tiering events from "
+	  "memory.stat, the ones this kernel has (6.12+), for the whole cgroup (no node); one "
+	  "cgroup shows them in a line above its table; in JSON the numa_* ones on every row of "
+	  "the cgroup" },
 	{ 0 },
 };
 

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cg-events.h"
 #include "cg-find.h"
 #include "cg-numa.h"
 #include "sysfs.h"
@@ -184,6 +185,37 @@ static void test_literal(void)
 	CHECK(system(cmd) == 0, "the tree removed");
 }
 
+/* memory.stat's NUMA events: the keys there are, the others passed over. */
+static void test_events(void)
+{
+	static const char v612[] = "anon 8192\nfile 4096\nnuma_pages_migrated 8192\n"
+				   "numa_pte_updates 9000\nnuma_hint_faults 8500\n"
+				   "pgdemote_kswapd 7\npgdemote_direct 0\n"
+				   "pgdemote_khugepaged 0\npgpromote_success 3\n";
+	static const char v61[] = "anon 8192\nfile 4096\nworkingset_nodereclaim 0\n";
+	struct cg_events e;
+
+	CHECK(cg_events_parse(v612, strlen(v612), &e, why, sizeof(why)) == 0 && cg_events_any(&e),
+	      "a 6.12 memory.stat");
+	CHECK(e.have[CG_EV_NUMA_PAGES_MIGRATED] && e.v[CG_EV_NUMA_PAGES_MIGRATED] == 8192 &&
+		      e.v[CG_EV_NUMA_PTE_UPDATES] == 9000 && e.v[CG_EV_NUMA_HINT_FAULTS] == 8500 &&
+		      e.v[CG_EV_PGDEMOTE_KSWAPD] == 7 && e.v[CG_EV_PGPROMOTE_SUCCESS] == 3,
+	      "every event read by its key, in any order");
+	CHECK(cg_events_parse(v61, strlen(v61), &e, why, sizeof(why)) == 0 && !cg_events_any(&e),
+	      "a 6.1 memory.stat: no event, none taken for 0");
+	CHECK(cg_events_parse("numa_pte_updates 1\nnuma_pte_updates 2\n", 38, &e, why,
+			      sizeof(why)) == -EBADMSG,
+	      "a key twice: refused");
+	CHECK_STR(why, "line 2: a key given twice", "saying where");
+	CHECK(cg_events_parse("numa_hint_faults x\n", 19, &e, why, sizeof(why)) == -EBADMSG,
+	      "a value that is not a number: refused");
+	CHECK(cg_events_parse("numa_hint_faults 5", 18, &e, why, sizeof(why)) == -EBADMSG,
+	      "a text cut before its last newline: refused");
+	CHECK(cg_events_parse("numa_hint_faultsx 5\nfoo\n", 24, &e, why, sizeof(why)) == 0 &&
+		      !cg_events_any(&e),
+	      "a longer key, a line without a value: not ours, passed over");
+}
+
 int main(void)
 {
 	test_parse_good();
@@ -191,5 +223,6 @@ int main(void)
 	test_names();
 	test_find();
 	test_literal();
+	test_events();
 	return tap_done();
 }
