@@ -33,31 +33,6 @@ struct mapping {
 	uint64_t page;     /* bytes per page */
 };
 
-static bool next_word(const char **p, const char *end, const char **w, size_t *wl)
-{
-	while (*p < end && **p == ' ')
-		(*p)++;
-	if (*p == end)
-		return false;
-	*w = *p;
-	while (*p < end && **p != ' ')
-		(*p)++;
-	*wl = (size_t)(*p - *w);
-	return true;
-}
-
-static bool word_is(const char *w, size_t wl, const char *s)
-{
-	return wl == strlen(s) && memcmp(w, s, wl) == 0;
-}
-
-static bool starts(const char *w, size_t wl, const char *prefix)
-{
-	size_t n = strlen(prefix);
-
-	return wl >= n && memcmp(w, prefix, n) == 0;
-}
-
 static int bad(char *why, size_t whylen, const char *what)
 {
 	snprintf(why, whylen, "%s", what);
@@ -76,13 +51,13 @@ static int policy(const char **p, const char *end, struct mapping *m, char *why,
 	char list[PL_POLICY_TEXT];
 	int n;
 
-	if (!next_word(p, end, &w, &wl))
+	if (!str_next_word(p, end, " ", &w, &wl))
 		return bad(why, whylen, "no policy");
 	save = *p;
-	if ((word_is(w, wl, "weighted") || word_is(w, wl, "prefer")) &&
-	    next_word(p, end, &w2, &wl2) &&
-	    (word_is(w, wl, "weighted") ? starts(w2, wl2, "interleave")
-					: starts(w2, wl2, "(many)")))
+	if ((str_span_is(w, wl, "weighted") || str_span_is(w, wl, "prefer")) &&
+	    str_next_word(p, end, " ", &w2, &wl2) &&
+	    (str_span_is(w, wl, "weighted") ? str_span_starts(w2, wl2, "interleave")
+					    : str_span_starts(w2, wl2, "(many)")))
 		wl = (size_t)(w2 + wl2 - w);
 	else
 		*p = save;
@@ -94,7 +69,7 @@ static int policy(const char **p, const char *end, struct mapping *m, char *why,
 		mode_end++;
 	ml = (size_t)(mode_end - w);
 	for (m->pol = 0; m->pol < PL_NPOL; m->pol++)
-		if (word_is(w, ml, placement_policy_names[m->pol]))
+		if (str_span_is(w, ml, placement_policy_names[m->pol]))
 			break;
 	if (m->pol == PL_NPOL) {
 		snprintf(why, whylen, "unknown policy '%.*s'", (int)(ml > 32 ? 32 : ml), w);
@@ -117,7 +92,7 @@ static bool shmem_path(const char *path, size_t len)
 	static const char *const prefixes[] = { "/dev/shm/", "/SYSV", "/memfd:", "/dev/zero" };
 
 	for (size_t i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++)
-		if (starts(path, len, prefixes[i]))
+		if (str_span_starts(path, len, prefixes[i]))
 			return true;
 	return false;
 }
@@ -131,7 +106,7 @@ static int survey(const char *p, const char *end, struct mapping *m, char *why, 
 	uint64_t v, node;
 
 	m->page = (uint64_t)sysconf(_SC_PAGESIZE);
-	while (next_word(&p, end, &w, &wl)) {
+	while (str_next_word(&p, end, " ", &w, &wl)) {
 		int r = procmaps_node_word(w, wl, &node, &v);
 
 		if (r < 0)
@@ -140,15 +115,15 @@ static int survey(const char *p, const char *end, struct mapping *m, char *why, 
 			return bad(why, whylen, "size does not fit in 64 bits");
 		if (r > 0)
 			continue;
-		if (starts(w, wl, "file=")) {
+		if (str_span_starts(w, wl, "file=")) {
 			file = true;
 			shm = shmem_path(w + 5, wl - 5);
-		} else if (word_is(w, wl, "huge"))
+		} else if (str_span_is(w, wl, "huge"))
 			huge = true;
-		else if (starts(w, wl, "anon=") &&
+		else if (str_span_starts(w, wl, "anon=") &&
 			 parse_u64_n(w + 5, wl - 5, UINT64_MAX, &m->anon) < 0)
 			return bad(why, whylen, "anon= is not a number");
-		else if (starts(w, wl, "kernelpagesize_kB=")) {
+		else if (str_span_starts(w, wl, "kernelpagesize_kB=")) {
 			if (parse_u64_n(w + 18, wl - 18, UINT64_MAX / 1024, &v) < 0 || v == 0)
 				return bad(why, whylen, "kernelpagesize_kB is not a page size");
 			m->page = v * 1024;
@@ -183,7 +158,7 @@ static int spread(struct placement *p, const char *q, const char *end, const str
 	const char *w;
 	size_t wl;
 
-	while (next_word(&q, end, &w, &wl)) {
+	while (str_next_word(&q, end, " ", &w, &wl)) {
 		struct pl_node *n;
 		uint64_t anon, rest;
 
@@ -242,7 +217,7 @@ int placement_maps_add_line(struct placement *p, const char *line, size_t len, c
 
 	if (memchr(line, '\0', len))
 		return bad(why, whylen, "NUL byte");
-	if (!next_word(&q, end, &w, &wl) || wl > 16)
+	if (!str_next_word(&q, end, " ", &w, &wl) || wl > 16)
 		return bad(why, whylen, "does not start with a hex address");
 	for (size_t i = 0; i < wl; i++)
 		if (!((w[i] >= '0' && w[i] <= '9') || (w[i] >= 'a' && w[i] <= 'f')))

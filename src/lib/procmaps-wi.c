@@ -15,20 +15,6 @@
 #include "procmaps.h"
 #include "value.h"
 
-/* The next space-separated word of [*p, end); false at the end. */
-static bool word(const char **p, const char *end, const char **w, size_t *wl)
-{
-	while (*p < end && **p == ' ')
-		(*p)++;
-	if (*p == end)
-		return false;
-	*w = *p;
-	while (*p < end && **p != ' ')
-		(*p)++;
-	*wl = (size_t)(*p - *w);
-	return true;
-}
-
 static unsigned weight_of(const struct pm_wi *wi, unsigned node)
 {
 	for (size_t i = 0; i < wi->nw; i++)
@@ -74,7 +60,7 @@ static int add_node_pages(struct pm_wi *wi, const char *p, const char *end, uint
 	struct pm_wi_node *e;
 
 	*total = 0;
-	while (word(&p, end, &w, &wl)) {
+	while (str_next_word(&p, end, " ", &w, &wl)) {
 		if (wl < 2 || w[0] != 'N' || w[1] < '0' || w[1] > '9')
 			continue;
 		eq = memchr(w, '=', wl);
@@ -97,9 +83,9 @@ int procmaps_wi_add_line(struct pm_wi *wi, const char *line, size_t len, char *w
 	size_t wl;
 	int n, r;
 
-	if (!word(&p, end, &w, &wl) || !word(&p, end, &w, &wl) ||
-	    !(wl == 8 && memcmp(w, "weighted", 8) == 0) || !word(&p, end, &w, &wl) || wl < 10 ||
-	    memcmp(w, "interleave", 10) != 0)
+	if (!str_next_word(&p, end, " ", &w, &wl) || !str_next_word(&p, end, " ", &w, &wl) ||
+	    !str_span_is(w, wl, "weighted") || !str_next_word(&p, end, " ", &w, &wl) ||
+	    !str_span_starts(w, wl, "interleave"))
 		return 0;
 	/* Page cache: placed by whoever read the file first, not by this policy. */
 	if (memmem(p, (size_t)(end - p), " file=", 6)) {

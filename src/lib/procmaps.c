@@ -63,27 +63,6 @@ static struct pm_node *node_slot(struct procmaps *pm, unsigned node)
 	return &pm->v[lo];
 }
 
-/* The next space-separated word of [*p, end); false at the end. */
-static bool next_word(const char **p, const char *end, const char **w, size_t *wl)
-{
-	while (*p < end && (**p == ' ' || **p == '\t'))
-		(*p)++;
-	if (*p == end)
-		return false;
-	*w = *p;
-	while (*p < end && **p != ' ' && **p != '\t')
-		(*p)++;
-	*wl = (size_t)(*p - *w);
-	return true;
-}
-
-static bool starts(const char *w, size_t wl, const char *prefix)
-{
-	size_t n = strlen(prefix);
-
-	return wl >= n && memcmp(w, prefix, n) == 0;
-}
-
 static int bad(char *why, size_t whylen, const char *what)
 {
 	snprintf(why, whylen, "%s", what);
@@ -105,11 +84,11 @@ static int line_kind(const char *p, const char *end, enum pm_cat *cat, uint64_t 
 
 	*cat = PM_PRIVATE;
 	*page = (uint64_t)sysconf(_SC_PAGESIZE); /* kernels before kernelpagesize_kB */
-	while (next_word(&p, end, &w, &wl)) {
+	while (str_next_word(&p, end, " \t", &w, &wl)) {
 		for (int c = 0; c < PM_PRIVATE && *cat == PM_PRIVATE; c++)
-			if (starts(w, wl, words[c]))
+			if (str_span_starts(w, wl, words[c]))
 				*cat = (enum pm_cat)c;
-		if (!starts(w, wl, "kernelpagesize_kB="))
+		if (!str_span_starts(w, wl, "kernelpagesize_kB="))
 			continue;
 		if (parse_u64_n(w + 18, wl - 18, UINT64_MAX / 1024, &kb) < 0 || kb == 0)
 			return bad(why, whylen, "kernelpagesize_kB is not a page size");
@@ -159,7 +138,7 @@ int procmaps_add_line(struct procmaps *pm, const char *line, size_t len, char *w
 
 	if (memchr(line, '\0', len))
 		return bad(why, whylen, "NUL byte");
-	if (!next_word(&p, end, &w, &wl))
+	if (!str_next_word(&p, end, " \t", &w, &wl))
 		return bad(why, whylen, "empty line");
 	for (size_t i = 0; i < wl; i++)
 		if (!((w[i] >= '0' && w[i] <= '9') || (w[i] >= 'a' && w[i] <= 'f')))
@@ -167,7 +146,7 @@ int procmaps_add_line(struct procmaps *pm, const char *line, size_t len, char *w
 	if (wl > 16)
 		return bad(why, whylen, "does not start with a hex address");
 	r = line_kind(p, end, &cat, &page, why, whylen);
-	while (r == 0 && next_word(&p, end, &w, &wl)) {
+	while (r == 0 && str_next_word(&p, end, " \t", &w, &wl)) {
 		r = procmaps_node_word(w, wl, &node, &pages);
 		if (r < 0)
 			return bad(why, whylen, "malformed N<node>=<pages>");

@@ -33,3 +33,33 @@ bool str_word_eq(const char *a, const char *b)
 {
 	return strcasecmp(a, b) == 0;
 }
+
+static bool is_sep(char c, const char *seps)
+{
+	return c && strchr(seps, c);
+}
+
+bool str_next_word(const char **p, const char *end, const char *seps, const char **w, size_t *wl)
+{
+	while (*p < end && is_sep(**p, seps))
+		(*p)++;
+	if (*p == end)
+		return false;
+	*w = *p;
+	while (*p < end && !is_sep(**p, seps))
+		(*p)++;
+	*wl = (size_t)(*p - *w);
+	return true;
+}
+
+bool str_span_is(const char *w, size_t wl, const char *s)
+{
+	return wl == strlen(s) && memcmp(w, s, wl) == 0;
+}
+
+bool str_span_starts(const char *w, size_t wl, const char *prefix)
+{
+	size_t n = strlen(prefix);
+
+	return wl >= n && memcmp(w, prefix, n) == 0;
+}

@@ -40,3 +40,12 @@ void fmt_human(uint64_t v, enum fmt_scale scale, char *buf, size_t len);
 char *str_strip(char *s);
 /* Case-insensitive equality of ASCII words. */
 bool str_word_eq(const char *a, const char *b);
+/*
+ * Words of a line that is not NUL-terminated ([*p, end), split at any of
+ * the bytes of seps): the next one in [*w, *w + *wl), *p moved past it;
+ * false at the end.
+ */
+bool str_next_word(const char **p, const char *end, const char *seps, const char **w, size_t *wl);
+/* Whether the word [w, w + wl) is s, or begins with prefix. */
+bool str_span_is(const char *w, size_t wl, const char *s);
+bool str_span_starts(const char *w, size_t wl, const char *prefix);

@@ -61,6 +61,32 @@ static void test_strip(void)
 	      "str_word_eq ignores case only");
 }
 
+/* The words of a line that is not NUL-terminated, as numa_maps's readers take them. */
+static void test_words(void)
+{
+	const char line[] = "  7f00 bind:1\tfile=/a b N0=3x", *p = line, *end = line + 28, *w;
+	size_t wl;
+	int n = 0;
+
+	while (str_next_word(&p, end, " ", &w, &wl))
+		n++;
+	CHECK(n == 4, "four words split at spaces, a tab inside one, none past the end");
+	p = line;
+	n = 0;
+	while (str_next_word(&p, end, " \t", &w, &wl))
+		n++;
+	CHECK(n == 5 && str_span_is(w, wl, "N0=3"),
+	      "five at spaces and tabs, the last cut at the end");
+	p = end;
+	CHECK(!str_next_word(&p, end, " ", &w, &wl), "none at the end");
+	CHECK(str_span_is("abc", 2, "ab") && !str_span_is("abc", 2, "abc") &&
+		      !str_span_is("ab", 2, "a"),
+	      "str_span_is: the whole span, no more, no less");
+	CHECK(str_span_starts("file=/x", 7, "file=") && !str_span_starts("fil", 3, "file=") &&
+		      str_span_starts("x", 1, ""),
+	      "str_span_starts: a prefix within the span");
+}
+
 static void test_copy_fmt(void)
 {
 	char b4[4], b24[24];
@@ -114,6 +140,7 @@ int main(void)
 	test_u64();
 	test_i64();
 	test_strip();
+	test_words();
 	test_copy_fmt();
 	test_human();
 	return tap_done();
