@@ -202,7 +202,7 @@ int trial_timer_arm(const char *id, uint64_t secs, char *const argv[], char *why
 	args[n++] = (char *)"--timer-property=AccuracySec=1s";
 	args[n++] = (char *)"--timer-property=RemainAfterElapse=no";
 	args[n++] = (char *)"--";
-	for (size_t i = 0; argv[i] && i < ARGS_MAX; i++)
+	for (size_t i = 0; i < ARGS_MAX && argv[i]; i++)
 		args[n++] = argv[i];
 	args[n] = NULL;
 	return run(args, why, whylen);
