@@ -272,6 +272,8 @@ static int run(int argc, char *argv[])
 
 	if (rc != EXIT_OK)
 		return rc < 0 ? EXIT_OK : rc;
+	if (!o.dry_run && !o.check && (rc = cmd_require_root_to_write()) != EXIT_OK)
+		return rc;
 	if ((rc = cmd_setup()) != EXIT_OK)
 		return rc;
 	rc = profiles_load(&c, true);

@@ -289,6 +289,8 @@ static int run(int argc, char *argv[])
 	}
 	if (cmd_no_operands(argc, argv) != EXIT_OK)
 		return EXIT_USAGE;
+	if (!ro.dry_run && (rc = cmd_require_root_to_write()) != EXIT_OK)
+		return rc;
 	if ((rc = cmd_setup()) != EXIT_OK)
 		return rc;
 	return revert(cmd_run_dir(), &ro);

@@ -230,6 +230,8 @@ static int run(int argc, char *argv[])
 			      : so.no_revert_point ? "--no-revert-point"
 						   : NULL) != EXIT_OK)
 		return EXIT_USAGE;
+	if (!so.dry_run && (rc = cmd_require_root_to_write()) != EXIT_OK)
+		return rc;
 	if ((rc = cmd_setup()) != EXIT_OK)
 		return rc;
 	/* Files first, so the command line has the last word. */

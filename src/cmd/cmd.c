@@ -260,3 +260,14 @@ int cmd_require_live_root(const char *command, const char *why_live)
 	}
 	return EXIT_OK;
 }
+
+int cmd_require_root_to_write(void)
+{
+	if (geteuid() == 0 || (cmd_global.sysroot && cmd_global.state_dir))
+		return EXIT_OK;
+	if (!cmd_global.sysroot)
+		log_err("must be run as root");
+	else
+		log_err("must be run as root (or given --state-dir <dir> for the --sysroot tree)");
+	return EXIT_FAIL;
+}

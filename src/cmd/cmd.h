@@ -119,5 +119,13 @@ const char *cmd_run_dir(void);
  */
 int cmd_require_live_root(const char *command, const char *why_live);
 
+/*
+ * For a command about to write (set, apply, revert, confirm), before it reads
+ * the configuration or touches the state directory: as non-root, say that
+ * root is needed (EXIT_FAIL) unless both the knobs and the state are the
+ * caller's own (--sysroot and --state-dir).
+ */
+int cmd_require_root_to_write(void);
+
 /* The options every command shares, for usage() texts. */
 void cmd_usage_global_options(FILE *out);
