@@ -171,9 +171,10 @@ static int transact(struct plan *p, struct apply_opts *o, const char *data_dir)
 	} else if (interleave_plan_side_effects(p) < 0) {
 		log_err("out of memory");
 		rc = EXIT_FAIL;
-	} else if (o->dry_run)
+	} else if (o->dry_run) {
 		rc = report_plan(p, true) < 0 ? EXIT_FAIL : EXIT_OK;
-	else
+		report_dry_run_notes(p, data_dir, o->no_snapshot);
+	} else
 		rc = execute(p, o, &l, data_dir);
 	lock_release(&l);
 	return rc;

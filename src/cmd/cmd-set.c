@@ -164,9 +164,10 @@ static int transact(struct plan *p, struct set_opts *so)
 	} else if (interleave_plan_side_effects(p) < 0) {
 		log_err("out of memory");
 		rc = EXIT_FAIL;
-	} else if (so->dry_run)
+	} else if (so->dry_run) {
 		rc = report_plan(p, true) < 0 ? EXIT_FAIL : EXIT_OK;
-	else
+		report_dry_run_notes(p, profiles_effective_data_dir(), so->no_snapshot);
+	} else
 		rc = execute(p, &l, so);
 	lock_release(&l);
 	return rc;

@@ -9,6 +9,17 @@ void counters_refused(const char *why)
 		why);
 }
 
+void counters_would_zero(const char *data_dir, bool no_snapshot)
+{
+	if (no_snapshot)
+		log_warn("vm.numa_stat 1 -> 0 zeroes every NUMA counter: the real run does not "
+			 "save them first (--no-snapshot)");
+	else
+		log_warn("vm.numa_stat 1 -> 0 zeroes every NUMA counter: the real run saves "
+			 "them to a snapshot in %s/snapshots first",
+			 data_dir);
+}
+
 void counters_saved(const char *snapshot_path)
 {
 	log_warn("vm.numa_stat 1 -> 0 zeroed the NUMA counters; they were saved to %s",

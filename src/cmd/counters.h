@@ -8,8 +8,15 @@
  */
 #pragma once
 
+#include <stdbool.h>
+
 /* The counters could not be saved, so nothing went 1 -> 0: why, and the way out. */
 void counters_refused(const char *why);
+/*
+ * --dry-run of vm.numa_stat 1 -> 0: that the real run zeroes the counters,
+ * and saves them to <data_dir>/snapshots first (unless no_snapshot).
+ */
+void counters_would_zero(const char *data_dir, bool no_snapshot);
 /* The counters were saved and then zeroed: where they went. */
 void counters_saved(const char *snapshot_path);
 /* "vm.numa_stat is 0: NUMA counters are frozen at zero" (status's warning). */

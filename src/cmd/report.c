@@ -246,6 +246,19 @@ static bool changed_any(const struct plan *p)
 	return false;
 }
 
+void report_dry_run_notes(const struct plan *p, const char *data_dir, bool no_snapshot)
+{
+	for (size_t i = 0; i < p->n; i++) {
+		const struct plan_item *it = &p->items[i];
+
+		if (it->action == ACT_WRITE &&
+		    knob_change_zeroes_counters(&it->ref, &it->old, &it->want)) {
+			counters_would_zero(data_dir, no_snapshot);
+			return;
+		}
+	}
+}
+
 void report_plan_notes(const struct plan *p, const struct plan_opts *o)
 {
 	if (o->snapshot_path[0] && plan_zeroed_counters(p))

@@ -35,6 +35,8 @@ int report_plan_trial(const struct plan *p, struct out_table *trial);
 void report_item_error(const struct plan_item *it);
 /* The notes that go with an executed plan: the snapshot's path, no revert point. */
 void report_plan_notes(const struct plan *p, const struct plan_opts *o);
+/* After a --dry-run's plan: what the real run would do besides the writes. */
+void report_dry_run_notes(const struct plan *p, const char *data_dir, bool no_snapshot);
 /* plan_execute() refused (-ECANCELED): the one line saying why and the way out. */
 void report_refusal(const struct plan_opts *o);
 /*

@@ -16,6 +16,8 @@ vm.zone_distribute_mode: (skipped: not on this kernel)" \
 	"without a name apply uses [numastatctl] profile, includes resolved, in registry order"
 expect_knobs "--dry-run writes nothing" vm/numa_stat=1 vm/min_slab_ratio=37
 check "--dry-run saves nothing" test ! -e "$STATE/revert"
+expect_err "numastatctl: apply: warning: vm.numa_stat 1 -> 0 zeroes every NUMA counter: the real run saves them to a snapshot in $STATE/snapshots first" \
+	"--dry-run of a profile setting vm.numa_stat=0 says the real run zeroes the counters, saving them first"
 
 prun apply --check
 expect_rc 3 "--check exits 3 on drift"

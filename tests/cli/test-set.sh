@@ -60,6 +60,20 @@ expect_out "vm.min_slab_ratio: 37 -> 50 (dry run)
 vm.min_unmapped_ratio: 13 (unchanged)" "--dry-run shows the plan"
 expect_file "$ROOT/$VM/min_slab_ratio" 37 "--dry-run writes nothing"
 
+# The real run of vm.numa_stat 1 -> 0 zeroes every counter: the dry run says
+# so, and where the snapshot would go (or that --no-snapshot saves none).
+fixture sparse3
+run set --dry-run vm.numa_stat=0
+expect_rc 0 "--dry-run of vm.numa_stat=0 succeeds"
+expect_err "numastatctl: set: warning: vm.numa_stat 1 -> 0 zeroes every NUMA counter: the real run saves them to a snapshot in $STATE/snapshots first" \
+	"--dry-run of vm.numa_stat=0 says the real run zeroes the counters, saving them first"
+check "and saves nothing" test ! -e "$STATE/snapshots"
+run set --dry-run --no-snapshot vm.numa_stat=0
+expect_err "numastatctl: set: warning: vm.numa_stat 1 -> 0 zeroes every NUMA counter: the real run does not save them first (--no-snapshot)" \
+	"--dry-run --no-snapshot says the counters would not be saved"
+run set --dry-run vm.min_slab_ratio=50
+expect_err "" "a dry run that leaves vm.numa_stat alone says nothing of counters"
+
 fixture sparse3
 run set vm.zone_distribute_mode=1
 expect_rc 1 "a knob missing on this kernel exits 1"
