@@ -544,8 +544,8 @@ static void choose_layout(struct stat_sampler *s)
 
 	out_terminal_size(&cols, &rows);
 	stat_lines_init(&s->ln, &s->shown, s->o->timestamp, rows);
-	s->lines = !s->o->json &&
-		   (s->o->raw || !s->o->width || stat_lines_width(&s->ln) <= s->o->width);
+	s->lines =
+		!s->o->json && (s->o->raw || !s->o->width || stat_lines_fit(&s->ln, s->o->width));
 }
 
 int stat_sampler_setup(struct stat_sampler **sp, const struct stat_opts *o)

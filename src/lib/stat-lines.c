@@ -26,11 +26,24 @@ void stat_lines_init(struct stat_lines *l, const struct stat_opts *shown, bool t
 
 size_t stat_lines_width(const struct stat_lines *l)
 {
-	size_t w = l->timestamp ? TIME_WIDTH : 0;
+	size_t w = l->timestamp && !l->time_apart ? TIME_WIDTH : 0;
 
 	for (size_t c = 0; c < l->o->n_cols; c++)
 		w += (w ? 1 : 0) + l->width[c];
 	return w;
+}
+
+bool stat_lines_fit(struct stat_lines *l, size_t width)
+{
+	if (stat_lines_width(l) <= width)
+		return true;
+	if (!l->timestamp)
+		return false;
+	l->time_apart = true;
+	if (stat_lines_width(l) <= width)
+		return true;
+	l->time_apart = false;
+	return false;
 }
 
 /* One cell's text: the node id, a count, a percentage, or "-" for no value. */
@@ -46,7 +59,7 @@ static void print_header(struct stat_lines *l)
 {
 	const char *sep = "";
 
-	if (l->timestamp) {
+	if (l->timestamp && !l->time_apart) {
 		printf("%-*s", l->o->raw ? 0 : TIME_WIDTH, "TIME");
 		sep = " ";
 	}
@@ -80,16 +93,20 @@ void stat_lines_print(struct stat_lines *l, const struct stat_row *rows, size_t 
 {
 	char buf[32];
 
+	size_t lines = n + (l->time_apart ? 1 : 0);
+
 	fit(l, rows, n);
 	/* Once per screenful: the header plus this sample must fit on the screen. */
-	if (!l->o->noheadings && l->screen_rows > 1 && l->since_header + n > l->screen_rows - 1)
+	if (!l->o->noheadings && l->screen_rows > 1 && l->since_header + lines > l->screen_rows - 1)
 		l->header_due = true;
 	if (l->header_due)
 		print_header(l);
+	if (l->time_apart)
+		printf("%s\n", when);
 	for (size_t i = 0; i < n; i++) {
 		const char *sep = "";
 
-		if (l->timestamp) {
+		if (l->timestamp && !l->time_apart) {
 			printf("%-*s", l->o->raw ? 0 : TIME_WIDTH, when);
 			sep = " ";
 		}
@@ -99,5 +116,5 @@ void stat_lines_print(struct stat_lines *l, const struct stat_row *rows, size_t 
 		}
 		putchar('\n');
 	}
-	l->since_header += n;
+	l->since_header += lines;
 }

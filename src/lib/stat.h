@@ -200,8 +200,9 @@ void stat_snapshot_free(void);
 void stat_counters_time(struct timespec *ts);
 /* Interval mode's vmstat-style lines (stat-lines.c). */
 struct stat_lines {
-	const struct stat_opts *o;   /* the columns shown */
-	bool timestamp;              /* -t: a TIME column first */
+	const struct stat_opts *o; /* the columns shown */
+	bool timestamp;            /* -t: a TIME column first */
+	bool time_apart;           /* -t on a screen too narrow for the column: a line of its own */
 	size_t width[STAT_MAX_COLS]; /* each column's width so far */
 	size_t screen_rows;          /* the terminal's height; 0: not a terminal */
 	size_t since_header;         /* lines printed since the last header */
@@ -211,6 +212,12 @@ void stat_lines_init(struct stat_lines *l, const struct stat_opts *shown, bool t
 		     size_t screen_rows);
 /* The width of a line with the columns as wide as their names (the header). */
 size_t stat_lines_width(const struct stat_lines *l);
+/*
+ * Fit the lines into width columns: when only -t's TIME column makes them
+ * too wide, the time goes on a line of its own before each sample.  True
+ * when the lines fit (otherwise each sample is a folded table).
+ */
+bool stat_lines_fit(struct stat_lines *l, size_t width);
 /*
  * One line per row ("-" where a row has no value: err != 0), the header
  * first when due: at the start, once per screenful, or after a column grew.

@@ -50,6 +50,18 @@ T           4        0         0            0              0          0         
 	"-t adds a TIME column, --totals the totals since the start"
 run stat 0.01 1 -t
 check "the TIME column is the local clock, HH:MM:SS" grep -qE '^[0-9]{2}:[0-9]{2}:[0-9]{2}    1 ' <<<"$OUT"
+# 80 columns: the TIME column would make the line 82 wide, so the time
+# titles each sample on a line of its own (never a folded table per sample).
+run stat 0.01 2 -t -w 80
+OUT=$(printf '%s\n' "$OUT" | sed -E 's/^[0-9]{2}:[0-9]{2}:[0-9]{2}$/T/')
+expect_out "NODE NUMA_HIT NUMA_MISS NUMA_FOREIGN INTERLEAVE_HIT LOCAL_NODE OTHER_NODE
+T
+   1        0         0            0              0          0          0
+   4        0         0            0              0          0          0
+T
+   1        0         0            0              0          0          0
+   4        0         0            0              0          0          0" \
+	"-t at 80 columns: the time on a line of its own before each sample, the header within 80"
 run stat 0.01 1 -n -r -o NODE,LOCAL%
 expect_out "1 -
 4 -" "-n drops the header, -r the alignment; a percentage of nothing is -"
