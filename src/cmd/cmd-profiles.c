@@ -47,6 +47,14 @@ static int list(const struct profile_config *c)
 		log_err("cannot print the table: %s", why);
 		return EXIT_FAIL;
 	}
+	if (c->nfiles == 0 && !cmd_global.config && !cmd_global.json) {
+		char none[512];
+
+		out_table_free(t);
+		profiles_none_text(none, sizeof(none));
+		log_info("%s\n", none);
+		return EXIT_OK;
+	}
 	out_table_add_column(t, "NAME", 0, 0);
 	out_table_add_column(t, "DEFAULT", 0, OUT_COL_BOOLEAN);
 	out_table_add_column(t, "SUMMARY", 0, OUT_COL_WRAP);

@@ -28,6 +28,20 @@ int profiles_load(struct profile_config *c, bool report)
 	return EXIT_USAGE;
 }
 
+void profiles_none_text(char *buf, size_t len)
+{
+	size_t n = (size_t)snprintf(buf, len,
+				    "no configuration file: looked for numastatctl.conf "
+				    "and numastatctl.d/*.conf in ");
+
+	for (size_t i = 0; profiles_conf_dirs[i] && n < len; i++)
+		n += (size_t)snprintf(buf + n, len - n, "%s%s",
+				      i == 0                      ? ""
+				      : profiles_conf_dirs[i + 1] ? ", "
+								  : " and ",
+				      profiles_conf_dirs[i]);
+}
+
 const char *profiles_data_dir(const struct profile_config *c)
 {
 	if (cmd_global.state_dir)
@@ -83,6 +97,8 @@ void profiles_state(struct profile_state *st)
 		st->kind = PSTATE_BROKEN;
 		snprintf(st->problem, sizeof(st->problem),
 			 "the configuration has problems: 'numastatctl profiles' lists them");
+	} else if (c.nfiles == 0 && !cmd_global.config) {
+		st->no_files = true;
 	} else if (c.default_at.line) {
 		snprintf(st->name, sizeof(st->name), "%s", c.default_profile);
 		if (profile_resolve(&c, c.default_profile, &r, st->problem, sizeof(st->problem)) <
@@ -134,12 +150,16 @@ bool profiles_state_differs(const struct profile_state *st)
 
 void profiles_status(const struct profile_state *st)
 {
-	char diff[2048];
+	char diff[2048], none[512];
 	size_t cols, rows;
 
 	/* Folded on a terminal; one line in a pipe. */
 	out_terminal_size(&cols, &rows);
-	if (st->kind == PSTATE_NONE)
+
+	if (st->kind == PSTATE_NONE && st->no_files) {
+		profiles_none_text(none, sizeof(none));
+		log_info_wrapped(cols, 2, "profile: none configured (%s)", none);
+	} else if (st->kind == PSTATE_NONE)
 		log_info("profile: none configured\n");
 	else if (st->kind == PSTATE_BROKEN)
 		return; /* status warns about it */

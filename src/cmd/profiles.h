@@ -22,6 +22,11 @@ extern const char *const profiles_conf_dirs[];
  */
 int profiles_load(struct profile_config *c, bool report);
 /*
+ * "no configuration file: looked for numastatctl.conf and
+ * numastatctl.d/ *.conf in /etc, /run and /usr/lib" (the built-in layers).
+ */
+void profiles_none_text(char *buf, size_t len);
+/*
  * Where counter snapshots are kept: --state-dir, else [numastatctl]
  * state_dir, else the built-in default.  As root, a configuration file that
  * others could write is refused as a whole, so only a trusted file moves
@@ -35,6 +40,7 @@ const char *profiles_effective_data_dir(void);
 struct profile_state {
 	enum { PSTATE_NONE, PSTATE_BROKEN, PSTATE_CHECKED } kind;
 	char name[PROFILE_NAME_MAX];      /* "" when none is configured */
+	bool no_files;                    /* PSTATE_NONE: not even a configuration file */
 	char problem[WHY_MAX];            /* PSTATE_BROKEN: why it cannot be checked */
 	struct plan plan;                 /* PSTATE_CHECKED: live values read */
 	struct sysctld_conflicts sysctld; /* PSTATE_CHECKED: what sysctl.d sets otherwise */

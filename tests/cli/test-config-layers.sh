@@ -46,6 +46,23 @@ in_layers() {
 
 fixture sparse3
 reset
+# No file in any layer (a build run in place, nothing installed): profiles
+# and status say so, and where they looked, instead of an empty list.
+if compgen -G "$ETC/numastatctl*" >/dev/null || compgen -G "$RUNL/numastatctl*" >/dev/null ||
+	compgen -G "$VENDOR/numastatctl*" >/dev/null; then
+	ok "# SKIP this host has a configuration in $ETC, $RUNL or $VENDOR"
+else
+	none="no configuration file: looked for numastatctl.conf and numastatctl.d/*.conf in $ETC, $RUNL and $VENDOR"
+	in_layers profiles
+	expect_rc 0 "profiles without any configuration file exits 0"
+	expect_out "$none" "and says that no configuration file exists, and where it looked"
+	in_layers status
+	expect_out_has "profile: none configured ($none)" "status says so too"
+	in_layers -J profiles
+	expect_out '{
+   "profiles": []
+}' "profiles -J: an empty array"
+fi
 install -m 0644 "$SOURCE_ROOT/numastatctl.conf" "$L/vendor/numastatctl.conf"
 in_layers profiles
 expect_rc 0 "the shipped file alone is a configuration"
