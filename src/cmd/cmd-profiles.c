@@ -56,7 +56,7 @@ static int list(const struct profile_config *c)
 		return EXIT_OK;
 	}
 	out_table_add_column(t, "NAME", 0, 0);
-	out_table_add_column(t, "DEFAULT", 0, OUT_COL_BOOLEAN);
+	out_table_add_column(t, "APPLY_USES", 0, OUT_COL_BOOLEAN);
 	out_table_add_column(t, "SUMMARY", 0, OUT_COL_WRAP);
 	out_table_add_column(t, "ORIGIN", 0, 0);
 	for (size_t i = 0; i < c->nprofiles; i++) {

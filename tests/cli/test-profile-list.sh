@@ -7,26 +7,26 @@
 pfixture profile-basic
 prun profiles
 expect_rc 0 "profiles succeeds"
-expect_out "NAME          DEFAULT SUMMARY                                           ORIGIN
-base          no      The fixture's starting values                     $CONF:6
-fast          yes     numa_stat off; an optional knob this kernel lacks $CONF:13
-local         no      Zone reclaim on, balancing off                    $CONF:20
-needs-missing no      A knob this kernel lacks, without '-'             $CONF:27
-a             no                                                        $CONF:33
-b             no                                                        $CONF:39" \
-	"profiles lists names, the configured one, summaries and where each is defined, in file order"
+expect_out "NAME          APPLY_USES SUMMARY                                           ORIGIN
+base          no         The fixture's starting values                     $CONF:6
+fast          yes        numa_stat off; an optional knob this kernel lacks $CONF:13
+local         no         Zone reclaim on, balancing off                    $CONF:20
+needs-missing no         A knob this kernel lacks, without '-'             $CONF:27
+a             no                                                           $CONF:33
+b             no                                                           $CONF:39" \
+	"profiles lists names, the one apply uses (APPLY_USES, never DEFAULT: that is the kernel default of knobs), summaries and where each is defined, in file order"
 
 prun profiles -J
 expect_out_has '{
    "profiles": [
       {
          "name": "base",
-         "default": false,
+         "apply_uses": false,
          "summary": "The fixture'"'"'s starting values",
          "origin": "'"$CONF"':6"
       },{
          "name": "fast",
-         "default": true,' "profiles -J gives a profiles array with a boolean default and the origin"
+         "apply_uses": true,' "profiles -J gives a profiles array with a boolean apply_uses and the origin"
 
 prun profiles local
 expect_rc 0 "profiles NAME succeeds"
