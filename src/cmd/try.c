@@ -27,6 +27,7 @@
 #include "report.h"
 #include "statedir.h"
 #include "sysfs.h"
+#include "trial-counters.h"
 #include "trial-timer.h"
 #include "try.h"
 #include "value.h"
@@ -43,6 +44,14 @@ int try_parse(struct try_opts *t, bool baseline, const char *arg)
 
 	if (baseline) {
 		r = duration_parse(arg, 0, TRY_BASELINE_MAX, &t->baseline, why, sizeof(why));
+		/* Fewer readings than a spread needs would judge no row at all. */
+		if (r == 0 && t->baseline && t->baseline < TRIAL_MIN_SAMPLES) {
+			snprintf(why, sizeof(why),
+				 "'%s': less than %ds (0 for none, or a duration from %ds to 1h: "
+				 "the spread needs %d one-second readings)",
+				 arg, TRIAL_MIN_SAMPLES, TRIAL_MIN_SAMPLES, TRIAL_MIN_SAMPLES);
+			r = -ERANGE;
+		}
 		t->baseline_given = r == 0;
 	} else
 		r = duration_parse(arg, TRY_MIN, TRY_MAX, &t->secs, why, sizeof(why));

@@ -32,7 +32,7 @@ struct out_table;
 	{ "baseline", required_argument, (baseline_val), "<time>",                       \
 	  "with --try: first measure the counters this long,\n"                          \
 	  "for 'numastatctl trial' (default: as long as the\n"                           \
-	  "trial, at most 60s; 0: not at all)" },                                        \
+	  "trial, at most 60s; 0: not at all; else at least 3s)" },                      \
 	{ "foreground", no_argument, (foreground_val), NULL,                             \
 	  "with --try: wait in this terminal, not with a\n"                              \
 	  "systemd timer; revert when the time is up or the\n"                           \

@@ -53,6 +53,13 @@ for bad in 0 4s 25h 1d2h abc 10x ''; do
 done
 run set --try 20s --baseline 2h vm.zone_reclaim_mode=1
 expect_rc 2 "--baseline beyond an hour is a usage error"
+run set --try 20s --baseline 2s vm.zone_reclaim_mode=1
+expect_rc 2 "--baseline under 3s is a usage error"
+expect_err "numastatctl: set: --baseline: '2s': less than 3s (0 for none, or a duration from 3s to 1h: the spread needs 3 one-second readings)
+Try 'numastatctl --help' for more information." "naming the allowed range and why"
+expect_file "$ROOT/$VM/zone_reclaim_mode" 0 "and nothing was changed"
+run_raw set --help
+expect_out_has "0: not at all; else at least 3s" "set --help says 3s is the least baseline"
 run set --baseline 5s vm.zone_reclaim_mode=1
 expect_rc 2 "--baseline without --try"
 expect_err_has "numastatctl: set: --baseline goes with --try <time>" "says what it goes with"
@@ -103,10 +110,10 @@ check "no trial file" test ! -e "$STATE/trial"
 
 # ---- the timer: armed, status, a second change refused, fired ----
 sfixture
-run set --try 20s --baseline 2s vm.zone_reclaim_mode=1 vm.min_slab_ratio=5
+run set --try 20s --baseline 3s vm.zone_reclaim_mode=1 vm.min_slab_ratio=5
 expect_rc 0 "set --try 20s"
 expect_file "$ROOT/$VM/zone_reclaim_mode" 1 "the change is made"
-expect_out_has "measuring the counters for 2s before the change" "after a baseline of 2s"
+expect_out_has "measuring the counters for 3s before the change" "after a baseline of 3s"
 expect_out_has "unless it is confirmed" "says it reverts unless confirmed"
 ID=$(trial_id)
 check "the trial has the revert point's id" grep -q "id=$ID" "$STATE/revert"
@@ -139,7 +146,7 @@ check "the trial's revert point stays" grep -q "id=$ID" "$STATE/revert"
 run trial
 expect_rc 0 "trial reports the running trial"
 expect_out_has "Counters move with the workload" "saying counters move with the workload too"
-expect_out_has "baseline: 2.0s just before the change" "with its baseline"
+expect_out_has "baseline: 3.0s just before the change" "with its baseline"
 run trial -J
 expect_rc 0 "trial -J"
 expect_out_has '"running": true' "trial -J: it runs"
