@@ -349,6 +349,21 @@ static void describe_bits(const struct knob *k, int64_t v, char *buf, size_t len
 			 (uint64_t)(v & ~named));
 }
 
+/*
+ * A help text that starts with a plural unit ("seconds between ..."), in
+ * the singular, for a value of 1: "1 second between ...".  False for any
+ * other start (a word not all lower-case letters, as MB/s).
+ */
+static bool singular(const char *help, char *buf, size_t len)
+{
+	size_t n = strspn(help, "abcdefghijklmnopqrstuvwxyz");
+
+	if (n < 2 || help[n - 1] != 's' || help[n] != ' ')
+		return false;
+	snprintf(buf, len, "%.*s%s", (int)(n - 1), help, help + n);
+	return true;
+}
+
 void knob_describe(const struct knob_ref *ref, const struct kval *v, char *buf, size_t len)
 {
 	const struct knob *k = ref->knob;
@@ -376,6 +391,8 @@ void knob_describe(const struct knob_ref *ref, const struct kval *v, char *buf, 
 			snprintf(buf, len, "outside %" PRId64 "..%" PRId64, k->min, k->max);
 			return;
 		}
+		if (num == 1 && singular(k->help, buf, len))
+			return;
 		break;
 	case KNOB_ENUM:
 	case KNOB_STRING:

@@ -220,6 +220,20 @@ static void test_live_and_display(void)
 	knob_parse_live(&ref, "0\n", &v);
 	knob_describe(&ref, &v, buf, sizeof(buf));
 	CHECK_STR(buf, "off", "zero bitmask is off");
+	char big[256];
+
+	knob_resolve("vm.stat_interval", &ref, why, sizeof(why));
+	knob_parse_live(&ref, "1\n", &v);
+	knob_describe(&ref, &v, big, sizeof(big));
+	CHECK_STR(big, "second between folds of per-CPU vm statistics into the global counters",
+		  "1 of a unit is singular: 1 second, never 1 seconds");
+	knob_parse_live(&ref, "2\n", &v);
+	knob_describe(&ref, &v, buf, sizeof(buf));
+	CHECK_STR(buf, "", "2 reads with the help as it is: 2 seconds");
+	knob_resolve("kernel.numa_balancing_promote_rate_limit_MBps", &ref, why, sizeof(why));
+	knob_parse_live(&ref, "1\n", &v);
+	knob_describe(&ref, &v, buf, sizeof(buf));
+	CHECK_STR(buf, "", "a unit that is no plural word (MB/s) is left alone");
 }
 
 static bool zeroes(const char *name, const char *from, const char *to)
