@@ -95,8 +95,19 @@ void profiles_state(struct profile_state *st)
 	*st = (struct profile_state){ .kind = PSTATE_NONE };
 	if (profiles_load(&c, false) != EXIT_OK) {
 		st->kind = PSTATE_BROKEN;
-		snprintf(st->problem, sizeof(st->problem),
-			 "the configuration has problems: 'numastatctl profiles' lists them");
+		/* The first problem by name (a drop-in's file:line), the rest counted. */
+		if (c.nerrors > 1)
+			snprintf(st->problem, sizeof(st->problem),
+				 "the configuration has problems: %s (and %zu more: 'numastatctl "
+				 "profiles' lists them)",
+				 c.errors[0].text, c.nerrors - 1);
+		else if (c.nerrors == 1)
+			snprintf(st->problem, sizeof(st->problem),
+				 "the configuration has a problem: %s", c.errors[0].text);
+		else
+			snprintf(
+				st->problem, sizeof(st->problem),
+				"the configuration has problems: 'numastatctl profiles' lists them");
 	} else if (c.nfiles == 0 && !cmd_global.config) {
 		st->no_files = true;
 	} else if (c.default_at.line) {

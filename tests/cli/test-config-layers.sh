@@ -80,6 +80,13 @@ expect_out_has "$ETC/numastatctl.d/50-local.conf:4, overrides 5 at $VENDOR/numas
 in_layers profiles
 check "the drop-in's [numastatctl] profile is the default now" grep -Eq '^throughput +yes ' <<<"$OUT"
 
+# A bad drop-in: status names its file:line and the problem.
+printf '[profile throughput]\nvm.min_slab_ratio = lots\n' >"$L/etc/numastatctl.d/70-bad.conf"
+in_layers status
+expect_err_has "warning: the configuration has a problem: $ETC/numastatctl.d/70-bad.conf:2: [profile throughput]: vm.min_slab_ratio: invalid value 'lots'" \
+	"status with a bad drop-in names the drop-in's file:line and the problem"
+rm "$L/etc/numastatctl.d/70-bad.conf"
+
 # /run: the same name is overridden by /etc's; another name is read in name order.
 printf '[profile throughput]\nvm.min_slab_ratio = 11\n' >"$L/run/numastatctl.d/50-local.conf"
 printf '[profile throughput]\nvm.min_unmapped_ratio = 3\n' >"$L/run/numastatctl.d/60-runtime.conf"

@@ -122,7 +122,14 @@ conf "[profile p]
 vm.numa_stat = 7"
 prun status
 expect_rc 0 "status still works with a broken configuration"
-expect_err_has "warning: the configuration has problems: 'numastatctl profiles' lists them" "and warns"
+expect_err_has "warning: the configuration has a problem: $CONF:2: [profile p]: vm.numa_stat: invalid value '7': must be 0 or 1 (or on/off)" \
+	"and warns, naming the file:line and the problem"
+conf "[profile p]
+vm.numa_stat = 7
+vm.zone_reclaim_mode = x"
+prun status
+expect_err_has "warning: the configuration has problems: $CONF:2: [profile p]: vm.numa_stat: invalid value '7': must be 0 or 1 (or on/off) (and 1 more: 'numastatctl profiles' lists them)" \
+	"with more than one problem: the first named, the others counted"
 prun status -J
 expect_out_lacks "profile:" "status -J stays one JSON document"
 

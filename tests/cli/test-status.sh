@@ -79,7 +79,7 @@ check "a configuration with problems: state broken, the problem named, and a war
 import json, sys
 d = json.loads(sys.argv[1])
 p = d["profile"]
-assert p["state"] == "broken" and p["name"] is None and "profiles" in p["problem"], p
+assert p["state"] == "broken" and p["name"] is None and "nonexistent.conf" in p["problem"], p
 assert p["problem"] in d["warnings"], d
 ' "$OUT"
 
