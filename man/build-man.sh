@@ -1,18 +1,19 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # build-man.sh SCDOC PAGE.scd KNOBS.scd ADVICE.scd COLUMNS.scd VIEWS.scd SYSCONFDIR STATE_DIR RUN_DIR
-#              SBINDIR VERSION RUNTIMECONFDIR VENDORCONFDIR
+#              SBINDIR VERSION RUNTIMECONFDIR VENDORCONFDIR JSON.scd JSON_SCHEMA_DIR
 # Fills in the configured paths, puts the generated KNOBS and ADVICE RULES
-# sections, the stat column list and the views' column lists where the
-# page has a line "@KNOBS@", "@ADVICE@", "@STAT_COLUMNS@" or
-# "@VIEW_COLUMNS@", and runs scdoc; the page goes to stdout.
+# sections, the stat column list, the views' column lists and the JSON
+# OUTPUT parts (from schemas/) where the page has a line "@KNOBS@",
+# "@ADVICE@", "@STAT_COLUMNS@", "@VIEW_COLUMNS@" or "@JSON_PARTS@", and
+# runs scdoc; the page goes to stdout.
 # scdoc starts every paragraph, section and list item with .P, also where
 # nothing follows or a heading already breaks the line; mandoc -T lint
 # rightly calls those empty, so the filter at the end drops them.  It also
 # folds long text lines, which scdoc's markup makes longer than the source.
 set -eu
 scdoc=$1 page=$2 knobs=$3 advice=$4 columns=$5 views=$6 sysconfdir=$7 statedir=$8 rundir=$9
-sbindir=${10} version=${11} runtimeconfdir=${12} vendorconfdir=${13}
+sbindir=${10} version=${11} runtimeconfdir=${12} vendorconfdir=${13} json=${14} jsondir=${15}
 # scdoc's roff in a file of its own: in a pipe its failure (a syntax error
 # stops it halfway) would pass unseen and install half a page.
 roff=$(mktemp)
@@ -25,6 +26,7 @@ sed -e "s|@SYSCONFDIR@|$sysconfdir|g" \
 	-e "s|@RUN_DIR@|$rundir|g" \
 	-e "s|@SBINDIR@|$sbindir|g" \
 	-e "s|@VERSION@|$version|g" \
+	-e "s|@JSON_SCHEMA_DIR@|$jsondir|g" \
 	-e "/^@KNOBS@\$/{
 r $knobs
 d
@@ -36,6 +38,9 @@ r $columns
 d
 }" -e "/^@VIEW_COLUMNS@\$/{
 r $views
+d
+}" -e "/^@JSON_PARTS@\$/{
+r $json
 d
 }" "$page" | "$scdoc" >"$roff" || { echo "build-man.sh: scdoc failed on $page" >&2; exit 1; }
 awk '

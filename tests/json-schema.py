@@ -1,107 +1,195 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
-"""Check numastatctl's -J output against the schemas of numastatctl(8).
+"""Check numastatctl's -J output against its JSON Schemas (draft 2020-12).
 
-The schemas live in one place: the JSON OUTPUT section of
-man/numastatctl.8.scd, each "## part" holding blocks marked "; json: schema"
-or "; json: example".  A schema is JSON whose string values name types
-(string, number, boolean, null; alternatives joined by "|"; any other word is
-a literal), [X] is an array of X, the key "*" any further key, and a key
-ending in "?" one that appears only in some cases (-o, apply --check).
+The schemas are the files schemas/*.json of the source tree, one per -J
+document, each with its "title" (the part of numastatctl(8)'s JSON OUTPUT
+that prints it, e.g. "status", "set, apply, revert", "stat --pid") and its
+"examples".  numastatctl(8)'s JSON OUTPUT section is generated from them.
 
-  json-schema.py PAGE --examples        every example matches its part's schema
-  json-schema.py PAGE PART [--lines] [--partial] < OUTPUT
-        OUTPUT (one document, or one per line) matches one of PART's schemas;
+  json-schema.py [SCHEMAS] --examples
+        every schema is a valid draft 2020-12 schema, its examples match it
+  json-schema.py [SCHEMAS] PART [--lines] [--partial] < OUTPUT
+        OUTPUT (one document, or one per line) matches PART's schema;
         --partial lets objects lack keys (-o chose fewer columns)
+  json-schema.py [SCHEMAS] --runs DIR
+        every run recorded in DIR (N.argv: the arguments, NUL-separated;
+        N.out: what it printed) matches the schema of its command: the
+        parts whose title names that command (tests/cli/lib.sh records
+        every -J run of a test script there)
+
+SCHEMAS is the directory of the schemas, or (as before the schemas had
+files of their own) the man page, which stands for schemas/ beside man/;
+left out, schemas/ of the tree this script is in.
 """
+import copy
+import glob
 import json
-import re
+import os
 import sys
 
-TYPES = {
-    "string": lambda v: isinstance(v, str),
-    "number": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool),
-    "boolean": lambda v: isinstance(v, bool),
-    "null": lambda v: v is None,
-}
+try:
+    import jsonschema
+except ImportError:
+    sys.exit("python3-jsonschema is not installed")
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+# Global options that take a value as the next argument (main.c).
+VALUED = {"-S", "--sysroot", "-c", "--config", "--state-dir"}
 
 
-def parts(page):
-    """{part title: {"schema": [...], "example": [...]}} from the page."""
-    text = open(page, encoding="utf-8").read()
-    sec = re.search(r"^# JSON OUTPUT\n(.*?)^# ", text, re.S | re.M)
-    if not sec:
-        sys.exit(f"{page}: no JSON OUTPUT section")
+def load(where):
+    """{title: schema} from the directory where."""
     found = {}
-    for block in re.split(r"(?m)^## ", sec.group(1))[1:]:
-        title = block.split("\n", 1)[0].strip()
-        kinds = found.setdefault(title, {"schema": [], "example": []})
-        for kind, body in re.findall(r"(?m)^; json: (schema|example)\n```\n(.*?)\n```", block, re.S):
-            kinds[kind].append(json.loads(body))
-        if not kinds["schema"] or not kinds["example"]:
-            sys.exit(f"{page}: part '{title}' needs a schema and an example")
+    for path in sorted(glob.glob(os.path.join(where, "*.json"))):
+        with open(path, encoding="utf-8") as f:
+            schema = json.load(f)
+        title = schema.get("title")
+        if not title:
+            sys.exit(f"{path}: no title")
+        if title in found:
+            sys.exit(f"{path}: title '{title}' twice")
+        schema["x-file"] = os.path.basename(path)
+        found[title] = schema
+    if not found:
+        sys.exit(f"{where}: no schemas")
     return found
 
 
-def check(value, schema, path, partial):
-    """The first mismatch as 'path: problem', or None."""
-    if isinstance(schema, str):
-        for alt in schema.split("|"):
-            if TYPES[alt](value) if alt in TYPES else value == alt:
-                return None
-        return f"{path}: {json.dumps(value)} is not {schema}"
-    if isinstance(schema, list):
-        if not isinstance(value, list):
-            return f"{path}: not an array"
-        for i, v in enumerate(value):
-            bad = check(v, schema[0], f"{path}[{i}]", partial)
-            if bad:
-                return bad
-        return None
-    # {"|": "null", ...}: the object, or null.
-    if value is None and schema.get("|") == "null":
-        return None
-    if not isinstance(value, dict):
-        return f"{path}: not an object"
-    keys = {k.rstrip("?"): t for k, t in schema.items() if k != "|"}
-    if not partial:
-        for k in schema:
-            if k not in ("*", "|") and not k.endswith("?") and k not in value:
-                return f"{path}: missing key '{k}'"
-    for k, v in value.items():
-        if k not in keys and "*" not in keys:
-            return f"{path}: unknown key '{k}'"
-        bad = check(v, keys.get(k, keys.get("*")), f"{path}.{k}", partial)
-        if bad:
-            return bad
-    return None
+def lenient(schema):
+    """The schema with no key required anywhere (-o chose some columns)."""
+    s = copy.deepcopy(schema)
+
+    def walk(node):
+        if isinstance(node, dict):
+            node.pop("required", None)
+            for v in node.values():
+                walk(v)
+        elif isinstance(node, list):
+            for v in node:
+                walk(v)
+
+    walk(s)
+    return s
 
 
-def matches(doc, schemas, partial):
-    """None when doc matches one of schemas, else the problems."""
-    problems = [check(doc, s, "$", partial) for s in schemas]
-    return None if None in problems else "; ".join(problems)
+def problem(doc, schema):
+    """None when doc matches schema, else the first problem, with its path."""
+    v = jsonschema.Draft202012Validator(schema)
+    err = jsonschema.exceptions.best_match(v.iter_errors(doc))
+    if err is None:
+        return None
+    return f"{err.json_path}: {err.message}"
+
+
+def documents(text, lines):
+    """The documents of an output: one, or (interval mode) one per line."""
+    if not lines:
+        try:
+            return [json.loads(text)]
+        except json.JSONDecodeError:
+            pass
+    return [json.loads(l) for l in text.splitlines() if l.strip()]
+
+
+def command_of(argv):
+    """The command word of numastatctl's arguments (status when none)."""
+    i = 0
+    while i < len(argv):
+        a = argv[i]
+        if a == "--":
+            break
+        if a in VALUED:
+            i += 2
+            continue
+        if not a.startswith("-"):
+            return a
+        i += 1
+    return "status"
+
+
+def commands_of(title):
+    """The commands a part's title names: "set, apply, revert" -> 3."""
+    return {p.split()[0] for p in title.split(", ") if p and not p.startswith("-")}
+
+
+def partial(argv):
+    """-o picks columns, -N (--names) leaves only name, -n (--values) only value."""
+    return any(a in ("-o", "--output", "-N", "--names", "-n", "--values") or
+               a.startswith("--output=") or
+               (a.startswith("-") and not a.startswith("--") and ("o" in a or "N" in a))
+               for a in argv)
+
+
+def check_runs(known, where):
+    failed = 0
+    runs = sorted(glob.glob(os.path.join(where, "*.argv")),
+                  key=lambda p: int(os.path.basename(p).split(".")[0]))
+    for argv_path in runs:
+        with open(argv_path, "rb") as f:
+            argv = [a.decode("utf-8", "replace") for a in f.read().split(b"\0") if a]
+        with open(argv_path[:-5] + ".out", encoding="utf-8", errors="replace") as f:
+            text = f.read()
+        cmd = command_of(argv)
+        parts = [s for t, s in known.items() if cmd in commands_of(t)]
+        shown = "numastatctl " + " ".join(argv)
+        if not parts:
+            print(f"{shown}: no schema names the command '{cmd}'")
+            failed = 1
+            continue
+        try:
+            docs = documents(text, False)
+        except json.JSONDecodeError as e:
+            print(f"{shown}: not JSON: {e}")
+            failed = 1
+            continue
+        schema = {"anyOf": [lenient(p) if partial(argv) else p for p in parts]}
+        for i, doc in enumerate(docs):
+            bad = [problem(doc, p) for p in schema["anyOf"]]
+            if None not in bad:
+                print(f"{shown}: document {i + 1} matches none of "
+                      f"{', '.join(p['x-file'] for p in parts)}: " + "; ".join(bad))
+                failed = 1
+                break
+    return failed
 
 
 def main(argv):
-    if len(argv) == 3 and argv[2] == "--examples":
+    args = argv[1:]
+    where = os.path.join(HERE, "..", "schemas")
+    if args and not args[0].startswith("-") and (os.path.isdir(args[0]) or args[0].endswith(".scd")):
+        first = args.pop(0)
+        where = first if os.path.isdir(first) else os.path.join(os.path.dirname(first), "..", "schemas")
+    if not args:
+        sys.exit(__doc__)
+    known = load(where)
+    if args[0] == "--examples":
         failed = 0
-        for title, kinds in parts(argv[1]).items():
-            for ex in kinds["example"]:
-                bad = matches(ex, kinds["schema"], False)
+        for title, schema in known.items():
+            try:
+                jsonschema.Draft202012Validator.check_schema(schema)
+            except jsonschema.exceptions.SchemaError as e:
+                print(f"{schema['x-file']}: not a draft 2020-12 schema: {e.message}")
+                failed = 1
+                continue
+            if not schema.get("examples"):
+                print(f"{schema['x-file']}: no examples")
+                failed = 1
+            for ex in schema.get("examples", []):
+                bad = problem(ex, schema)
                 if bad:
-                    print(f"{title}: example: {bad}")
+                    print(f"{schema['x-file']}: example: {bad}")
                     failed = 1
         return failed
-    if len(argv) < 3:
-        sys.exit(__doc__)
-    known = parts(argv[1])
-    title = argv[2]
+    if args[0] == "--runs":
+        return check_runs(known, args[1])
+    title = args[0]
     if title not in known:
         sys.exit(f"no part '{title}' (there are: {', '.join(known)})")
+    schema = lenient(known[title]) if "--partial" in args else known[title]
     text = sys.stdin.read()
     try:
-        docs = [json.loads(l) for l in text.splitlines()] if "--lines" in argv else [json.loads(text)]
+        docs = documents(text, "--lines" in args)
     except json.JSONDecodeError as e:
         print(f"{title}: not JSON: {e}")
         return 1
@@ -109,7 +197,7 @@ def main(argv):
         print(f"{title}: no output")
         return 1
     for i, doc in enumerate(docs):
-        bad = matches(doc, known[title]["schema"], "--partial" in argv)
+        bad = problem(doc, schema)
         if bad:
             print(f"{title}: document {i + 1}: {bad}")
             return 1

@@ -87,6 +87,29 @@ run_raw() {
 	RC=$?
 	OUT=$(<"$TMP/out")
 	ERR=$(<"$TMP/err")
+	json_record "$@"
+}
+
+# json_record ARGS...: keep a -J run's arguments and output, which
+# done_testing checks against the schema of its command (schemas/,
+# tests/json-schema.py --runs).  Usage errors (exit 2) print no document.
+JSON_RUNS=0
+json_record() {
+	local a
+	[ "$RC" != 2 ] && [ -s "$TMP/out" ] || return 0
+	for a in "$@"; do
+		[ "$a" = -- ] && return 0
+		case $a in
+		-J | --json | -[a-zA-Z]*J*) ;;
+		*) continue ;;
+		esac
+		[ "$a" != "${a#--}" ] && [ "$a" != --json ] && continue
+		mkdir -p "$TMP/json-runs"
+		printf '%s\0' "$@" >"$TMP/json-runs/$JSON_RUNS.argv"
+		cp "$TMP/out" "$TMP/json-runs/$JSON_RUNS.out"
+		JSON_RUNS=$((JSON_RUNS + 1))
+		return 0
+	done
 }
 
 # start_raw ARGS...: the binary in the background with exactly these
@@ -419,9 +442,18 @@ skip_all() {
 }
 
 done_testing() {
-	local unused
+	local unused why
 	unused=$(golden_unused)
 	[ -z "$unused" ] || not_ok "every golden case of $(basename "$0") is compared" "never run:" "$unused"
+	if [ "$JSON_RUNS" != 0 ] && [ -n "${SOURCE_ROOT:-}" ]; then
+		if ! python3 -c 'import jsonschema' 2>/dev/null; then
+			missing "the $JSON_RUNS -J outputs against their schemas: python3-jsonschema is not installed" python3-jsonschema
+		elif why=$(python3 "$SOURCE_ROOT/tests/json-schema.py" "$SOURCE_ROOT/schemas" --runs "$TMP/json-runs" 2>&1); then
+			ok "each of the $JSON_RUNS -J outputs of $(basename "$0") matches the schema of its command"
+		else
+			not_ok "each of the $JSON_RUNS -J outputs of $(basename "$0") matches the schema of its command" "$why"
+		fi
+	fi
 	echo "1..$TAP_N"
 	[ "$TAP_FAILED" = 0 ]
 }

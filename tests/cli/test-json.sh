@@ -1,11 +1,14 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Every -J output against the schema numastatctl(8) documents for it (the
-# JSON OUTPUT section, read by tests/json-schema.py), and the page's own
-# examples against their schemas.  selftest and bench run on the live
-# system: test-selftest-live and test-bench-live check theirs.
+# Every -J output against its JSON Schema (schemas/*.json, draft 2020-12,
+# read by tests/json-schema.py with python3-jsonschema), and the schemas'
+# own examples against them.  lib.sh also checks every -J run of every
+# script against the schema of its command when the script ends.  selftest
+# and bench run on the live system: test-selftest-live and test-bench-live
+# check theirs.
 . "$(dirname "$0")/lib.sh"
 : "${SOURCE_ROOT:?run through meson test}"
+python3 -c 'import jsonschema' 2>/dev/null || missing_all "python3-jsonschema is not installed" python3-jsonschema
 
 PAGE=$SOURCE_ROOT/man/numastatctl.8.scd
 CHECKER=$SOURCE_ROOT/tests/json-schema.py
@@ -20,7 +23,17 @@ schema() {
 	fi
 }
 
-check "the page's examples match their schemas" python3 "$CHECKER" "$PAGE" --examples
+check "every schema is draft 2020-12 and its examples match it" python3 "$CHECKER" "$SOURCE_ROOT/schemas" --examples
+# One place lists the schemas (installed, and the page's parts in order).
+unlisted=$(cd "$SOURCE_ROOT/schemas" && for f in *.json; do
+	grep -q "^  '$f',\$" meson.build || echo "$f"
+done)
+check "every schemas/*.json is listed in schemas/meson.build" test -z "$unlisted"
+# The page's parts come from the schemas: a part written in the older
+# shorthand (scripts/json-schema-from-page turns one into a schema file)
+# would be a second, unchecked source.
+check "numastatctl(8) has no JSON schema of its own (they are schemas/*.json)" \
+	bash -c '! grep -q "^; json: " "$1"' _ "$PAGE"
 # refuses PART DESC: the checker rejects $OUT for PART (it is no rubber stamp).
 refuses() {
 	if python3 "$CHECKER" "$PAGE" "$1" <<<"$OUT" >"$TMP/why" 2>&1; then
@@ -39,6 +52,18 @@ OUT='{"checks": [{"result": "PASS", "check": "x", "node": null, "cpu_node": null
 refuses selftest "the checker refuses a word outside an enumeration"
 OUT='{"time": "T", "nodes": [{"node": 0}], "total": {}}'
 refuses stat "the checker refuses an object without its keys"
+OUT='{"knobs": [{"name": "vm.numa_stat", "value": "1", "colour": "red"}]}'
+refuses get "the checker refuses a key the schema does not name (additionalProperties: false)"
+# The runs lib.sh records: a broken document of a recorded run fails too.
+mkdir -p "$TMP/broken-runs"
+printf '%s\0' -J get vm.numa_stat >"$TMP/broken-runs/0.argv"
+echo '{"knobs": [{"knob": "vm.numa_stat", "value": "1"}]}' >"$TMP/broken-runs/0.out"
+if python3 "$CHECKER" "$SOURCE_ROOT/schemas" --runs "$TMP/broken-runs" >"$TMP/why" 2>&1; then
+	not_ok "a recorded -J run with a broken document fails the check" "accepted"
+else
+	check "a recorded -J run with a broken document fails the check, naming the schema" \
+		grep -q "matches none of get.json" "$TMP/why"
+fi
 
 fixture sparse3
 CONF=$TMP/json.conf
@@ -133,7 +158,7 @@ while IFS=$'\t' read -r name opt arg; do
 	[ "$arg" = required ] && args+=("$(view_arg "$name")")
 	run -J stat "${args[@]}"
 	schema "stat $opt" "stat ${args[*]} -J"
-	part=$(sed -n "s/^## \(stat .*$opt[,]* .*INTERVAL\)$/\1/p" "$PAGE")
+	part=$(sed -n "s/^  \"title\": \"\(stat .*$opt[,]* .*INTERVAL\)\",$/\1/p" "$SOURCE_ROOT"/schemas/*.json)
 	run -J stat "${args[@]}" --rate 0.01 2 --totals
 	schema "${part:-stat $opt INTERVAL}" --lines "stat ${args[*]} INTERVAL --totals -J"
 done < <(awk -F'\t' '$1 == "view" && $3 != "-" { print $2 "\t" $3 "\t" $4 }' "$OPTIONS_LIST")
