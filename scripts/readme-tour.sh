@@ -1,26 +1,47 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# readme-tour.sh [--no-live] BINARY [README]: rewrite the "Commands" tour of README.md
-# (between <!-- tour:begin --> and <!-- tour:end -->) with the real output of
-# BINARY run against a copy of tests/fixtures/sparse3 and the shipped
-# numastatctl.conf.  As root, selftest and a short bench also run on the
-# live system (bench flips vm.numa_stat for a fraction of a second and
-# restores it; its counter snapshot goes to a temporary state directory).
+# readme-tour.sh [--no-live] BINARY [TOUR]: write the tour of every command,
+# doc/tour.md (or TOUR), with the real output of BINARY.  It runs exactly
+# the commands the page shows, in the order it shows them, after the setup
+# it shows (copies of tests/fixtures/sparse3 and effect-6.1, a tree of
+# tests/fixtures/gen-placement.sh, the shipped numastatctl.conf, and a shell
+# function numastatctl that adds --sysroot, --config and --state-dir): a
+# reader who types them gets the same output, but for times and ids
+# (test-docs compares a fresh run with the page, those masked).  As root
+# and without --no-live, selftest and a short bench also run on the live
+# system (bench flips vm.numa_stat for a fraction of a second and restores
+# it); the page in the tree is written with --no-live.
 set -euo pipefail
 live=true
 [ "${1:-}" = --no-live ] && live=false && shift
 bin=$(realpath "$1")
 src=$(cd "$(dirname "$0")/.." && pwd)
-readme=${2:-$src/README.md}
+page=${2:-$src/doc/tour.md}
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-cp -a "$src/tests/fixtures/sparse3" "$work/sparse3"
-cp -a "$src/tests/fixtures/effect-6.1" "$work/effect"
-find "$work/sparse3" "$work/effect" -name .gitkeep -delete
-install -m 0644 "$src/numastatctl.conf" "$work/numastatctl.conf"
 cd "$work"
+# The setup, as the page shows it and as it runs here: $src is the tree this
+# script is in, and the binary where ./quickstart puts it (BINARY here).
+SETUP='cp -r "$src/tests/fixtures/sparse3" sparse3
+cp -r "$src/tests/fixtures/effect-6.1" effect
+"$src/tests/fixtures/gen-placement.sh" placement procs
+find sparse3 effect -name .gitkeep -delete
+install -m 0644 "$src/numastatctl.conf" numastatctl.conf
+numastatctl() { "$src/build/src/numastatctl" --sysroot sparse3 --config numastatctl.conf --state-dir state "$@"; }'
+eval "${SETUP%numastatctl() *}" >/dev/null
 GLOBAL=(--sysroot sparse3 --config numastatctl.conf --state-dir state)
+
+# show_sh LINE: one console block with a shell line that uses the function
+# numastatctl (a pipe, a write to the tree), run as it is shown.
+show_sh() {
+	local rc=0
+	echo '```console'
+	echo "\$ $1"
+	bash -c "numastatctl() { $(printf '%q ' "$bin" "${GLOBAL[@]}") \"\$@\"; }; $1" 2>&1 || rc=$?
+	[ "$rc" = 0 ] || echo "[exit status $rc]"
+	echo '```'
+}
 
 # quote ARGS...: the arguments as one would type them, each after a space.
 quote() {
@@ -57,17 +78,34 @@ show() {
 
 tour() {
 	cat <<'EOF'
-## Commands
+# A tour of numastatctl
 
-A tour of every command. The output below is real: `scripts/readme-tour.sh`
-runs the built binary against `sparse3/`, a copy of `tests/fixtures/sparse3`
-(a three-node machine with the sparse node ids 0, 2 and 5), with the shipped
-`numastatctl.conf`, and pastes what it prints. Every command ran with
-`--sysroot sparse3 --config numastatctl.conf --state-dir state`, left out
-below; on a real machine you leave them out too. The reference is
-[numastatctl(8)](man/numastatctl.8.scd) and
-[numastatctl.conf(5)](man/numastatctl.conf.5.scd) (`man numastatctl` once
-installed).
+Every command, on copies of test machines, so nothing here touches yours
+and nothing needs root. The output below is real: `scripts/readme-tour.sh`
+runs exactly these commands, in this order, and pastes what they print; CI
+runs it again and compares (times and ids aside). The reference is
+[numastatctl(8)](../man/numastatctl.8.scd) and
+[numastatctl.conf(5)](../man/numastatctl.conf.5.scd) (`man numastatctl`
+once installed).
+
+## Setup
+
+After `./quickstart` (the README's Quick start), in bash, in a scratch
+directory, with `src` set to the source tree: `sparse3` is a three-node
+machine with the sparse node ids 0, 2 and 5, `effect` a four-node one with
+a slower memory tier and a cgroup tree, `placement` one with processes
+whose memory is on the wrong node. The function `numastatctl` points the
+binary at them; on a real machine you leave those options out.
+
+```sh
+cd "$(mktemp -d)"
+src=~/numastatctl    # the source tree, after ./quickstart
+EOF
+	printf '%s\n' "$SETUP"
+	cat <<'EOF'
+```
+
+## Commands
 
 ### status: what needs attention
 
@@ -138,7 +176,7 @@ written. A knob someone else changed since is left alone and named (exit
 status 1, the revert point kept); `--force` restores it too:
 
 EOF
-	printf '12\n' >sparse3/proc/sys/vm/min_slab_ratio
+	show_sh 'echo 12 >sparse3/proc/sys/vm/min_slab_ratio  # someone else writes the knob'
 	show revert
 	show revert --force
 	cat <<'EOF'
@@ -171,22 +209,23 @@ closed terminal:
 
 EOF
 	show set --try 20s vm.zone_reclaim_mode=1
-	"$bin" "${GLOBAL[@]}" set --try 1m --baseline 3s --foreground vm.zone_reclaim_mode=1 \
-		</dev/null >/dev/null 2>&1 &
-	for _ in $(seq 1 100); do
-		[ -e state/trial ] && break
-		sleep 0.1
-	done
+	cat <<'EOF'
+
+With `--foreground` the answer comes from the terminal (here from `echo`):
+after the baseline, the change, and `yes` keeps it:
+
+EOF
+	show_sh 'echo yes | numastatctl set --try 1m --baseline 3s --foreground vm.zone_reclaim_mode=1'
 	show status
 	cat <<'EOF'
 
 ### confirm: keep a trial's change
 
-From another terminal (or in the waiting one, by answering `yes`):
+From another terminal while a trial runs (or in the waiting one by
+answering `yes`, as above: so here it was confirmed already):
 
 EOF
 	show confirm
-	wait
 	cat <<'EOF'
 
 ### trial: what the change did to the counters
@@ -198,10 +237,7 @@ baseline's spread. A change inside the spread is "within noise" (a copy of
 `/proc` does not move: here everything is). Also `-J` and `--prometheus`:
 
 EOF
-	echo '```console'
-	echo '$ numastatctl trial | head -n 15'
-	"$bin" "${GLOBAL[@]}" trial 2>&1 | head -n 15
-	echo '```'
+	show_sh 'numastatctl trial | head -n 15'
 	cat <<'EOF'
 
 ### stat: per-node NUMA statistics
@@ -219,10 +255,7 @@ EOF
 	echo 'For Prometheus (names of our own, which no node_exporter collector uses; `--textfile DIR`'
 	echo 'writes them for its textfile collector, and `profile_drift` is what an alert watches):'
 	echo
-	echo '```console'
-	echo '$ numastatctl stat --prometheus | grep -E '"'"'^numastatctl_(numa_hit_total|knob_info|profile_drift|knob_drift)'"'"
-	"$bin" "${GLOBAL[@]}" stat --prometheus | grep -E '^numastatctl_(numa_hit_total|knob_info|profile_drift|knob_drift)'
-	echo '```'
+	show_sh "numastatctl stat --prometheus | grep -E '^numastatctl_(numa_hit_total|knob_info|profile_drift|knob_drift)'"
 	cat <<'EOF'
 
 With an interval, `stat` prints the changes over each interval as `vmstat`
@@ -291,24 +324,20 @@ EOF
 
 # The views of what the knobs do, on a copy of tests/fixtures/effect-6.1.
 effect_tour() {
-	local saved=("${GLOBAL[@]}")
-
 	cat <<'EOF'
 ### stat --balancing, --tiers, --cgroup: what the knobs do
 
 What NUMA balancing and memory tiering do, and which services have their
-memory on which node. These ran with `--sysroot effect`, a copy of
+memory on which node. These run with `--sysroot effect`, a copy of
 `tests/fixtures/effect-6.1`: four nodes, node 3 memory only and in a slower
 tier, the counters a 6.1 kernel has, and a cgroup v2 tree. Every view takes
 `-J`, `--prometheus`, `--textfile DIR`, `--nodes` and an interval.
 
 EOF
-	GLOBAL=(--sysroot effect --state-dir state)
-	show stat --balancing
-	show stat --tiers
-	show stat --cgroup nginx.service
-	show stat --cgroup '*.service'
-	GLOBAL=("${saved[@]}")
+	show --sysroot effect stat --balancing
+	show --sysroot effect stat --tiers
+	show --sysroot effect stat --cgroup nginx.service
+	show --sysroot effect stat --cgroup '*.service'
 	cat <<'EOF'
 
 With an interval, `stat --balancing 5` answers "is balancing converging?":
@@ -319,9 +348,6 @@ EOF
 }
 
 placement_tour() {
-	local saved=("${GLOBAL[@]}")
-
-	"$src/tests/fixtures/gen-placement.sh" "$work/placement" procs
 	cat <<'EOF'
 
 ### placement: is the memory where the CPUs are?
@@ -329,7 +355,7 @@ placement_tour() {
 For a process (by PID or name), a systemd unit or a cgroup: where it may
 run and allocate, its memory per node by kind, and the verdict. Remote
 anonymous memory can be moved (the lines under it say how); remote page
-cache is where whoever first read the file ran. These ran with `--sysroot
+cache is where whoever first read the file ran. These run with `--sysroot
 placement`, a tree from `tests/fixtures/gen-placement.sh`: four nodes, node
 3 memory only in a slower tier, a process and a service whose cpusets were
 narrowed after they had filled another node. `--check` exits 3 above
@@ -337,10 +363,8 @@ narrowed after they had filled another node. `--check` exits 3 above
 `--textfile DIR` give the same facts.
 
 EOF
-	GLOBAL=(--sysroot placement --state-dir state)
-	show placement --pid narrowed
-	show placement --cgroup db.service --check
-	GLOBAL=("${saved[@]}")
+	show --sysroot placement placement --pid narrowed
+	show --sysroot placement placement --cgroup db.service --check
 }
 
 # live_show ARGS...: show on the live system when that is possible here.
@@ -348,15 +372,11 @@ live_show() {
 	if $live && [ "$(id -u)" = 0 ] && [ -d /sys/devices/system/node/node0 ]; then
 		show live "$@"
 	else
-		echo "(not run here: needs root on a NUMA-enabled kernel)"
+		echo '```sh'
+		echo "numastatctl $*    # as root, without the function: the live system"
+		echo '```'
 	fi
 }
 
 tour >"$work/tour.md"
-awk -v tour="$work/tour.md" '
-	/^<!-- tour:end -->$/ { while ((getline l < tour) > 0) print l; skip = 0 }
-	!skip { print }
-	/^<!-- tour:begin -->$/ { skip = 1 }
-' "$readme" >"$work/README.md"
-grep -q '^<!-- tour:begin -->$' "$work/README.md" || { echo "readme-tour: no tour markers in $readme" >&2; exit 1; }
-cp "$work/README.md" "$readme"
+cp "$work/tour.md" "$page"
