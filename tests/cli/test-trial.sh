@@ -205,6 +205,8 @@ expect_rc 0 "confirm twice"
 expect_out_has "was confirmed already" "says so"
 run -J confirm
 expect_out_has '"state": "confirmed"' "confirm -J"
+run -J confirm
+check "confirm -J of a trial confirmed already prints the document alone" python3 -c 'import json, sys; json.loads(sys.argv[1])' "$OUT"
 run set vm.zone_reclaim_mode=2
 expect_rc 0 "after the confirm, set works again"
 run revert
