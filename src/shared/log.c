@@ -123,5 +123,9 @@ void log_usage_err(const char *fmt, ...)
 	va_start(ap, fmt);
 	vlog(NULL, fmt, ap);
 	va_end(ap);
-	fputs("Try 'numastatctl --help' for more information.\n", stderr);
+	/* A command's usage error points at that command's options. */
+	if (command)
+		fprintf(stderr, "Try 'numastatctl %s --help' for more information.\n", command);
+	else
+		fputs("Try 'numastatctl --help' for more information.\n", stderr);
 }

@@ -32,5 +32,8 @@ void log_info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  */
 void log_info_wrapped(size_t width, size_t indent, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
-/* The usage-error line pair: the message, then "Try 'numastatctl --help' ...". */
+/*
+ * The usage-error line pair: the message, then "Try 'numastatctl COMMAND
+ * --help' ..." (without a command: "Try 'numastatctl --help' ...").
+ */
 void log_usage_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

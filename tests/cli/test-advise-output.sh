@@ -142,7 +142,7 @@ for bad in "--interval 0" "--interval -1" "--interval abc" "--interval 3601" "--
 done
 prun advise --interval 0
 expect_err "numastatctl: advise: --interval '0': expected seconds from 0.1 to 3600
-Try 'numastatctl --help' for more information." "a bad interval says what is allowed"
+Try 'numastatctl advise --help' for more information." "a bad interval says what is allowed"
 prun -J advise --profile adv
 expect_rc 2 "--profile with -J: exit 2"
 expect_err_has "--profile prints a numastatctl.conf section, which has no JSON form" "saying why"

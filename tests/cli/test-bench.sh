@@ -9,7 +9,7 @@ fixture sparse3
 run bench
 expect_rc 2 "bench under --sysroot is a usage error"
 expect_err "numastatctl: bench: --sysroot $ROOT: bench runs on the live system only (it flips a knob of the running kernel)
-Try 'numastatctl --help' for more information." "naming the option and why"
+Try 'numastatctl bench --help' for more information." "naming the option and why"
 expect_file "$ROOT/proc/sys/vm/numa_stat" 1 "the fixture's numa_stat is untouched"
 check "and no state was written" test ! -e "$STATE"
 
@@ -37,7 +37,7 @@ expect_rc 2 "a knob outside the managed namespaces is refused"
 run bench --knob vm.zone_reclaim_mode
 expect_rc 2 "another knob needs --values"
 expect_err "numastatctl: bench: --knob vm.zone_reclaim_mode needs --values <a>,<b>
-Try 'numastatctl --help' for more information." "and says so"
+Try 'numastatctl bench --help' for more information." "and says so"
 
 run bench --knob zone_reclaim_mode --values 0,9
 expect_rc 2 "each value is validated against the registry"
@@ -53,7 +53,7 @@ for bad in 1 1,0,1 ,1 "" "$(printf 'x%.0s' $(seq 300)),1"; do
 done
 run bench --values 1
 expect_err "numastatctl: bench: --values: invalid value '1': expected two values, <a>,<b>
-Try 'numastatctl --help' for more information." "saying what --values takes"
+Try 'numastatctl bench --help' for more information." "saying what --values takes"
 
 for opt in "--rounds 3" "--rounds 1001" "--rounds x" "--threads 0" "--threads 1025" \
 	"--size 0" "--size 65537" "--size -1" "--node x" "--node 65536"; do
@@ -63,7 +63,7 @@ for opt in "--rounds 3" "--rounds 1001" "--rounds x" "--threads 0" "--threads 10
 done
 run bench --rounds 3
 expect_err "numastatctl: bench: --rounds: invalid value '3': must be 4..1000
-Try 'numastatctl --help' for more information." "naming the range (4 rounds is the least for a 95% interval)"
+Try 'numastatctl bench --help' for more information." "naming the range (4 rounds is the least for a 95% interval)"
 
 run bench later
 expect_rc 2 "a stray argument is refused"

@@ -76,6 +76,6 @@ expect_rc 2 "a bad --pattern is a usage error"
 
 run get -n -N
 expect_rc 2 "-n and -N exclude each other"
-expect_err_has "Try 'numastatctl --help' for more information." "usage errors point to --help"
+expect_err_has "Try 'numastatctl get --help' for more information." "usage errors point to the command's --help"
 
 done_testing

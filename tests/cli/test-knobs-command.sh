@@ -70,7 +70,7 @@ run -J knobs --choices vm.numa_stat
 expect_rc 2 "knobs --choices -J is a usage error"
 expect_out "" "knobs --choices -J prints nothing on stdout"
 expect_err "numastatctl: knobs: --choices has no JSON form: it prints plain lines for shells ('knobs -J' gives each knob's \"values\")
-Try 'numastatctl --help' for more information." "knobs --choices -J says where the JSON is"
+Try 'numastatctl knobs --help' for more information." "knobs --choices -J says where the JSON is"
 run -J knobs -N vm.numa_stat mm.numa.demotion_enabled
 expect_out '{
    "knobs": [
@@ -145,7 +145,7 @@ expect_rc 0 "--choices of a pass-through sysctl succeeds with nothing to offer"
 run knobs -o NAME,COLOUR
 expect_rc 2 "an unknown column is a usage error"
 expect_err "numastatctl: knobs: -o: unknown column 'COLOUR': one of NAME, TYPE, VALUES, MIN, MAX, DEFAULT, PRESENT, SINCE, DESCRIPTION, NOTE
-Try 'numastatctl --help' for more information." "naming the column and the allowed ones"
+Try 'numastatctl knobs --help' for more information." "naming the column and the allowed ones"
 
 run knobs vm.numa_stat kernel.hostname
 expect_rc 2 "a name outside the NUMA namespaces is refused"

@@ -228,7 +228,7 @@ for args in "" "--check" "--pid 1 stray" "--pid 1 --max-remote-anon 101" "--pid 
 done
 run placement --pid 1 --max-remote-anon abc
 expect_err "numastatctl: placement: --max-remote-anon 'abc': expected a percentage from 0 to 100
-Try 'numastatctl --help' for more information." "a bad percentage names what is allowed"
+Try 'numastatctl placement --help' for more information." "a bad percentage names what is allowed"
 
 # Prometheus: a set of series per cgroup and per --pid argument, never per PID.
 pfixture procs

@@ -127,7 +127,7 @@ expect_err "numastatctl: apply: no profile given, and none is configured: name o
 	"and says how to name one"
 prun apply a b
 expect_rc 2 "two profile names are a usage error"
-expect_err_has "Try 'numastatctl --help' for more information." "pointing to --help"
+expect_err_has "Try 'numastatctl apply --help' for more information." "pointing to apply --help"
 prun apply --check --dry-run p
 expect_rc 2 "--check and --dry-run exclude each other"
 

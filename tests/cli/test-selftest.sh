@@ -9,7 +9,7 @@ fixture sparse3
 run selftest
 expect_rc 2 "selftest under --sysroot is a usage error"
 expect_err "numastatctl: selftest: --sysroot $ROOT: selftest runs on the live system only (libnuma places memory on the running kernel's nodes)
-Try 'numastatctl --help' for more information." "naming the option and why"
+Try 'numastatctl selftest --help' for more information." "naming the option and why"
 expect_out "" "and prints no check"
 
 run selftest --toggle
@@ -20,7 +20,7 @@ check "and no state was written" test ! -e "$STATE"
 run selftest --pages 8
 expect_rc 2 "--pages below 16 is refused"
 expect_err "numastatctl: selftest: --pages: invalid value '8': must be 16..1048576
-Try 'numastatctl --help' for more information." "naming the range"
+Try 'numastatctl selftest --help' for more information." "naming the range"
 
 run selftest --pages 12x
 expect_rc 2 "--pages with junk is refused"
@@ -31,7 +31,7 @@ expect_rc 2 "--pages above the maximum is refused"
 run selftest now
 expect_rc 2 "a stray argument is refused"
 expect_err "numastatctl: selftest: unexpected argument 'now'
-Try 'numastatctl --help' for more information." "and named"
+Try 'numastatctl selftest --help' for more information." "and named"
 
 run selftest --togle
 expect_rc 2 "an unknown option is refused"

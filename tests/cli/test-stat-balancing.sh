@@ -69,7 +69,7 @@ run stat --balancing --sort bogus
 expect_rc 2 "an unknown --sort column exits 2"
 run stat --balancing -o NUMA_HINT_FALTS
 expect_err "numastatctl: stat: -o: unknown column 'NUMA_HINT_FALTS' for --balancing: did you mean NUMA_HINT_FAULTS?
-Try 'numastatctl --help' for more information." "a misspelt column gets a suggestion"
+Try 'numastatctl stat --help' for more information." "a misspelt column gets a suggestion"
 run stat --balancing --nodes 5
 expect_rc 2 "--nodes naming an absent node exits 2"
 expect_err "numastatctl: stat: --nodes: node 5: no such node here (nodes here: 0-3)" "saying which"

@@ -224,7 +224,7 @@ for bad in ../etc /system.slice/../.. ./x ''; do
 	expect_rc 2 "--cgroup '$bad' is a usage error"
 done
 expect_err "numastatctl: stat: --cgroup '': expected a cgroup path, a unit or a pattern
-Try 'numastatctl --help' for more information." "an empty name is refused in one line"
+Try 'numastatctl stat --help' for more information." "an empty name is refused in one line"
 run stat --cgroup /system.slice/nginx.service/worker
 expect_rc 1 "a cgroup without the memory controller exits 1"
 expect_err "numastatctl: stat: /sys/fs/cgroup/system.slice/nginx.service/worker/memory.numa_stat: not present: the memory controller is not enabled for this cgroup (its parent's cgroup.subtree_control lacks memory)" \
@@ -245,7 +245,7 @@ expect_rc 1 "a malformed file exits 1"
 expect_err_has "init.scope/memory.numa_stat: line 1: expected N<node>=<value>" "with the line"
 run stat --cgroup "/$(printf 'a%.0s' $(seq 5000))"
 expect_rc 2 "a path longer than the kernel allows exits 2"
-expect_err_has "Try 'numastatctl --help'" "a usage error, with the usual hint"
+expect_err_has "Try 'numastatctl stat --help'" "a usage error, with the usual hint"
 check "which shows the start of the argument, not all 5000 bytes" test "$(printf '%s' "$ERR" | head -n 1 | wc -c)" -lt 400
 rm "$ROOT/$CG/init.scope/memory.numa_stat"
 mkfifo "$ROOT/$CG/init.scope/memory.numa_stat"

@@ -56,7 +56,7 @@ expect_rc 2 "--baseline beyond an hour is a usage error"
 run set --try 20s --baseline 2s vm.zone_reclaim_mode=1
 expect_rc 2 "--baseline under 3s is a usage error"
 expect_err "numastatctl: set: --baseline: '2s': less than 3s (0 for none, or a duration from 3s to 1h: the spread needs 3 one-second readings)
-Try 'numastatctl --help' for more information." "naming the allowed range and why"
+Try 'numastatctl set --help' for more information." "naming the allowed range and why"
 expect_file "$ROOT/$VM/zone_reclaim_mode" 0 "and nothing was changed"
 run_raw set --help
 expect_out_has "0: not at all; else at least 3s" "set --help says 3s is the least baseline"

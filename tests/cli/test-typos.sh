@@ -123,13 +123,13 @@ Try 'numastatctl --help' for more information." "nothing close: no suggestion"
 run get --valuse
 expect_rc 2 "an unknown long option is a usage error"
 expect_err "numastatctl: get: unrecognized option '--valuse': did you mean --values?
-Try 'numastatctl --help' for more information." "--valuse: one line and the Try line"
+Try 'numastatctl get --help' for more information." "--valuse: one line and the Try line"
 run --jsno get
 expect_err "numastatctl: unrecognized option '--jsno': did you mean --json?
 Try 'numastatctl --help' for more information." "a global option before the command"
 run stat --nodse=0
 expect_err "numastatctl: stat: unrecognized option '--nodse=0': did you mean --nodes?
-Try 'numastatctl --help' for more information." "--option=value"
+Try 'numastatctl stat --help' for more information." "--option=value"
 run --config "$FIXTURES/../../numastatctl.conf" apply --dry-run thruput
 expect_rc 2 "an unknown profile is a usage error"
 expect_err "numastatctl: apply: unknown profile 'thruput': did you mean throughput?" \
@@ -139,7 +139,7 @@ expect_err "numastatctl: profiles: unknown profile 'Latency': did you mean laten
 run stat -o NODE,LOCAL
 expect_rc 2 "an unknown stat column is a usage error"
 expect_err "numastatctl: stat: -o: unknown column 'LOCAL': did you mean LOCAL%?
-Try 'numastatctl --help' for more information." "stat -o LOCAL: did you mean LOCAL%"
+Try 'numastatctl stat --help' for more information." "stat -o LOCAL: did you mean LOCAL%"
 run stat --sort mis
 expect_err_has "--sort: unknown column 'mis': did you mean MISS%?" "stat --sort"
 run stat -m -o MemTotl
