@@ -12,17 +12,21 @@
 #include "report.h"
 #include "suggest.h"
 
+/*
+ * The commands last, just above the closing lines: on a 24-row terminal
+ * they are what stays on the screen after the options scrolled by.
+ */
 static void usage(FILE *out)
 {
 	fputs("Usage:\n"
 	      " numastatctl [options] [<command> [<args>]]\n"
-	      "\nRead and tune NUMA statistics and NUMA sysctls.\n"
-	      "\nCommands:\n",
+	      "\nRead and tune NUMA statistics and NUMA sysctls.\n",
 	      out);
-	for (const struct cmd *const *c = cmd_table; *c; c++)
-		fprintf(out, " %-10s %s\n", (*c)->name, (*c)->summary);
 	cmd_usage_global_options(out);
 	cmd_options_usage(out, cmd_top_options);
+	fputs("\nCommands:\n", out);
+	for (const struct cmd *const *c = cmd_table; *c; c++)
+		fprintf(out, " %-10s %s\n", (*c)->name, (*c)->summary);
 	fputs("\nWithout a command, numastatctl runs 'status'.\n"
 	      "Run 'numastatctl <command> --help' for a command's options.\n"
 	      "\nFor more details see numastatctl(8).\n",

@@ -35,4 +35,13 @@ for file in "${GOLDEN_FILES[@]}"; do
 	check "$name --help ends with one line break" one_final_newline "$TMP/long"
 done
 
+# On a 24-row terminal the screen keeps the last 23 lines (the prompt takes
+# one): every command must be among them, not scrolled off above.
+run_raw --help
+screen=$(tail -n 23 <<<"$OUT")
+lost=$(for c in $(sed -n 's/^ \([a-z]*\)  .*/\1/p' <<<"$(sed -n '/^Commands:$/,/^$/p' <<<"$OUT")"); do
+	grep -q "^ $c " <<<"$screen" || echo "$c"
+done)
+check "--help on a 24-row terminal: every command on the last screen" test -z "$lost"
+
 done_testing
