@@ -53,6 +53,10 @@ awk '
 	/^\.nf/ { nofill = 1 }
 	/^\.fi/ { nofill = 0 }
 	{ after_break = /^\.(SH|SS|TH)( |$)/ }
+	# SYNOPSIS: no word hyphenated or broken at its own hyphens (\% first),
+	# so an option copied from the page is whole (--no-revert-point).
+	/^\.SH / { synopsis = /^\.SH SYNOPSIS/ }
+	synopsis && !/^[.\047]/ { gsub(/(^| )/, "&\\%") }
 	nofill || /^[.\047]/ || length($0) <= 80 { print; next }
 	# Filled text: a newline is a space to roff, so fold long lines at
 	# spaces, never before a word that roff would read as a request.

@@ -245,6 +245,12 @@ elif have mandoc mandoc; then
 	if have man man-db; then
 		by_man=$(MANWIDTH=300 man -l "$page8" 2>/dev/null | sed 's/.\x08//g')
 		expect_all "and with man(1), through groff" "$by_man" '\x1b),' '(\u001b).'
+		# At 80 columns no SYNOPSIS line ends inside a word: an option
+		# copied from it is whole (groff hyphenates, and breaks at '-').
+		cut=$(MANWIDTH=80 man -l "$page8" 2>/dev/null | sed 's/.\x08//g' |
+			sed -n '/^SYNOPSIS$/,/^DESCRIPTION$/p' | grep -E -- '[-‐]$')
+		if [ -z "$cut" ]; then ok "SYNOPSIS at 80 columns breaks no option name"; else
+			not_ok "SYNOPSIS at 80 columns breaks no option name" "$cut"; fi
 	fi
 	# shellcheck disable=SC2046 # one word a knob
 	expect_lines "numastatctl(8) has a KNOBS entry for every registry knob" "$rendered" "       " \
