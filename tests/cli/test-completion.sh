@@ -87,6 +87,9 @@ OUT=$(bash_line "$WB" "numastatctl set vm.min_slab_ratio=" numastatctl set vm.mi
 expect_out "" "bash: an integer knob offers no values"
 OUT=$(bash_complete "$WB" numastatctl get vm.stat)
 expect_out "vm.stat_interval" "bash: get completes knob names without '='"
+# Only the knobs this kernel (here: the --sysroot tree) has.
+OUT=$(bash_complete "$WB" numastatctl --sysroot "$ROOT" set vm.zone_)
+expect_out "vm.zone_reclaim_mode=" "bash: set offers only the knobs the --sysroot tree has (not vm.zone_distribute_mode)"
 OUT=$(bash_complete "$WB" numastatctl --sysroot "$ROOT" stat --nodes '')
 expect_out "0
 2
