@@ -102,9 +102,14 @@ static int confirm(const char *id)
 		rc = EXIT_FAIL;
 	} else if (rc == EXIT_OK && !done && !cmd_global.json) {
 		try_knobs_text(&t, knobs, sizeof(knobs));
-		log_info("trial %s confirmed: the change stays (%s); 'numastatctl revert' still "
-			 "undoes it\n",
-			 t.point.id, knobs);
+		size_t cols, rows;
+
+		/* Folded on a terminal (the one a --foreground trial waits in too). */
+		out_terminal_size(&cols, &rows);
+		log_info_wrapped(cols, 2,
+				 "trial %s confirmed: the change stays (%s); 'numastatctl revert' "
+				 "still undoes it",
+				 t.point.id, knobs);
 	}
 	if (rc == EXIT_OK && cmd_global.json)
 		rc = print_json(&t);

@@ -35,6 +35,15 @@
 
 static const int held[] = { SIGINT, SIGTERM, SIGHUP };
 
+/* The terminal's width for the sentences a trial says; 0 in a pipe (one line each). */
+static size_t say_width(void)
+{
+	size_t cols, rows;
+
+	out_terminal_size(&cols, &rows);
+	return cols;
+}
+
 /* ---- options ---- */
 
 int try_parse(struct try_opts *t, bool baseline, const char *arg)
@@ -237,9 +246,10 @@ static void measure_baseline(struct try_run *r)
 
 	duration_format(r->o->baseline, span, sizeof(span));
 	if (!cmd_global.json)
-		log_info("measuring the counters for %s before the change, the trial's baseline "
-			 "(Ctrl-C stops here: nothing is changed yet)\n",
-			 span);
+		log_info_wrapped(say_width(), 2,
+				 "measuring the counters for %s before the change, the trial's "
+				 "baseline (Ctrl-C stops here: nothing is changed yet)",
+				 span);
 	fflush(stdout);
 	if (trial_counters_read(&t->reading[TRIAL_BASE_START], why, sizeof(why)) < 0 ||
 	    trial_counters_read(&prev, why, sizeof(why)) < 0) {
@@ -514,12 +524,14 @@ void try_say(const struct try_run *r)
 		return;
 	from_now(trial_deadline_ns(&r->t), in, sizeof(in));
 	trial_timer_unit(r->t.point.id, unit, sizeof(unit));
-	log_info("trial %s: the change reverts at %s (%s) unless it is confirmed\n", r->t.point.id,
-		 at, in);
+	log_info_wrapped(say_width(), 2,
+			 "trial %s: the change reverts at %s (%s) unless it is confirmed",
+			 r->t.point.id, at, in);
 	if (r->t.armed == TRIAL_TIMER)
-		log_info("%s runs the revert; 'numastatctl confirm' keeps the change, "
-			 "'numastatctl trial' compares the counters with the baseline\n",
-			 unit);
+		log_info_wrapped(say_width(), 2,
+				 "%s runs the revert; 'numastatctl confirm' keeps the change, "
+				 "'numastatctl trial' compares the counters with the baseline",
+				 unit);
 }
 
 static int trial_object(const struct trial *t, struct out_doc *d, char *why, size_t whylen)
@@ -772,8 +784,10 @@ int try_wait(struct try_run *r, int rc)
 			sigprocmask(SIG_SETMASK, &r->old, NULL);
 		return rc;
 	}
-	log_info("type 'yes' to keep the change, 'no' to revert it now ('numastatctl confirm' "
-		 "elsewhere keeps it too); Ctrl-C, SIGTERM or closing this terminal reverts it\n");
+	log_info_wrapped(
+		say_width(), 2,
+		"type 'yes' to keep the change, 'no' to revert it now ('numastatctl confirm' "
+		"elsewhere keeps it too); Ctrl-C, SIGTERM or closing this terminal reverts it");
 	fflush(stdout);
 	sigemptyset(&block);
 	for (size_t i = 0; i < sizeof(held) / sizeof(held[0]); i++)

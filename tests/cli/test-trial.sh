@@ -438,4 +438,15 @@ run revert
 expect_rc 0 "revert ends it"
 expect_file "$ROOT/$VM/zone_reclaim_mode" 0 "the value is back"
 
+# --foreground on a 60-column terminal: its sentences fold to it.
+if have script bsdutils; then
+	sfixture
+	script -qec "stty cols 60 rows 24; printf 'yes\\n' | $(printf '%q ' "$NUMASTATCTL" --sysroot "$ROOT" --state-dir "$STATE") set --try 1m --baseline 0 --foreground vm.zone_reclaim_mode=1" \
+		/dev/null </dev/null >"$TMP/tty.out" 2>&1
+	wide=$(tr -d '\r' <"$TMP/tty.out" | awk 'length > 60')
+	check "--foreground's prompt and messages fold to a 60-column terminal" test -z "$wide"
+	check "and it was confirmed" grep -q "confirmed" "$TMP/tty.out"
+	sfixture
+fi
+
 done_testing
