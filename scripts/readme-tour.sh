@@ -260,7 +260,8 @@ EOF
 
 With an interval, `stat` prints the changes over each interval as `vmstat`
 does: a header, then one line per node per sample (the header again once
-per screenful), until Ctrl-C or COUNT samples; `-t` adds a time column,
+per screenful), until Ctrl-C or COUNT samples; `-t` adds a time column (a
+line of its own before each sample where the column would not fit),
 `--rate` makes them per second, `--totals` adds the totals since the start.
 A dump does not change, so every change here is 0:
 
