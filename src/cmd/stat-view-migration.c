@@ -116,7 +116,7 @@ static void own_cell(struct vms_view_ctx *c, struct grid *g, size_t gr, size_t g
 		 stat_vms_value(&c->t, r, VMS_NUMA_HINT_FAULTS, in, &b))
 		stat_cell_pct(g, gr, gc, (double)a, (double)b);
 	else
-		grid_set(g, gr, gc, NULL, -1, false);
+		grid_set(g, gr, gc, c->o->json ? NULL : "-", -1, false);
 }
 
 /* The ledger's own columns without -o: where the kernel has what they need. */
@@ -193,6 +193,8 @@ static const struct vms_view counters = {
 	.want = VMS_LEDGER_MASK & ~VMS_BIT(VMS_PGPROMOTE_CANDIDATE_NRL),
 	.scope = "migration counters",
 	.json_name = "migration",
+	/* The ledger's machine-wide causes on a node's row: "-", not a blank to misread. */
+	.dash = true,
 	.own = own_cell,
 	.by_default = by_default,
 	.after = after,

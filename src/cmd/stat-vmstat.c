@@ -302,7 +302,7 @@ static void fill_row(const struct vms_table *t, const struct vms_show *s, struct
 		else if (valid && stat_vms_value(t, r, col->key, in, &v))
 			stat_cell_rate(g, gr, c, v, t->o, in ? in->secs : 0);
 		else
-			grid_set(g, gr, c, NULL, -1, false);
+			grid_set(g, gr, c, s->dash && !json ? "-" : NULL, -1, false);
 	}
 	if (json && in && !in->total)
 		grid_set(g, gr, c, row->reset ? "1" : "0", 0,
@@ -443,7 +443,8 @@ int stat_vms_view_setup(struct vms_view_ctx *c, const struct vms_view *d, const 
 				     .shown = c->shown,
 				     .own = own_cell,
 				     .ctx = c,
-				     .json_name = d->json_name };
+				     .json_name = d->json_name,
+				     .dash = d->dash };
 	if (r == EXIT_OK && stat_view_columns(d->view, o, names, d->ncols, def, nd, c->shown,
 					      STAT_MAX_COLS, &c->show.n, &c->show.sort) < 0)
 		r = EXIT_USAGE;

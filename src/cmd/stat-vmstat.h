@@ -76,6 +76,7 @@ struct vms_show {
 	vms_own_fn own;
 	void *ctx;
 	const char *json_name;
+	bool dash; /* a cell without a value reads "-" in a table (JSON: null) */
 };
 
 /*
@@ -112,6 +113,7 @@ struct vms_view {
 	bool node_rows;        /* a row per node even without a per-node key (--tiers) */
 	const char *scope;     /* the scope line's words: "NUMA balancing counters" */
 	const char *json_name; /* the JSON array: "balancing" */
+	bool dash;             /* a cell without a value reads "-" in a table, not blank */
 	/* A cell of a column of its own (key -1), other than NODE. */
 	void (*own)(struct vms_view_ctx *c, struct grid *g, size_t gr, size_t gc, size_t r, int col,
 		    const struct stat_loop_info *in);
