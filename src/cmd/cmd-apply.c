@@ -168,7 +168,7 @@ static int transact(struct plan *p, struct apply_opts *o, const char *data_dir)
 	else if (interleave_plan_check_live(p, why, sizeof(why)) < 0) {
 		log_err("profile %s: %s: nothing was changed", o->name, why);
 		rc = EXIT_USAGE;
-	} else if (interleave_plan_side_effects(p) < 0) {
+	} else if (interleave_plan_side_effects(p) < 0 || interleave_plan_save_weights(p) < 0) {
 		log_err("out of memory");
 		rc = EXIT_FAIL;
 	} else if (o->dry_run)
