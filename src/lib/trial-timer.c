@@ -7,6 +7,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -181,11 +182,37 @@ static int run(char *const argv[], char *why, size_t whylen)
 	return -ECHILD;
 }
 
+/*
+ * An argument as PID 1 must get it to pass it on unchanged: it expands
+ * $NAME and ${NAME} in ExecStart= (systemd 252 has no way to say no), and
+ * $$ is its $.  The command's path (argv[0]) is not expanded: systemd-run
+ * looks it up as given.  % needs nothing: specifiers are expanded in unit
+ * files, and a transient unit's file is written with them escaped.
+ */
+static char *exec_escape(const char *arg)
+{
+	size_t n = strlen(arg) + 1;
+	char *out, *o;
+
+	for (const char *c = arg; *c; c++)
+		n += *c == '$';
+	if (!(o = out = malloc(n)))
+		return NULL;
+	for (const char *c = arg; *c; c++) {
+		if (*c == '$')
+			*o++ = '$';
+		*o++ = *c;
+	}
+	*o = '\0';
+	return out;
+}
+
 int trial_timer_arm(const char *id, uint64_t secs, char *const argv[], char *why, size_t whylen)
 {
 	char unit[TRIAL_TIMER_UNIT_MAX + 16], desc[128], when[48];
 	char *args[ARGS_MAX + 12];
-	size_t n = 0;
+	size_t n = 0, first;
+	int e = 0;
 
 	snprintf(unit, sizeof(unit), "--unit=" TRIAL_TIMER_PREFIX "%s", id);
 	snprintf(desc, sizeof(desc), "--description=numastatctl: revert trial %s unless confirmed",
@@ -202,10 +229,20 @@ int trial_timer_arm(const char *id, uint64_t secs, char *const argv[], char *why
 	args[n++] = (char *)"--timer-property=AccuracySec=1s";
 	args[n++] = (char *)"--timer-property=RemainAfterElapse=no";
 	args[n++] = (char *)"--";
+	first = n;
 	for (size_t i = 0; i < ARGS_MAX && argv[i]; i++)
-		args[n++] = argv[i];
+		if (!(args[n++] = i ? exec_escape(argv[i]) : argv[i])) {
+			snprintf(why, whylen, "%s", strerror(ENOMEM));
+			e = -ENOMEM;
+			n--;
+			break;
+		}
 	args[n] = NULL;
-	return run(args, why, whylen);
+	if (e == 0)
+		e = run(args, why, whylen);
+	for (size_t i = first + 1; i < n; i++)
+		free(args[i]);
+	return e;
 }
 
 int trial_timer_disarm(const char *id, char *why, size_t whylen)

@@ -255,6 +255,25 @@ rm "$FAKE_SYSTEMD/fail"
 run set --try 20s --baseline 0 vm.zone_reclaim_mode=1
 expect_rc 0 "the next try arms"
 
+# ---- paths systemd would read otherwise: the revert acts on the same directories ----
+# systemd-run hands the command to PID 1 as ExecStart=, which expands $NAME
+# and ${NAME}: every argument is escaped for it.
+sfixture
+STATE_PLAIN=$STATE
+STATE="$TMP/st \$HOME \${PATH}x %n \"q\" 'a' \\b"
+mkdir -p "$STATE"
+run set --try 20s --baseline 0 vm.zone_reclaim_mode=1
+expect_rc 0 "set --try with a --state-dir holding \$, %, spaces, quotes and a backslash"
+ID=$(trial_id)
+armed
+want=("$(realpath "$NUMASTATCTL")" --sysroot "$(realpath "$ROOT")" --state-dir "$(realpath "$STATE")" revert --trial "$ID")
+check "the armed revert names the same --state-dir, as PID 1 reads it" \
+	test "$(printf '%s|' "${ARMED[@]}")" = "$(printf '%s|' "${want[@]}")"
+fire
+expect_rc 0 "the armed revert runs on that directory"
+expect_file "$ROOT/$VM/zone_reclaim_mode" 0 "and reverts the change"
+STATE=$STATE_PLAIN
+
 # ---- a report that cannot be written: the change stands, and it is a trial ----
 sfixture
 "$NUMASTATCTL" --sysroot "$ROOT" --state-dir "$STATE" set --try 20s --baseline 0 \
