@@ -156,9 +156,26 @@ int try_refuse_running(int dirfd, const char *dir)
 	char id[STATE_ID_MAX], until[32], knobs[1024];
 	struct trial t;
 
+	char why[WHY_MAX];
+	int r;
+
 	/* Every set and apply asks: without a trial file, at the cost of one stat. */
 	if (!trial_present(dirfd))
 		return EXIT_OK;
+	/*
+	 * A trial file that cannot be read may be a running trial's: its
+	 * revert would not find a later revert point, so its change would
+	 * never be reverted.  Fail closed.
+	 */
+	r = trial_load(dirfd, dir, &t, why, sizeof(why));
+	if (r < 0 && r != -ENOENT && r != -EXDEV) {
+		log_err("%s: a trial may run, whose revert this change would defeat: 'numastatctl "
+			"revert' undoes the last change, then remove the file; nothing was changed",
+			why);
+		return EXIT_FAIL;
+	}
+	if (r == 0)
+		trial_free(&t);
 	try_revert_id(dirfd, dir, id, sizeof(id));
 	if (!id[0] || try_running(dirfd, dir, id, &t) <= 0)
 		return EXIT_OK;
@@ -664,6 +681,20 @@ static int ended_elsewhere(struct try_run *r, int dirfd, struct stat *was)
 	if (same_file(dirfd, was))
 		return 0;
 	e = trial_load(dirfd, r->dir, &t, why, sizeof(why));
+	if (e < 0 && e != -EXDEV) {
+		char id[STATE_ID_MAX];
+
+		/* Gone or spoilt while the change stands: saved again, so it still reverts. */
+		try_revert_id(dirfd, r->dir, id, sizeof(id));
+		if (strcmp(id, r->t.point.id) == 0 &&
+		    trial_save(dirfd, r->dir, &r->t, why, sizeof(why)) == 0) {
+			log_warn("trial %s: its file was removed or spoilt: saved again, the trial "
+				 "goes on",
+				 r->t.point.id);
+			same_file(dirfd, was);
+			return 0;
+		}
+	}
 
 	if (e == 0 && strcmp(t.point.id, r->t.point.id) == 0 && t.state == TRIAL_RUNNING) {
 		trial_free(&t);

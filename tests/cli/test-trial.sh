@@ -297,21 +297,46 @@ check "of two trials at once, exactly one is made (exits $bg_rc and $RC)" \
 	test "$((bg_rc + RC))" = 1
 check "the loser changed nothing: one timer armed" test "$(grep -c '^systemd-run' "$FAKE_SYSTEMD/log")" = 1
 
-# ---- a trial file that is not one: said, and the armed revert restores nothing ----
+# ---- a trial file that is not one: said, the change refused (fail closed) ----
 sfixture
 run set --try 20s --baseline 0 vm.zone_reclaim_mode=1
 armed
 SAVED=("${ARMED[@]}")
+cp "$STATE/trial" "$TMP/good-trial"
 echo garbage >"$STATE/trial"
 run status
 expect_err_has "trial:1: the first line is not a numastatctl-trial header" "status warns, naming the file and line"
 run set vm.min_slab_ratio=3
-expect_rc 0 "set goes ahead: whatever trial ran, its revert point is replaced"
-expect_err_has "warning: " "with the warning"
+expect_rc 1 "set refuses while the trial file cannot be read: its revert would be defeated"
+expect_one_err_line "in one line"
+expect_err_has "trial:1: the first line is not a numastatctl-trial header" "naming the file and line"
+expect_err_has "nothing was changed" "saying nothing was changed"
+expect_file "$ROOT/$VM/min_slab_ratio" 37 "nothing was written"
+prun_set_refused() {
+	run set vm.min_slab_ratio=3
+	expect_rc 1 "set refuses a trial file that is $1"
+	expect_one_err_line "$1: in one line"
+	expect_file "$ROOT/$VM/min_slab_ratio" 37 "$1: nothing was written"
+}
+sed 's/^numastatctl-trial 1 /numastatctl-trial 2 /' "$TMP/good-trial" >"$STATE/trial"
+prun_set_refused "of another format version"
+cp "$TMP/good-trial" "$STATE/trial" && chmod 0666 "$STATE/trial"
+prun_set_refused "writable by others"
+chmod 0600 "$STATE/trial"
+if [ "$(id -u)" = 0 ]; then
+	chown 65534 "$STATE/trial"
+	prun_set_refused "another user's"
+	chown 0 "$STATE/trial"
+fi
+rm "$STATE/trial" && ln -s "$TMP/good-trial" "$STATE/trial"
+prun_set_refused "a symlink"
+rm "$STATE/trial" && head -c 100 "$TMP/good-trial" >"$STATE/trial"
+prun_set_refused "cut short"
+cp "$TMP/good-trial" "$STATE/trial"
 fire "${SAVED[@]}"
-expect_rc 1 "the old trial's armed revert cannot read its trial"
-expect_err_has "nothing was restored" "and restores nothing"
-expect_file "$ROOT/$VM/min_slab_ratio" 3 "the later change stays"
+expect_rc 0 "with its file back, the armed revert reverts"
+expect_file "$ROOT/$VM/zone_reclaim_mode" 0 "the trial's change is undone"
+echo garbage >"$STATE/trial"
 run confirm
 expect_rc 1 "confirm of an unreadable trial"
 
@@ -431,6 +456,22 @@ OUT=$(<"$TMP/bg.out")
 expect_rc 0 "the waiting run ends"
 expect_out_has "was confirmed elsewhere" "and says why"
 expect_file "$ROOT/$VM/zone_reclaim_mode" 1 "the change stays"
+
+# The trial file removed during the wait: saved again, the trial goes on and reverts.
+fixture sparse3
+fstart set --try 6s --baseline 0 --foreground vm.zone_reclaim_mode=1
+wait_for "$TMP/bg.out" "type 'yes'"
+rm "$STATE/trial"
+wait_for "$TMP/bg.err" "saved again"
+run set vm.zone_reclaim_mode=2
+expect_rc 1 "a set while the foreground trial runs, its file removed: refused"
+wait "$BG_PID"
+RC=$?
+BG_PID=
+OUT=$(<"$TMP/bg.out")
+expect_rc 0 "the waiting run ends when the time is up"
+expect_out_has "vm.zone_reclaim_mode: 1 -> 0" "and reverts"
+expect_file "$ROOT/$VM/zone_reclaim_mode" 0 "the value is back"
 
 # kill -9 of the waiting process: nothing reverts it, and status says so.
 fixture sparse3
