@@ -47,7 +47,8 @@ static int runs(struct state_lock *l, const char *id, struct trial *t, bool *don
 	}
 	try_time(t->ended_ns, at, sizeof(at));
 	if (t->state == TRIAL_CONFIRMED) {
-		log_info("trial %s was confirmed already, at %s\n", t->point.id, at);
+		if (!cmd_global.json)
+			log_info("trial %s was confirmed already, at %s\n", t->point.id, at);
 		*done = true;
 		return EXIT_OK;
 	}
