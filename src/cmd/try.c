@@ -32,7 +32,26 @@
 #include "value.h"
 #include "why.h"
 
-static const int held[] = { SIGINT, SIGTERM, SIGHUP };
+/*
+ * With --foreground, every signal whose default ends the process and that
+ * another process sends: each reverts the change first, then ends the run
+ * as it would.  Not the faults the process raises itself (SIGSEGV, SIGBUS,
+ * SIGFPE, SIGILL, SIGTRAP, SIGSYS, SIGABRT): blocking those changes
+ * nothing, and no revert could be trusted after one.
+ */
+static const int held[] = { SIGINT,  SIGTERM, SIGHUP,  SIGQUIT,   SIGUSR1,
+			    SIGUSR2, SIGALRM, SIGPIPE, SIGVTALRM, SIGPROF,
+			    SIGXCPU, SIGXFSZ, SIGIO,   SIGSTKFLT, SIGPWR };
+
+static void held_set(sigset_t *set)
+{
+	sigemptyset(set);
+	for (size_t i = 0; i < sizeof(held) / sizeof(held[0]); i++)
+		sigaddset(set, held[i]);
+	/* The real-time ones; sigaddset() refuses the two the C library keeps (32, 33). */
+	for (int sig = 32; sig < NSIG; sig++)
+		sigaddset(set, sig);
+}
 
 /* ---- options ---- */
 
@@ -361,12 +380,13 @@ static int arm_timer(struct try_run *r, char *why, size_t whylen)
 
 static bool signal_pending(void)
 {
-	sigset_t pending;
+	sigset_t pending, block;
 
 	if (sigpending(&pending) < 0)
 		return false;
-	for (size_t i = 0; i < sizeof(held) / sizeof(held[0]); i++)
-		if (sigismember(&pending, held[i]) == 1)
+	held_set(&block);
+	for (int sig = 1; sig < NSIG; sig++)
+		if (sigismember(&block, sig) == 1 && sigismember(&pending, sig) == 1)
 			return true;
 	return false;
 }
@@ -449,9 +469,7 @@ void try_arm(struct try_run *r, struct plan_opts *po)
 	if (!r->o->foreground)
 		return;
 	/* From here a signal reverts the change: it must not end the run first. */
-	sigemptyset(&block);
-	for (size_t i = 0; i < sizeof(held) / sizeof(held[0]); i++)
-		sigaddset(&block, held[i]);
+	held_set(&block);
 	sigprocmask(SIG_BLOCK, &block, &r->old);
 	r->blocked = true;
 }
@@ -795,11 +813,10 @@ int try_wait(struct try_run *r, int rc)
 		return rc;
 	}
 	log_info("type 'yes' to keep the change, 'no' to revert it now ('numastatctl confirm' "
-		 "elsewhere keeps it too); Ctrl-C, SIGTERM or closing this terminal reverts it\n");
+		 "elsewhere keeps it too); Ctrl-C, SIGTERM, closing this terminal or any signal "
+		 "that ends this process reverts it\n");
 	fflush(stdout);
-	sigemptyset(&block);
-	for (size_t i = 0; i < sizeof(held) / sizeof(held[0]); i++)
-		sigaddset(&block, held[i]);
+	held_set(&block);
 	sfd = signalfd(-1, &block, SFD_CLOEXEC);
 	dirfd = statedir_open(r->dir, false, why, sizeof(why));
 	if (sfd < 0 || dirfd < 0) {

@@ -392,7 +392,7 @@ fstart() {
 	: >"$TMP/bg.out"
 	: >"$TMP/bg.err"
 	# shellcheck disable=SC2086
-	env --default-signal=HUP,INT,TERM ${NUMASTATCTL_WRAPPER:-} "$NUMASTATCTL" \
+	env --default-signal=HUP,INT,TERM,QUIT ${NUMASTATCTL_WRAPPER:-} "$NUMASTATCTL" \
 		--sysroot "$ROOT" --state-dir "$STATE" "$@" >"$TMP/bg.out" 2>"$TMP/bg.err" </dev/null &
 	BG_PID=$!
 }
@@ -427,7 +427,10 @@ expect_out_has "vm.zone_reclaim_mode: 1 -> 0" "reverts"
 expect_file "$ROOT/$VM/zone_reclaim_mode" 0 "the value is back"
 
 # The terminal goes (SIGHUP), or Ctrl-C, or SIGTERM: reverted, then the signal ends it.
-for sig in HUP INT TERM; do
+# Every signal that ends a process and another sends: QUIT, USR1, USR2,
+# ALRM, an external PIPE, a real-time one (no core file: ulimit -c 0).
+ulimit -c 0
+for sig in HUP INT TERM QUIT USR1 USR2 ALRM PIPE VTALRM XCPU RTMIN+3; do
 	fixture sparse3
 	fstart set --try 1m --baseline 0 --foreground vm.zone_reclaim_mode=1
 	wait_for "$TMP/bg.out" "type 'yes'"
