@@ -371,7 +371,8 @@ static int arm_timer(struct try_run *r, char *why, size_t whylen)
 
 	if (e < 0)
 		snprintf(why, whylen, "cannot arm the trial's revert: %s", strerror(-e));
-	else if ((e = trial_timer_arm(r->t.point.id, r->o->secs, argv, msg, sizeof(msg))) < 0)
+	else if ((e = trial_timer_arm(r->t.point.id, trial_deadline_ns(&r->t), argv, msg,
+				      sizeof(msg))) < 0)
 		snprintf(why, whylen, "cannot arm the trial's revert: %s", msg);
 	for (int i = 0; i < 3; i++)
 		free(paths[i]);
@@ -623,14 +624,29 @@ void try_status_line(const struct trial *t, bool runs, char *buf, size_t len)
 
 	try_knobs_text(t, knobs, sizeof(knobs));
 	if (runs) {
-		try_time(trial_deadline_ns(t), at, sizeof(at));
-		from_now(trial_deadline_ns(t), rel, sizeof(rel));
+		int64_t when = trial_deadline_ns(t);
+		const char *note =
+			orphaned(t) ? ", but its terminal is gone: nothing will revert it" : "";
+		char why[WHY_MAX];
+
+		/* The timer's own time, from systemd: a pending revert is never called late. */
+		if (t->armed == TRIAL_TIMER) {
+			int r = trial_timer_next(t->point.id, &when, why, sizeof(why));
+
+			if (r == 0 && trial_deadline_ns(t) < now_ns(CLOCK_REALTIME) - 5000000000)
+				note = ", overdue: its revert did not run (see the journal)";
+			else if (r == 0 && trial_deadline_ns(t) > now_ns(CLOCK_REALTIME))
+				note = ", but its timer is not armed: nothing will revert it";
+			if (r < 0)
+				log_warn("cannot ask systemd when the trial's revert runs: %s",
+					 why);
+			if (r <= 0)
+				when = trial_deadline_ns(t);
+		}
+		try_time(when, at, sizeof(at));
+		from_now(when, rel, sizeof(rel));
 		snprintf(buf, len, "trial %s: '%s' (%s) reverts at %s (%s)%s unless confirmed",
-			 t->point.id, t->point.by, knobs, at, rel,
-			 orphaned(t) ? ", but its terminal is gone: nothing will revert it"
-			 : trial_deadline_ns(t) < now_ns(CLOCK_REALTIME) - 5000000000
-				 ? ", overdue: its revert did not run (see the journal)"
-				 : "");
+			 t->point.id, t->point.by, knobs, at, rel, note);
 		return;
 	}
 	try_time(t->ended_ns, at, sizeof(at));

@@ -135,8 +135,8 @@ static bool collect(int fd, char *buf, size_t len)
 	return true;
 }
 
-/* Run argv, wait for it (bounded): 0, or -errno with its words in why. */
-static int run(char *const argv[], char *why, size_t whylen)
+/* Run argv, wait for it (bounded): 0, or -errno with its words in why; its output in out. */
+static int run_out(char *const argv[], char *out, size_t outlen, char *why, size_t whylen)
 {
 	char said[512];
 	int pipefd[2], status = 0;
@@ -167,6 +167,8 @@ static int run(char *const argv[], char *why, size_t whylen)
 		proc.kill(pid, SIGKILL);
 	while (proc.waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
+	if (out && in_time)
+		snprintf(out, outlen, "%s", said);
 	said[strcspn(said, "\n")] = '\0';
 	if (!in_time) {
 		snprintf(why, whylen, "%s did not answer within %d s", argv[0], TIMEOUT_MS / 1000);
@@ -207,9 +209,16 @@ static char *exec_escape(const char *arg)
 	return out;
 }
 
-int trial_timer_arm(const char *id, uint64_t secs, char *const argv[], char *why, size_t whylen)
+static int run(char *const argv[], char *why, size_t whylen)
 {
-	char unit[TRIAL_TIMER_UNIT_MAX + 16], desc[128], when[48];
+	return run_out(argv, NULL, 0, why, whylen);
+}
+
+int trial_timer_arm(const char *id, int64_t at_ns, char *const argv[], char *why, size_t whylen)
+{
+	char unit[TRIAL_TIMER_UNIT_MAX + 16], desc[128], when[64];
+	time_t at = (time_t)(at_ns / 1000000000);
+	struct tm tm;
 	char *args[ARGS_MAX + 12];
 	size_t n = 0, first;
 	int e = 0;
@@ -217,7 +226,16 @@ int trial_timer_arm(const char *id, uint64_t secs, char *const argv[], char *why
 	snprintf(unit, sizeof(unit), "--unit=" TRIAL_TIMER_PREFIX "%s", id);
 	snprintf(desc, sizeof(desc), "--description=numastatctl: revert trial %s unless confirmed",
 		 id);
-	snprintf(when, sizeof(when), "--on-active=%" PRIu64 "s", secs);
+	/*
+	 * The time the trial was told, on the wall clock: a timer armed
+	 * --on-active is armed anew by every daemon-reload on systemd 252
+	 * (a package install runs one), one --on-calendar keeps its time.
+	 */
+	if (!gmtime_r(&at, &tm) ||
+	    !strftime(when, sizeof(when), "--on-calendar=%Y-%m-%d %H:%M:%S UTC", &tm)) {
+		snprintf(why, whylen, "%s", strerror(EOVERFLOW));
+		return -EOVERFLOW;
+	}
 	args[n++] = (char *)TRIAL_TIMER_RUN;
 	args[n++] = (char *)"--quiet";
 	/* Unloaded once it ran, failed or not: its output stays in the journal. */
@@ -243,6 +261,43 @@ int trial_timer_arm(const char *id, uint64_t secs, char *const argv[], char *why
 	for (size_t i = first + 1; i < n; i++)
 		free(args[i]);
 	return e;
+}
+
+int trial_timer_next(const char *id, int64_t *next_ns, char *why, size_t whylen)
+{
+	char unit[TRIAL_TIMER_UNIT_MAX], out[512];
+	char *args[] = { (char *)TRIAL_TIMER_CTL,
+			 (char *)"show",
+			 (char *)"--timestamp=unix",
+			 (char *)"-p",
+			 (char *)"LoadState",
+			 (char *)"-p",
+			 (char *)"ActiveState",
+			 (char *)"-p",
+			 (char *)"NextElapseUSecRealtime",
+			 unit,
+			 NULL };
+	bool loaded = false, active = false;
+	long long secs = -1;
+	int r;
+
+	trial_timer_unit(id, unit, sizeof(unit));
+	out[0] = '\0';
+	if ((r = run_out(args, out, sizeof(out), why, whylen)) < 0)
+		return r;
+	for (char *line = strtok(out, "\n"); line; line = strtok(NULL, "\n")) {
+		if (strcmp(line, "LoadState=loaded") == 0)
+			loaded = true;
+		else if (strcmp(line, "ActiveState=active") == 0)
+			active = true;
+		else if (strncmp(line, "NextElapseUSecRealtime=@", 24) == 0 &&
+			 sscanf(line + 24, "%lld", &secs) != 1)
+			secs = -1;
+	}
+	if (!loaded || !active || secs < 0)
+		return 0;
+	*next_ns = (int64_t)secs * 1000000000;
+	return 1;
 }
 
 int trial_timer_disarm(const char *id, char *why, size_t whylen)

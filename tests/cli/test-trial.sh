@@ -111,8 +111,9 @@ expect_out_has "unless it is confirmed" "says it reverts unless confirmed"
 ID=$(trial_id)
 check "the trial has the revert point's id" grep -q "id=$ID" "$STATE/revert"
 armed
-check "systemd-run armed a transient timer of 20s" \
-	grep -q -- "--collect --unit=numastatctl-trial-$ID .*--on-active=20s --timer-property=AccuracySec=1s" "$FAKE_SYSTEMD/log"
+[[ $OUT =~ reverts\ at\ ([0-9-]+)T([0-9:]+)Z ]] && AT="${BASH_REMATCH[1]} ${BASH_REMATCH[2]} UTC"
+check "systemd-run armed a transient timer at the time it said (absolute: a daemon-reload keeps it)" \
+	grep -q -- "--collect --unit=numastatctl-trial-$ID .*--on-calendar=$AT --timer-property=AccuracySec=1s" "$FAKE_SYSTEMD/log"
 want=("$(realpath "$NUMASTATCTL")" --sysroot "$(realpath "$ROOT")" --state-dir "$(realpath "$STATE")" revert --trial "$ID")
 check "which runs this binary's revert --trial ID on the same root and state" \
 	test "${ARMED[*]}" = "${want[*]}"
@@ -121,6 +122,18 @@ SAVED=("${ARMED[@]}")
 run status
 expect_out_has "trial $ID: 'set' (vm.zone_reclaim_mode 0 -> 1, vm.min_slab_ratio 37 -> 5) reverts at" \
 	"status: the trial runs, what it changed, when it reverts"
+# status asks systemd when the timer runs: a timer that elapses later than
+# the trial's time (its clock stepped back) is pending, never "overdue".
+NEXT=$FAKE_SYSTEMD/numastatctl-trial-$ID.next
+cp "$NEXT" "$TMP/next"
+echo $(($(date +%s) + 600)) >"$NEXT"
+run status
+expect_out_has "reverts at $(date -u -d @"$(cat "$NEXT")" +%Y-%m-%dT%H:%M:%SZ) (in 10m" "status: the time systemd will run the revert"
+expect_out_lacks "overdue" "a pending revert is not overdue"
+echo $(($(date +%s) - 60)) >"$NEXT"
+run status
+expect_out_lacks "overdue" "a revert systemd runs now is not overdue"
+cp "$TMP/next" "$NEXT"
 run -J status
 expect_out_has '"state": "running"' "status -J: the trial runs"
 expect_out_has '"trial_knobs": [' "status -J: with what it changed"
