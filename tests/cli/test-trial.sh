@@ -126,7 +126,7 @@ expect_out_has "trial $ID: 'set' (vm.zone_reclaim_mode 0 -> 1, vm.min_slab_ratio
 # the trial's time (its clock stepped back) is pending, never "overdue".
 NEXT=$FAKE_SYSTEMD/numastatctl-trial-$ID.next
 cp "$NEXT" "$TMP/next"
-echo $(($(date +%s) + 600)) >"$NEXT"
+echo $(($(date +%s) + 630)) >"$NEXT"
 run status
 expect_out_has "reverts at $(date -u -d @"$(cat "$NEXT")" +%Y-%m-%dT%H:%M:%SZ) (in 10m" "status: the time systemd will run the revert"
 expect_out_lacks "overdue" "a pending revert is not overdue"
