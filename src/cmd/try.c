@@ -230,6 +230,14 @@ int try_end(int dirfd, const char *dir, struct trial *t, enum trial_state how)
 			"cannot stop %s (%s): when it runs, it finds the trial %s and does nothing",
 			unit, why, trial_state_name(how));
 	}
+	/* The boot unit refused during the trial: the profile comes back once it ended. */
+	if ((r = trial_timer_boot_unit_again(why, sizeof(why))) < 0)
+		log_warn("cannot start " TRIAL_BOOT_UNIT " again after the trial (%s): the profile "
+			 "is in force again only once it runs",
+			 why);
+	else if (r > 0 && !cmd_global.json)
+		log_info(TRIAL_BOOT_UNIT " failed during the trial: started again, to put the "
+					 "profile back in force\n");
 	return 0;
 }
 

@@ -45,5 +45,15 @@ int trial_timer_arm(const char *id, int64_t at_ns, char *const argv[], char *why
 int trial_timer_next(const char *id, int64_t *next_ns, char *why, size_t whylen);
 /* Whether process pid is gone (a --foreground trial's, killed): kill(pid, 0) says ESRCH. */
 bool trial_timer_pid_gone(uint64_t pid);
+/* The unit that applies the profile at boot (systemd/numastatctl.service.in). */
+#define TRIAL_BOOT_UNIT "numastatctl.service"
+/*
+ * When a trial ends: the boot unit, failed (a restart of systemd-sysctl
+ * during the trial restarts it, and it refuses to change anything while a
+ * trial runs), is started again (systemctl restart --no-block: it waits
+ * for the lock the ending trial holds), so the profile is in force again.
+ * 1 when it was, 0 when nothing was to do, -errno with why.
+ */
+int trial_timer_boot_unit_again(char *why, size_t whylen);
 /* Stop the timer of trial id; one that is gone already is no error.  0 or -errno with why. */
 int trial_timer_disarm(const char *id, char *why, size_t whylen);

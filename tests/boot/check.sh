@@ -443,4 +443,88 @@ if wait_value $TRY_A $a0 60; then ok "killing the session that armed it does not
 	not_ok "killing the session that armed it does not disarm it" "$TRY_A is $(cat "$(knob_path $TRY_A)")"
 fi
 
+# 7e. daemon-reload (every package install runs one) every 5 s during a
+# 20 s trial: the revert runs within 3 s of the time it promised, and
+# status, asked during it, shows that time and what is left of it, never
+# "overdue".
+run numastatctl set --try 20s --baseline 0 $TRY_A=$a1
+id=$(trial_id)
+promised=
+[[ $OUT =~ reverts\ at\ ([0-9-]+T[0-9:]+Z) ]] && promised=$(date -u -d "${BASH_REMATCH[1]/T/ }" +%s)
+(while sleep 5; do timeout $T systemctl daemon-reload; done) &
+reloads=$!
+sleep 7
+run numastatctl status
+left=$((promised - $(date +%s)))
+if [[ $OUT =~ reverts\ at\ [0-9T:Z-]+\ \(in\ ([0-9]+)s\) ]] && [ $((BASH_REMATCH[1] - left)) -le 2 ] &&
+	[ $((left - BASH_REMATCH[1])) -le 2 ] && [[ $OUT != *overdue* ]]; then
+	ok "status during the reloads: ${BASH_REMATCH[1]} s left, as promised ($left s)"
+else
+	not_ok "status during the reloads shows the time left ($left s)" "$OUT"
+fi
+back=
+for _ in $(seq 1 400); do
+	if [ "$(cat "$(knob_path $TRY_A)")" = "$a0" ]; then back=$(date +%s); break; fi
+	sleep 0.2
+done
+kill "$reloads" 2>/dev/null
+wait "$reloads" 2>/dev/null
+if [ -n "$back" ] && [ -n "$promised" ] && [ $((back - promised)) -le 3 ] && [ $((promised - back)) -le 3 ]; then
+	ok "reloads every 5 s: reverted $((back - promised)) s from the promised time"
+else
+	not_ok "reloads every 5 s: reverted within 3 s of the promised time" \
+		"promised ${promised:-?}, back ${back:-never}" "$(trial_log "$id")"
+fi
+
+# 7f. A --state-dir holding $, %, spaces, quotes and a backslash: PID 1
+# gets the armed revert's arguments as given, through a daemon-reload too.
+odd="/run/st \$HOME \${PATH}x %n %% \"q\" 'a' \\b"
+mkdir -m 0700 "$odd"
+run numastatctl --state-dir "$odd" set --try 5s --baseline 0 $TRY_A=$a1
+expect_rc 0 "set --try with a --state-dir of \$, %, spaces, quotes and a backslash"
+id=$(trial_id)
+timeout $T systemctl daemon-reload
+if wait_value $TRY_A $a0 60; then ok "its revert ran"; else
+	not_ok "its revert ran" "$TRY_A is $(cat "$(knob_path $TRY_A)")" "$(trial_log "$id")"
+fi
+sleep 2
+run numastatctl --state-dir "$odd" trial -J
+case "$OUT" in *'"state": "reverted"'*) ok "on that very directory: its trial is reverted" ;;
+*) not_ok "on that very directory: its trial is reverted" "$OUT" "$(trial_log "$id")" ;; esac
+
+# 7g. Idle trials of 5 s, 15 s and 60 s (each with a baseline as long):
+# nothing runs, so no counter is higher or lower, though the window holds
+# systemd starting the revert's service and the revert's own start.
+for secs in 5 15 60; do
+	run numastatctl set --try ${secs}s $TRY_A=$a1
+	id=$(trial_id)
+	wait_value $TRY_A $a0 $((secs + 60)) >/dev/null
+	sleep 1
+	run numastatctl trial -J
+	moved=$(grep -B6 -E '"verdict": "(higher|lower)"' <<<"$OUT")
+	if [ -n "$id" ] && [[ $OUT == *'"state": "reverted"'* ]] && [ -z "$moved" ]; then
+		ok "an idle trial of $secs s: every counter within noise"
+	else
+		not_ok "an idle trial of $secs s: every counter within noise" "$moved" "$OUT"
+	fi
+done
+
+# 7h. A restart of systemd-sysctl during a trial: the unit refuses (the
+# trial runs) and fails, sysctl.d's values stay; when the trial's revert
+# has run, the unit runs again and the profile is in force.
+run numastatctl set --try 10s --baseline 0 $TRY_A=$a1
+id=$(trial_id)
+run systemctl restart systemd-sysctl.service
+settle
+state=$(timeout $T systemctl show -P ActiveState $UNIT)
+if [ "$state" = failed ]; then ok "during the trial the restarted unit fails (documented)"; else
+	not_ok "during the trial the restarted unit fails" "ActiveState $state"
+fi
+wait_value $TRY_A $a0 60 >/dev/null
+sleep 2
+settle
+expect_active "after the trial's revert $UNIT ran again"
+run numastatctl apply --check
+expect_rc 0 "and the profile is in force again"
+
 echo "1..$N" >&3

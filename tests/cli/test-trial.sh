@@ -217,6 +217,24 @@ run revert
 expect_rc 0 "revert undoes the later set"
 expect_file "$ROOT/$VM/zone_reclaim_mode" 1 "back to the confirmed value"
 
+# ---- the boot unit failed during the trial: started again when it ends ----
+# (a restart of systemd-sysctl restarts it, and it refuses during a trial)
+for end in revert confirm; do
+	sfixture
+	run set --try 1m --baseline 0 vm.zone_reclaim_mode=1
+	: >"$FAKE_SYSTEMD/numastatctl.service.failed"
+	run $end
+	expect_rc 0 "$end of a trial while numastatctl.service failed"
+	check "$end starts numastatctl.service again" \
+		grep -qx "systemctl restart --no-block numastatctl.service" "$FAKE_SYSTEMD/log"
+	expect_out_has "numastatctl.service failed during the trial: started again" "and says so"
+done
+sfixture
+run set --try 1m --baseline 0 vm.zone_reclaim_mode=1
+run confirm
+check "a boot unit that did not fail is left alone" \
+	sh -c "! grep -q 'systemctl restart' '$FAKE_SYSTEMD/log'"
+
 # ---- confirm of another trial's id ----
 sfixture
 run set --try 1m --baseline 0 vm.zone_reclaim_mode=1
