@@ -162,6 +162,15 @@ done < <(knobs)
 if [ ${#bad[@]} = 0 ]; then ok "tuned undid the profile: its own value, and sysctl.d's again"; else
 	not_ok "tuned undid the profile: its own value, and sysctl.d's again" "${bad[@]}"
 fi
+# The unit's own journal of this boot: the profile and the line that chose
+# it, and tuned's undoing named as status names it.
+timeout $T journalctl --sync
+ujournal=$(timeout $T journalctl -b -u $UNIT -o cat --no-pager)
+case "$ujournal" in *"profile boot, as /etc/numastatctl.conf:2 names it"*) ok "the unit's journal names the profile and the line that chose it" ;;
+*) not_ok "the unit's journal names the profile and the line that chose it" "$ujournal" ;; esac
+case "$ujournal" in *"warning: $fight: tuned profile hpc-compute sets 135168 at /usr/lib/tuned/hpc-compute/tuned.conf:"*", profile boot wants $TUNED_FIGHT: tuned.service starts after numastatctl.service"*)
+	ok "the unit's journal warns that tuned will undo $fight, as status words it" ;;
+*) not_ok "the unit's journal warns that tuned will undo $fight, as status words it" "$ujournal" ;; esac
 run numastatctl status
 expect_rc 0 "numastatctl status exits 0"
 missing=()
