@@ -444,8 +444,23 @@ static int before_write(struct plan_opts *po, void *ctx)
 	}
 	trial_stash(po->run_fd);
 	if ((e = trial_save(po->run_fd, po->run_dir, &r->t, po->why, sizeof(po->why))) == 0 &&
-	    !r->o->foreground && (e = arm_timer(r, po->why, sizeof(po->why))) == 0)
+	    !r->o->foreground && (e = arm_timer(r, po->why, sizeof(po->why))) == 0) {
+		struct trial_counters now;
+		char why[WHY_MAX];
+
 		r->armed = true;
+		/*
+		 * The window starts after systemd-run and PID 1's work for the
+		 * timer: their pages are the trial's own, not the change's.
+		 */
+		if (trial_counters_read(&now, why, sizeof(why)) == 0) {
+			trial_counters_free(&r->t.reading[TRIAL_START]);
+			r->t.reading[TRIAL_START] = now;
+			if (trial_save(po->run_fd, po->run_dir, &r->t, why, sizeof(why)) < 0)
+				log_warn("%s: the trial's window starts before its timer was armed",
+					 why);
+		}
+	}
 	if (e < 0)
 		trial_unstash(po->run_fd, true);
 	return e;

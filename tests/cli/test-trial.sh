@@ -118,6 +118,9 @@ want=("$(realpath "$NUMASTATCTL")" --sysroot "$(realpath "$ROOT")" --state-dir "
 check "which runs this binary's revert --trial ID on the same root and state" \
 	test "${ARMED[*]}" = "${want[*]}"
 SAVED=("${ARMED[@]}")
+read -r _ _ start_ns _ < <(grep '^reading start ' "$STATE/trial")
+check "the window starts after the timer was armed (systemd-run's pages are the trial's own)" \
+	test "$start_ns" -gt "$(cat "$FAKE_SYSTEMD/armed-at")"
 
 run status
 expect_out_has "trial $ID: 'set' (vm.zone_reclaim_mode 0 -> 1, vm.min_slab_ratio 37 -> 5) reverts at" \
