@@ -663,7 +663,7 @@ void try_status_line(const struct trial *t, bool runs, char *buf, size_t len)
 			if (r < 0)
 				log_warn("cannot ask systemd when the trial's revert runs: %s",
 					 why);
-			if (r <= 0)
+			if (r != 1)
 				when = trial_deadline_ns(t);
 		}
 		try_time(when, at, sizeof(at));

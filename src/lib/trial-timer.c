@@ -7,7 +7,6 @@
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -184,34 +183,24 @@ static int run_out(char *const argv[], char *out, size_t outlen, char *why, size
 	return -ECHILD;
 }
 
-/*
- * An argument as PID 1 must get it to pass it on unchanged: it expands
- * $NAME and ${NAME} in ExecStart= (systemd 252 has no way to say no), and
- * $$ is its $.  The command's path (argv[0]) is not expanded: systemd-run
- * looks it up as given.  % needs nothing: specifiers are expanded in unit
- * files, and a transient unit's file is written with them escaped.
- */
-static char *exec_escape(const char *arg)
-{
-	size_t n = strlen(arg) + 1;
-	char *out, *o;
-
-	for (const char *c = arg; *c; c++)
-		n += *c == '$';
-	if (!(o = out = malloc(n)))
-		return NULL;
-	for (const char *c = arg; *c; c++) {
-		if (*c == '$')
-			*o++ = '$';
-		*o++ = *c;
-	}
-	*o = '\0';
-	return out;
-}
-
 static int run(char *const argv[], char *why, size_t whylen)
 {
 	return run_out(argv, NULL, 0, why, whylen);
+}
+
+/*
+ * An argument PID 1 cannot hand on intact: it expands $NAME in ExecStart=
+ * ($$ is its $), and systemd 252 writes the transient unit's file with
+ * each $ as \$, which it reads back, at the next daemon-reload, as a
+ * backslash and a $ to expand; a backslash of ours is read back as an
+ * escape.  % is safe: the file has it as %%.  Spaces and quotes are safe.
+ */
+static const char *unsafe_arg(char *const argv[])
+{
+	for (size_t i = 1; i < ARGS_MAX && argv[i]; i++)
+		if (strpbrk(argv[i], "$\\"))
+			return argv[i];
+	return NULL;
 }
 
 int trial_timer_arm(const char *id, int64_t at_ns, char *const argv[], char *why, size_t whylen)
@@ -220,9 +209,17 @@ int trial_timer_arm(const char *id, int64_t at_ns, char *const argv[], char *why
 	time_t at = (time_t)(at_ns / 1000000000);
 	struct tm tm;
 	char *args[ARGS_MAX + 12];
-	size_t n = 0, first;
-	int e = 0;
+	const char *bad = unsafe_arg(argv);
+	size_t n = 0;
 
+	if (bad) {
+		snprintf(why, whylen,
+			 "'%s' holds '$' or '\\', which systemd does not hand to the revert intact "
+			 "(PID 1 expands $, and a daemon-reload reads both back otherwise): use a "
+			 "path without them, or --foreground",
+			 bad);
+		return -EINVAL;
+	}
 	snprintf(unit, sizeof(unit), "--unit=" TRIAL_TIMER_PREFIX "%s", id);
 	snprintf(desc, sizeof(desc), "--description=numastatctl: revert trial %s unless confirmed",
 		 id);
@@ -247,20 +244,10 @@ int trial_timer_arm(const char *id, int64_t at_ns, char *const argv[], char *why
 	args[n++] = (char *)"--timer-property=AccuracySec=1s";
 	args[n++] = (char *)"--timer-property=RemainAfterElapse=no";
 	args[n++] = (char *)"--";
-	first = n;
 	for (size_t i = 0; i < ARGS_MAX && argv[i]; i++)
-		if (!(args[n++] = i ? exec_escape(argv[i]) : argv[i])) {
-			snprintf(why, whylen, "%s", strerror(ENOMEM));
-			e = -ENOMEM;
-			n--;
-			break;
-		}
+		args[n++] = argv[i];
 	args[n] = NULL;
-	if (e == 0)
-		e = run(args, why, whylen);
-	for (size_t i = first + 1; i < n; i++)
-		free(args[i]);
-	return e;
+	return run(args, why, whylen);
 }
 
 int trial_timer_next(const char *id, int64_t *next_ns, char *why, size_t whylen)
@@ -279,6 +266,8 @@ int trial_timer_next(const char *id, int64_t *next_ns, char *why, size_t whylen)
 			 NULL };
 	bool loaded = false, active = false;
 	long long secs = -1;
+	struct tm tm;
+	char zone[16];
 	int r;
 
 	trial_timer_unit(id, unit, sizeof(unit));
@@ -290,12 +279,25 @@ int trial_timer_next(const char *id, int64_t *next_ns, char *why, size_t whylen)
 			loaded = true;
 		else if (strcmp(line, "ActiveState=active") == 0)
 			active = true;
-		else if (strncmp(line, "NextElapseUSecRealtime=@", 24) == 0 &&
-			 sscanf(line + 24, "%lld", &secs) != 1)
-			secs = -1;
+		else if (strncmp(line, "NextElapseUSecRealtime=@", 24) == 0) {
+			if (sscanf(line + 24, "%lld", &secs) != 1)
+				secs = -1;
+		} else if (strncmp(line, "NextElapseUSecRealtime=", 23) == 0 &&
+			   (memset(&tm, 0, sizeof(tm)),
+			    sscanf(line + 23, "%*s %d-%d-%d %d:%d:%d %15s", &tm.tm_year, &tm.tm_mon,
+				   &tm.tm_mday, &tm.tm_hour, &tm.tm_min, &tm.tm_sec, zone) == 7)) {
+			/* A systemctl that writes its own format: "Fri 2026-12-04 15:50:57 UTC". */
+			tm.tm_year -= 1900;
+			tm.tm_mon -= 1;
+			tm.tm_isdst = -1;
+			secs = strcmp(zone, "UTC") == 0 ? (long long)timegm(&tm)
+							: (long long)mktime(&tm);
+		}
 	}
-	if (!loaded || !active || secs < 0)
+	if (!loaded || !active)
 		return 0;
+	if (secs < 0)
+		return 2;
 	*next_ns = (int64_t)secs * 1000000000;
 	return 1;
 }

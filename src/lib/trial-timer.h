@@ -38,9 +38,10 @@ void trial_timer_unit(const char *id, char *buf, size_t len);
 int trial_timer_arm(const char *id, int64_t at_ns, char *const argv[], char *why, size_t whylen);
 /*
  * When systemd will run the timer of trial id (its NextElapseUSecRealtime,
- * to the second): 1 with *next_ns while it waits, 0 when it is not loaded
- * or no longer waits (elapsed, its revert running or done), -errno with
- * why when systemctl cannot say.
+ * to the second): 1 with *next_ns while it waits, 2 when it waits but its
+ * time cannot be read, 0 when it is not loaded or no longer waits
+ * (elapsed, its revert running or done), -errno with why when systemctl
+ * cannot say.
  */
 int trial_timer_next(const char *id, int64_t *next_ns, char *why, size_t whylen);
 /* Whether process pid is gone (a --foreground trial's, killed): kill(pid, 0) says ESRCH. */

@@ -478,40 +478,55 @@ for _ in $(seq 1 400); do
 done
 kill "$reloads" 2>/dev/null
 wait "$reloads" 2>/dev/null
-if [ -n "$back" ] && [ -n "$promised" ] && [ $((back - promised)) -le 3 ] && [ $((promised - back)) -le 3 ]; then
-	ok "reloads every 5 s: reverted $((back - promised)) s from the promised time"
+# When the revert ran: its first line in the journal (the knob is written
+# right after it; polling from this script under TCG adds its own seconds).
+timeout $T journalctl --sync
+ran=$(timeout $T journalctl -b -u "numastatctl-trial-$id.service" -o short-unix --no-pager |
+	awk '/was not confirmed: reverting/ { print int($1); exit }')
+diag "promised $promised, the revert's first line at ${ran:-?}, the knob seen back at ${back:-never}"
+if [ -n "$ran" ] && [ -n "$promised" ] && [ $((ran - promised)) -le 3 ] && [ $((promised - ran)) -le 3 ]; then
+	ok "reloads every 5 s: the revert ran $((ran - promised)) s from the promised time"
 else
-	not_ok "reloads every 5 s: reverted within 3 s of the promised time" \
-		"promised ${promised:-?}, back ${back:-never}" "$(trial_log "$id")"
+	not_ok "reloads every 5 s: the revert ran within 3 s of the promised time" \
+		"promised ${promised:-?}, ran ${ran:-never}, back ${back:-never}" "$(trial_log "$id")"
 fi
 
-# 7f. A --state-dir holding $, %, spaces, quotes and a backslash: PID 1
-# gets the armed revert's arguments as given, through a daemon-reload too.
-odd="/run/st \$HOME \${PATH}x %n %% \"q\" 'a' \\b"
+# 7f. A --state-dir holding %, spaces and quotes: PID 1 gets the armed
+# revert's arguments as given, through a daemon-reload too.  One holding $
+# is refused: systemd 252 cannot hand it on intact after a reload.
+odd="/run/st %n %% \"q\" 'a'"
 mkdir -m 0700 "$odd"
 run numastatctl --state-dir "$odd" set --try 5s --baseline 0 $TRY_A=$a1
-expect_rc 0 "set --try with a --state-dir of \$, %, spaces, quotes and a backslash"
+expect_rc 0 "set --try with a --state-dir of %, spaces and quotes"
 id=$(trial_id)
 timeout $T systemctl daemon-reload
-if wait_value $TRY_A $a0 60; then ok "its revert ran"; else
-	not_ok "its revert ran" "$TRY_A is $(cat "$(knob_path $TRY_A)")" "$(trial_log "$id")"
+if wait_value $TRY_A $a0 60; then ok "its revert ran, through a daemon-reload"; else
+	not_ok "its revert ran, through a daemon-reload" "$TRY_A is $(cat "$(knob_path $TRY_A)")" "$(trial_log "$id")"
 fi
 sleep 2
 run numastatctl --state-dir "$odd" trial -J
 case "$OUT" in *'"state": "reverted"'*) ok "on that very directory: its trial is reverted" ;;
 *) not_ok "on that very directory: its trial is reverted" "$OUT" "$(trial_log "$id")" ;; esac
+run numastatctl --state-dir "$odd" revert --force
+dollar="/run/st \$HOME"
+mkdir -m 0700 "$dollar"
+run numastatctl --state-dir "$dollar" set --try 5s --baseline 0 $TRY_A=$a1
+expect_rc 1 "set --try with a --state-dir holding \$: refused"
+expect_value $TRY_A $a0 "and nothing changed"
 
 # 7g. Idle trials of 5 s, 15 s and 60 s (each with a baseline as long):
 # nothing runs, so no counter is higher or lower, though the window holds
 # systemd starting the revert's service and the revert's own start.
 for secs in 5 15 60; do
-	run numastatctl set --try ${secs}s $TRY_A=$a1
+	cur=$(cat "$(knob_path $TRY_A)")
+	# The baseline as long as the trial, up to 20 s (CI time).
+	run numastatctl set --try ${secs}s --baseline $((secs < 20 ? secs : 20))s $TRY_A=$((cur + 1))
 	id=$(trial_id)
-	wait_value $TRY_A $a0 $((secs + 60)) >/dev/null
+	wait_value $TRY_A "$cur" $((secs + 60)) >/dev/null
 	sleep 1
 	run numastatctl trial -J
 	moved=$(grep -B6 -E '"verdict": "(higher|lower)"' <<<"$OUT")
-	if [ -n "$id" ] && [[ $OUT == *'"state": "reverted"'* ]] && [ -z "$moved" ]; then
+	if [ -n "$id" ] && [[ $OUT == *"\"id\": \"$id\""*'"state": "reverted"'* ]] && [ -z "$moved" ]; then
 		ok "an idle trial of $secs s: every counter within noise"
 	else
 		not_ok "an idle trial of $secs s: every counter within noise" "$moved" "$OUT"

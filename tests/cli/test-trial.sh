@@ -136,6 +136,13 @@ expect_out_lacks "overdue" "a pending revert is not overdue"
 echo $(($(date +%s) - 60)) >"$NEXT"
 run status
 expect_out_lacks "overdue" "a revert systemd runs now is not overdue"
+# A systemctl that writes the time in its own format, not --timestamp=unix's.
+echo $(($(date +%s) + 630)) >"$NEXT"
+: >"$FAKE_SYSTEMD/human"
+run status
+expect_out_has "reverts at $(date -u -d @"$(cat "$NEXT")" +%Y-%m-%dT%H:%M:%SZ) (in 10m" \
+	"status reads systemd's time in systemctl's own format too"
+rm "$FAKE_SYSTEMD/human"
 cp "$TMP/next" "$NEXT"
 run -J status
 expect_out_has '"state": "running"' "status -J: the trial runs"
@@ -291,13 +298,25 @@ expect_rc 0 "the next try arms"
 
 # ---- paths systemd would read otherwise: the revert acts on the same directories ----
 # systemd-run hands the command to PID 1 as ExecStart=, which expands $NAME
-# and ${NAME}: every argument is escaped for it.
+# and ${NAME}, and systemd 252 reads $ and \ back mangled from the transient
+# unit's file at a daemon-reload: a path holding one is refused (fail
+# closed); %, spaces and quotes are handed on as they are.
 sfixture
 STATE_PLAIN=$STATE
-STATE="$TMP/st \$HOME \${PATH}x %n \"q\" 'a' \\b"
+for odd in "\$HOME" "\${PATH}x" "back\\slash"; do
+	STATE="$TMP/st $odd"
+	mkdir -p "$STATE"
+	run set --try 20s --baseline 0 vm.zone_reclaim_mode=1
+	expect_rc 1 "set --try with a --state-dir holding '$odd': refused"
+	expect_one_err_line "'$odd': in one line"
+	expect_err_has "use a path without them, or --foreground" "'$odd': naming the way out"
+	expect_file "$ROOT/$VM/zone_reclaim_mode" 0 "'$odd': nothing was changed"
+	check "'$odd': no trial is left" test ! -e "$STATE/trial"
+done
+STATE="$TMP/st %n %% \"q\" 'a'"
 mkdir -p "$STATE"
 run set --try 20s --baseline 0 vm.zone_reclaim_mode=1
-expect_rc 0 "set --try with a --state-dir holding \$, %, spaces, quotes and a backslash"
+expect_rc 0 "set --try with a --state-dir holding %, spaces and quotes"
 ID=$(trial_id)
 armed
 want=("$(realpath "$NUMASTATCTL")" --sysroot "$(realpath "$ROOT")" --state-dir "$(realpath "$STATE")" revert --trial "$ID")
