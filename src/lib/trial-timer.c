@@ -14,6 +14,7 @@
 
 #include "sysfs.h"
 #include "trial-timer.h"
+#include "value.h"
 
 /*
  * What starting a process takes, looked up in libc when a trial needs it:
@@ -250,6 +251,51 @@ int trial_timer_arm(const char *id, int64_t at_ns, char *const argv[], char *why
 	return run(args, why, whylen);
 }
 
+/*
+ * A time as systemctl show writes it: "@1796399457" (--timestamp=unix), or
+ * in its own format, "Fri 2026-12-04 15:50:57 UTC" (local time but for
+ * UTC).  Seconds since the epoch, or -1.
+ */
+static int64_t elapse_secs(const char *v)
+{
+	static const struct {
+		size_t at, len;
+		char after;
+	} f[6] = { { 0, 4, '-' },  { 5, 2, '-' },  { 8, 2, ' ' },
+		   { 11, 2, ':' }, { 14, 2, ':' }, { 17, 2, ' ' } };
+	uint64_t n[6];
+	struct tm tm = { 0 };
+	const char *d;
+	time_t t;
+
+	if (v[0] == '@')
+		return parse_u64(v + 1, INT64_MAX / 1000000000, &n[0]) == 0 ? (int64_t)n[0] : -1;
+	if (!(d = strchr(v, ' ')) || strlen(++d) < 20)
+		return -1;
+	for (int i = 0; i < 6; i++) {
+		/* Fixed width, leading zeros and all (which parse_u64_n() refuses). */
+		n[i] = 0;
+		for (size_t k = 0; k < f[i].len; k++) {
+			char c = d[f[i].at + k];
+
+			if (c < '0' || c > '9')
+				return -1;
+			n[i] = n[i] * 10 + (uint64_t)(c - '0');
+		}
+		if (d[f[i].at + f[i].len] != f[i].after)
+			return -1;
+	}
+	tm.tm_year = (int)n[0] - 1900;
+	tm.tm_mon = (int)n[1] - 1;
+	tm.tm_mday = (int)n[2];
+	tm.tm_hour = (int)n[3];
+	tm.tm_min = (int)n[4];
+	tm.tm_sec = (int)n[5];
+	tm.tm_isdst = -1;
+	t = strcmp(d + 20, "UTC") == 0 ? timegm(&tm) : mktime(&tm);
+	return t == (time_t)-1 ? -1 : (int64_t)t;
+}
+
 int trial_timer_next(const char *id, int64_t *next_ns, char *why, size_t whylen)
 {
 	char unit[TRIAL_TIMER_UNIT_MAX], out[512];
@@ -265,9 +311,7 @@ int trial_timer_next(const char *id, int64_t *next_ns, char *why, size_t whylen)
 			 unit,
 			 NULL };
 	bool loaded = false, active = false;
-	long long secs = -1;
-	struct tm tm;
-	char zone[16];
+	int64_t secs = -1;
 	int r;
 
 	trial_timer_unit(id, unit, sizeof(unit));
@@ -279,20 +323,8 @@ int trial_timer_next(const char *id, int64_t *next_ns, char *why, size_t whylen)
 			loaded = true;
 		else if (strcmp(line, "ActiveState=active") == 0)
 			active = true;
-		else if (strncmp(line, "NextElapseUSecRealtime=@", 24) == 0) {
-			if (sscanf(line + 24, "%lld", &secs) != 1)
-				secs = -1;
-		} else if (strncmp(line, "NextElapseUSecRealtime=", 23) == 0 &&
-			   (memset(&tm, 0, sizeof(tm)),
-			    sscanf(line + 23, "%*s %d-%d-%d %d:%d:%d %15s", &tm.tm_year, &tm.tm_mon,
-				   &tm.tm_mday, &tm.tm_hour, &tm.tm_min, &tm.tm_sec, zone) == 7)) {
-			/* A systemctl that writes its own format: "Fri 2026-12-04 15:50:57 UTC". */
-			tm.tm_year -= 1900;
-			tm.tm_mon -= 1;
-			tm.tm_isdst = -1;
-			secs = strcmp(zone, "UTC") == 0 ? (long long)timegm(&tm)
-							: (long long)mktime(&tm);
-		}
+		else if (strncmp(line, "NextElapseUSecRealtime=", 23) == 0)
+			secs = elapse_secs(line + 23);
 	}
 	if (!loaded || !active)
 		return 0;
