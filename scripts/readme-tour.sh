@@ -192,8 +192,11 @@ On a remote machine, make the change a trial: it reverts by itself when the
 time is up unless `numastatctl confirm` keeps it, as `netplan try` does for
 a network. The revert is a transient systemd timer, so it survives the
 terminal closing and an SSH session that drops; a reboot drops it, and the
-boot profile applies as usual. While a trial runs, another `set` or `apply`
-is refused: confirm or revert it first.
+boot profile applies as usual. The timer is armed on the time the trial
+says it reverts at, so a `systemctl daemon-reload` (every package install
+runs one) does not push it back. While a trial runs, another `set` or `apply`
+is refused: confirm or revert it first; so are they while the trial file
+cannot be read.
 
 ```sh
 numastatctl apply --try 5m latency  # a baseline, the change, the revert armed

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* apply [PROFILE]: check the whole configuration, then write what differs, all or nothing. */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -168,7 +169,7 @@ static int transact(struct plan *p, struct apply_opts *o, const char *data_dir)
 	else if (interleave_plan_check_live(p, why, sizeof(why)) < 0) {
 		log_err("profile %s: %s: nothing was changed", o->name, why);
 		rc = EXIT_USAGE;
-	} else if (interleave_plan_side_effects(p) < 0) {
+	} else if (interleave_plan_side_effects(p) < 0 || interleave_plan_save_weights(p) < 0) {
 		log_err("out of memory");
 		rc = EXIT_FAIL;
 	} else if (o->dry_run) {
@@ -180,8 +181,33 @@ static int transact(struct plan *p, struct apply_opts *o, const char *data_dir)
 	return rc;
 }
 
+/* Run by systemd as a unit (the boot unit): its journal is where an admin looks. */
+static bool in_unit(void)
+{
+	const char *id = getenv("INVOCATION_ID");
+
+	return id && id[0] && !cmd_global.json;
+}
+
+/* After the boot apply: tuned undoes the profile when it starts, said as status says it. */
+static void tuned_after(const struct plan *p, const char *name)
+{
+	struct sysctld_conflicts conflicts = { 0 };
+	struct tuned_conflicts tunedc = { 0 };
+	struct tuned_state tuned;
+	char problem[128];
+
+	profiles_neighbours(p, &conflicts, &tuned, &tunedc, problem, sizeof(problem));
+	if (problem[0])
+		log_warn("%s", problem);
+	report_tuned_conflicts(&tunedc, &tuned, name);
+	tuned_conflicts_free(&tunedc);
+	sysctld_conflicts_free(&conflicts);
+}
+
 static int apply(const struct profile_config *c, struct apply_opts *o)
 {
+	bool configured = !o->name;
 	struct profile_resolved r;
 	struct plan p = { 0 };
 	char why[WHY_MAX];
@@ -194,6 +220,12 @@ static int apply(const struct profile_config *c, struct apply_opts *o)
 	}
 	if (!o->name)
 		o->name = c->default_profile;
+	if (configured && in_unit()) {
+		char at[4200];
+
+		profile_origin(c, c->default_at, at, sizeof(at));
+		log_info("profile %s, as %s names it\n", o->name, at);
+	}
 	if (profile_resolve(c, o->name, &r, why, sizeof(why)) < 0) {
 		log_err("%s", why);
 		return EXIT_USAGE;
@@ -207,8 +239,11 @@ static int apply(const struct profile_config *c, struct apply_opts *o)
 	} else if (!p.n && !cmd_global.json) {
 		log_info("profile %s sets no knobs\n", o->name);
 		rc = EXIT_OK;
-	} else if ((rc = try_begin(&o->tr, &o->to, &p)) == EXIT_OK)
+	} else if ((rc = try_begin(&o->tr, &o->to, &p)) == EXIT_OK) {
 		rc = try_wait(&o->tr, transact(&p, o, profiles_data_dir(c)));
+		if (rc == EXIT_OK && configured && !o->dry_run && !o->check && in_unit())
+			tuned_after(&p, o->name);
+	}
 	plan_free(&p);
 	profile_resolved_free(&r);
 	return rc;

@@ -179,14 +179,16 @@ static int trial_gate(int dirfd, const char *dir, const char *id, int loaded,
 		return EXIT_FAIL;
 	}
 	if (r < 0 || strcmp(t->point.id, id) != 0) {
-		log_info("trial %s is not the trial in %s (%s): nothing to revert\n", id, dir,
-			 r < 0 ? "there is none" : "a later one replaced it");
+		if (!cmd_global.json)
+			log_info("trial %s is not the trial in %s (%s): nothing to revert\n", id,
+				 dir, r < 0 ? "there is none" : "a later one replaced it");
 		return EXIT_OK;
 	}
 	if (t->state != TRIAL_RUNNING) {
 		try_time(t->ended_ns, at, sizeof(at));
-		log_info("trial %s was %s at %s: nothing to revert\n", id,
-			 trial_state_name(t->state), at);
+		if (!cmd_global.json)
+			log_info("trial %s was %s at %s: nothing to revert\n", id,
+				 trial_state_name(t->state), at);
 		return EXIT_OK;
 	}
 	if (loaded < 0 || strcmp(h->id, id) != 0) {
@@ -198,7 +200,8 @@ static int trial_gate(int dirfd, const char *dir, const char *id, int loaded,
 					  : "another's");
 		return EXIT_FAIL;
 	}
-	log_info("trial %s was not confirmed: reverting its change\n", id);
+	if (!cmd_global.json)
+		log_info("trial %s was not confirmed: reverting its change\n", id);
 	*go = true;
 	return EXIT_OK;
 }
@@ -236,6 +239,12 @@ static int revert(const char *dir, const struct revert_opts *ro)
 	snprintf(what, sizeof(what), "'%s' at %s", h.by, h.at);
 	if (l.dirfd >= 0) {
 		rc = find_trial(&l, dir, ro, r, &h, &t, &trial);
+		if (rc == EXIT_OK && ro->trial && !trial && cmd_global.json) {
+			/* Nothing to do by design: still the one document, with no knob. */
+			struct plan none = { 0 };
+
+			rc = report_plan(&none, false) < 0 ? EXIT_FAIL : EXIT_OK;
+		}
 		if (rc != EXIT_OK || (ro->trial && !trial))
 			goto out;
 	}
@@ -253,7 +262,8 @@ static int revert(const char *dir, const struct revert_opts *ro)
 		rc = EXIT_FAIL;
 	} else
 		rc = restore(&p, l.dirfd, dir, what, ro, &back);
-	if (trial && back && try_end(l.dirfd, dir, &t, TRIAL_REVERTED) == 0 && !ro->trial)
+	if (trial && back && try_end(l.dirfd, dir, &t, TRIAL_REVERTED) == 0 && !ro->trial &&
+	    !cmd_global.json)
 		log_info("trial %s ends here: reverted\n", t.point.id);
 out:
 	lock_release(&l);

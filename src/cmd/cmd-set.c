@@ -161,7 +161,7 @@ static int transact(struct plan *p, struct set_opts *so)
 	} else if (interleave_plan_check_live(p, why, sizeof(why)) < 0) {
 		log_err("%s", why);
 		rc = EXIT_USAGE;
-	} else if (interleave_plan_side_effects(p) < 0) {
+	} else if (interleave_plan_side_effects(p) < 0 || interleave_plan_save_weights(p) < 0) {
 		log_err("out of memory");
 		rc = EXIT_FAIL;
 	} else if (so->dry_run) {

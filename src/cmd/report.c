@@ -48,7 +48,12 @@ static void text_line(const struct plan_item *it, bool dry_run)
 
 	switch (it->action) {
 	case ACT_WRITE:
-		log_info("%s: %s -> %s%s\n", it->ref.name, old, want, dry_run ? " (dry run)" : "");
+		if (it->derived)
+			log_info("%s: %s -> derived by the kernel%s\n", it->ref.name, old,
+				 dry_run ? " (dry run)" : "");
+		else
+			log_info("%s: %s -> %s%s\n", it->ref.name, old, want,
+				 dry_run ? " (dry run)" : "");
 		break;
 	case ACT_NOT_WRITTEN:
 		log_info("%s: %s (not written)\n", it->ref.name, old);

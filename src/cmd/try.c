@@ -33,7 +33,26 @@
 #include "value.h"
 #include "why.h"
 
-static const int held[] = { SIGINT, SIGTERM, SIGHUP };
+/*
+ * With --foreground, every signal whose default ends the process and that
+ * another process sends: each reverts the change first, then ends the run
+ * as it would.  Not the faults the process raises itself (SIGSEGV, SIGBUS,
+ * SIGFPE, SIGILL, SIGTRAP, SIGSYS, SIGABRT): blocking those changes
+ * nothing, and no revert could be trusted after one.
+ */
+static const int held[] = { SIGINT,  SIGTERM, SIGHUP,  SIGQUIT,   SIGUSR1,
+			    SIGUSR2, SIGALRM, SIGPIPE, SIGVTALRM, SIGPROF,
+			    SIGXCPU, SIGXFSZ, SIGIO,   SIGSTKFLT, SIGPWR };
+
+static void held_set(sigset_t *set)
+{
+	sigemptyset(set);
+	for (size_t i = 0; i < sizeof(held) / sizeof(held[0]); i++)
+		sigaddset(set, held[i]);
+	/* The real-time ones; sigaddset() refuses the two the C library keeps (32, 33). */
+	for (int sig = 32; sig < NSIG; sig++)
+		sigaddset(set, sig);
+}
 
 /* The terminal's width for the sentences a trial says; 0 in a pipe (one line each). */
 static size_t say_width(void)
@@ -174,9 +193,26 @@ int try_refuse_running(int dirfd, const char *dir)
 	char id[STATE_ID_MAX], until[32], knobs[1024];
 	struct trial t;
 
+	char why[WHY_MAX];
+	int r;
+
 	/* Every set and apply asks: without a trial file, at the cost of one stat. */
 	if (!trial_present(dirfd))
 		return EXIT_OK;
+	/*
+	 * A trial file that cannot be read may be a running trial's: its
+	 * revert would not find a later revert point, so its change would
+	 * never be reverted.  Fail closed.
+	 */
+	r = trial_load(dirfd, dir, &t, why, sizeof(why));
+	if (r < 0 && r != -ENOENT && r != -EXDEV) {
+		log_err("%s: a trial may run, whose revert this change would defeat: 'numastatctl "
+			"revert' undoes the last change, then remove the file; nothing was changed",
+			why);
+		return EXIT_FAIL;
+	}
+	if (r == 0)
+		trial_free(&t);
 	try_revert_id(dirfd, dir, id, sizeof(id));
 	if (!id[0] || try_running(dirfd, dir, id, &t) <= 0)
 		return EXIT_OK;
@@ -212,6 +248,14 @@ int try_end(int dirfd, const char *dir, struct trial *t, enum trial_state how)
 			"cannot stop %s (%s): when it runs, it finds the trial %s and does nothing",
 			unit, why, trial_state_name(how));
 	}
+	/* The boot unit refused during the trial: the profile comes back once it ended. */
+	if ((r = trial_timer_boot_unit_again(why, sizeof(why))) < 0)
+		log_warn("cannot start " TRIAL_BOOT_UNIT " again after the trial (%s): the profile "
+			 "is in force again only once it runs",
+			 why);
+	else if (r > 0 && !cmd_global.json)
+		log_info(TRIAL_BOOT_UNIT " failed during the trial: started again, to put the "
+					 "profile back in force\n");
 	return 0;
 }
 
@@ -354,7 +398,8 @@ static int arm_timer(struct try_run *r, char *why, size_t whylen)
 
 	if (e < 0)
 		snprintf(why, whylen, "cannot arm the trial's revert: %s", strerror(-e));
-	else if ((e = trial_timer_arm(r->t.point.id, r->o->secs, argv, msg, sizeof(msg))) < 0)
+	else if ((e = trial_timer_arm(r->t.point.id, trial_deadline_ns(&r->t), argv, msg,
+				      sizeof(msg))) < 0)
 		snprintf(why, whylen, "cannot arm the trial's revert: %s", msg);
 	for (int i = 0; i < 3; i++)
 		free(paths[i]);
@@ -363,12 +408,13 @@ static int arm_timer(struct try_run *r, char *why, size_t whylen)
 
 static bool signal_pending(void)
 {
-	sigset_t pending;
+	sigset_t pending, block;
 
 	if (sigpending(&pending) < 0)
 		return false;
-	for (size_t i = 0; i < sizeof(held) / sizeof(held[0]); i++)
-		if (sigismember(&pending, held[i]) == 1)
+	held_set(&block);
+	for (int sig = 1; sig < NSIG; sig++)
+		if (sigismember(&block, sig) == 1 && sigismember(&pending, sig) == 1)
 			return true;
 	return false;
 }
@@ -417,8 +463,23 @@ static int before_write(struct plan_opts *po, void *ctx)
 	}
 	trial_stash(po->run_fd);
 	if ((e = trial_save(po->run_fd, po->run_dir, &r->t, po->why, sizeof(po->why))) == 0 &&
-	    !r->o->foreground && (e = arm_timer(r, po->why, sizeof(po->why))) == 0)
+	    !r->o->foreground && (e = arm_timer(r, po->why, sizeof(po->why))) == 0) {
+		struct trial_counters now;
+		char why[WHY_MAX];
+
 		r->armed = true;
+		/*
+		 * The window starts after systemd-run and PID 1's work for the
+		 * timer: their pages are the trial's own, not the change's.
+		 */
+		if (trial_counters_read(&now, why, sizeof(why)) == 0) {
+			trial_counters_free(&r->t.reading[TRIAL_START]);
+			r->t.reading[TRIAL_START] = now;
+			if (trial_save(po->run_fd, po->run_dir, &r->t, why, sizeof(why)) < 0)
+				log_warn("%s: the trial's window starts before its timer was armed",
+					 why);
+		}
+	}
 	if (e < 0)
 		trial_unstash(po->run_fd, true);
 	return e;
@@ -451,9 +512,7 @@ void try_arm(struct try_run *r, struct plan_opts *po)
 	if (!r->o->foreground)
 		return;
 	/* From here a signal reverts the change: it must not end the run first. */
-	sigemptyset(&block);
-	for (size_t i = 0; i < sizeof(held) / sizeof(held[0]); i++)
-		sigaddset(&block, held[i]);
+	held_set(&block);
 	sigprocmask(SIG_BLOCK, &block, &r->old);
 	r->blocked = true;
 }
@@ -609,14 +668,29 @@ void try_status_line(const struct trial *t, bool runs, char *buf, size_t len)
 
 	try_knobs_text(t, knobs, sizeof(knobs));
 	if (runs) {
-		try_time(trial_deadline_ns(t), at, sizeof(at));
-		from_now(trial_deadline_ns(t), rel, sizeof(rel));
+		int64_t when = trial_deadline_ns(t);
+		const char *note =
+			orphaned(t) ? ", but its terminal is gone: nothing will revert it" : "";
+		char why[WHY_MAX];
+
+		/* The timer's own time, from systemd: a pending revert is never called late. */
+		if (t->armed == TRIAL_TIMER) {
+			int r = trial_timer_next(t->point.id, &when, why, sizeof(why));
+
+			if (r == 0 && trial_deadline_ns(t) < now_ns(CLOCK_REALTIME) - 5000000000)
+				note = ", overdue: its revert did not run (see the journal)";
+			else if (r == 0 && trial_deadline_ns(t) > now_ns(CLOCK_REALTIME))
+				note = ", but its timer is not armed: nothing will revert it";
+			if (r < 0)
+				log_warn("cannot ask systemd when the trial's revert runs: %s",
+					 why);
+			if (r != 1)
+				when = trial_deadline_ns(t);
+		}
+		try_time(when, at, sizeof(at));
+		from_now(when, rel, sizeof(rel));
 		snprintf(buf, len, "trial %s: '%s' (%s) reverts at %s (%s)%s unless confirmed",
-			 t->point.id, t->point.by, knobs, at, rel,
-			 orphaned(t) ? ", but its terminal is gone: nothing will revert it"
-			 : trial_deadline_ns(t) < now_ns(CLOCK_REALTIME) - 5000000000
-				 ? ", overdue: its revert did not run (see the journal)"
-				 : "");
+			 t->point.id, t->point.by, knobs, at, rel, note);
 		return;
 	}
 	try_time(t->ended_ns, at, sizeof(at));
@@ -685,6 +759,20 @@ static int ended_elsewhere(struct try_run *r, int dirfd, struct stat *was)
 	if (same_file(dirfd, was))
 		return 0;
 	e = trial_load(dirfd, r->dir, &t, why, sizeof(why));
+	if (e < 0 && e != -EXDEV) {
+		char id[STATE_ID_MAX];
+
+		/* Gone or spoilt while the change stands: saved again, so it still reverts. */
+		try_revert_id(dirfd, r->dir, id, sizeof(id));
+		if (strcmp(id, r->t.point.id) == 0 &&
+		    trial_save(dirfd, r->dir, &r->t, why, sizeof(why)) == 0) {
+			log_warn("trial %s: its file was removed or spoilt: saved again, the trial "
+				 "goes on",
+				 r->t.point.id);
+			same_file(dirfd, was);
+			return 0;
+		}
+	}
 
 	if (e == 0 && strcmp(t.point.id, r->t.point.id) == 0 && t.state == TRIAL_RUNNING) {
 		trial_free(&t);
@@ -787,11 +875,10 @@ int try_wait(struct try_run *r, int rc)
 	log_info_wrapped(
 		say_width(), 2,
 		"type 'yes' to keep the change, 'no' to revert it now ('numastatctl confirm' "
-		"elsewhere keeps it too); Ctrl-C, SIGTERM or closing this terminal reverts it");
+		"elsewhere keeps it too); Ctrl-C, SIGTERM, closing this terminal or any signal "
+		"that ends this process reverts it");
 	fflush(stdout);
-	sigemptyset(&block);
-	for (size_t i = 0; i < sizeof(held) / sizeof(held[0]); i++)
-		sigaddset(&block, held[i]);
+	held_set(&block);
 	sfd = signalfd(-1, &block, SFD_CLOEXEC);
 	dirfd = statedir_open(r->dir, false, why, sizeof(why));
 	if (sfd < 0 || dirfd < 0) {

@@ -146,6 +146,9 @@ static unsigned start_workers(struct worker *w, unsigned n, char *why, size_t wh
 	sigset_t all, old;
 	unsigned started;
 
+	/* What the workers look up in libnuma, filled before two of them race for it. */
+	for (unsigned i = 0; i < n; i++)
+		numalib_node_cpus_ready(w[i].job->cpu_node);
 	sigfillset(&all);
 	pthread_sigmask(SIG_BLOCK, &all, &old);
 	for (started = 0; started < n; started++) {

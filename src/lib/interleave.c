@@ -61,6 +61,56 @@ int interleave_plan_check_live(const struct plan *p, char *why, size_t whylen)
 	return -EINVAL;
 }
 
+void interleave_plan_order(struct plan *p)
+{
+	const struct plan_item *a = find(p, interleave_is_auto);
+	size_t i, last = 0;
+	struct plan_item keep;
+
+	/* auto off may go first: the weights written after it keep it off. */
+	if (!a || a->side_effect || strcmp(a->want.text, "1") != 0)
+		return;
+	i = (size_t)(a - p->items);
+	for (size_t j = i + 1; j < p->n; j++)
+		if (interleave_is_weight(&p->items[j].ref) && !p->items[j].side_effect)
+			last = j;
+	if (last <= i)
+		return;
+	keep = *a;
+	memmove(p->items + i, p->items + i + 1, (last - i) * sizeof(*p->items));
+	p->items[last] = keep;
+}
+
+/* auto turned on derives every weight anew: the live ones, kept for revert. */
+int interleave_plan_save_weights(struct plan *p)
+{
+	const struct plan_item *a = find(p, interleave_is_auto);
+	const struct knob *k = knob_by_name(INTERLEAVE_WEIGHTS);
+	unsigned *nodes = NULL;
+	struct knob_ref ref;
+	struct kval live;
+	int n, r = 0;
+
+	if (!a || a->side_effect || a->action != ACT_WRITE || strcmp(a->want.text, "1") != 0 ||
+	    find(p, interleave_is_weight) || !k || (n = knob_family_nodes(k, &nodes)) <= 0)
+		return 0;
+	for (int i = 0; r == 0 && i < n; i++) {
+		knob_member(&ref, k, nodes[i]);
+		if (knob_read(&ref, &live) < 0)
+			continue;
+		if ((r = plan_add_side_effect(p, &ref, &live, &live)) == 0) {
+			/* After auto, in node order: the kernel writes it, the change reads it. */
+			struct plan_item it = p->items[0];
+
+			it.derived = true;
+			memmove(p->items, p->items + 1, (p->n - 1) * sizeof(*p->items));
+			p->items[p->n - 1] = it;
+		}
+	}
+	free(nodes);
+	return r;
+}
+
 int interleave_plan_side_effects(struct plan *p)
 {
 	struct knob_ref ref;
@@ -68,8 +118,10 @@ int interleave_plan_side_effects(struct plan *p)
 	bool writes = false;
 	char why[128];
 
+	interleave_plan_order(p);
 	for (size_t i = 0; i < p->n; i++)
-		writes |= p->items[i].action == ACT_WRITE && interleave_is_weight(&p->items[i].ref);
+		writes |= p->items[i].action == ACT_WRITE &&
+			  interleave_is_weight(&p->items[i].ref) && !p->items[i].side_effect;
 	if (!writes || find(p, interleave_is_auto) ||
 	    knob_resolve(INTERLEAVE_AUTO, &ref, why, sizeof(why)) < 0 ||
 	    knob_read(&ref, &live) < 0 || strcmp(live.text, "1") != 0)

@@ -40,6 +40,18 @@ int interleave_plan_check_live(const struct plan *p, char *why, size_t whylen);
  */
 int interleave_plan_side_effects(struct plan *p);
 /*
+ * auto on after every weight, whatever the order typed or saved: a
+ * weight written turns auto off, so auto on written first would not hold.
+ * interleave_plan_side_effects() does it.
+ */
+void interleave_plan_order(struct plan *p);
+/*
+ * A change that turns auto on keeps every live weight as a side effect
+ * (derived: read after the write, never written), so revert puts the
+ * weights set by hand back.  0 or -ENOMEM.
+ */
+int interleave_plan_save_weights(struct plan *p);
+/*
  * Whether the kernel can turn auto on: only with bandwidth data, which
  * shows as nodeN/access1/initiators/read_bandwidth (access class 1: CPUs).
  */

@@ -15,6 +15,9 @@ static typeof(numa_available) *sym_numa_available;
 static typeof(numa_tonode_memory) *sym_numa_tonode_memory;
 static typeof(numa_run_on_node) *sym_numa_run_on_node;
 static typeof(numa_node_size64) *sym_numa_node_size64;
+static typeof(numa_node_to_cpus) *sym_numa_node_to_cpus;
+static typeof(numa_allocate_cpumask) *sym_numa_allocate_cpumask;
+static typeof(numa_bitmask_free) *sym_numa_bitmask_free;
 
 static const struct dl_sym libnuma_syms[] = {
 	/* clang-format off */
@@ -22,6 +25,9 @@ static const struct dl_sym libnuma_syms[] = {
 	DL_SYM(numa_tonode_memory),
 	DL_SYM(numa_run_on_node),
 	DL_SYM(numa_node_size64),
+	DL_SYM(numa_node_to_cpus),
+	DL_SYM(numa_allocate_cpumask),
+	DL_SYM(numa_bitmask_free),
 	/* clang-format on */
 	{ NULL, NULL },
 };
@@ -134,6 +140,19 @@ int numalib_run_on_node(unsigned node, char *why, size_t whylen)
 	snprintf(why, whylen, "cannot run on the node's CPUs: %s", strerror(err));
 	error_clear();
 	return -err;
+}
+
+void numalib_node_cpus_ready(unsigned node)
+{
+	struct bitmask *cpus = sym_numa_allocate_cpumask();
+
+	/* libnuma fills its per-node cache on the first look, without a lock. */
+	if (cpus) {
+		error_clear();
+		sym_numa_node_to_cpus((int)node, cpus);
+		error_clear();
+		sym_numa_bitmask_free(cpus);
+	}
 }
 
 int numalib_node_free(unsigned node, unsigned long long *free_bytes, char *why, size_t whylen)

@@ -25,6 +25,13 @@ int numalib_bind(void *addr, size_t len, unsigned node, char *why, size_t whylen
 
 /* Run the calling thread on the CPUs of node. */
 int numalib_run_on_node(unsigned node, char *why, size_t whylen);
+/*
+ * Fill libnuma's cache of node's CPUs (numa_node_to_cpus()), which
+ * numalib_run_on_node() reads: libnuma fills it without a lock, so two
+ * threads' first looks race and one copy leaks.  Call before the threads
+ * start.
+ */
+void numalib_node_cpus_ready(unsigned node);
 
 /* Free bytes on node, as libnuma reports them from nodeN/meminfo. */
 int numalib_node_free(unsigned node, unsigned long long *free_bytes, char *why, size_t whylen);

@@ -46,6 +46,13 @@ static int write_all(struct plan *p)
 
 		if (it->action != ACT_WRITE)
 			continue;
+		if (it->derived) {
+			/* What the kernel wrote when the item before changed. */
+			if (knob_read(&it->ref, &it->now) == 0)
+				it->want = it->now;
+			it->action = ACT_CHANGED;
+			continue;
+		}
 		r = knob_write(&it->ref, &it->want, &it->now);
 		if (r == 0) {
 			it->action = ACT_CHANGED;

@@ -101,7 +101,8 @@ size_t plan_keep_changed_since(struct plan *p)
 	for (size_t i = 0; i < p->n; i++) {
 		struct plan_item *it = &p->items[i];
 
-		if (it->action == ACT_WRITE && it->have_written &&
+		/* A side effect follows its cause: it is judged by the knob that caused it. */
+		if (it->action == ACT_WRITE && it->have_written && !it->side_effect &&
 		    strcmp(it->old.text, it->written.text) != 0) {
 			it->action = ACT_CHANGED_SINCE;
 			n++;

@@ -42,6 +42,8 @@ struct plan_item {
 	 * revert restores it last.
 	 */
 	bool side_effect;
+	/* A side effect the kernel writes (a weight auto derives): read back, never written. */
+	bool derived;
 	char origin[128]; /* "file:line" of the assignment, "" on the command line */
 	enum plan_action action;
 	int err; /* -errno, -EAGAIN: read back differs */

@@ -350,9 +350,14 @@ static enum trial_verdict judge(const struct trial_row *r)
 	 */
 	noise = 2 * r->spread->sd > 1.0 ? 2 * r->spread->sd : 1.0;
 	/* A rate's change must also be more events than numastatctl's own. */
-	if (trial_metrics[r->metric].kind == TRIAL_RATE && r->trial.secs > 0 &&
-	    TRIAL_OWN_EVENTS / r->trial.secs > noise)
-		noise = TRIAL_OWN_EVENTS / r->trial.secs;
+	if (trial_metrics[r->metric].kind == TRIAL_RATE && r->trial.secs > 0) {
+		double own = trial_metrics[r->metric].num & TK_NUMASTAT_MASK
+				     ? TRIAL_OWN_ALLOC_EVENTS
+				     : TRIAL_OWN_EVENTS;
+
+		if (own / r->trial.secs > noise)
+			noise = own / r->trial.secs;
+	}
 	delta = r->trial.v - r->base.v;
 	if (delta <= noise && -delta <= noise)
 		return TRIAL_WITHIN_NOISE;

@@ -149,6 +149,15 @@ void trial_spreads_free(struct trial_spreads *s);
  * machine's counters show.
  */
 #define TRIAL_OWN_EVENTS 64.0
+/*
+ * The same for the allocation counters (numa_hit, numa_miss): a trial's
+ * window holds process starts of its own, each more than that.  Measured
+ * as numa_hit on an idle guest: systemd starting the timer's revert
+ * service ~400, the revert's own start ~95, a status in the window ~95
+ * plus ~260 for the systemctl it asks; /bin/true ~80.  All of them, and
+ * some more.
+ */
+#define TRIAL_OWN_ALLOC_EVENTS 1024.0
 
 enum trial_verdict {
 	TRIAL_HIGHER,       /* above the baseline's spread */
@@ -176,7 +185,8 @@ struct trial_row {
  * first, then each node that keeps it, where either window has it.  The
  * baseline is b0 to b1 (NULL, NULL: none) with its spreads, the trial t0 to
  * t1.  Within noise: |trial - baseline| <= max(2 sd, 1 a second or 1
- * percentage point, and for a rate TRIAL_OWN_EVENTS over the window).  The
+ * percentage point, and for a rate TRIAL_OWN_EVENTS over the window,
+ * TRIAL_OWN_ALLOC_EVENTS for the allocation counters).  The
  * count, with *rows malloc'ed, or -ENOMEM.
  */
 int trial_rows(const struct trial_counters *b0, const struct trial_counters *b1,

@@ -14,6 +14,7 @@
 
 #include "sysfs.h"
 #include "trial-timer.h"
+#include "value.h"
 
 /*
  * What starting a process takes, looked up in libc when a trial needs it:
@@ -134,8 +135,8 @@ static bool collect(int fd, char *buf, size_t len)
 	return true;
 }
 
-/* Run argv, wait for it (bounded): 0, or -errno with its words in why. */
-static int run(char *const argv[], char *why, size_t whylen)
+/* Run argv, wait for it (bounded): 0, or -errno with its words in why; its output in out. */
+static int run_out(char *const argv[], char *out, size_t outlen, char *why, size_t whylen)
 {
 	char said[512];
 	int pipefd[2], status = 0;
@@ -166,6 +167,8 @@ static int run(char *const argv[], char *why, size_t whylen)
 		proc.kill(pid, SIGKILL);
 	while (proc.waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
+	if (out && in_time)
+		snprintf(out, outlen, "%s", said);
 	said[strcspn(said, "\n")] = '\0';
 	if (!in_time) {
 		snprintf(why, whylen, "%s did not answer within %d s", argv[0], TIMEOUT_MS / 1000);
@@ -181,16 +184,56 @@ static int run(char *const argv[], char *why, size_t whylen)
 	return -ECHILD;
 }
 
-int trial_timer_arm(const char *id, uint64_t secs, char *const argv[], char *why, size_t whylen)
+static int run(char *const argv[], char *why, size_t whylen)
 {
-	char unit[TRIAL_TIMER_UNIT_MAX + 16], desc[128], when[48];
+	return run_out(argv, NULL, 0, why, whylen);
+}
+
+/*
+ * An argument PID 1 cannot hand on intact: it expands $NAME in ExecStart=
+ * ($$ is its $), and systemd 252 writes the transient unit's file with
+ * each $ as \$, which it reads back, at the next daemon-reload, as a
+ * backslash and a $ to expand; a backslash of ours is read back as an
+ * escape.  % is safe: the file has it as %%.  Spaces and quotes are safe.
+ */
+static const char *unsafe_arg(char *const argv[])
+{
+	for (size_t i = 1; i < ARGS_MAX && argv[i]; i++)
+		if (strpbrk(argv[i], "$\\"))
+			return argv[i];
+	return NULL;
+}
+
+int trial_timer_arm(const char *id, int64_t at_ns, char *const argv[], char *why, size_t whylen)
+{
+	char unit[TRIAL_TIMER_UNIT_MAX + 16], desc[128], when[64];
+	time_t at = (time_t)(at_ns / 1000000000);
+	struct tm tm;
 	char *args[ARGS_MAX + 12];
+	const char *bad = unsafe_arg(argv);
 	size_t n = 0;
 
+	if (bad) {
+		snprintf(why, whylen,
+			 "'%s' holds '$' or '\\', which systemd does not hand to the revert intact "
+			 "(PID 1 expands $, and a daemon-reload reads both back otherwise): use a "
+			 "path without them, or --foreground",
+			 bad);
+		return -EINVAL;
+	}
 	snprintf(unit, sizeof(unit), "--unit=" TRIAL_TIMER_PREFIX "%s", id);
 	snprintf(desc, sizeof(desc), "--description=numastatctl: revert trial %s unless confirmed",
 		 id);
-	snprintf(when, sizeof(when), "--on-active=%" PRIu64 "s", secs);
+	/*
+	 * The time the trial was told, on the wall clock: a timer armed
+	 * --on-active is armed anew by every daemon-reload on systemd 252
+	 * (a package install runs one), one --on-calendar keeps its time.
+	 */
+	if (!gmtime_r(&at, &tm) ||
+	    !strftime(when, sizeof(when), "--on-calendar=%Y-%m-%d %H:%M:%S UTC", &tm)) {
+		snprintf(why, whylen, "%s", strerror(EOVERFLOW));
+		return -EOVERFLOW;
+	}
 	args[n++] = (char *)TRIAL_TIMER_RUN;
 	args[n++] = (char *)"--quiet";
 	/* Unloaded once it ran, failed or not: its output stays in the journal. */
@@ -206,6 +249,109 @@ int trial_timer_arm(const char *id, uint64_t secs, char *const argv[], char *why
 		args[n++] = argv[i];
 	args[n] = NULL;
 	return run(args, why, whylen);
+}
+
+/*
+ * A time as systemctl show writes it: "@1796399457" (--timestamp=unix), or
+ * in its own format, "Fri 2026-12-04 15:50:57 UTC" (local time but for
+ * UTC).  Seconds since the epoch, or -1.
+ */
+static int64_t elapse_secs(const char *v)
+{
+	static const struct {
+		size_t at, len;
+		char after;
+	} f[6] = { { 0, 4, '-' },  { 5, 2, '-' },  { 8, 2, ' ' },
+		   { 11, 2, ':' }, { 14, 2, ':' }, { 17, 2, ' ' } };
+	uint64_t n[6];
+	struct tm tm = { 0 };
+	const char *d;
+	time_t t;
+
+	if (v[0] == '@')
+		return parse_u64(v + 1, INT64_MAX / 1000000000, &n[0]) == 0 ? (int64_t)n[0] : -1;
+	if (!(d = strchr(v, ' ')) || strlen(++d) < 20)
+		return -1;
+	for (int i = 0; i < 6; i++) {
+		/* Fixed width, leading zeros and all (which parse_u64_n() refuses). */
+		n[i] = 0;
+		for (size_t k = 0; k < f[i].len; k++) {
+			char c = d[f[i].at + k];
+
+			if (c < '0' || c > '9')
+				return -1;
+			n[i] = n[i] * 10 + (uint64_t)(c - '0');
+		}
+		if (d[f[i].at + f[i].len] != f[i].after)
+			return -1;
+	}
+	tm.tm_year = (int)n[0] - 1900;
+	tm.tm_mon = (int)n[1] - 1;
+	tm.tm_mday = (int)n[2];
+	tm.tm_hour = (int)n[3];
+	tm.tm_min = (int)n[4];
+	tm.tm_sec = (int)n[5];
+	tm.tm_isdst = -1;
+	t = strcmp(d + 20, "UTC") == 0 ? timegm(&tm) : mktime(&tm);
+	return t == (time_t)-1 ? -1 : (int64_t)t;
+}
+
+int trial_timer_next(const char *id, int64_t *next_ns, char *why, size_t whylen)
+{
+	char unit[TRIAL_TIMER_UNIT_MAX], out[512];
+	char *args[] = { (char *)TRIAL_TIMER_CTL,
+			 (char *)"show",
+			 (char *)"--timestamp=unix",
+			 (char *)"-p",
+			 (char *)"LoadState",
+			 (char *)"-p",
+			 (char *)"ActiveState",
+			 (char *)"-p",
+			 (char *)"NextElapseUSecRealtime",
+			 unit,
+			 NULL };
+	bool loaded = false, active = false;
+	int64_t secs = -1;
+	int r;
+
+	trial_timer_unit(id, unit, sizeof(unit));
+	out[0] = '\0';
+	if ((r = run_out(args, out, sizeof(out), why, whylen)) < 0)
+		return r;
+	for (char *line = strtok(out, "\n"); line; line = strtok(NULL, "\n")) {
+		if (strcmp(line, "LoadState=loaded") == 0)
+			loaded = true;
+		else if (strcmp(line, "ActiveState=active") == 0)
+			active = true;
+		else if (strncmp(line, "NextElapseUSecRealtime=", 23) == 0)
+			secs = elapse_secs(line + 23);
+	}
+	if (!loaded || !active)
+		return 0;
+	if (secs < 0)
+		return 2;
+	*next_ns = (int64_t)secs * 1000000000;
+	return 1;
+}
+
+int trial_timer_boot_unit_again(char *why, size_t whylen)
+{
+	char *failed[] = { (char *)TRIAL_TIMER_CTL, (char *)"is-failed", (char *)"--quiet",
+			   (char *)TRIAL_BOOT_UNIT, NULL };
+	char *restart[] = { (char *)TRIAL_TIMER_CTL, (char *)"restart", (char *)"--no-block",
+			    (char *)TRIAL_BOOT_UNIT, NULL };
+	int r;
+
+	if (!trial_timer_available())
+		return 0;
+	/* systemctl is-failed: 0 when it failed, 1 when it did not. */
+	r = run(failed, why, whylen);
+	if (r == -ECHILD && strstr(why, " exited 1"))
+		return 0;
+	if (r < 0)
+		return r;
+	r = run(restart, why, whylen);
+	return r < 0 ? r : 1;
 }
 
 int trial_timer_disarm(const char *id, char *why, size_t whylen)

@@ -162,6 +162,15 @@ done < <(knobs)
 if [ ${#bad[@]} = 0 ]; then ok "tuned undid the profile: its own value, and sysctl.d's again"; else
 	not_ok "tuned undid the profile: its own value, and sysctl.d's again" "${bad[@]}"
 fi
+# The unit's own journal of this boot: the profile and the line that chose
+# it, and tuned's undoing named as status names it.
+timeout $T journalctl --sync
+ujournal=$(timeout $T journalctl -b -u $UNIT -o cat --no-pager)
+case "$ujournal" in *"profile boot, as /etc/numastatctl.conf:2 names it"*) ok "the unit's journal names the profile and the line that chose it" ;;
+*) not_ok "the unit's journal names the profile and the line that chose it" "$ujournal" ;; esac
+case "$ujournal" in *"warning: $fight: tuned profile hpc-compute sets 135168 at /usr/lib/tuned/hpc-compute/tuned.conf:"*", profile boot wants $TUNED_FIGHT: tuned.service starts after numastatctl.service"*)
+	ok "the unit's journal warns that tuned will undo $fight, as status words it" ;;
+*) not_ok "the unit's journal warns that tuned will undo $fight, as status words it" "$ujournal" ;; esac
 run numastatctl status
 expect_rc 0 "numastatctl status exits 0"
 missing=()
@@ -442,5 +451,106 @@ diag_lines "armed by a session killed since:" "$OUT"
 if wait_value $TRY_A $a0 60; then ok "killing the session that armed it does not disarm it: reverted"; else
 	not_ok "killing the session that armed it does not disarm it" "$TRY_A is $(cat "$(knob_path $TRY_A)")"
 fi
+
+# 7e. daemon-reload (every package install runs one) every 5 s during a
+# 20 s trial: the revert runs within 3 s of the time it promised, and
+# status, asked during it, shows that time and what is left of it, never
+# "overdue".
+run numastatctl set --try 20s --baseline 0 $TRY_A=$a1
+id=$(trial_id)
+promised=
+[[ $OUT =~ reverts\ at\ ([0-9-]+T[0-9:]+Z) ]] && promised=$(date -u -d "${BASH_REMATCH[1]/T/ }" +%s)
+(while sleep 5; do timeout $T systemctl daemon-reload; done) &
+reloads=$!
+sleep 7
+run numastatctl status
+left=$((promised - $(date +%s)))
+if [[ $OUT =~ reverts\ at\ [0-9T:Z-]+\ \(in\ ([0-9]+)s\) ]] && [ $((BASH_REMATCH[1] - left)) -le 2 ] &&
+	[ $((left - BASH_REMATCH[1])) -le 2 ] && [[ $OUT != *overdue* ]]; then
+	ok "status during the reloads: ${BASH_REMATCH[1]} s left, as promised ($left s)"
+else
+	not_ok "status during the reloads shows the time left ($left s)" "$OUT"
+fi
+back=
+for _ in $(seq 1 400); do
+	if [ "$(cat "$(knob_path $TRY_A)")" = "$a0" ]; then back=$(date +%s); break; fi
+	sleep 0.2
+done
+kill "$reloads" 2>/dev/null
+wait "$reloads" 2>/dev/null
+# When the revert ran: the knob seen back (polled every 0.2 s); the
+# journal's time of the revert's first line, once the journal has it, as
+# a comment.
+sleep 2
+timeout $T journalctl --sync
+ran=$(timeout $T journalctl -b -u "numastatctl-trial-$id.service" -o short-unix --no-pager |
+	awk '/was not confirmed: reverting/ { print int($1); exit }')
+diag "promised $promised, the knob seen back at ${back:-never}, the revert's first line at ${ran:-?}"
+if [ -n "$back" ] && [ -n "$promised" ] && [ $((back - promised)) -le 3 ] && [ $((promised - back)) -le 3 ]; then
+	ok "reloads every 5 s: reverted $((back - promised)) s from the promised time"
+else
+	not_ok "reloads every 5 s: reverted within 3 s of the promised time" \
+		"promised ${promised:-?}, back ${back:-never}, ran ${ran:-?}" "$(trial_log "$id")"
+fi
+
+# 7f. A --state-dir holding %, spaces and quotes: PID 1 gets the armed
+# revert's arguments as given, through a daemon-reload too.  One holding $
+# is refused: systemd 252 cannot hand it on intact after a reload.
+odd="/run/st %n %% \"q\" 'a'"
+mkdir -m 0700 "$odd"
+run numastatctl --state-dir "$odd" set --try 5s --baseline 0 $TRY_A=$a1
+expect_rc 0 "set --try with a --state-dir of %, spaces and quotes"
+id=$(trial_id)
+timeout $T systemctl daemon-reload
+if wait_value $TRY_A $a0 60; then ok "its revert ran, through a daemon-reload"; else
+	not_ok "its revert ran, through a daemon-reload" "$TRY_A is $(cat "$(knob_path $TRY_A)")" "$(trial_log "$id")"
+fi
+sleep 2
+run numastatctl --state-dir "$odd" trial -J
+case "$OUT" in *'"state": "reverted"'*) ok "on that very directory: its trial is reverted" ;;
+*) not_ok "on that very directory: its trial is reverted" "$OUT" "$(trial_log "$id")" ;; esac
+run numastatctl --state-dir "$odd" revert --force
+dollar="/run/st \$HOME"
+mkdir -m 0700 "$dollar"
+run numastatctl --state-dir "$dollar" set --try 5s --baseline 0 $TRY_A=$a1
+expect_rc 1 "set --try with a --state-dir holding \$: refused"
+expect_value $TRY_A $a0 "and nothing changed"
+
+# 7g. Idle trials of 5 s, 15 s and 60 s:
+# nothing runs, so no counter is higher or lower, though the window holds
+# systemd starting the revert's service and the revert's own start.
+for secs in 5 15 60; do
+	cur=$(cat "$(knob_path $TRY_A)")
+	# A baseline of 5 s (five one-second values; CI time).
+	run numastatctl set --try ${secs}s --baseline 5s $TRY_A=$((cur + 1))
+	id=$(trial_id)
+	wait_value $TRY_A "$cur" $((secs + 60)) >/dev/null
+	sleep 1
+	run numastatctl trial -J
+	moved=$(grep -B6 -E '"verdict": "(higher|lower)"' <<<"$OUT")
+	if [ -n "$id" ] && [[ $OUT == *"\"id\": \"$id\""*'"state": "reverted"'* ]] && [ -z "$moved" ]; then
+		ok "an idle trial of $secs s: every counter within noise"
+	else
+		not_ok "an idle trial of $secs s: every counter within noise" "$moved" "$OUT"
+	fi
+done
+
+# 7h. A restart of systemd-sysctl during a trial: the unit refuses (the
+# trial runs) and fails, sysctl.d's values stay; when the trial's revert
+# has run, the unit runs again and the profile is in force.
+run numastatctl set --try 30s --baseline 0 $TRY_A=$a1
+id=$(trial_id)
+run systemctl restart systemd-sysctl.service
+settle
+state=$(timeout $T systemctl show -P ActiveState $UNIT)
+if [ "$state" = failed ]; then ok "during the trial the restarted unit fails (documented)"; else
+	not_ok "during the trial the restarted unit fails" "ActiveState $state"
+fi
+wait_value $TRY_A $a0 60 >/dev/null
+sleep 2
+settle
+expect_active "after the trial's revert $UNIT ran again"
+run numastatctl apply --check
+expect_rc 0 "and the profile is in force again"
 
 echo "1..$N" >&3

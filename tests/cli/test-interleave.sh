@@ -130,6 +130,45 @@ $W.node5: 2 -> 3
 $W.auto: false -> true" "restores the weights, then auto on last"
 
 
+# auto false named before a weight: the revert still turns auto on after
+# every weight (a weight written turns auto off in the kernel), whatever
+# the order typed.
+wfixture wi-hmat
+run set "$W.auto=false" "$W.node0=8"
+expect_rc 0 "auto false, then a weight"
+run revert
+expect_rc 0 "revert of auto false and a weight"
+expect_out_has "$W.node0: 8 -> 14
+$W.auto: false -> true" "the weight first, auto on last"
+# A revert point written in the order typed (an older numastatctl): the same.
+wfixture wi-hmat
+run set "$W.auto=false" "$W.node0=8"
+printf 'knob %s "1" "0" -\nknob %s "14" "8" -\nend 2\n' "$W.auto" "$W.node0" >"$TMP/records"
+{ head -n 1 "$STATE/revert"; cat "$TMP/records"; } >"$TMP/revert" && cat "$TMP/revert" >"$STATE/revert"
+run revert
+expect_out_has "$W.node0: 8 -> 14
+$W.auto: false -> true" "an old revert point in the order typed: auto on still last"
+
+# auto true over weights set by hand: the kernel derives every weight anew,
+# so the revert point keeps the hand's weights and revert puts them back.
+wfixture wi-hmat
+echo false >"$ROOT/$WI/auto"
+echo 5 >"$ROOT/$WI/node0" && echo 4 >"$ROOT/$WI/node2" && echo 1 >"$ROOT/$WI/node5"
+run set "$W.auto=true"
+expect_rc 0 "auto true over weights set by hand"
+expect_out_has "$W.auto: false -> true" "turns auto on"
+check "the revert point keeps node0's weight" grep -q "^knob $W.node0 \"5\" .* side-effect$" "$STATE/revert"
+check "and node2's" grep -q "^knob $W.node2 \"4\" .* side-effect$" "$STATE/revert"
+# The kernel's derived weights (the fixture does not derive them).
+echo 14 >"$ROOT/$WI/node0" && echo 14 >"$ROOT/$WI/node2" && echo 3 >"$ROOT/$WI/node5"
+run revert
+expect_rc 0 "revert of auto true"
+expect_out_has "$W.auto: true -> false
+$W.node0: 14 -> 5
+$W.node2: 14 -> 4
+$W.node5: 3 -> 1" "auto off, then the hand's weights back"
+expect_file "$ROOT/$WI/node0" 5 "node0 is the hand's again"
+
 wfixture wi-hmat
 run set --dry-run "$W.node2=7"
 expect_rc 0 "--dry-run"
@@ -225,7 +264,11 @@ run --config "$TMP/wi.conf" apply --check cxl
 expect_rc 0 "apply --check: now it matches"
 run --config "$TMP/wi.conf" apply firmware
 expect_rc 0 "a profile can say auto"
-expect_out "$W.auto: false -> true" "and turns it on"
+# The weights the kernel derives are read back (this fixture derives none).
+expect_out "$W.auto: false -> true
+$W.node0: 8 -> 8
+$W.node2: 8 -> 8
+$W.node5: 2 -> 2" "and turns it on, with the weights it derives"
 run --config "$TMP/wi.conf" apply both
 expect_rc 2 "a profile with auto on and a weight is refused"
 expect_err_has "exclude each other" "saying why"

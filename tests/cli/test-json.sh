@@ -236,6 +236,18 @@ run -J confirm
 schema confirm "confirm -J"
 run -J trial
 schema trial "trial -J after the confirm"
+run -J confirm
+schema confirm "confirm -J of a trial confirmed already: the one document"
+# revert -J of a running trial; the armed revert --trial -J, and once more.
+run -J set --try 20s --baseline 0 vm.zone_reclaim_mode=2
+run -J revert
+schema "set, apply, revert" "revert -J that ends a trial: the one document"
+run -J set --try 20s --baseline 0 vm.zone_reclaim_mode=2
+mapfile -t armed <"$(ls -t "$FAKE_SYSTEMD"/*.cmd | head -n 1)"
+for round in "reverts" "has nothing to do"; do
+	OUT=$("${armed[0]}" -J "${armed[@]:1}" 2>"$TMP/err")
+	schema "set, apply, revert" "revert --trial -J that $round: the one document"
+done
 OUT='{"trial": null, "knobs": []}'
 refuses confirm "the checker refuses null where confirm's trial is an object"
 

@@ -118,16 +118,39 @@ expect_out_has "unless it is confirmed" "says it reverts unless confirmed"
 ID=$(trial_id)
 check "the trial has the revert point's id" grep -q "id=$ID" "$STATE/revert"
 armed
-check "systemd-run armed a transient timer of 20s" \
-	grep -q -- "--collect --unit=numastatctl-trial-$ID .*--on-active=20s --timer-property=AccuracySec=1s" "$FAKE_SYSTEMD/log"
+[[ $OUT =~ reverts\ at\ ([0-9-]+)T([0-9:]+)Z ]] && AT="${BASH_REMATCH[1]} ${BASH_REMATCH[2]} UTC"
+check "systemd-run armed a transient timer at the time it said (absolute: a daemon-reload keeps it)" \
+	grep -q -- "--collect --unit=numastatctl-trial-$ID .*--on-calendar=$AT --timer-property=AccuracySec=1s" "$FAKE_SYSTEMD/log"
 want=("$(realpath "$NUMASTATCTL")" --sysroot "$(realpath "$ROOT")" --state-dir "$(realpath "$STATE")" revert --trial "$ID")
 check "which runs this binary's revert --trial ID on the same root and state" \
 	test "${ARMED[*]}" = "${want[*]}"
 SAVED=("${ARMED[@]}")
+read -r _ _ start_ns _ < <(grep '^reading start ' "$STATE/trial")
+check "the window starts after the timer was armed (systemd-run's pages are the trial's own)" \
+	test "$start_ns" -gt "$(cat "$FAKE_SYSTEMD/armed-at")"
 
 run status
 expect_out_has "trial $ID: 'set' (vm.zone_reclaim_mode 0 -> 1, vm.min_slab_ratio 37 -> 5) reverts at" \
 	"status: the trial runs, what it changed, when it reverts"
+# status asks systemd when the timer runs: a timer that elapses later than
+# the trial's time (its clock stepped back) is pending, never "overdue".
+NEXT=$FAKE_SYSTEMD/numastatctl-trial-$ID.next
+cp "$NEXT" "$TMP/next"
+echo $(($(date +%s) + 630)) >"$NEXT"
+run status
+expect_out_has "reverts at $(date -u -d @"$(cat "$NEXT")" +%Y-%m-%dT%H:%M:%SZ) (in 10m" "status: the time systemd will run the revert"
+expect_out_lacks "overdue" "a pending revert is not overdue"
+echo $(($(date +%s) - 60)) >"$NEXT"
+run status
+expect_out_lacks "overdue" "a revert systemd runs now is not overdue"
+# A systemctl that writes the time in its own format, not --timestamp=unix's.
+echo $(($(date +%s) + 630)) >"$NEXT"
+: >"$FAKE_SYSTEMD/human"
+run status
+expect_out_has "reverts at $(date -u -d @"$(cat "$NEXT")" +%Y-%m-%dT%H:%M:%SZ) (in 10m" \
+	"status reads systemd's time in systemctl's own format too"
+rm "$FAKE_SYSTEMD/human"
+cp "$TMP/next" "$NEXT"
 run -J status
 expect_out_has '"state": "running"' "status -J: the trial runs"
 expect_out_has '"trial_knobs": [' "status -J: with what it changed"
@@ -213,6 +236,24 @@ run revert
 expect_rc 0 "revert undoes the later set"
 expect_file "$ROOT/$VM/zone_reclaim_mode" 1 "back to the confirmed value"
 
+# ---- the boot unit failed during the trial: started again when it ends ----
+# (a restart of systemd-sysctl restarts it, and it refuses during a trial)
+for end in revert confirm; do
+	sfixture
+	run set --try 1m --baseline 0 vm.zone_reclaim_mode=1
+	: >"$FAKE_SYSTEMD/numastatctl.service.failed"
+	run $end
+	expect_rc 0 "$end of a trial while numastatctl.service failed"
+	check "$end starts numastatctl.service again" \
+		grep -qx "systemctl restart --no-block numastatctl.service" "$FAKE_SYSTEMD/log"
+	expect_out_has "numastatctl.service failed during the trial: started again" "and says so"
+done
+sfixture
+run set --try 1m --baseline 0 vm.zone_reclaim_mode=1
+run confirm
+check "a boot unit that did not fail is left alone" \
+	sh -c "! grep -q 'systemctl restart' '$FAKE_SYSTEMD/log'"
+
 # ---- confirm of another trial's id ----
 sfixture
 run set --try 1m --baseline 0 vm.zone_reclaim_mode=1
@@ -264,6 +305,37 @@ rm "$FAKE_SYSTEMD/fail"
 run set --try 20s --baseline 0 vm.zone_reclaim_mode=1
 expect_rc 0 "the next try arms"
 
+# ---- paths systemd would read otherwise: the revert acts on the same directories ----
+# systemd-run hands the command to PID 1 as ExecStart=, which expands $NAME
+# and ${NAME}, and systemd 252 reads $ and \ back mangled from the transient
+# unit's file at a daemon-reload: a path holding one is refused (fail
+# closed); %, spaces and quotes are handed on as they are.
+sfixture
+STATE_PLAIN=$STATE
+for odd in "\$HOME" "\${PATH}x" "back\\slash"; do
+	STATE="$TMP/st $odd"
+	mkdir -p "$STATE"
+	run set --try 20s --baseline 0 vm.zone_reclaim_mode=1
+	expect_rc 1 "set --try with a --state-dir holding '$odd': refused"
+	expect_one_err_line "'$odd': in one line"
+	expect_err_has "use a path without them, or --foreground" "'$odd': naming the way out"
+	expect_file "$ROOT/$VM/zone_reclaim_mode" 0 "'$odd': nothing was changed"
+	check "'$odd': no trial is left" test ! -e "$STATE/trial"
+done
+STATE="$TMP/st %n %% \"q\" 'a'"
+mkdir -p "$STATE"
+run set --try 20s --baseline 0 vm.zone_reclaim_mode=1
+expect_rc 0 "set --try with a --state-dir holding %, spaces and quotes"
+ID=$(trial_id)
+armed
+want=("$(realpath "$NUMASTATCTL")" --sysroot "$(realpath "$ROOT")" --state-dir "$(realpath "$STATE")" revert --trial "$ID")
+check "the armed revert names the same --state-dir, as PID 1 reads it" \
+	test "$(printf '%s|' "${ARMED[@]}")" = "$(printf '%s|' "${want[@]}")"
+fire
+expect_rc 0 "the armed revert runs on that directory"
+expect_file "$ROOT/$VM/zone_reclaim_mode" 0 "and reverts the change"
+STATE=$STATE_PLAIN
+
 # ---- a report that cannot be written: the change stands, and it is a trial ----
 sfixture
 "$NUMASTATCTL" --sysroot "$ROOT" --state-dir "$STATE" set --try 20s --baseline 0 \
@@ -287,21 +359,46 @@ check "of two trials at once, exactly one is made (exits $bg_rc and $RC)" \
 	test "$((bg_rc + RC))" = 1
 check "the loser changed nothing: one timer armed" test "$(grep -c '^systemd-run' "$FAKE_SYSTEMD/log")" = 1
 
-# ---- a trial file that is not one: said, and the armed revert restores nothing ----
+# ---- a trial file that is not one: said, the change refused (fail closed) ----
 sfixture
 run set --try 20s --baseline 0 vm.zone_reclaim_mode=1
 armed
 SAVED=("${ARMED[@]}")
+cp "$STATE/trial" "$TMP/good-trial"
 echo garbage >"$STATE/trial"
 run status
 expect_err_has "trial:1: the first line is not a numastatctl-trial header" "status warns, naming the file and line"
 run set vm.min_slab_ratio=3
-expect_rc 0 "set goes ahead: whatever trial ran, its revert point is replaced"
-expect_err_has "warning: " "with the warning"
+expect_rc 1 "set refuses while the trial file cannot be read: its revert would be defeated"
+expect_one_err_line "in one line"
+expect_err_has "trial:1: the first line is not a numastatctl-trial header" "naming the file and line"
+expect_err_has "nothing was changed" "saying nothing was changed"
+expect_file "$ROOT/$VM/min_slab_ratio" 37 "nothing was written"
+prun_set_refused() {
+	run set vm.min_slab_ratio=3
+	expect_rc 1 "set refuses a trial file that is $1"
+	expect_one_err_line "$1: in one line"
+	expect_file "$ROOT/$VM/min_slab_ratio" 37 "$1: nothing was written"
+}
+sed 's/^numastatctl-trial 1 /numastatctl-trial 2 /' "$TMP/good-trial" >"$STATE/trial"
+prun_set_refused "of another format version"
+cp "$TMP/good-trial" "$STATE/trial" && chmod 0666 "$STATE/trial"
+prun_set_refused "writable by others"
+chmod 0600 "$STATE/trial"
+if [ "$(id -u)" = 0 ]; then
+	chown 65534 "$STATE/trial"
+	prun_set_refused "another user's"
+	chown 0 "$STATE/trial"
+fi
+rm "$STATE/trial" && ln -s "$TMP/good-trial" "$STATE/trial"
+prun_set_refused "a symlink"
+rm "$STATE/trial" && head -c 100 "$TMP/good-trial" >"$STATE/trial"
+prun_set_refused "cut short"
+cp "$TMP/good-trial" "$STATE/trial"
 fire "${SAVED[@]}"
-expect_rc 1 "the old trial's armed revert cannot read its trial"
-expect_err_has "nothing was restored" "and restores nothing"
-expect_file "$ROOT/$VM/min_slab_ratio" 3 "the later change stays"
+expect_rc 0 "with its file back, the armed revert reverts"
+expect_file "$ROOT/$VM/zone_reclaim_mode" 0 "the trial's change is undone"
+echo garbage >"$STATE/trial"
 run confirm
 expect_rc 1 "confirm of an unreadable trial"
 
@@ -357,7 +454,7 @@ fstart() {
 	: >"$TMP/bg.out"
 	: >"$TMP/bg.err"
 	# shellcheck disable=SC2086
-	env --default-signal=HUP,INT,TERM ${NUMASTATCTL_WRAPPER:-} "$NUMASTATCTL" \
+	env --default-signal=HUP,INT,TERM,QUIT ${NUMASTATCTL_WRAPPER:-} "$NUMASTATCTL" \
 		--sysroot "$ROOT" --state-dir "$STATE" "$@" >"$TMP/bg.out" 2>"$TMP/bg.err" </dev/null &
 	BG_PID=$!
 }
@@ -392,7 +489,10 @@ expect_out_has "vm.zone_reclaim_mode: 1 -> 0" "reverts"
 expect_file "$ROOT/$VM/zone_reclaim_mode" 0 "the value is back"
 
 # The terminal goes (SIGHUP), or Ctrl-C, or SIGTERM: reverted, then the signal ends it.
-for sig in HUP INT TERM; do
+# Every signal that ends a process and another sends: QUIT, USR1, USR2,
+# ALRM, an external PIPE, a real-time one (no core file: ulimit -c 0).
+ulimit -c 0
+for sig in HUP INT TERM QUIT USR1 USR2 ALRM PIPE VTALRM XCPU RTMIN+3; do
 	fixture sparse3
 	fstart set --try 1m --baseline 0 --foreground vm.zone_reclaim_mode=1
 	wait_for "$TMP/bg.out" "type 'yes'"
@@ -421,6 +521,22 @@ OUT=$(<"$TMP/bg.out")
 expect_rc 0 "the waiting run ends"
 expect_out_has "was confirmed elsewhere" "and says why"
 expect_file "$ROOT/$VM/zone_reclaim_mode" 1 "the change stays"
+
+# The trial file removed during the wait: saved again, the trial goes on and reverts.
+fixture sparse3
+fstart set --try 6s --baseline 0 --foreground vm.zone_reclaim_mode=1
+wait_for "$TMP/bg.out" "type 'yes'"
+rm "$STATE/trial"
+wait_for "$TMP/bg.err" "saved again"
+run set vm.zone_reclaim_mode=2
+expect_rc 1 "a set while the foreground trial runs, its file removed: refused"
+wait "$BG_PID"
+RC=$?
+BG_PID=
+OUT=$(<"$TMP/bg.out")
+expect_rc 0 "the waiting run ends when the time is up"
+expect_out_has "vm.zone_reclaim_mode: 1 -> 0" "and reverts"
+expect_file "$ROOT/$VM/zone_reclaim_mode" 0 "the value is back"
 
 # kill -9 of the waiting process: nothing reverts it, and status says so.
 fixture sparse3

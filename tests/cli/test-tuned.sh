@@ -86,6 +86,20 @@ expect_rc 0 "apply --check: no drift now (tuned's conflicts are not drift yet)"
 expect_err_has "numastatctl: apply: warning: kernel.numa_balancing: tuned profile hpc sets 0 at /usr/lib/tuned/hpc/tuned.conf:9" \
 	"but apply --check names tuned's settings too"
 
+# The boot unit (apply of the configured profile, run by systemd): its
+# journal names the profile and the line that chose it, and, once applied,
+# each knob tuned will undo, worded as status words it.
+INVOCATION_ID=0123456789abcdef0123456789abcdef run --config "$CONF" apply --no-snapshot
+expect_rc 0 "the boot unit's apply with tuned's hpc active"
+expect_out_has "profile p, as $CONF:2 names it" "names the profile and the file:line that chose it"
+expect_err_has "numastatctl: apply: warning: kernel.numa_balancing: tuned profile hpc sets 0 at /usr/lib/tuned/hpc/tuned.conf:9, profile p wants 1: $ENABLED" \
+	"and warns that tuned undoes it, as status says it"
+run --config "$CONF" revert
+run --config "$CONF" apply
+expect_out_lacks "names it" "an apply in a terminal says neither"
+expect_err "" "nor warns"
+run --config "$CONF" revert
+
 # /etc/tuned overrides /usr/lib/tuned by name; including the same name gets
 # the shipped one; drop= takes a key out of what is included.
 file etc/tuned/hpc/tuned.conf "[main]
