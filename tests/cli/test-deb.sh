@@ -44,6 +44,11 @@ else
 	exit
 fi
 
+# Debian's build flags and the project's agree: not one compiler warning
+# (dpkg-buildflags' -D_FORTIFY_SOURCE=2 after meson.build's =3 was one).
+OUT=$(grep -E '(: warning: |: note: )' "$TMP/a/log" | sort -u | head -5)
+expect_out "" "the package build has no compiler warning"
+
 # lintian: not one error or warning; info and pedantic tags are shown, and
 # overrides (debian/numastatctl.lintian-overrides) carry their reasons.
 if lintian --fail-on error,warning --info --display-info "$TMP/a/numastatctl_${version}_$arch.changes" >"$TMP/lintian" 2>&1; then
