@@ -10,14 +10,14 @@
  */
 #pragma once
 
-#define DL_LIBRARIES(X)                                                                      \
-	X(smartcols, "libsmartcols.so.1", "libsmartcols1", "required",                       \
-	  "tables, JSON output and counter snapshots",                                       \
-	  "get, set and apply without a snapshot, stat --compat and stat --prometheus")      \
-	X(numa, "libnuma.so.1", "libnuma1", "suggested",                                     \
-	  "selftest and bench placing memory and threads on nodes",                          \
-	  "every command but selftest and bench")                                            \
-	X(mnl, "libmnl.so.0", "libmnl0", "suggested", "stat INTERVAL noticing node hotplug", \
+#define DL_LIBRARIES(X)                                                                        \
+	X(smartcols, "libsmartcols.so.1", "libsmartcols1", "required",                         \
+	  "tables, JSON output and counter snapshots",                                         \
+	  "get, set and apply without a snapshot, stat --compat and stat --prometheus")        \
+	X(numa, "libnuma.so.1", "libnuma1", "recommended",                                     \
+	  "selftest and bench placing memory and threads on nodes",                            \
+	  "every command but selftest and bench")                                              \
+	X(mnl, "libmnl.so.0", "libmnl0", "recommended", "stat INTERVAL noticing node hotplug", \
 	  "stat INTERVAL samples on without hotplug notices")
 
 #define DL_LIB_ENUM(id, soname, package, priority, needs, without) DL_LIB_##id,

@@ -552,5 +552,123 @@ settle
 expect_active "after the trial's revert $UNIT ran again"
 run numastatctl apply --check
 expect_rc 0 "and the profile is in force again"
+# 8. The package's life: installed by apt before this boot (run.sh), upgraded
+# here to a newer build, removed, purged.  The root was read-only until
+# now; dpkg needs it writable.
+UPGRADE_DEB=$(ls /usr/local/lib/numastatctl-boot/numastatctl_*.deb 2>/dev/null | head -n 1)
+# failed_units: numastatctl's units that systemd holds failed; the other
+# failed units (systemd-logind fails on this read-only root) go to the log.
+failed_units() {
+	local all
+	all=$(timeout $T systemctl list-units --failed --all --no-legend --plain 2>&1)
+	printf '%s\n' "$all" | grep -v '^numastatctl' | grep . | sed 's/^/failed, not ours: /' >&2
+	printf '%s\n' "$all" | grep '^numastatctl'
+}
+# apt_get ARGS...: apt-get without questions, offline (the .deb's
+# dependencies are installed), bounded.
+apt_get() {
+	OUT=$(DEBIAN_FRONTEND=noninteractive timeout 300 apt-get -y -q -o Dpkg::Use-Pty=0 "$@" 2>&1)
+	RC=$?
+	printf '$ apt-get %s\n%s\n[exit %s]\n' "$*" "$OUT" "$RC"
+}
+pkg_version() {
+	dpkg-query -W -f '${db:Status-Abbrev}${Version}' numastatctl 2>/dev/null
+}
+# next_elapse ID: when the trial's timer elapses, as systemd keeps it.
+next_elapse() {
+	timeout $T systemctl show -P NextElapseUSecMonotonic -P NextElapseUSecRealtime "numastatctl-trial-$1.timer" | paste -sd' '
+}
+OUT=$(failed_units)
+if [ -z "$OUT" ]; then ok "the installed package left no unit failed at boot"; else not_ok "the installed package left no unit failed at boot" "$OUT"; fi
+case "$(pkg_version)" in ii*) ok "dpkg has numastatctl installed: $(pkg_version)" ;;
+*) not_ok "dpkg has numastatctl installed" "$(pkg_version)" ;; esac
+if [ -z "$UPGRADE_DEB" ] || ! mount -o remount,rw / 2>/dev/null; then
+	not_ok "the root remounted writable, with the upgrade's .deb" "deb: '$UPGRADE_DEB'"
+else
+	# What the admin and the program made: a drop-in, a counter snapshot
+	# (vm.numa_stat 1 -> 0, the boot profile's value), a revert point.
+	printf '[profile admin]\ninclude = boot\nsummary = The administrator'"'"'s own\n' >/etc/numastatctl.d/60-admin.conf
+	run numastatctl set vm.numa_stat=1
+	run numastatctl set vm.numa_stat=0
+	[ -n "$(ls -A /var/lib/numastatctl/snapshots 2>/dev/null)" ] && ok "a counter snapshot in /var/lib/numastatctl" ||
+		not_ok "a counter snapshot in /var/lib/numastatctl" "$OUT"
+	etc_before=$(cd /etc && sha256sum numastatctl.conf numastatctl.d/* sysctl.d/* 2>&1)
+	verify_before=$(dpkg --verify 2>&1 | grep -v numastatctl)
+	# A trial running across the upgrade keeps its time: the upgrade runs
+	# daemon-reload, which must not restart the timer's clock.
+	run numastatctl set --try 60s --baseline 0 $TRY_A=$a1
+	id=$(trial_id)
+	armed=$(date +%s)
+	revert_before=$(sha256sum /run/numastatctl/revert 2>&1)
+	elapse_before=$(next_elapse "$id")
+	sleep 5
+	apt_get install "$UPGRADE_DEB"
+	expect_rc 0 "apt-get install of a newer build upgrades the package"
+	new=${UPGRADE_DEB##*/numastatctl_}
+	new=${new%%_*}
+	if [ "$(pkg_version)" = "ii $new" ]; then ok "dpkg has the new version, $new"; else
+		not_ok "dpkg has the new version" "$(pkg_version), want ii $new"; fi
+	case "$OUT" in *"Unpacking numastatctl ("*") over ("*) ok "dpkg unpacked the new version over the old" ;;
+	*) not_ok "dpkg unpacked the new version over the old" "$OUT" ;; esac
+	etc_after=$(cd /etc && sha256sum numastatctl.conf numastatctl.d/* sysctl.d/* 2>&1)
+	if [ "$etc_after" = "$etc_before" ]; then ok "the upgrade kept /etc/numastatctl.conf and the drop-ins"; else
+		not_ok "the upgrade kept /etc/numastatctl.conf and the drop-ins" "before:" "$etc_before" "after:" "$etc_after"; fi
+	revert_after=$(sha256sum /run/numastatctl/revert 2>&1)
+	if [ "$revert_after" = "$revert_before" ]; then ok "the upgrade kept the revert point"; else
+		not_ok "the upgrade kept the revert point" "before: $revert_before" "after: $revert_after"; fi
+	run systemctl is-enabled $UNIT
+	expect_rc 0 "$UNIT is still enabled after the upgrade"
+	run systemctl is-active $UNIT
+	expect_rc 0 "$UNIT is still active after the upgrade (not restarted: no second apply)"
+	elapse_after=$(next_elapse "$id")
+	if [ -n "$elapse_before" ] && [ "$elapse_after" = "$elapse_before" ]; then
+		ok "the trial's timer elapses when it did before the upgrade"
+	else
+		not_ok "the trial's timer elapses when it did before the upgrade" "before: $elapse_before" "after: $elapse_after"
+	fi
+	# Waited for past its time, to measure how late it is.
+	left=$((armed + 60 - $(date +%s)))
+	if wait_value $TRY_A $a0 $((left > 0 ? left + 90 : 90)); then
+		late=$(($(date +%s) - armed - 60))
+		if [ $late -le 10 ]; then ok "the trial reverted on time across the upgrade (${late}s after its 60 s)"; else
+			not_ok "the trial reverted on time across the upgrade" "${late}s late: the upgrade's daemon-reload restarted its clock"; fi
+	else
+		not_ok "the trial reverted across the upgrade" "$TRY_A is $(cat "$(knob_path $TRY_A)") 90s after its time"
+		run numastatctl revert --force
+	fi
+	OUT=$(failed_units)
+	if [ -z "$OUT" ]; then ok "no unit failed after the upgrade"; else not_ok "no unit failed after the upgrade" "$OUT"; fi
+
+	apt_get remove numastatctl
+	expect_rc 0 "apt-get remove"
+	[ ! -e /usr/sbin/numastatctl ] && ok "remove took the binary" || not_ok "remove took the binary"
+	etc_after=$(cd /etc && sha256sum numastatctl.conf numastatctl.d/* sysctl.d/* 2>&1)
+	if [ "$etc_after" = "$etc_before" ]; then ok "apt remove leaves /etc/numastatctl.conf and the drop-ins"; else
+		not_ok "apt remove leaves /etc/numastatctl.conf and the drop-ins" "$etc_after"; fi
+	[ -d /var/lib/numastatctl/snapshots ] && ok "apt remove leaves the counter snapshots" ||
+		not_ok "apt remove leaves the counter snapshots"
+
+	apt_get purge numastatctl
+	expect_rc 0 "apt-get purge"
+	case "$(pkg_version)" in "") ok "dpkg forgot numastatctl" ;; *) not_ok "dpkg forgot numastatctl" "$(pkg_version)" ;; esac
+	left=$(ls -d /var/lib/numastatctl /run/numastatctl /usr/lib/numastatctl.conf 2>&1 | grep -v 'No such file')
+	if [ -z "$left" ]; then ok "purge removed /var/lib/numastatctl, /run/numastatctl and the shipped files"; else
+		not_ok "purge removed /var/lib/numastatctl, /run/numastatctl and the shipped files" "left: $left"; fi
+	etc_after=$(cd /etc && sha256sum numastatctl.conf numastatctl.d/* sysctl.d/* 2>&1)
+	if [ "$etc_after" = "$etc_before" ]; then ok "purge leaves what the administrator wrote in /etc"; else
+		not_ok "purge leaves what the administrator wrote in /etc" "$etc_after"; fi
+	# Only what dpkg --verify finds wrong after and not before: the root file
+	# system leaves out docs, man pages and locales, so it calls those
+	# missing, and the install made /usr/share/man/man8 (shared with other
+	# packages), which purge rightly leaves.
+	verify_after=$(dpkg --verify 2>&1 | grep -v numastatctl)
+	OUT=$(diff <(printf '%s\n' "$verify_before") <(printf '%s\n' "$verify_after") | grep '^>')
+	if [ -z "$OUT" ]; then ok "purge changed no file of another package (dpkg --verify)"; else
+		not_ok "purge changed no file of another package (dpkg --verify)" "$OUT"; fi
+	OUT=$(find /etc/systemd/system -xtype l 2>&1)
+	if [ -z "$OUT" ]; then ok "purge left no link to a removed unit"; else not_ok "purge left no link to a removed unit" "$OUT"; fi
+	OUT=$(failed_units)
+	if [ -z "$OUT" ]; then ok "no unit failed after the purge"; else not_ok "no unit failed after the purge" "$OUT"; fi
+fi
 
 echo "1..$N" >&3

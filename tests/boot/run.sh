@@ -1,7 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The boot test: a real Debian 12 system with systemd, booted under QEMU with
-# four NUMA nodes, numastatctl installed into it by `meson install`,
+# four NUMA nodes, numastatctl installed into it by `apt install` of its
+# package (upgraded, removed and purged at the end by check.sh),
 # numastatctl.service enabled, and a sysctl.d file that sets the profile's
 # knobs differently.  check.sh runs in the guest after multi-user.target and
 # reports TAP, which becomes ours.  The root file system comes from
@@ -17,7 +18,7 @@
 BOOT_DIR=$(cd "$(dirname "$0")" && pwd)
 SOURCE_ROOT=${SOURCE_ROOT:-$(cd "$BOOT_DIR/../.." && pwd)}
 # lib.sh wants these for the CLI tests; this test builds and installs its
-# own copy of numastatctl with --prefix=/usr.
+# own copy of numastatctl, the Debian package.
 export NUMASTATCTL=${NUMASTATCTL:-/usr/sbin/numastatctl} FIXTURES=${FIXTURES:-$SOURCE_ROOT/tests/fixtures}
 # shellcheck source=tests/cli/lib.sh
 . "$BOOT_DIR/../cli/lib.sh"
@@ -39,7 +40,9 @@ bail_out() {
 need $QEMU qemu-system-x86
 need mmdebstrap mmdebstrap
 need mkfs.ext4 e2fsprogs
-need meson meson
+need dpkg-buildpackage dpkg-dev
+need dh debhelper
+need git git
 
 start=$(date +%s)
 tarball=$("$BOOT_DIR/mkrootfs.sh" "$CACHE" 2>"$TMP/mkrootfs.err") ||
@@ -51,13 +54,41 @@ if ! mkdir "$R" || ! tar -xpf "$tarball" -C "$R" --numeric-owner; then
 	bail_out "cannot unpack $tarball"
 fi
 
-# The project, as a distribution would install it.
-if meson setup "$TMP/build" "$SOURCE_ROOT" --prefix=/usr -Dtests=false >"$TMP/build.log" 2>&1 &&
-	meson install -C "$TMP/build" --destdir "$R" >>"$TMP/build.log" 2>&1; then
-	ok "meson setup --prefix=/usr and meson install --destdir into the guest's root"
+# The project as an administrator installs it: the Debian package, built
+# from a copy of the tree (git's files) and installed with apt into the
+# guest's root; a newer build of it (the same files, a higher version) for
+# the guest to upgrade to.
+mkdir -p "$TMP/deb/src"
+git -C "$SOURCE_ROOT" ls-files -z -co --exclude-standard |
+	tar -C "$SOURCE_ROOT" -cf - --no-recursion --null --verbatim-files-from -T - |
+	tar -xf - -C "$TMP/deb/src"
+if (cd "$TMP/deb/src" && dpkg-buildpackage -us -uc -b) >"$TMP/build.log" 2>&1; then
+	ok "dpkg-buildpackage builds the package"
 else
-	bail_out "meson setup or install failed: $(tail -n 5 "$TMP/build.log")"
+	bail_out "dpkg-buildpackage failed: $(tail -n 5 "$TMP/build.log")"
 fi
+deb=$(ls "$TMP"/deb/numastatctl_*.deb)
+version=$(dpkg-deb -f "$deb" Version)
+mkdir -p "$R$GUEST_LIB"
+dpkg-deb -R "$deb" "$TMP/deb/up"
+sed -i "s/^Version: .*/Version: $version+boot1/" "$TMP/deb/up/DEBIAN/control"
+dpkg-deb --root-owner-group -b "$TMP/deb/up" "$R$GUEST_LIB/numastatctl_${version}+boot1_$(dpkg --print-architecture).deb" \
+	>>"$TMP/build.log" 2>&1 || bail_out "dpkg-deb -b of the newer build failed: $(tail -n 5 "$TMP/build.log")"
+cp "$deb" "$R/tmp/"
+# apt in the guest's root, in a mount namespace of its own (its /proc and
+# /dev go with it); no systemd runs there, so the maintainer scripts only
+# record the units' state, as on an image build.
+if unshare -m sh -c 'mount -t proc proc "$1/proc" && mount --rbind /dev "$1/dev" &&
+	DEBIAN_FRONTEND=noninteractive chroot "$1" apt-get install -y -q "/tmp/$2"' sh "$R" "${deb##*/}" \
+	>"$TMP/apt.log" 2>&1; then
+	ok "apt-get install ./${deb##*/} into the guest's root"
+else
+	bail_out "apt-get install failed: $(tail -n 5 "$TMP/apt.log")"
+fi
+rm -f "$R/tmp/${deb##*/}"
+# The package enables no unit: the admin does, after choosing a profile.
+OUT=$(systemctl --root="$R" is-enabled numastatctl.service numastatctl-textfile.timer 2>&1 | paste -sd' ')
+expect_out "disabled disabled" "the package left numastatctl.service and the textfile timer disabled"
 
 # The profile's vm.min_free_kbytes, which tuned's hpc-compute sets to 135168.
 TUNED_FIGHT=67584
