@@ -542,6 +542,13 @@ out:
 	return rc;
 }
 
+static int cmp_unsigned(const void *a, const void *b)
+{
+	unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
+
+	return x < y ? -1 : x > y;
+}
+
 /*
  * Does reclaim demote here: demotion_enabled true now, or pages demoted
  * since boot (it may have been on before)?
@@ -567,6 +574,7 @@ static bool demotion_seen(void)
 static int read_machine(struct pctx *x)
 {
 	unsigned *nodes = NULL;
+	bool *with_cpu;
 	char why[WHY_MAX];
 	size_t tiers_with_nodes = 0;
 	ssize_t len;
@@ -581,14 +589,24 @@ static int read_machine(struct pctx *x)
 		log_err("out of memory");
 		return EXIT_FAIL;
 	}
-	for (int i = 0; i < n; i++) {
-		bool cpu = false;
-
-		for (size_t c = 0; c < x->map.n && !cpu; c++)
-			cpu = x->map.node_of[c] == nodes[i];
-		if (cpu)
-			nodes[x->n_cpu_nodes++] = nodes[i];
+	/* One pass over the CPUs, each node marked by a lookup: linear in CPUs and nodes. */
+	with_cpu = calloc(n ? (size_t)n : 1, sizeof(*with_cpu));
+	if (!with_cpu) {
+		free(nodes);
+		log_err("out of memory");
+		return EXIT_FAIL;
 	}
+	for (size_t c = 0; c < x->map.n; c++) {
+		unsigned *at = bsearch(&x->map.node_of[c], nodes, (size_t)n, sizeof(*nodes),
+				       cmp_unsigned);
+
+		if (at)
+			with_cpu[at - nodes] = true;
+	}
+	for (int i = 0; i < n; i++)
+		if (with_cpu[i])
+			nodes[x->n_cpu_nodes++] = nodes[i];
+	free(with_cpu);
 	x->cpu_nodes = nodes;
 	/* Without tiers (before 6.1, or one tier) there is no fast share to speak of. */
 	if (node_memtiers_read(&x->tiers, why, sizeof(why)) == 0)
