@@ -597,8 +597,8 @@ static int read_machine(struct pctx *x)
 		return EXIT_FAIL;
 	}
 	for (size_t c = 0; c < x->map.n; c++) {
-		unsigned *at = bsearch(&x->map.node_of[c], nodes, (size_t)n, sizeof(*nodes),
-				       cmp_unsigned);
+		unsigned *at =
+			bsearch(&x->map.node_of[c], nodes, (size_t)n, sizeof(*nodes), cmp_unsigned);
 
 		if (at)
 			with_cpu[at - nodes] = true;
