@@ -1309,10 +1309,13 @@ static int placement(const struct popts *o)
 		placement_verdict(&t->p, x.fast, x.n_fast, &t->v);
 		if (t->v.overflow) {
 			/* A dump's sums past 64 bits: no verdict, rather than a wrapped one. */
-			if (t->is_cgroup)
-				log_err("cgroup %s: memory.numa_stat: the sizes add up past 64 bits",
-					t->cgroup);
-			else
+			char path[CG_PATH_MAX + CG_ROOT_MAX + 32];
+
+			if (t->is_cgroup) {
+				cg_file_path(x.root, t->cgroup, "memory.numa_stat", path,
+					     sizeof(path));
+				log_err("%s: the sizes add up past 64 bits", path);
+			} else
 				log_err("process %u: numa_maps: the sizes add up past 64 bits",
 					t->pid);
 			rc = EXIT_FAIL;

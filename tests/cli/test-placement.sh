@@ -354,6 +354,21 @@ run placement --pid 1300
 expect_out_has "  off-policy                 86M   69.9%" \
 	"without demotion on, bind:0 pages on node 3 are off-policy"
 
+# A dump's memory.numa_stat whose sizes add up past 64 bits: no wrapped
+# TOTAL that --check would pass, an error naming the file.
+pfixture procs
+sed -i 's/^anon N0=67108864 /anon N0=18446744073709551615 /' \
+	"$ROOT/sys/fs/cgroup/system.slice/db.service/memory.numa_stat"
+run placement --cgroup db.service --check
+expect_rc 1 "sizes past 64 bits fail the target, --check or not"
+expect_err "numastatctl: placement: /sys/fs/cgroup/system.slice/db.service/memory.numa_stat: the sizes add up past 64 bits" \
+	"in one line naming the file"
+expect_out_lacks "TOTAL" "and no table of wrapped sums"
+sed -i 's/^anon N0=18446744073709551615 N1=201326592/anon N0=18446744073709551615 N1=0/' \
+	"$ROOT/sys/fs/cgroup/system.slice/db.service/memory.numa_stat"
+run placement --cgroup db.service --check
+expect_rc 1 "a node's kinds that add up past 64 bits alone fail it too"
+
 # Many mappings: the sums hold (bench/results.md has the time and memory).
 pfixture many 3000
 run placement --pid 900 -J
