@@ -25,6 +25,7 @@
 #include "cg-numa.h"
 #include "cmd.h"
 #include "escape.h"
+#include "interleave.h"
 #include "log.h"
 #include "nodes.h"
 #include "out.h"
@@ -106,6 +107,7 @@ struct pctx {
 	const unsigned *fast; /* the fastest tier with nodes, when there are two or more */
 	size_t n_fast;
 	struct pl_machine machine;
+	struct interleave_weights weights;
 	char root[CG_ROOT_MAX];    /* the cgroup v2 hierarchy, when --cgroup */
 	char balancing[16];        /* kernel.numa_balancing as read, "" when absent */
 	struct proc_list *per_arg; /* the processes each --pid argument named, sorted */
@@ -619,6 +621,9 @@ static int read_machine(struct pctx *x)
 		x->fast = NULL;
 	x->machine.tiers = x->fast ? &x->tiers : NULL;
 	x->machine.demotion = demotion_seen();
+	/* Weights that cannot be read leave the shares unchecked, nothing else. */
+	if (interleave_weights_read(&x->weights, why, sizeof(why)) == 0 && x->weights.n)
+		x->machine.weights = &x->weights;
 	len = sysfs_read_file("/proc/sys/kernel/numa_balancing", x->balancing,
 			      sizeof(x->balancing));
 	if (len < 0)
@@ -642,6 +647,7 @@ static void pctx_free(struct pctx *x)
 	node_cpumap_free(&x->map);
 	free(x->cpu_nodes);
 	node_memtiers_free(&x->tiers);
+	interleave_weights_free(&x->weights);
 }
 
 /* ---- output ---- */
@@ -824,6 +830,10 @@ static void verdict(const struct pctx *x, const struct target *t)
 	if (v->cls[PL_C_AS_POLICY])
 		verdict_line("as its policy asks", v->cls[PL_C_AS_POLICY], v->total,
 			     "on the nodes its policy names");
+	if (t->p.wi_off)
+		printf("    %zu weighted interleave mapping%s off the weights' shares:\n"
+		       "    numastatctl stat --pid %u --interleave\n",
+		       t->p.wi_off, t->p.wi_off == 1 ? "" : "s", t->pid);
 	if (v->cls[PL_C_DEMOTED])
 		verdict_line("demoted", v->cls[PL_C_DEMOTED], v->total,
 			     "to a slower tier by reclaim");
@@ -937,6 +947,7 @@ enum {
 	TC_REMOTE_ANON_PCT,
 	TC_OVER,
 	TC_FIXES,
+	TC_WI_OFF,
 	TC_COUNT,
 };
 
@@ -966,6 +977,7 @@ static const struct {
 	{ "remote_anon_pct", OUT_COL_NUMBER },
 	{ "over", OUT_COL_BOOLEAN_OPT },
 	{ "fixes", OUT_COL_ARRAY },
+	{ "weights_off", OUT_COL_NUMBER },
 };
 
 static void target_row(const struct pctx *x, const struct target *t, struct out_row *row)
@@ -978,6 +990,7 @@ static void target_row(const struct pctx *x, const struct target *t, struct out_
 		out_row_set(row, TC_NAME, t->name);
 		set_policies(row, TC_POLICIES, &t->p);
 		out_row_setf(row, TC_MAPPINGS, "%zu", t->p.mappings);
+		out_row_setf(row, TC_WI_OFF, "%zu", t->p.wi_off);
 	} else {
 		out_row_set(row, TC_CGROUP, t->cgroup);
 		out_row_set(row, TC_CPUSET, t->cpuset);

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "interleave.h"
 #include "nodes.h"
 #include "placement.h"
 #include "procmaps.h"
@@ -227,6 +228,43 @@ static int spread(struct placement *p, const char *q, const char *end, const str
 	return 0;
 }
 
+/*
+ * A weighted interleave mapping's pages per node against the weights'
+ * shares: off when a node of its policy is further from its share than
+ * its weight (the last round is partial) and 2% of the pages.
+ */
+static bool weights_off(const struct placement *p, const struct mapping *m, const char *q,
+			const char *end)
+{
+	const struct interleave_weights *iw = p->machine ? p->machine->weights : NULL;
+	uint64_t sum_w = 0, on = 0, node, pages;
+	const char *w;
+	size_t wl;
+	bool off = false;
+
+	if (!iw || m->pol != PL_POL_WEIGHTED || !m->n_nodes)
+		return false;
+	for (size_t i = 0; i < m->n_nodes; i++)
+		sum_w += interleave_weight_of(iw, m->nodes[i]);
+	for (const char *r = q; str_next_word(&r, end, " ", &w, &wl);)
+		if (procmaps_node_word(w, wl, &node, &pages) > 0 &&
+		    placement_has(m->nodes, m->n_nodes, (unsigned)node))
+			on += pages;
+	if (!sum_w || !on)
+		return false;
+	for (size_t i = 0; i < m->n_nodes && !off; i++) {
+		unsigned wn = interleave_weight_of(iw, m->nodes[i]);
+		double want = (double)on * wn / (double)sum_w, got = 0, d;
+
+		for (const char *r = q; str_next_word(&r, end, " ", &w, &wl);)
+			if (procmaps_node_word(w, wl, &node, &pages) > 0 && node == m->nodes[i])
+				got += (double)pages;
+		d = got > want ? got - want : want - got;
+		off = d > (double)wn + (double)on / 50;
+	}
+	return off;
+}
+
 static void count_policy(struct placement *p, const struct mapping *m)
 {
 	struct pl_policy_use *u = NULL;
@@ -276,6 +314,7 @@ int placement_maps_add_line(struct placement *p, const char *line, size_t len, c
 	if (r == 0) {
 		p->mappings++;
 		count_policy(p, &m);
+		p->wi_off += weights_off(p, &m, q, end);
 	}
 	free(m.nodes);
 	return r;

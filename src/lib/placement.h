@@ -59,9 +59,12 @@ struct pl_node {
 
 /* What the verdict knows of the machine. */
 struct memtiers;
+struct interleave_weights;
 struct pl_machine {
 	const struct memtiers *tiers; /* two or more tiers with nodes, else NULL */
 	bool demotion;                /* demotion_enabled, or pgdemote_* counted: reclaim demotes */
+	/* The live weighted interleave weights, NULL where the kernel has none. */
+	const struct interleave_weights *weights;
 };
 
 /* The mappings of one policy ("bind:1"), for the policies line. */
@@ -91,6 +94,13 @@ struct placement {
 	size_t mappings;
 	struct pl_policy_use *pol;
 	size_t n_pol, cap_pol, policies_dropped;
+	/*
+	 * Weighted interleave mappings whose pages per node are off the
+	 * weights' shares by more than a round of the weights and 2% (placed
+	 * before a weight changed, or a node was full): still as their policy
+	 * asks, said apart.
+	 */
+	size_t wi_off;
 };
 
 struct pl_verdict {

@@ -324,6 +324,12 @@ expect_out_has "  as its policy asks         16M   94.1%  on the nodes its polic
 expect_out_lacks "migratepages" "no move that would undo the interleave"
 expect_out_lacks "numactl" "no numactl that would replace it"
 expect_out_lacks "NUMA balancing" "nothing about balancing, which never moves interleaved pages"
+expect_out_lacks "off the weights" "its weighted mapping holds 3:1, as the weights 3:1 ask"
+run placement --pid 1500 --check
+expect_rc 0 "weighted interleave off the weights' shares: still as its policy asks"
+expect_out_has "  as its policy asks          4M  100.0%  on the nodes its policy names
+    1 weighted interleave mapping off the weights' shares:
+    numastatctl stat --pid 1500 --interleave" "said apart, with the view that shows the shares"
 run placement --pid 1300 --check
 expect_rc 0 "cold pages demoted to the slow tier: --check passes"
 expect_out_has "  demoted                    87M   70.7%  to a slower tier by reclaim
@@ -348,6 +354,7 @@ if t[1100]["off_policy"] != 8388608 or t[1100]["fixes"] != ["migratepages 1100 0
 if t[1200]["as_policy"] != 16777216 or t[1200]["fixes"] != []: print(1200, t[1200])
 if t[1300]["demoted"] != 91226112 or t[1300]["off_policy"] != 0: print(1300, t[1300])
 if t[1400]["unknown"] != 4096 or t[1400]["remote_anon"] != 0: print(1400, t[1400])
+if t[1200]["weights_off"] != 0: print("weights_off", t[1200]["weights_off"])
 '
 rm "$ROOT/sys/kernel/mm/numa/demotion_enabled"
 run placement --pid 1300
