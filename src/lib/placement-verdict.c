@@ -243,6 +243,19 @@ static void moves(const struct placement *p, const struct pl_fix_ctx *c, enum pl
 	}
 }
 
+/* The nodes with demoted pages into the remote class's held list: how many. */
+static size_t demoted_nodes(const struct placement *p, struct pl_fixes *out)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < p->n; i++)
+		if (p->v[i].cls[PL_C_DEMOTED]) {
+			held_add(out, PL_C_REMOTE_ANON, p->v[i].node);
+			n++;
+		}
+	return n;
+}
+
 static const char *unit_of(const char *cgroup)
 {
 	const char *base = strrchr(cgroup, '/');
@@ -279,6 +292,8 @@ void placement_fixes(const struct placement *p, const struct pl_fix_ctx *c, stru
 		if (to != UINT32_MAX)
 			add(out, PL_C_REMOTE_ANON, "start it local", cmd,
 			    "mappings with a policy of their own keep it");
+	} else if (remote && demoted_nodes(p, out)) {
+		/* A narrower cpuset.mems would move the demoted pages back too: none. */
 	} else if (remote) {
 		const char *unit = unit_of(c->cgroup);
 		char cmd[PL_FIX_TEXT];

@@ -187,6 +187,15 @@ static void fixes(void)
 	CHECK(f.n == 1 && strcmp(f.v[0].cmd, "echo 0 > /sys/fs/cgroup/batch/job1/cpuset.mems") == 0,
 	      "a cgroup that is no unit: its cpuset.mems (%s)", f.n ? f.v[0].cmd : "");
 	placement_free(&p);
+
+	target(&p, &m, true, "0-3");
+	add(&p, "1000 default anon=8 N1=4 N3=4 kernelpagesize_kB=4");
+	placement_fixes(&p, &c, &f);
+	CHECK(f.n == 0 && strcmp(f.held[PL_C_REMOTE_ANON], "3") == 0,
+	      "a cgroup with demoted pages: no narrower cpuset.mems, which would move them back "
+	      "(%zu, %s)",
+	      f.n, f.held[PL_C_REMOTE_ANON]);
+	placement_free(&p);
 }
 
 static void copied_pages(void)
