@@ -168,10 +168,14 @@ static void list_text(const unsigned *ids, size_t n, char *buf, size_t len)
 		rangelist_format(ids, n, buf, len);
 }
 
-/* Does a migratepages from node keep every policy and demotion? */
+/*
+ * Does a migratepages from node keep every policy and demotion?  (Unknown
+ * pages are a default mapping's copies, or a policy's whose own file pages
+ * make the node as_policy already.)
+ */
 static bool movable(const struct pl_node *nd)
 {
-	return !nd->cls[PL_C_AS_POLICY] && !nd->cls[PL_C_DEMOTED] && !nd->cls[PL_C_UNKNOWN];
+	return !nd->cls[PL_C_AS_POLICY] && !nd->cls[PL_C_DEMOTED];
 }
 
 /* A node appended to the class's "held" list. */

@@ -170,6 +170,16 @@ static void fixes(void)
 	placement_free(&p);
 
 	target(&p, &m, true, "0-3");
+	add(&p, "1000 default anon=8 N1=8 kernelpagesize_kB=4");
+	add(&p, "2000 default file=/lib/libc.so anon=1 mapped=10 N0=5 N1=5 kernelpagesize_kB=4");
+	placement_fixes(&p, &c, &f);
+	CHECK(f.n >= 1 && strcmp(f.v[0].cmd, "migratepages 42 1 0") == 0,
+	      "a node with a default mapping's copied pages of unknown node is still a source "
+	      "(%s)",
+	      f.n ? f.v[0].cmd : "");
+	placement_free(&p);
+
+	target(&p, &m, true, "0-3");
 	add(&p, "1000 default anon=4 N1=4 kernelpagesize_kB=4");
 	c.balancing = "0";
 	placement_fixes(&p, &c, &f);
