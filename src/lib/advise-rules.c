@@ -229,9 +229,9 @@ static int eval_single_numa_stat(const struct advise_facts *f, const struct advi
 static void explained_evidence(struct advice *a, const struct advise_facts *f,
 			       const struct af_knob *k)
 {
-	char v[KVAL_MAX];
+	char buf[KVAL_MAX];
+	const char *v = disp(k, &k->v, buf, sizeof(buf));
 
-	disp(k, &k->v, v, sizeof(v));
 	if (k->explained[0])
 		advice_evidence(a, "%s = %s comes from %s", k->ref.name, v, k->explained);
 	else if (f->cfg_ok)
@@ -1320,7 +1320,8 @@ static void profile_wants_evidence(struct advice *a, const struct advise_facts *
 static int not_default(const struct advise_facts *f, const struct advise_rule *r,
 		       struct advice_list *out, const struct af_knob *k)
 {
-	char why[WHY_MAX], v[KVAL_MAX], dv[KVAL_MAX];
+	char why[WHY_MAX], vbuf[KVAL_MAX], dvbuf[KVAL_MAX];
+	const char *v, *dv;
 	struct advice *a;
 	struct kval def;
 
@@ -1331,8 +1332,9 @@ static int not_default(const struct advise_facts *f, const struct advise_rule *r
 	if (knob_parse(&k->ref, knob_default(k->ref.knob, f->n), &def, why, sizeof(why)) < 0 ||
 	    strcmp(def.text, k->v.text) == 0 || k->explained[0])
 		return 0;
-	disp(k, &k->v, v, sizeof(v));
-	disp(k, &def, dv, sizeof(dv));
+	/* knob_display() may answer with its own text rather than the buffer's. */
+	v = disp(k, &k->v, vbuf, sizeof(vbuf));
+	dv = disp(k, &def, dvbuf, sizeof(dvbuf));
 	if (!f->cfg_ok)
 		return add_no_data(out, r,
 				   "%s differs from the default, and the configuration has "
@@ -1524,6 +1526,9 @@ static int judge_interleave(const struct advise_facts *f, const struct advise_ru
 		/* Weights steer only weighted interleave: with no one asking, one note. */
 		if (!(a = advice_new(out, r, ADV_NOTE)))
 			return -ENOMEM;
+		/* The rule has judged auto: knob-not-default says nothing more of it. */
+		if (au->err == 0)
+			advice_set_knob(a, au, NULL);
 		advice_text(a,
 			    "nothing here uses weighted interleave (no mapping in a process's "
 			    "numa_maps, no unit's NUMAPolicy=, no weight in the profile): its "

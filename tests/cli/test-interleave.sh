@@ -286,6 +286,7 @@ expect_out_has "note: interleave-weights: nothing here uses weighted interleave 
 	"one note for the machine"
 n=$(grep -c "interleave-weights" <<<"$OUT")
 check "one item, not one per node ($n)" test "$n" = 1
+expect_out_lacks "knob-not-default: set $W.auto" "nor advice on auto through another rule"
 mkdir -p "$ROOT/proc/4343"
 printf 'Name:\tstream\n' >"$ROOT/proc/4343/status"
 printf '7f0000000000 weighted interleave:0,2,5 anon=3 dirty=3 N0=1 N2=1 N5=1 kernelpagesize_kB=4\n' \
