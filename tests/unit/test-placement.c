@@ -99,7 +99,7 @@ static void policies(void)
 	struct placement p = { 0 };
 	const struct pl_node *n0, *n1;
 	const struct pl_policy_use *b;
-	char why[128];
+	char why[128] = "";
 
 	CHECK(parse(&p, TXT(maps), why) == 0, "every policy mpol_to_str() writes parses (%s)", why);
 	n0 = node(&p, 0);
