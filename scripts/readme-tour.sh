@@ -357,18 +357,22 @@ placement_tour() {
 ### placement: is the memory where the CPUs are?
 
 For a process (by PID or name), a systemd unit or a cgroup: where it may
-run and allocate, its memory per node by kind, and the verdict. Remote
-anonymous memory can be moved (the lines under it say how); remote page
-cache is where whoever first read the file ran. These run with `--sysroot
-placement`, a tree from `tests/fixtures/gen-placement.sh`: four nodes, node
-3 memory only in a slower tier, a process and a service whose cpusets were
-narrowed after they had filled another node. `--check` exits 3 above
+run and allocate, its memory per node by kind, and the verdict. Each page
+is in one class by the intent behind it: local, as its policy asks
+(interleave, bind, prefer), demoted to a slower tier, remote anonymous
+(the one class to act on: the lines under it say how, with commands that
+never undo a policy or a demotion), remote page cache (where whoever first
+read the file ran), off-policy, and unknown (estimates). These run with
+`--sysroot placement`, a tree from `tests/fixtures/gen-placement.sh`: four
+nodes, node 3 memory only in a slower tier, a process whose cpuset was
+narrowed after it had filled another node, and a service that runs on
+node 0 with its memory on node 1. `--check` exits 3 above
 `--max-remote-anon` (10% by default); `-J`, `--prometheus` and
 `--textfile DIR` give the same facts.
 
 EOF
 	show --sysroot placement placement --pid narrowed
-	show --sysroot placement placement --cgroup db.service --check
+	show --sysroot placement placement --cgroup api.service --check
 }
 
 # live_show ARGS...: show on the live system when that is possible here.

@@ -5,8 +5,10 @@
  * (--cgroup: a path, a systemd unit or a pattern, as stat --cgroup takes
  * them): the CPUs it may run on and their nodes, the nodes its memory may
  * use, its memory per node by kind, and the verdict in bytes and percent
- * (placement.h).  --check turns remote anonymous memory above a share into
- * exit status 3, for monitoring.
+ * (placement.h; the classes and the commands that fix them are
+ * decided there; this file resolves the targets and prints).  --check
+ * turns remote anonymous memory above a share into exit status 3, for
+ * monitoring.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -23,6 +25,7 @@
 #include "cg-numa.h"
 #include "cmd.h"
 #include "escape.h"
+#include "interleave.h"
 #include "log.h"
 #include "nodes.h"
 #include "out.h"
@@ -31,6 +34,7 @@
 #include "prom.h"
 #include "sysfs.h"
 #include "value.h"
+#include "vmstat.h"
 #include "why.h"
 
 enum {
@@ -89,6 +93,7 @@ struct target {
 	bool ok;           /* read */
 	struct placement p;
 	struct pl_verdict v;
+	struct pl_fixes fixes;
 };
 
 struct pctx {
@@ -101,6 +106,8 @@ struct pctx {
 	struct memtiers tiers;
 	const unsigned *fast; /* the fastest tier with nodes, when there are two or more */
 	size_t n_fast;
+	struct pl_machine machine;
+	struct interleave_weights weights;
 	char root[CG_ROOT_MAX];    /* the cgroup v2 hierarchy, when --cgroup */
 	char balancing[16];        /* kernel.numa_balancing as read, "" when absent */
 	struct proc_list *per_arg; /* the processes each --pid argument named, sorted */
@@ -114,9 +121,11 @@ static void usage(FILE *out)
 	      "\nIs the memory of a process, unit or cgroup on the nodes of the CPUs it may\n"
 	      "run on?  For each: its CPUs and their nodes, where its memory may go\n"
 	      "(cpuset, each mapping's policy), its memory per node by kind (anonymous,\n"
-	      "file, shared, huge pages), and the verdict: local, remote anonymous (what\n"
-	      "would fix it), remote file and shared (expected: page cache stays where it\n"
-	      "was first read), off-policy, and the share on the fast memory tier.\n"
+	      "file, shared, huge pages), and the verdict: local, as its policy asks,\n"
+	      "demoted to a slower tier, remote anonymous (the one class to act on, with\n"
+	      "the commands that would), remote file and shared (expected: page cache\n"
+	      "stays where it was first read), off-policy, unknown (estimates), and the\n"
+	      "share on the fast memory tier.\n"
 	      "\nOptions:\n",
 	      out);
 	cmd_options_usage(out, options);
@@ -279,6 +288,16 @@ static bool named(const struct proc_list *l, unsigned pid)
 	return placement_has(l->v, l->n, pid);
 }
 
+/* Is /proc/PID still there (its status readable)? */
+static bool still_there(unsigned pid)
+{
+	char path[64], buf[8];
+
+	snprintf(path, sizeof(path), "/proc/%u/status", pid);
+	return sysfs_read_file(path, buf, sizeof(buf)) >= 0 ||
+	       sysfs_read_file(path, buf, sizeof(buf)) == -EFBIG;
+}
+
 /*
  * One process.  A process named by its PID that is gone is said (1); one a
  * pattern found that went since, or a kernel thread (no mappings), is no
@@ -303,7 +322,13 @@ static int read_process(struct pctx *x, struct target *t, bool by_pid)
 		log_err("process %u: /proc/%u/status: %s", t->pid, t->pid, why);
 	proc_allowed_free(&a);
 	if (r == 0) {
+		t->p.machine = &x->machine;
 		r = placement_maps_read(&t->p, t->pid, why, sizeof(why));
+		/* Its status was there: a numa_maps missing beside it is no sign it went. */
+		if ((r == -ENOENT || r == -ESRCH) && still_there(t->pid)) {
+			snprintf(why, sizeof(why), "not present (a kernel without NUMA?)");
+			r = -EIO;
+		}
 		if (r < 0 && r != -ENOENT && r != -ESRCH)
 			log_err("process %u: /proc/%u/numa_maps: %s", t->pid, t->pid, why);
 	}
@@ -466,10 +491,12 @@ static int read_cgroup(struct pctx *x, struct target *t, bool by_pattern, char *
 		log_err("%s: %s", path, r == -ENOMEM ? "out of memory" : why);
 		return -1;
 	}
+	t->p.machine = &x->machine;
 	r = placement_from_cgroup(&t->p, &s);
 	cg_numa_free(&s);
 	if (r < 0) {
-		log_err("out of memory");
+		log_err("%s: %s", path,
+			r == -EOVERFLOW ? "the sizes add up past 64 bits" : "out of memory");
 		return -1;
 	}
 	return 1;
@@ -517,10 +544,39 @@ out:
 	return rc;
 }
 
+static int cmp_unsigned(const void *a, const void *b)
+{
+	unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * Does reclaim demote here: demotion_enabled true now, or pages demoted
+ * since boot (it may have been on before)?
+ */
+static bool demotion_seen(void)
+{
+	char buf[16], why[WHY_MAX], *vbuf;
+	ssize_t n = sysfs_read_file("/sys/kernel/mm/numa/demotion_enabled", buf, sizeof(buf));
+	struct vmstat_sel v = { 0 };
+	bool seen = false;
+
+	if (n > 0 && strncmp(buf, "true", 4) == 0)
+		return true;
+	vbuf = malloc(VMSTAT_BUF);
+	if (vbuf && vmstat_read(VMSTAT_GLOBAL, &v, vbuf, VMSTAT_BUF, why, sizeof(why)) == 0)
+		for (int k = VMS_PGDEMOTE_KSWAPD; k <= VMS_PGDEMOTE_PROACTIVE; k++)
+			seen |= (v.have & VMS_BIT(k)) && v.v[k] > 0;
+	free(vbuf);
+	return seen;
+}
+
 /* The node of every CPU, the nodes with CPUs, the fastest memory tier, NUMA balancing. */
 static int read_machine(struct pctx *x)
 {
 	unsigned *nodes = NULL;
+	bool *with_cpu;
 	char why[WHY_MAX];
 	size_t tiers_with_nodes = 0;
 	ssize_t len;
@@ -535,14 +591,24 @@ static int read_machine(struct pctx *x)
 		log_err("out of memory");
 		return EXIT_FAIL;
 	}
-	for (int i = 0; i < n; i++) {
-		bool cpu = false;
-
-		for (size_t c = 0; c < x->map.n && !cpu; c++)
-			cpu = x->map.node_of[c] == nodes[i];
-		if (cpu)
-			nodes[x->n_cpu_nodes++] = nodes[i];
+	/* One pass over the CPUs, each node marked by a lookup: linear in CPUs and nodes. */
+	with_cpu = calloc(n ? (size_t)n : 1, sizeof(*with_cpu));
+	if (!with_cpu) {
+		free(nodes);
+		log_err("out of memory");
+		return EXIT_FAIL;
 	}
+	for (size_t c = 0; c < x->map.n; c++) {
+		unsigned *at =
+			bsearch(&x->map.node_of[c], nodes, (size_t)n, sizeof(*nodes), cmp_unsigned);
+
+		if (at)
+			with_cpu[at - nodes] = true;
+	}
+	for (int i = 0; i < n; i++)
+		if (with_cpu[i])
+			nodes[x->n_cpu_nodes++] = nodes[i];
+	free(with_cpu);
 	x->cpu_nodes = nodes;
 	/* Without tiers (before 6.1, or one tier) there is no fast share to speak of. */
 	if (node_memtiers_read(&x->tiers, why, sizeof(why)) == 0)
@@ -553,6 +619,11 @@ static int read_machine(struct pctx *x)
 			}
 	if (tiers_with_nodes < 2)
 		x->fast = NULL;
+	x->machine.tiers = x->fast ? &x->tiers : NULL;
+	x->machine.demotion = demotion_seen();
+	/* Weights that cannot be read leave the shares unchecked, nothing else. */
+	if (interleave_weights_read(&x->weights, why, sizeof(why)) == 0 && x->weights.n)
+		x->machine.weights = &x->weights;
 	len = sysfs_read_file("/proc/sys/kernel/numa_balancing", x->balancing,
 			      sizeof(x->balancing));
 	if (len < 0)
@@ -576,13 +647,14 @@ static void pctx_free(struct pctx *x)
 	node_cpumap_free(&x->map);
 	free(x->cpu_nodes);
 	node_memtiers_free(&x->tiers);
+	interleave_weights_free(&x->weights);
 }
 
 /* ---- output ---- */
 
 static bool over(const struct pctx *x, const struct target *t)
 {
-	return placement_pct(t->v.remote_anon, t->v.total) > x->o->max_remote_anon;
+	return placement_pct(t->v.cls[PL_C_REMOTE_ANON], t->v.total) > x->o->max_remote_anon;
 }
 
 /* Sorted ids as "0-3,5" (or "none"). */
@@ -592,23 +664,6 @@ static void list_text(const unsigned *ids, size_t n, char *buf, size_t len)
 		snprintf(buf, len, "none");
 	else
 		rangelist_format(ids, n, buf, len);
-}
-
-/* The nodes of t's memory that are not local, as a list: where to move from. */
-static void remote_nodes(const struct target *t, bool off_only, char *buf, size_t len)
-{
-	unsigned ids[64];
-	size_t n = 0;
-
-	for (size_t i = 0; i < t->p.n && n < 64; i++) {
-		const struct pl_node *nd = &t->p.v[i];
-		bool local = placement_has(t->p.cpu_nodes, t->p.n_cpu_nodes, nd->node);
-
-		if (off_only ? nd->off_policy != 0
-			     : !local && nd->bytes[PL_ANON] + nd->bytes[PL_HUGE])
-			ids[n++] = nd->node;
-	}
-	list_text(ids, n, buf, len);
 }
 
 static void title(const struct target *t, FILE *f)
@@ -706,8 +761,9 @@ static int node_table(const struct target *t)
 		fmt_human(total, FMT_SIZE, size, sizeof(size));
 		out_row_set(row, 6, size);
 		if (nd)
-			sum[PL_NKIND] += nd->off_policy;
-		fmt_human(nd ? nd->off_policy : sum[PL_NKIND], FMT_SIZE, size, sizeof(size));
+			sum[PL_NKIND] += nd->cls[PL_C_OFF_POLICY];
+		fmt_human(nd ? nd->cls[PL_C_OFF_POLICY] : sum[PL_NKIND], FMT_SIZE, size,
+			  sizeof(size));
 		out_row_set(row, 7, size);
 	}
 	r = out_table_print(tb, stdout);
@@ -724,53 +780,85 @@ static void verdict_line(const char *what, uint64_t part, uint64_t whole, const 
 	       note ? "  " : "", note ? note : "");
 }
 
-/* What would make remote anonymous memory local: each suggestion a line under 80 columns. */
-static void remote_anon_advice(const struct pctx *x, const struct target *t)
+static bool plural(const char *list)
 {
-	char from[256], to[256];
+	return strchr(list, ',') || strchr(list, '-');
+}
 
-	remote_nodes(t, false, from, sizeof(from));
-	list_text(t->p.cpu_nodes, t->p.n_cpu_nodes, to, sizeof(to));
-	if (!t->is_cgroup) {
-		printf("    move it now: migratepages %u %s %s\n", t->pid, from, to);
-		printf("    start it local: numactl --cpunodebind=%s --membind=%s\n", to, to);
-	} else {
-		printf("    keep it local, in the unit: AllowedMemoryNodes=%s\n", to);
-		printf("    or NUMAPolicy=bind NUMAMask=%s with CPUAffinity= on node%s %s\n", to,
-		       t->p.n_cpu_nodes == 1 ? "" : "s", to);
+/* The fixes of class cls: each a line under 80 columns where the numbers allow. */
+static void fix_lines(const struct target *t, enum pl_class cls)
+{
+	for (size_t i = 0; i < t->fixes.n; i++) {
+		const struct pl_fix *f = &t->fixes.v[i];
+
+		if (f->cls != cls)
+			continue;
+		int len = printf("    %s: %s", f->what, f->cmd);
+
+		if (f->note[0] && len + 3 + (int)strlen(f->note) <= 80)
+			printf(" (%s)\n", f->note);
+		else if (f->note[0])
+			printf("\n      (%s)\n", f->note);
+		else
+			putchar('\n');
 	}
-	if (strcmp(x->balancing, "0") == 0)
-		printf("    or let the kernel move it: kernel.numa_balancing=1 (off now)\n");
-	else if (x->balancing[0])
-		printf("    NUMA balancing (kernel.numa_balancing=%s) has not moved it\n",
-		       x->balancing);
+	if (t->fixes.held[cls][0])
+		printf("    node%s %s left out: a move would take what a policy or demotion put\n"
+		       "    there too\n",
+		       plural(t->fixes.held[cls]) ? "s" : "", t->fixes.held[cls]);
+}
+
+/* The nodes of class cls, as a list. */
+static void class_nodes(const struct target *t, enum pl_class cls, char *buf, size_t len)
+{
+	unsigned ids[64];
+	size_t n = 0;
+
+	for (size_t i = 0; i < t->p.n && n < 64; i++)
+		if (t->p.v[i].cls[cls])
+			ids[n++] = t->p.v[i].node;
+	list_text(ids, n, buf, len);
 }
 
 static void verdict(const struct pctx *x, const struct target *t)
 {
 	const struct pl_verdict *v = &t->v;
-	char from[256], allowed[256];
+	char where[256];
+	uint64_t ra = v->cls[PL_C_REMOTE_ANON];
 
-	verdict_line("local", v->local, v->total, NULL);
-	verdict_line("remote anonymous", v->remote_anon, v->total,
-		     !v->remote_anon             ? NULL
+	verdict_line("local", v->cls[PL_C_LOCAL], v->total, NULL);
+	if (v->cls[PL_C_AS_POLICY])
+		verdict_line("as its policy asks", v->cls[PL_C_AS_POLICY], v->total,
+			     "on the nodes its policy names");
+	if (t->p.wi_off)
+		printf("    %zu weighted interleave mapping%s off the weights' shares:\n"
+		       "    numastatctl stat --pid %u --interleave\n",
+		       t->p.wi_off, t->p.wi_off == 1 ? "" : "s", t->pid);
+	if (v->cls[PL_C_DEMOTED])
+		verdict_line("demoted", v->cls[PL_C_DEMOTED], v->total,
+			     "to a slower tier by reclaim");
+	verdict_line("remote anonymous", ra, v->total,
+		     !ra                         ? NULL
 		     : x->o->check && over(x, t) ? "over --max-remote-anon"
 						 : "actionable");
-	if (v->remote_anon)
-		remote_anon_advice(x, t);
-	verdict_line("remote file and shared", v->remote_file, v->total,
-		     v->remote_file ? "expected: where first read" : NULL);
-	verdict_line("off-policy", v->off_policy, v->total, NULL);
-	if (v->off_policy) {
-		remote_nodes(t, true, from, sizeof(from));
-		list_text(t->p.mems, t->p.n_mems, allowed, sizeof(allowed));
-		printf("    on node%s %s: its %s no longer allows %s\n",
-		       strchr(from, ',') || strchr(from, '-') ? "s" : "", from,
-		       t->is_cgroup ? "cpuset" : "policy or cpuset",
-		       strchr(from, ',') || strchr(from, '-') ? "them" : "it");
-		if (!t->is_cgroup && t->p.mems_known)
-			printf("    move it: migratepages %u %s %s\n", t->pid, from, allowed);
+	fix_lines(t, PL_C_REMOTE_ANON);
+	/* Balancing moves only mappings without a policy: the only ones remote anonymous holds. */
+	if (ra && x->balancing[0] && strcmp(x->balancing, "0") != 0)
+		printf("    NUMA balancing (kernel.numa_balancing=%s) has not moved it\n",
+		       x->balancing);
+	verdict_line("remote file and shared", v->cls[PL_C_REMOTE_FILE], v->total,
+		     v->cls[PL_C_REMOTE_FILE] ? "expected: where first read" : NULL);
+	verdict_line("off-policy", v->cls[PL_C_OFF_POLICY], v->total, NULL);
+	if (v->cls[PL_C_OFF_POLICY]) {
+		class_nodes(t, PL_C_OFF_POLICY, where, sizeof(where));
+		printf("    on node%s %s: its %s does not allow %s\n", plural(where) ? "s" : "",
+		       where, t->is_cgroup ? "cpuset" : "policy or cpuset",
+		       plural(where) ? "them" : "it");
+		fix_lines(t, PL_C_OFF_POLICY);
 	}
+	if (v->cls[PL_C_UNKNOWN])
+		verdict_line("unknown", v->cls[PL_C_UNKNOWN], v->total,
+			     "estimated: copied pages of file mappings");
 	if (v->tiers)
 		verdict_line("on the fast tier", v->fast, v->total, NULL);
 }
@@ -824,6 +912,19 @@ static void set_policies(struct out_row *row, size_t col, const struct placement
 	free(s);
 }
 
+/* The commands of the fixes, one per line: a JSON array of strings. */
+static void set_fixes(struct out_row *row, size_t col, const struct pl_fixes *f)
+{
+	char s[PL_FIXES_MAX * (PL_FIX_TEXT + 1) + 1];
+	size_t used = 0;
+
+	s[0] = '\0';
+	for (size_t i = 0; i < f->n; i++)
+		used += (size_t)snprintf(s + used, sizeof(s) - used, "%s%s", i ? "\n" : "",
+					 f->v[i].cmd);
+	out_row_set(row, col, s);
+}
+
 static void set_u64(struct out_row *row, size_t col, uint64_t v)
 {
 	out_row_setf(row, col, "%" PRIu64, v);
@@ -841,13 +942,12 @@ enum {
 	TC_POLICIES,
 	TC_MAPPINGS,
 	TC_TOTAL,
-	TC_LOCAL,
-	TC_REMOTE_ANON,
-	TC_REMOTE_FILE,
-	TC_OFF_POLICY,
-	TC_FAST,
+	TC_CLASS, /* PL_NCLASS columns, in placement_class_names' order */
+	TC_FAST = TC_CLASS + PL_NCLASS,
 	TC_REMOTE_ANON_PCT,
 	TC_OVER,
+	TC_FIXES,
+	TC_WI_OFF,
 	TC_COUNT,
 };
 
@@ -866,13 +966,18 @@ static const struct {
 	{ "policies", OUT_COL_ARRAY },
 	{ "mappings", OUT_COL_NUMBER },
 	{ "total", OUT_COL_NUMBER },
-	{ "local", OUT_COL_NUMBER },
-	{ "remote_anon", OUT_COL_NUMBER },
-	{ "remote_file", OUT_COL_NUMBER },
-	{ "off_policy", OUT_COL_NUMBER },
-	{ "fast_tier", OUT_COL_NUMBER },
+	[TC_CLASS + PL_C_LOCAL] = { "local", OUT_COL_NUMBER },
+	[TC_CLASS + PL_C_AS_POLICY] = { "as_policy", OUT_COL_NUMBER },
+	[TC_CLASS + PL_C_DEMOTED] = { "demoted", OUT_COL_NUMBER },
+	[TC_CLASS + PL_C_REMOTE_ANON] = { "remote_anon", OUT_COL_NUMBER },
+	[TC_CLASS + PL_C_REMOTE_FILE] = { "remote_file", OUT_COL_NUMBER },
+	[TC_CLASS + PL_C_OFF_POLICY] = { "off_policy", OUT_COL_NUMBER },
+	[TC_CLASS + PL_C_UNKNOWN] = { "unknown", OUT_COL_NUMBER },
+	[TC_FAST] = { "fast_tier", OUT_COL_NUMBER },
 	{ "remote_anon_pct", OUT_COL_NUMBER },
 	{ "over", OUT_COL_BOOLEAN_OPT },
+	{ "fixes", OUT_COL_ARRAY },
+	{ "weights_off", OUT_COL_NUMBER },
 };
 
 static void target_row(const struct pctx *x, const struct target *t, struct out_row *row)
@@ -885,6 +990,7 @@ static void target_row(const struct pctx *x, const struct target *t, struct out_
 		out_row_set(row, TC_NAME, t->name);
 		set_policies(row, TC_POLICIES, &t->p);
 		out_row_setf(row, TC_MAPPINGS, "%zu", t->p.mappings);
+		out_row_setf(row, TC_WI_OFF, "%zu", t->p.wi_off);
 	} else {
 		out_row_set(row, TC_CGROUP, t->cgroup);
 		out_row_set(row, TC_CPUSET, t->cpuset);
@@ -895,15 +1001,15 @@ static void target_row(const struct pctx *x, const struct target *t, struct out_
 	if (t->p.mems_known)
 		set_numbers(row, TC_MEM_NODES, t->p.mems, t->p.n_mems);
 	set_u64(row, TC_TOTAL, v->total);
-	set_u64(row, TC_LOCAL, v->local);
-	set_u64(row, TC_REMOTE_ANON, v->remote_anon);
-	set_u64(row, TC_REMOTE_FILE, v->remote_file);
-	set_u64(row, TC_OFF_POLICY, v->off_policy);
+	for (int c = 0; c < PL_NCLASS; c++)
+		set_u64(row, TC_CLASS + (size_t)c, v->cls[c]);
 	if (v->tiers)
 		set_u64(row, TC_FAST, v->fast);
-	out_row_setf(row, TC_REMOTE_ANON_PCT, "%.1f", placement_pct(v->remote_anon, v->total));
+	out_row_setf(row, TC_REMOTE_ANON_PCT, "%.1f",
+		     placement_pct(v->cls[PL_C_REMOTE_ANON], v->total));
 	if (x->o->check)
 		out_row_set(row, TC_OVER, over(x, t) ? "yes" : "no");
+	set_fixes(row, TC_FIXES, &t->fixes);
 }
 
 static void node_rows(const struct target *t, struct out_table *tb)
@@ -928,7 +1034,7 @@ static void node_rows(const struct target *t, struct out_table *tb)
 			total += nd->bytes[k];
 		}
 		set_u64(row, 8, total);
-		set_u64(row, 9, nd->off_policy);
+		set_u64(row, 9, nd->cls[PL_C_OFF_POLICY]);
 	}
 }
 
@@ -991,20 +1097,24 @@ static void labels(FILE *f, const struct series *s)
 	fputc('"', f);
 }
 
+/* The classes: exclusive, so sum() over class is the total. */
 static void verdict_series(FILE *f, const struct series *s)
 {
-	static const char *const classes[] = { "local", "remote_anon", "remote_file", "off_policy",
-					       "fast_tier" };
-	const uint64_t vals[] = { s->v.local, s->v.remote_anon, s->v.remote_file, s->v.off_policy,
-				  s->v.fast };
-
-	for (size_t c = 0; c < sizeof(classes) / sizeof(classes[0]); c++) {
-		if (c == 4 && !s->v.tiers)
-			continue;
+	for (int c = 0; c < PL_NCLASS; c++) {
 		fputs("numastatctl_placement_bytes{", f);
 		labels(f, s);
-		fprintf(f, ",class=\"%s\"} %" PRIu64 "\n", classes[c], vals[c]);
+		fprintf(f, ",class=\"%s\"} %" PRIu64 "\n", placement_class_names[c], s->v.cls[c]);
 	}
+}
+
+/* The fast tier's share, across the classes: a family of its own. */
+static void fast_series(FILE *f, const struct series *s)
+{
+	if (!s->v.tiers)
+		return;
+	fputs("numastatctl_placement_fast_tier_bytes{", f);
+	labels(f, s);
+	fprintf(f, "} %" PRIu64 "\n", s->v.fast);
 }
 
 /* The verdict of a --pid argument: its processes' verdicts summed. */
@@ -1017,10 +1127,8 @@ static void sum_processes(const struct pctx *x, const struct proc_list *l, struc
 			continue;
 		s->processes++;
 		s->v.total += t->v.total;
-		s->v.local += t->v.local;
-		s->v.remote_anon += t->v.remote_anon;
-		s->v.remote_file += t->v.remote_file;
-		s->v.off_policy += t->v.off_policy;
+		for (int c = 0; c < PL_NCLASS; c++)
+			s->v.cls[c] += t->v.cls[c];
 		s->v.fast += t->v.fast;
 	}
 	s->v.tiers = x->fast != NULL;
@@ -1067,7 +1175,7 @@ static int node_series(FILE *f, const struct pctx *x, const struct series *s,
 /* A cgroup's series: its verdict's classes and a kind on each node. */
 static size_t cgroup_series(const struct target *t)
 {
-	return 5 + (size_t)PL_NKIND * t->p.n;
+	return PL_NCLASS + (t->v.tiers ? 1 : 0) + (size_t)PL_NKIND * t->p.n;
 }
 
 /*
@@ -1103,10 +1211,11 @@ static int write_prom(FILE *f, struct pctx *x)
 		log_warn("--prometheus: %zu cgroup%s a pattern matched left out, to stay within %d "
 			 "series (numastatctl_placement_cgroups_left_out)",
 			 left, left == 1 ? "" : "s", CG_PROM_SERIES_MAX);
-	prom_family(f, "numastatctl_placement_bytes", "gauge",
-		    "Memory of a cgroup or of the processes a --pid argument named, by where it is "
-		    "against the nodes of their CPUs (class: local, remote_anon, remote_file, "
-		    "off_policy, fast_tier).");
+	prom_family(
+		f, "numastatctl_placement_bytes", "gauge",
+		"Memory of a cgroup or of the processes a --pid argument named, by the verdict's "
+		"class (local, as_policy, demoted, remote_anon, remote_file, off_policy, "
+		"unknown): the classes do not overlap, their sum is the total.");
 	for (size_t i = 0; i < x->n; i++)
 		if (x->t[i].is_cgroup && x->t[i].in_prom)
 			verdict_series(f, &(struct series){ .label = "cgroup",
@@ -1117,6 +1226,22 @@ static int write_prom(FILE *f, struct pctx *x)
 
 		sum_processes(x, &x->per_arg[i], &s);
 		verdict_series(f, &s);
+	}
+	if (x->fast) {
+		prom_family(f, "numastatctl_placement_fast_tier_bytes", "gauge",
+			    "Memory of a cgroup or of the processes a --pid argument named on the "
+			    "fastest memory tier, whatever its class.");
+		for (size_t i = 0; i < x->n; i++)
+			if (x->t[i].is_cgroup && x->t[i].in_prom)
+				fast_series(f, &(struct series){ .label = "cgroup",
+								 .value = x->t[i].cgroup,
+								 .v = x->t[i].v });
+		for (size_t i = 0; i < x->o->n_pids; i++) {
+			struct series s = { .label = "process", .value = x->o->pids[i] };
+
+			sum_processes(x, &x->per_arg[i], &s);
+			fast_series(f, &s);
+		}
 	}
 	prom_family(f, "numastatctl_placement_processes", "gauge",
 		    "How many processes a --pid argument named (the ones with memory).");
@@ -1192,8 +1317,37 @@ static int placement(const struct popts *o)
 	}
 	rc = rc != EXIT_OK ? rc : rc2;
 	for (size_t i = 0; i < x.n; i++) {
-		placement_verdict(&x.t[i].p, x.fast, x.n_fast, &x.t[i].v);
-		any_over |= o->check && over(&x, &x.t[i]);
+		struct target *t = &x.t[i];
+
+		placement_verdict(&t->p, x.fast, x.n_fast, &t->v);
+		if (t->v.overflow) {
+			/* A dump's sums past 64 bits: no verdict, rather than a wrapped one. */
+			char path[CG_PATH_MAX + CG_ROOT_MAX + 32];
+
+			if (t->is_cgroup) {
+				cg_file_path(x.root, t->cgroup, "memory.numa_stat", path,
+					     sizeof(path));
+				log_err("%s: the sizes add up past 64 bits", path);
+			} else
+				log_err("process %u: numa_maps: the sizes add up past 64 bits",
+					t->pid);
+			rc = EXIT_FAIL;
+			placement_free(&t->p);
+			free(t->cgroup);
+			free(t->cpuset);
+			memmove(t, t + 1, (x.n - i - 1) * sizeof(*t));
+			x.n--;
+			i--;
+			continue;
+		}
+		placement_fixes(&t->p,
+				&(struct pl_fix_ctx){ .is_cgroup = t->is_cgroup,
+						      .pid = t->pid,
+						      .cgroup = t->cgroup,
+						      .cpuset_found = t->cpuset_found,
+						      .balancing = x.balancing },
+				&t->fixes);
+		any_over |= o->check && over(&x, t);
 	}
 	if (o->textfile)
 		r = to_textfile(&x, o->textfile);

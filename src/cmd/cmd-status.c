@@ -170,7 +170,13 @@ static int print_text(struct status *st)
 		try_status_line(&st->trial, st->trial_runs, line, sizeof(line));
 		log_info_wrapped(cols, 2, "%s", line);
 	}
-	stat_balance_status_print(&st->bal);
+	{
+		size_t cols, rows;
+
+		/* Folded on a terminal, as the lines above; one line in a pipe. */
+		out_terminal_size(&cols, &rows);
+		stat_balance_status_print(&st->bal, cols);
+	}
 	status_tiers_print(&st->tiers);
 	if (cmd_stat_summary_print(&st->sum) != EXIT_OK)
 		rc = EXIT_FAIL;

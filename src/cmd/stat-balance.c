@@ -2,6 +2,7 @@
 /* What `status` says about NUMA balancing (stat-balance.h). */
 #include <errno.h>
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,7 @@
 #include "sysfs.h"
 #include "vmstat.h"
 #include "why.h"
+#include "wrap.h"
 
 void stat_balance_status_read(struct stat_balance_status *b)
 {
@@ -58,27 +60,41 @@ static void since_boot(const struct stat_balance_status *b, char *buf, size_t si
 		snprintf(buf + j, size - j, ", %" PRIu64 " promoted", b->promoted);
 }
 
-void stat_balance_status_print(const struct stat_balance_status *b)
+/* One line, escaped (a dump's text is anything), folded at width (0: as it is). */
+static void status_line(size_t width, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void status_line(size_t width, const char *fmt, ...)
+{
+	char line[512], safe[2048];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	escape_text(line, safe, sizeof(safe), 0);
+	wrap_fputs(stdout, safe, 0, 2, width);
+	putchar('\n');
+}
+
+void stat_balance_status_print(const struct stat_balance_status *b, size_t width)
 {
 	char done[256] = "";
 
 	if (b->state < 0) {
-		escape_printf(stdout, ESCAPE_KEEP_NEWLINE, "NUMA balancing: %s (%s)\n",
-			      b->state == -ENOENT ? "not on this kernel" : "unknown",
-			      b->state == -ENOENT ? "no kernel.numa_balancing"
-						  : sysfs_strerror(b->state));
+		status_line(width, "NUMA balancing: %s (%s)",
+			    b->state == -ENOENT ? "not on this kernel" : "unknown",
+			    b->state == -ENOENT ? "no kernel.numa_balancing"
+						: sysfs_strerror(b->state));
 		return;
 	}
 	if (b->counters)
 		since_boot(b, done, sizeof(done));
 	/* Off: what it did while it was on, if anything. */
 	if (b->state == 0)
-		escape_printf(stdout, ESCAPE_KEEP_NEWLINE, "NUMA balancing: off%s%s%s\n",
-			      b->faults ? " (since boot " : "", b->faults ? done : "",
-			      b->faults ? ")" : "");
+		status_line(width, "NUMA balancing: off%s%s%s", b->faults ? " (since boot " : "",
+			    b->faults ? done : "", b->faults ? ")" : "");
 	else
-		escape_printf(stdout, ESCAPE_KEEP_NEWLINE, "NUMA balancing: on (%s)%s%s\n", b->mode,
-			      done[0] ? "; since boot " : "", done);
+		status_line(width, "NUMA balancing: on (%s)%s%s", b->mode,
+			    done[0] ? "; since boot " : "", done);
 }
 
 int stat_balance_status_json(const struct stat_balance_status *b, struct out_doc *d, char *why,

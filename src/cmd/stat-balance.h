@@ -21,7 +21,7 @@ struct stat_balance_status {
 };
 void stat_balance_status_read(struct stat_balance_status *b);
 /* "NUMA balancing: on (normal); since boot 8200 hint faults, 25.0% local, ..." */
-void stat_balance_status_print(const struct stat_balance_status *b);
+void stat_balance_status_print(const struct stat_balance_status *b, size_t width);
 /* "balancing": {"state":..,"mode":..,"hint_faults":..,...} into d. */
 struct out_doc;
 int stat_balance_status_json(const struct stat_balance_status *b, struct out_doc *d, char *why,

@@ -736,29 +736,52 @@ static int print_spread(const struct cgview *v, const struct stat_loop_info *in,
 #define JSON_PART_ROWS 4096
 
 /*
- * The numa_* events are the cgroup's, on every row of it (as off_main_pct
- * is); pgpromote_success and pgdemote_* are items of memory.numa_stat
- * there, per node (-o names them).
+ * memory.stat's events are the whole cgroup's, not a node's: in -J they
+ * are an "events" array of a row per cgroup (every event the table's line
+ * shows), so that a sum over the node rows counts nothing twice.
  */
-#define JSON_EVENTS (CG_EV_NUMA_PAGES_MIGRATED + 1)
-
-static void json_events(const struct cgview *v, const struct cg *c, struct grid *g, size_t gr,
-			size_t at, const struct stat_loop_info *in)
+static int json_events(const struct cgview *v, const struct order *ord, size_t n,
+		       const struct stat_loop_info *in, struct out_doc *d, char *why, size_t whylen)
 {
 	static const struct col ev_col = { "", "", COL_EVENT, 0, true, { -1, -1 } };
-	int64_t x;
+	struct grid g;
+	size_t ncols = 1;
+	int r;
 
-	for (int e = 0; e < JSON_EVENTS; e++) {
-		if (!v->have_ev[e])
-			continue;
-		if (event_value(c, (enum cg_event)e, in, &x))
-			put_value(v, g, gr, at, &ev_col, x, in);
-		else
-			grid_set(g, gr, at, NULL, -1, false);
-		g->key[gr * g->ncols + at] = 0;
-		g->nonzero[gr * g->ncols + at] = true;
-		at++;
+	for (int e = 0; e < CG_EV_COUNT; e++)
+		ncols += v->have_ev[e];
+	if (ncols == 1)
+		return 0;
+	if ((r = grid_init(&g, n, ncols)) < 0)
+		return r;
+	g.cols[0] = (struct grid_col){ "CGROUP", "cgroup", 0 };
+	g.ncols = 1;
+	for (int e = 0; e < CG_EV_COUNT; e++)
+		if (v->have_ev[e])
+			g.cols[g.ncols++] =
+				(struct grid_col){ cg_events_key[e], cg_events_key[e], NUM };
+	for (size_t i = 0; i < n; i++) {
+		const struct cg *c = &v->cg[ord[i].i];
+		size_t at = 1;
+		int64_t x;
+
+		grid_set_long(&g, i, 0, c->path, 0, true);
+		for (int e = 0; e < CG_EV_COUNT; e++) {
+			if (!v->have_ev[e])
+				continue;
+			if (event_value(c, (enum cg_event)e, in, &x))
+				put_value(v, &g, i, at, &ev_col, x, in);
+			else
+				grid_set(&g, i, at, NULL, -1, false);
+			g.key[i * g.ncols + at] = 0;
+			g.nonzero[i * g.ncols + at] = true;
+			at++;
+		}
 	}
+	g.nrows = n;
+	r = grid_add_json_rows(&g, v->o, d, "events", why, whylen);
+	grid_free(&g);
+	return r;
 }
 
 /* The cgroups ord[from, to) as rows of g (grid_init()ed for them). */
@@ -766,7 +789,7 @@ static void json_part(const struct cgview *v, const struct order *ord, size_t fr
 		      bool off_any, const struct stat_loop_info *in, struct grid *g)
 {
 	const struct colset *cs = &v->items;
-	size_t lead = 0, gr = 0, ev_at;
+	size_t lead = 0, gr = 0;
 
 	g->cols[lead] = (struct grid_col){ "CGROUP", "cgroup", 0 };
 	for (size_t k = 0; k < cs->n_shown; k++)
@@ -777,11 +800,6 @@ static void json_part(const struct cgview *v, const struct order *ord, size_t fr
 		g->cols[g->ncols++] = (struct grid_col){ "MAIN", "main", OUT_COL_BOOLEAN };
 		g->cols[g->ncols++] = (struct grid_col){ "OFF%", "off_main_pct", NUM };
 	}
-	ev_at = g->ncols;
-	for (int e = 0; e < JSON_EVENTS; e++)
-		if (v->have_ev[e])
-			g->cols[g->ncols++] =
-				(struct grid_col){ cg_events_key[e], cg_events_key[e], NUM };
 	for (size_t i = from; i < to; i++) {
 		const struct cg *c = &v->cg[ord[i].i];
 		struct spread sp = spread_of(v, c, NULL);
@@ -803,7 +821,6 @@ static void json_part(const struct cgview *v, const struct order *ord, size_t fr
 				/* -z keeps OFF% in every part if any cgroup is off its main node. */
 				g->nonzero[gr * g->ncols + lead + 2 + cs->n_shown] = off_any;
 			}
-			json_events(v, c, g, gr, ev_at, in);
 		}
 	}
 	g->nrows = gr;
@@ -817,7 +834,7 @@ static void json_part(const struct cgview *v, const struct order *ord, size_t fr
 static int print_json(const struct cgview *v, const struct stat_loop_info *in, char *why,
 		      size_t whylen)
 {
-	size_t ncols = v->items.n_shown + 1 + 2 + JSON_EVENTS;
+	size_t ncols = v->items.n_shown + 1 + 2;
 	struct order *ord = calloc(v->n ? v->n : 1, sizeof(*ord));
 	size_t n = ord ? cgroup_order(v, in, ord) : 0;
 	/* Whole cgroups a part, at least one. */
@@ -832,7 +849,9 @@ static int print_json(const struct cgview *v, const struct stat_loop_info *in, c
 
 		off_any = sp.total > 0 && sp.total != sp.main_bytes;
 	}
-	for (size_t from = 0; r == 0 && (from < n || !d); from += per) {
+	if (r == 0 && (r = stat_view_json_begin(&d, in, why, whylen)) == 0)
+		r = json_events(v, ord, n, in, d, why, whylen);
+	for (size_t from = 0; r == 0 && (from < n || from == 0); from += per) {
 		size_t to = n - from < per ? n : from + per;
 		struct grid g;
 

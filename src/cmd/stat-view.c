@@ -344,6 +344,19 @@ int stat_view_json(const struct grid *g, const struct stat_opts *o, const struct
 	return r;
 }
 
+int stat_view_json_begin(struct out_doc **d, const struct stat_loop_info *in, char *why,
+			 size_t whylen)
+{
+	int r = out_doc_new(d, in ? OUT_ONELINE : 0);
+
+	why[0] = '\0';
+	if (r == 0)
+		r = lead_fields(*d, in, why, whylen);
+	if (r < 0 && !why[0])
+		snprintf(why, whylen, "out of memory");
+	return r;
+}
+
 int stat_view_json_part(struct out_doc **d, const struct grid *g, const struct stat_opts *o,
 			const struct stat_loop_info *in, const char *name, char *why, size_t whylen)
 {

@@ -121,6 +121,12 @@ int stat_view_json(const struct grid *g, const struct stat_opts *o, const struct
  * it.  The same text as stat_view_json() of all the rows in one grid.
  * 0 or -errno with why filled.
  */
+/*
+ * The document of stat_view_json_part() made now, with its leading members,
+ * so that whole arrays can go in before the streamed one.  0 or -errno.
+ */
+int stat_view_json_begin(struct out_doc **d, const struct stat_loop_info *in, char *why,
+			 size_t whylen);
 int stat_view_json_part(struct out_doc **d, const struct grid *g, const struct stat_opts *o,
 			const struct stat_loop_info *in, const char *name, char *why,
 			size_t whylen);

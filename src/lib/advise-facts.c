@@ -4,6 +4,7 @@
  * existing parsers and sysfs.h; a file that cannot be read leaves its error
  * in the facts (the rules say so) rather than failing the whole run.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -602,6 +603,113 @@ static int distance_row(const struct advise_facts *f, size_t from, unsigned *row
 	return n < 0 ? (int)n : 0;
 }
 
+/* ---- who uses weighted interleave ---- */
+
+/* A numa_maps line whose policy is weighted interleave: stop reading (-ECANCELED). */
+static int wi_line(void *ctx, const char *line, size_t len, char *why, size_t whylen)
+{
+	const char *sp = memchr(line, ' ', len);
+
+	(void)ctx;
+	(void)why;
+	(void)whylen;
+	if (sp && (size_t)(line + len - sp) > 20 && memcmp(sp + 1, "weighted interleave", 19) == 0)
+		return -ECANCELED;
+	return 0;
+}
+
+/* A unit file (or drop-in) line NUMAPolicy=weighted... in dir/name. */
+static bool unit_file_wi(const char *path)
+{
+	char buf[16384];
+	ssize_t n = sysfs_read_file(path, buf, sizeof(buf));
+
+	if (n < 0)
+		return false;
+	for (char *l = buf; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+		while (*l == ' ' || *l == '\t')
+			l++;
+		if (strncmp(l, "NUMAPolicy=", 11) == 0 && strncmp(l + 11, "weighted", 8) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* The unit directories systemd reads, and the drop-ins beside each unit. */
+static int wi_unit(char *what, size_t len)
+{
+	static const char *const dirs[] = { "/etc/systemd/system", "/run/systemd/system",
+					    "/usr/lib/systemd/system", "/lib/systemd/system" };
+
+	for (size_t d = 0; d < sizeof(dirs) / sizeof(dirs[0]); d++) {
+		DIR *dir = sysfs_opendir(dirs[d]);
+		struct dirent *e;
+
+		while (dir && (e = readdir(dir))) {
+			char path[512];
+			size_t nl = strlen(e->d_name);
+
+			if (e->d_name[0] == '.')
+				continue;
+			snprintf(path, sizeof(path), "%s/%s", dirs[d], e->d_name);
+			if (nl > 2 && strcmp(e->d_name + nl - 2, ".d") == 0) {
+				DIR *in = sysfs_opendir(path);
+				struct dirent *c;
+				bool hit = false;
+
+				while (in && !hit && (c = readdir(in))) {
+					char conf[800];
+
+					snprintf(conf, sizeof(conf), "%s/%s", path, c->d_name);
+					hit = c->d_name[0] != '.' && unit_file_wi(conf);
+				}
+				if (in)
+					closedir(in);
+				if (hit) {
+					snprintf(what, len,
+						 "unit %.*s: NUMAPolicy=weighted-interleave",
+						 (int)(nl - 2), e->d_name);
+					closedir(dir);
+					return 1;
+				}
+				continue;
+			}
+			if (unit_file_wi(path)) {
+				snprintf(what, len, "unit %s: NUMAPolicy=weighted-interleave",
+					 e->d_name);
+				closedir(dir);
+				return 1;
+			}
+		}
+		if (dir)
+			closedir(dir);
+	}
+	return 0;
+}
+
+static int wi_user(const struct advise_facts *f, char *what, size_t len)
+{
+	unsigned *pids;
+	int n, found = wi_unit(what, len);
+	char why[WHY_MAX];
+
+	if (found)
+		return found;
+	n = proc_pids(&pids);
+	if (n < 0)
+		return n;
+	for (int i = 0; i < n && !found; i++) {
+		if (pids[i] == f->self ||
+		    procmaps_read_lines(pids[i], wi_line, NULL, why, sizeof(why)) != -ECANCELED)
+			continue;
+		found = 1;
+		snprintf(what, len, "process %u: a weighted interleave mapping in its numa_maps",
+			 pids[i]);
+	}
+	free(pids);
+	return found;
+}
+
 /* ---- all of it ---- */
 
 int advise_facts_read(struct advise_facts *f, const struct advise_input *in)
@@ -628,6 +736,7 @@ int advise_facts_read(struct advise_facts *f, const struct advise_input *in)
 		return r;
 	f->remote_procs = remote_procs;
 	f->distance_row = distance_row;
+	f->wi_user = wi_user;
 	f->self = sysfs_is_live() ? (unsigned)getpid() : 0;
 	if (in->interval > 0)
 		second_sample(f, start, in->interval);

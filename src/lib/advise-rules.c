@@ -229,9 +229,9 @@ static int eval_single_numa_stat(const struct advise_facts *f, const struct advi
 static void explained_evidence(struct advice *a, const struct advise_facts *f,
 			       const struct af_knob *k)
 {
-	char v[KVAL_MAX];
+	char buf[KVAL_MAX];
+	const char *v = disp(k, &k->v, buf, sizeof(buf));
 
-	disp(k, &k->v, v, sizeof(v));
 	if (k->explained[0])
 		advice_evidence(a, "%s = %s comes from %s", k->ref.name, v, k->explained);
 	else if (f->cfg_ok)
@@ -1320,7 +1320,8 @@ static void profile_wants_evidence(struct advice *a, const struct advise_facts *
 static int not_default(const struct advise_facts *f, const struct advise_rule *r,
 		       struct advice_list *out, const struct af_knob *k)
 {
-	char why[WHY_MAX], v[KVAL_MAX], dv[KVAL_MAX];
+	char why[WHY_MAX], vbuf[KVAL_MAX], dvbuf[KVAL_MAX];
+	const char *v, *dv;
 	struct advice *a;
 	struct kval def;
 
@@ -1331,8 +1332,9 @@ static int not_default(const struct advise_facts *f, const struct advise_rule *r
 	if (knob_parse(&k->ref, knob_default(k->ref.knob, f->n), &def, why, sizeof(why)) < 0 ||
 	    strcmp(def.text, k->v.text) == 0 || k->explained[0])
 		return 0;
-	disp(k, &k->v, v, sizeof(v));
-	disp(k, &def, dv, sizeof(dv));
+	/* knob_display() may answer with its own text rather than the buffer's. */
+	v = disp(k, &k->v, vbuf, sizeof(vbuf));
+	dv = disp(k, &def, dvbuf, sizeof(dvbuf));
 	if (!f->cfg_ok)
 		return add_no_data(out, r,
 				   "%s differs from the default, and the configuration has "
@@ -1472,14 +1474,37 @@ static int advise_weights(const struct advise_facts *f, const struct advise_rule
 	return 0;
 }
 
+/*
+ * Does something use weighted interleave: the configured profile sets a
+ * weight, a unit asks for it, a process has a mapping with it?  1 (what
+ * in user), 0, or 1 when it cannot be told (advice rather than silence).
+ */
+static int wi_used(const struct advise_facts *f, char *user, size_t len)
+{
+	int r;
+
+	for (size_t i = 0; i < f->plan.n; i++)
+		if (strncmp(f->plan.items[i].ref.name, "mm.mempolicy.weighted_interleave.", 33) ==
+		    0) {
+			snprintf(user, len, "profile %s sets %s", f->profile,
+				 f->plan.items[i].ref.name);
+			return 1;
+		}
+	if (!f->wi_user)
+		return 1;
+	r = f->wi_user(f, user, len);
+	return r == 0 ? 0 : 1;
+}
+
 /* What the rule says once the weights w are known (one per node with memory). */
 static int judge_interleave(const struct advise_facts *f, const struct advise_rule *r,
 			    struct advice_list *out, const unsigned *w, bool class1)
 {
 	const struct af_knob *au = advise_knob(f, INTERLEAVE_AUTO);
 	bool auto_on = au->err == 0 && strcmp(au->v.text, "1") == 0, same = true;
-	char list[512];
+	char list[512], user[256];
 	struct advice *a;
+	int used;
 
 	weight_list(f, w, list, sizeof(list));
 	for (size_t i = 0, j = 0; i < f->n; i++)
@@ -1497,6 +1522,24 @@ static int judge_interleave(const struct advise_facts *f, const struct advise_ru
 		weights_evidence(a, f, w, au);
 		return 0;
 	}
+	if ((used = wi_used(f, user, sizeof(user))) == 0) {
+		/* Weights steer only weighted interleave: with no one asking, one note. */
+		if (!(a = advice_new(out, r, ADV_NOTE)))
+			return -ENOMEM;
+		/* The rule has judged auto: knob-not-default says nothing more of it. */
+		if (au->err == 0)
+			advice_set_knob(a, au, NULL);
+		advice_text(a,
+			    "nothing here uses weighted interleave (no mapping in a process's "
+			    "numa_maps, no unit's NUMAPolicy=, no weight in the profile): its "
+			    "weights matter once something does; the firmware's bandwidth gives %s "
+			    "(node:weight)",
+			    list);
+		weights_evidence(a, f, w, au);
+		advice_evidence(a, "looked at: /proc/PID/numa_maps, the unit files' NUMAPolicy=, "
+				   "the configured profile");
+		return 0;
+	}
 	/* The kernel's bandwidth table holds access class 1 only: auto needs it. */
 	if (au->err == 0 && class1 && !auto_on) {
 		if (!(a = new_advice(out, r, au, "1")))
@@ -1506,6 +1549,7 @@ static int judge_interleave(const struct advise_facts *f, const struct advise_ru
 			    "firmware's bandwidth, and again when memory is added",
 			    INTERLEAVE_AUTO, list);
 		weights_evidence(a, f, w, au);
+		advice_evidence(a, "weighted interleave is used: %s", user);
 		return 0;
 	}
 	if (!auto_on)
@@ -1781,14 +1825,21 @@ const struct advise_rule advise_rules[] = {
 		.id = "interleave-weights",
 		.priority = PRIO_MEDIUM,
 		.knob = INTERLEAVE_AUTO,
-		.condition = "two or more nodes with memory have weighted interleave weights, and "
-			     "the weights differ from those the firmware's bandwidth gives",
-		.reads = "/sys/devices/system/node/nodeN/access1 (else access0)/initiators/"
-			 "{read,write}_{bandwidth,latency}, has_cpu, has_memory, memory tiers, "
-			 "/sys/kernel/mm/mempolicy/weighted_interleave/",
-		.recommendation = "mm.mempolicy.weighted_interleave.auto = true where the kernel "
-				  "has auto, else each node's weight as the auto rule derives it; "
-				  "a note when auto already gives them",
+		.condition = "two or more nodes with memory have weighted interleave weights, "
+			     "the weights differ from those the firmware's bandwidth gives, and "
+			     "something uses weighted interleave (a process's mapping, a unit's "
+			     "NUMAPolicy=, a weight in the configured profile)",
+		.reads =
+			"/sys/devices/system/node/nodeN/access1 (else access0)/initiators/"
+			"{read,write}_{bandwidth,latency}, has_cpu, has_memory, memory tiers, "
+			"/sys/kernel/mm/mempolicy/weighted_interleave/, /proc/PID/numa_maps, "
+			"the unit files and drop-ins in /etc, /run, /usr/lib and /lib/systemd/system, "
+			"the configured profile",
+		.recommendation =
+			"mm.mempolicy.weighted_interleave.auto = true where the kernel "
+			"has auto, else each node's weight as the auto rule derives it; "
+			"a note when auto already gives them, and one note for the machine "
+			"when nothing uses weighted interleave",
 		.reason = "interleaving pages evenly over memory of unequal bandwidth (DRAM and "
 			  "CXL) leaves the faster memory idle; weights in proportion to bandwidth "
 			  "use both",

@@ -172,6 +172,13 @@ struct advise_facts {
 	 */
 	int (*distance_row)(const struct advise_facts *f, size_t from, unsigned *row);
 	/*
+	 * Something that uses weighted interleave, the first found, said in
+	 * what ("process 42 (db): a mapping in numa_maps", "unit db.service:
+	 * NUMAPolicy=weighted-interleave"): a unit file's NUMAPolicy= or a
+	 * process's numa_maps.  1 found, 0 none, -errno.  NULL: cannot look.
+	 */
+	int (*wi_user)(const struct advise_facts *f, char *what, size_t len);
+	/*
 	 * Our own PID on the live system, which remote_procs passes over
 	 * (numastatctl is no process to bind); 0 under --sysroot, whose
 	 * processes are another system's.

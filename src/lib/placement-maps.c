@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "interleave.h"
 #include "nodes.h"
 #include "placement.h"
 #include "procmaps.h"
@@ -25,12 +26,13 @@ const char *const placement_policy_names[PL_NPOL] = {
 struct mapping {
 	enum pl_policy pol;
 	char pol_text[PL_POLICY_TEXT];
-	unsigned *bind; /* the policy's nodes for bind, sorted */
-	size_t n_bind;
-	enum pl_kind kind; /* of the pages that are not anon= pages */
-	uint64_t anon;     /* anon= pages of a file mapping */
-	uint64_t pages;    /* sum of N<node>= */
-	uint64_t page;     /* bytes per page */
+	unsigned *nodes; /* the policy's nodes, sorted */
+	size_t n_nodes;
+	enum pl_kind kind;      /* of the pages that are not anon= pages */
+	uint64_t anon;          /* anon= pages of a file mapping */
+	uint64_t pages;         /* sum of N<node>= */
+	uint64_t page;          /* bytes per page */
+	enum pl_class anon_cls; /* of the anon= pages: the class their nodes agree on */
 };
 
 static int bad(char *why, size_t whylen, const char *what)
@@ -41,7 +43,7 @@ static int bad(char *why, size_t whylen, const char *what)
 
 /*
  * The policy at *p: one word, or two for the modes with a space.  Sets the
- * mode, the text and, for bind, its nodes.
+ * mode, the text and its nodes.
  */
 static int policy(const char **p, const char *end, struct mapping *m, char *why, size_t whylen)
 {
@@ -76,13 +78,13 @@ static int policy(const char **p, const char *end, struct mapping *m, char *why,
 		return -EBADMSG;
 	}
 	colon = memchr(w, ':', wl);
-	if (m->pol != PL_POL_BIND || !colon)
+	if (!colon)
 		return 0;
 	snprintf(list, sizeof(list), "%.*s", (int)(w + wl - colon - 1), colon + 1);
-	n = rangelist_parse(list, &m->bind);
+	n = rangelist_parse(list, &m->nodes);
 	if (n < 0)
 		return n == -ENOMEM ? n : bad(why, whylen, "the policy's node list is malformed");
-	m->n_bind = (size_t)n;
+	m->n_nodes = (size_t)n;
 	return 0;
 }
 
@@ -95,6 +97,37 @@ static bool shmem_path(const char *path, size_t len)
 		if (str_span_starts(path, len, prefixes[i]))
 			return true;
 	return false;
+}
+
+static struct pl_ask ask_of(const struct mapping *m)
+{
+	return (struct pl_ask){ .pol = m->pol, .nodes = m->nodes, .n = m->n_nodes };
+}
+
+/* The class of the anon= pages: the one every node of the mapping gives them, else unknown. */
+static enum pl_class anon_class(const struct placement *pl, const struct mapping *m, const char *p,
+				const char *end)
+{
+	struct pl_ask a = ask_of(m);
+	bool first = true;
+	enum pl_class c = PL_C_UNKNOWN;
+	const char *w;
+	size_t wl;
+	uint64_t v, node;
+
+	while (str_next_word(&p, end, " ", &w, &wl)) {
+		enum pl_class here;
+
+		if (procmaps_node_word(w, wl, &node, &v) <= 0 || !v)
+			continue;
+		here = placement_classify(pl, &a, PL_ANON, (unsigned)node);
+		if (first)
+			c = here;
+		else if (here != c)
+			return PL_C_UNKNOWN;
+		first = false;
+	}
+	return c;
 }
 
 /* First pass: kind, page size, anon= and the total of the N<node>= pages. */
@@ -144,10 +177,18 @@ static int add_bytes(uint64_t *to, uint64_t pages, uint64_t page)
 	return 0;
 }
 
-static bool refused(const struct placement *p, const struct mapping *m, unsigned node)
+/* Where the off_policy pages of node n belong, mappings disagreeing noted. */
+static void off_to(struct placement *p, const struct mapping *m, struct pl_node *n)
 {
-	return (p->mems_known && !placement_has(p->mems, p->n_mems, node)) ||
-	       (m->pol == PL_POL_BIND && m->n_bind && !placement_has(m->bind, m->n_bind, node));
+	struct pl_ask a = ask_of(m);
+	unsigned to = placement_off_policy_home(p, &a, n->node);
+
+	if (n->off_to == UINT32_MAX && !n->off_to_mixed)
+		n->off_to = to;
+	else if (n->off_to != to) {
+		n->off_to = UINT32_MAX;
+		n->off_to_mixed = true;
+	}
 }
 
 /* Second pass: each node's pages, the anon= share of a file mapping in proportion. */
@@ -158,9 +199,12 @@ static int spread(struct placement *p, const char *q, const char *end, const str
 	const char *w;
 	size_t wl;
 
+	struct pl_ask a = ask_of(m);
+
 	while (str_next_word(&q, end, " ", &w, &wl)) {
 		struct pl_node *n;
 		uint64_t anon, rest;
+		enum pl_class c;
 
 		if (procmaps_node_word(w, wl, &node, &pages) <= 0)
 			continue;
@@ -172,15 +216,53 @@ static int spread(struct placement *p, const char *q, const char *end, const str
 			       : 0;
 		given += anon;
 		rest = pages - anon;
+		c = placement_classify(p, &a, m->kind, n->node);
 		if (add_bytes(&n->bytes[PL_ANON], anon, m->page) < 0 ||
-		    add_bytes(&n->bytes[m->kind], rest, m->page) < 0)
+		    add_bytes(&n->bytes[m->kind], rest, m->page) < 0 ||
+		    add_bytes(&n->cls[m->anon_cls], anon, m->page) < 0 ||
+		    add_bytes(&n->cls[c], rest, m->page) < 0)
 			return bad(why, whylen, "size does not fit in 64 bits");
-		if (refused(p, m, n->node) &&
-		    add_bytes(&n->off_policy,
-			      m->kind == PL_ANON || m->kind == PL_HUGE ? pages : anon, m->page) < 0)
-			return bad(why, whylen, "size does not fit in 64 bits");
+		if ((c == PL_C_OFF_POLICY && rest) || (m->anon_cls == PL_C_OFF_POLICY && anon))
+			off_to(p, m, n);
 	}
 	return 0;
+}
+
+/*
+ * A weighted interleave mapping's pages per node against the weights'
+ * shares: off when a node of its policy is further from its share than
+ * its weight (the last round is partial) and 2% of the pages.
+ */
+static bool weights_off(const struct placement *p, const struct mapping *m, const char *q,
+			const char *end)
+{
+	const struct interleave_weights *iw = p->machine ? p->machine->weights : NULL;
+	uint64_t sum_w = 0, on = 0, node, pages;
+	const char *w;
+	size_t wl;
+	bool off = false;
+
+	if (!iw || m->pol != PL_POL_WEIGHTED || !m->n_nodes)
+		return false;
+	for (size_t i = 0; i < m->n_nodes; i++)
+		sum_w += interleave_weight_of(iw, m->nodes[i]);
+	for (const char *r = q; str_next_word(&r, end, " ", &w, &wl);)
+		if (procmaps_node_word(w, wl, &node, &pages) > 0 &&
+		    placement_has(m->nodes, m->n_nodes, (unsigned)node))
+			on += pages;
+	if (!sum_w || !on)
+		return false;
+	for (size_t i = 0; i < m->n_nodes && !off; i++) {
+		unsigned wn = interleave_weight_of(iw, m->nodes[i]);
+		double want = (double)on * wn / (double)sum_w, got = 0, d;
+
+		for (const char *r = q; str_next_word(&r, end, " ", &w, &wl);)
+			if (procmaps_node_word(w, wl, &node, &pages) > 0 && node == m->nodes[i])
+				got += (double)pages;
+		d = got > want ? got - want : want - got;
+		off = d > (double)wn + (double)on / 50;
+	}
+	return off;
 }
 
 static void count_policy(struct placement *p, const struct mapping *m)
@@ -225,13 +307,16 @@ int placement_maps_add_line(struct placement *p, const char *line, size_t len, c
 	r = policy(&q, end, &m, why, whylen);
 	if (r == 0)
 		r = survey(q, end, &m, why, whylen);
+	if (r == 0 && m.anon)
+		m.anon_cls = anon_class(p, &m, q, end);
 	if (r == 0)
 		r = spread(p, q, end, &m, why, whylen);
 	if (r == 0) {
 		p->mappings++;
 		count_policy(p, &m);
+		p->wi_off += weights_off(p, &m, q, end);
 	}
-	free(m.bind);
+	free(m.nodes);
 	return r;
 }
 

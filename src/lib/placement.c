@@ -59,7 +59,7 @@ struct pl_node *placement_node(struct placement *p, unsigned node)
 	if (array_grow(&p->v, &p->cap, p->n + 1, sizeof(*p->v)) < 0)
 		return NULL;
 	memmove(&p->v[lo + 1], &p->v[lo], (p->n - lo) * sizeof(*p->v));
-	p->v[lo] = (struct pl_node){ .node = node };
+	p->v[lo] = (struct pl_node){ .node = node, .off_to = UINT32_MAX };
 	p->n++;
 	return &p->v[lo];
 }
@@ -92,25 +92,31 @@ int placement_set_cpus(struct placement *p, unsigned *cpus, size_t n, const unsi
 	return 0;
 }
 
+/* *to += v, held at UINT64_MAX when it does not fit: true then. */
+static bool sat_add(uint64_t *to, uint64_t v)
+{
+	if (__builtin_add_overflow(*to, v, to)) {
+		*to = UINT64_MAX;
+		return true;
+	}
+	return false;
+}
+
 void placement_verdict(const struct placement *p, const unsigned *fast_nodes, size_t n_fast,
 		       struct pl_verdict *out)
 {
 	*out = (struct pl_verdict){ .tiers = fast_nodes != NULL };
 	for (size_t i = 0; i < p->n; i++) {
 		const struct pl_node *n = &p->v[i];
-		uint64_t own = n->bytes[PL_ANON] + n->bytes[PL_HUGE];
-		uint64_t shared = n->bytes[PL_FILE] + n->bytes[PL_SHMEM];
+		uint64_t here = 0;
 
-		out->total += own + shared;
-		out->off_policy += n->off_policy;
-		if (placement_has(p->cpu_nodes, p->n_cpu_nodes, n->node))
-			out->local += own + shared;
-		else {
-			out->remote_anon += own;
-			out->remote_file += shared;
+		for (int c = 0; c < PL_NCLASS; c++) {
+			out->overflow |= sat_add(&out->cls[c], n->cls[c]);
+			out->overflow |= sat_add(&here, n->cls[c]);
 		}
+		out->overflow |= sat_add(&out->total, here);
 		if (fast_nodes && placement_has(fast_nodes, n_fast, n->node))
-			out->fast += own + shared;
+			out->overflow |= sat_add(&out->fast, here);
 	}
 }
 
@@ -141,8 +147,12 @@ int placement_from_cgroup(struct placement *p, const struct cg_numa *s)
 		/* Staleness of the per-CPU batches can leave shmem a little above file. */
 		n->bytes[PL_FILE] = f > sh ? f - sh : 0;
 		n->bytes[PL_HUGE] = huge >= 0 ? CG_V(s, (size_t)huge, ni) : 0;
-		if (p->mems_known && !placement_has(p->mems, p->n_mems, n->node))
-			n->off_policy = n->bytes[PL_ANON] + n->bytes[PL_HUGE];
+		for (int k = 0; k < PL_NKIND; k++) {
+			enum pl_class c = placement_classify(p, NULL, (enum pl_kind)k, n->node);
+
+			if (__builtin_add_overflow(n->cls[c], n->bytes[k], &n->cls[c]))
+				return -EOVERFLOW;
+		}
 	}
 	return 0;
 }

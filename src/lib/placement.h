@@ -4,14 +4,13 @@
  * command's facts and verdict.  A target is a process (its numa_maps, read
  * mapping by mapping: the policy and the kind of memory of each) or a
  * cgroup (memory.numa_stat and the cpuset's effective CPUs and nodes).
- * Its memory per node is split by kind; the verdict sorts the bytes into
- * local (on a node of the CPUs it may run on), remote anonymous (its own
- * memory elsewhere: something can be done about it), remote file and
- * shared (page cache and shared memory sit where whoever first touched
- * them ran), and, across those, off-policy (anonymous memory on a node its
- * cpuset or its mapping's bind policy no longer allows) and the share on
- * the fastest memory tier.  Parsers work on buffers and never print.
- * Implemented by placement.c and placement-maps.c.
+ * Its memory per node is split by kind, and each page is sorted into one
+ * class of the verdict as it is read (below: as its policy
+ * asks, demoted, local, remote anonymous, remote file and shared,
+ * off-policy, unknown); beside them, the share on the fastest memory
+ * tier.  Parsers work on buffers and never print.  Implemented by
+ * placement.c, placement-maps.c and placement-verdict.c (the verdict's
+ * rules: the classes and the commands that act on them, below).
  */
 #pragma once
 
@@ -37,11 +36,35 @@ enum pl_policy {
 /* The kernel's words: "default", ..., "prefer (many)", "weighted interleave". */
 extern const char *const placement_policy_names[PL_NPOL];
 
+/* The verdict's classes, in the order they are shown (what each means: below). */
+enum pl_class {
+	PL_C_LOCAL,
+	PL_C_AS_POLICY,
+	PL_C_DEMOTED,
+	PL_C_REMOTE_ANON,
+	PL_C_REMOTE_FILE,
+	PL_C_OFF_POLICY,
+	PL_C_UNKNOWN,
+	PL_NCLASS,
+};
+
 /* One node of a target's memory. */
 struct pl_node {
 	unsigned node;
 	uint64_t bytes[PL_NKIND];
-	uint64_t off_policy; /* anonymous and huge bytes here that the policy or cpuset refuses */
+	uint64_t cls[PL_NCLASS]; /* the same bytes by class: both sum to the node's total */
+	unsigned off_to;         /* where its off_policy pages belong, UINT32_MAX: nowhere */
+	bool off_to_mixed;       /* mappings disagree on where */
+};
+
+/* What the verdict knows of the machine. */
+struct memtiers;
+struct interleave_weights;
+struct pl_machine {
+	const struct memtiers *tiers; /* two or more tiers with nodes, else NULL */
+	bool demotion;                /* demotion_enabled, or pgdemote_* counted: reclaim demotes */
+	/* The live weighted interleave weights, NULL where the kernel has none. */
+	const struct interleave_weights *weights;
 };
 
 /* The mappings of one policy ("bind:1"), for the policies line. */
@@ -65,20 +88,27 @@ struct placement {
 	/* Its memory, by node (sorted). */
 	struct pl_node *v;
 	size_t n, cap;
+	/* The machine (NULL: one tier, no demotion); set before memory is added. */
+	const struct pl_machine *machine;
 	/* Processes only: its mappings and their policies. */
 	size_t mappings;
 	struct pl_policy_use *pol;
 	size_t n_pol, cap_pol, policies_dropped;
+	/*
+	 * Weighted interleave mappings whose pages per node are off the
+	 * weights' shares by more than a round of the weights and 2% (placed
+	 * before a weight changed, or a node was full): still as their policy
+	 * asks, said apart.
+	 */
+	size_t wi_off;
 };
 
 struct pl_verdict {
 	uint64_t total;
-	uint64_t local;       /* any kind, on a node of its CPUs */
-	uint64_t remote_anon; /* anonymous and huge pages elsewhere: actionable */
-	uint64_t remote_file; /* file and shared memory elsewhere: expected */
-	uint64_t off_policy;  /* anonymous and huge pages where policy or cpuset refuses them */
-	bool tiers;           /* the machine has more than one memory tier */
-	uint64_t fast;        /* on the fastest tier (when tiers) */
+	uint64_t cls[PL_NCLASS]; /* exclusive: their sum is total */
+	bool tiers;              /* the machine has more than one memory tier */
+	uint64_t fast;           /* on the fastest tier (when tiers), across the classes */
+	bool overflow;           /* a sum did not fit in 64 bits (saturated) */
 };
 
 void placement_free(struct placement *p);
@@ -93,20 +123,24 @@ bool placement_has(const unsigned *ids, size_t n, unsigned node);
  */
 int placement_set_cpus(struct placement *p, unsigned *cpus, size_t n, const unsigned *cpu_node,
 		       size_t n_map);
-/* The verdict over p; fast_nodes (sorted) is the fastest tier, NULL when one tier only. */
+/*
+ * The verdict over p: its nodes' classes summed, saturating (overflow
+ * set); fast_nodes (sorted) is the fastest tier, NULL when one tier only.
+ */
 void placement_verdict(const struct placement *p, const unsigned *fast_nodes, size_t n_fast,
 		       struct pl_verdict *out);
 /* part in percent of whole (0 when whole is 0). */
 double placement_pct(uint64_t part, uint64_t whole);
 
 /*
- * One numa_maps line (without its newline) into p: its pages by node and
- * kind, off-policy pages against p's mems and the mapping's bind nodes,
- * and its policy.  The kind: "huge" is hugetlbfs; a file= mapping of
+ * One numa_maps line (without its newline) into p: its pages by node,
+ * kind and class (placement_classify() against p's CPUs, mems and machine), and
+ * its policy.  The kind: "huge" is hugetlbfs; a file= mapping of
  * /dev/shm, /SYSV (System V), /memfd: or /dev/zero (shared anonymous
  * memory) is shmem, of any other file is file, except its anon= pages (a
  * private mapping's copied pages), which count as anonymous on each node
- * in proportion (numa_maps does not say on which node they are); a
+ * in proportion (numa_maps does not say on which node they are), and in
+ * the class those nodes agree on, else unknown; a
  * mapping without file= is anonymous.  -EBADMSG with why ("unknown
  * policy 'x'", "malformed N<node>=<pages>"), -ENOMEM.
  */
@@ -120,9 +154,109 @@ int placement_maps_read(struct placement *p, unsigned pid, char *why, size_t why
 
 /*
  * A cgroup's memory.numa_stat (parsed by cg_numa_parse()) into p: anon;
- * file less shmem; shmem; hugetlb where the kernel has it (7.x).  Bytes on
- * a node outside p's mems count as off-policy for anon and hugetlb.
- * 0 or -ENOMEM.
+ * file less shmem; shmem; hugetlb where the kernel has it (7.x); each
+ * node's bytes classed as a mapping without policy.  0, -ENOMEM or
+ * -EOVERFLOW (a node's sizes add up past 64 bits: a dump, not a kernel).
  */
 struct cg_numa;
 int placement_from_cgroup(struct placement *p, const struct cg_numa *s);
+
+/*
+ * ---- The verdict (placement-verdict.c) ----
+ *
+ * The `placement` verdict: each page of a target sorted into one class by
+ * the intent behind it, and the commands that act on the one class that
+ * calls for action.  The classes are exclusive (their sum is the total):
+ *
+ *   as_policy    where the mapping's own policy (bind, interleave, weighted
+ *                interleave, prefer, prefer (many)) put it: on its nodes
+ *   demoted      on a slower memory tier than the nodes the mapping may
+ *                use, where the kernel demotes (demotion_enabled, or
+ *                pgdemote_* counted): reclaim put it there
+ *   local        on a node of the CPUs the target may run on
+ *   remote_anon  anonymous or huge pages elsewhere that no policy asked for:
+ *                the only class that calls for action (--check counts it)
+ *   remote_file  file and shared memory elsewhere: page cache stays where it
+ *                was first read, expected
+ *   off_policy   anonymous or huge pages on a node the mapping's policy or
+ *                the cpuset refuses, not explained by demotion
+ *   unknown      the anonymous pages of a private file mapping whose nodes
+ *                numa_maps does not give (it counts them with the file's
+ *                pages), where the nodes it may be on differ in class:
+ *                estimates, never acted on
+ *
+ * A fix never undoes a mapping's policy or the kernel's demotion: a node
+ * holding as_policy or demoted pages is never the source of a
+ * migratepages(8) command, since migrate_pages(2) moves every page of the
+ * process on its source nodes.  migrate_pages(2) pairs the nodes of the
+ * old and new masks by position (nodes_remap(), mm/mempolicy.c
+ * do_migrate_pages()) and skips a source that is also in the new mask
+ * when the masks differ in size: `migratepages P 0 0-2` moves nothing.
+ * Every command printed here has one destination and sources that are not
+ * in it.
+ */
+
+/* "local", "as_policy", "demoted", "remote_anon", "remote_file", "off_policy", "unknown" */
+extern const char *const placement_class_names[PL_NCLASS];
+
+/* What a mapping asks for: its mode and the nodes it names (sorted; none: n 0). */
+struct pl_ask {
+	enum pl_policy pol;
+	const unsigned *nodes;
+	size_t n;
+};
+
+/*
+ * The class of a page of kind on node, of a mapping that asks a (NULL: a
+ * cgroup's memory, which has no policy), for the target p (its CPU nodes,
+ * its cpuset) on the machine p->machine (NULL: one tier, no demotion).
+ */
+enum pl_class placement_classify(const struct placement *p, const struct pl_ask *a,
+				 enum pl_kind kind, unsigned node);
+/*
+ * Where an off_policy page on node should go for the mapping a: a node
+ * both the policy and the cpuset allow, one of its CPUs' when it can;
+ * UINT32_MAX when none.
+ */
+unsigned placement_off_policy_home(const struct placement *p, const struct pl_ask *a,
+				   unsigned node);
+
+/*
+ * migrate_pages(2)'s pairing as the kernel does it (do_migrate_pages()):
+ * for each source of from (sorted), the node its pages go to, or
+ * UINT32_MAX where nothing moves.  to[] in out, one per from node.  For
+ * tests and for checking the commands built here.
+ */
+void placement_migrate_pairs(const unsigned *from, size_t nf, const unsigned *to, size_t nt,
+			     unsigned *out);
+
+/* The commands that act on a verdict, each a line an admin can paste. */
+#define PL_FIX_TEXT 1024
+#define PL_FIXES_MAX 8
+struct pl_fix {
+	enum pl_class cls;      /* what it fixes */
+	char what[48];          /* "move it now", "start it local", ... */
+	char cmd[PL_FIX_TEXT];  /* the command or unit line */
+	char note[PL_FIX_TEXT]; /* a caveat, or "" */
+};
+struct pl_fixes {
+	struct pl_fix v[PL_FIXES_MAX];
+	size_t n;
+	/*
+	 * Per class, the nodes left out of its commands ("1,3"): a move from
+	 * them would take pages a policy or demotion put there too, or no node
+	 * may take them.
+	 */
+	char held[PL_NCLASS][128];
+};
+
+/* What a fix may say about the machine. */
+struct pl_fix_ctx {
+	bool is_cgroup;
+	unsigned pid;
+	const char *cgroup;    /* is_cgroup: the path */
+	bool cpuset_found;     /* is_cgroup: some cpuset holds it */
+	const char *balancing; /* kernel.numa_balancing as read, "" when absent */
+};
+
+void placement_fixes(const struct placement *p, const struct pl_fix_ctx *c, struct pl_fixes *out);

@@ -58,6 +58,16 @@ advise-knob-not-default 3 knob-not-default advice set vm.min_slab_ratio = 5 (the
 advise-interleave-weights 3 interleave-weights advice set mm.mempolicy.weighted_interleave.auto = true: the kernel then derives 0:25 1:6
 CASES
 
+# Weights unlike the bandwidth's, and nothing uses weighted interleave: one
+# note; no other rule then advises auto (its value text was read from an
+# uninitialised buffer when knob-not-default spoke of it).
+afixture advise-interleave-weights
+rm "$ROOT/etc/systemd/system/bw.service"
+prun advise
+expect_rc 0 "weights nothing uses: exit 0"
+expect_out_has "note: interleave-weights: nothing here uses weighted interleave" "one note"
+expect_out_lacks "knob-not-default" "and no advice on auto from another rule"
+
 afixture advise-quiet
 prun advise
 expect_rc 0 "a quiet machine: exit 0"

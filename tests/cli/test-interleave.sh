@@ -323,7 +323,19 @@ echo 1 >"$ROOT/$WI/node0"
 echo 1 >"$ROOT/$WI/node2"
 echo 1 >"$ROOT/$WI/node5"
 run advise
-expect_rc 3 "weights 1:1:1 where the bandwidth says otherwise: advice"
+expect_out_lacks "interleave-weights: set" \
+	"weights 1:1:1 on a tiered HMAT machine where nothing uses weighted interleave: no advice on them"
+expect_out_has "note: interleave-weights: nothing here uses weighted interleave (no mapping in a process's numa_maps, no unit's NUMAPolicy=, no weight in the profile): its weights matter once something does; the firmware's bandwidth gives 0:14 2:14 5:3 (node:weight)" \
+	"one note for the machine"
+n=$(grep -c "interleave-weights" <<<"$OUT")
+check "one item, not one per node ($n)" test "$n" = 1
+expect_out_lacks "knob-not-default: set $W.auto" "nor advice on auto through another rule"
+mkdir -p "$ROOT/proc/4343"
+printf 'Name:\tstream\n' >"$ROOT/proc/4343/status"
+printf '7f0000000000 weighted interleave:0,2,5 anon=3 dirty=3 N0=1 N2=1 N5=1 kernelpagesize_kB=4\n' \
+	>"$ROOT/proc/4343/numa_maps"
+run advise
+expect_rc 3 "weights 1:1:1 where the bandwidth says otherwise and a process uses weighted interleave: advice"
 expect_out_has "interleave-weights: set $W.node0 = 14:" "node 0's weight"
 expect_out_has "interleave-weights: set $W.node5 = 3:" "node 5's weight"
 run advise --profile wi

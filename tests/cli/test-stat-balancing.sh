@@ -258,6 +258,12 @@ fixture effect-6.1
 run status
 expect_out_has "NUMA balancing: on (normal|tiering); since boot 8200 hint faults, 25.0% local, 6150 pages migrated, 320 promoted" \
 	"status says balancing is on, in which mode, and what it did"
+if have script bsdutils; then
+	script -qec "stty cols 80; '$NUMASTATCTL' --sysroot '$ROOT' status" /dev/null </dev/null >"$TMP/tty"
+	long=$(tr -d '\r' <"$TMP/tty" | awk 'length($0) > 80')
+	check "status on an 80-column terminal: the balancing line folds, no line is wider ($long)" test -z "$long"
+	check "and its words are all there" grep -q "^  6150 pages migrated, 320 promoted" <(tr -d '\r' <"$TMP/tty")
+fi
 fixture effect-5.10
 run status
 expect_out_has "NUMA balancing: off

@@ -99,7 +99,7 @@ static void policies(void)
 	struct placement p = { 0 };
 	const struct pl_node *n0, *n1;
 	const struct pl_policy_use *b;
-	char why[128];
+	char why[128] = "";
 
 	CHECK(parse(&p, TXT(maps), why) == 0, "every policy mpol_to_str() writes parses (%s)", why);
 	n0 = node(&p, 0);
@@ -108,9 +108,9 @@ static void policies(void)
 		CHECK(0, "nodes 0 and 1");
 		goto out;
 	}
-	CHECK(n0->off_policy == 1 * 4 * KB && n1->off_policy == 0,
+	CHECK(n0->cls[PL_C_OFF_POLICY] == 1 * 4 * KB && n1->cls[PL_C_OFF_POLICY] == 0,
 	      "off-policy: only the bound mapping's anonymous page on node 0 (%llu)",
-	      (unsigned long long)n0->off_policy);
+	      (unsigned long long)n0->cls[PL_C_OFF_POLICY]);
 	CHECK(p.n_pol == 7, "seven distinct policies (%zu)", p.n_pol);
 	b = pol(&p, "bind:1");
 	CHECK(b && b->mappings == 2 && b->bytes == 5 * 4 * KB, "bind:1: two mappings, 20 kB");
@@ -143,14 +143,14 @@ static void cpuset_narrowed(void)
 	CHECK(parse(&p, TXT(maps), why) == 0, "parses");
 	placement_verdict(&p, fast, 1, &v);
 	CHECK(v.total == 20 * 4 * KB, "total");
-	CHECK(v.local == 11 * 4 * KB, "local: what is on node 1");
-	CHECK(v.remote_anon == 6 * 4 * KB && v.remote_file == 3 * 4 * KB,
-	      "remote anonymous and remote file apart");
-	CHECK(v.off_policy == 6 * 4 * KB,
+	CHECK(v.cls[PL_C_LOCAL] == 11 * 4 * KB, "local: what is on node 1");
+	CHECK(v.cls[PL_C_REMOTE_ANON] == 0 && v.cls[PL_C_REMOTE_FILE] == 3 * 4 * KB,
+	      "remote file apart; no remote anonymous: the cpuset refuses node 0");
+	CHECK(v.cls[PL_C_OFF_POLICY] == 6 * 4 * KB,
 	      "the cpuset narrowed to node 1 after the heap was filled: node 0's anonymous pages "
 	      "are off-policy, the file pages are not");
 	CHECK(v.tiers && v.fast == 9 * 4 * KB, "the fast tier holds node 0's pages");
-	CHECK(placement_pct(v.remote_anon, v.total) == 30.0 && placement_pct(1, 0) == 0.0,
+	CHECK(placement_pct(v.cls[PL_C_OFF_POLICY], v.total) == 30.0 && placement_pct(1, 0) == 0.0,
 	      "percentages, and none of nothing");
 	placement_free(&p);
 }
@@ -251,7 +251,7 @@ static void cgroup(void)
 		      p.v[0].bytes[PL_SHMEM] == 100 && p.v[1].bytes[PL_FILE] == 0 &&
 		      p.v[1].bytes[PL_SHMEM] == 400,
 	      "file is file less shmem, never below zero when shmem runs ahead");
-	CHECK(p.v[0].off_policy == 0 && p.v[1].off_policy == 2000,
+	CHECK(p.v[0].cls[PL_C_OFF_POLICY] == 0 && p.v[1].cls[PL_C_OFF_POLICY] == 2000,
 	      "anonymous memory outside cpuset.mems.effective is off-policy");
 	cg_numa_free(&s);
 	placement_free(&p);

@@ -21,10 +21,11 @@ SUITES="bookworm-backports sid"
 [ "$(uname -m)" = x86_64 ] || skip_all "the guest is x86_64, this host is $(uname -m)"
 need $QEMU qemu-system-x86
 need dpkg-deb dpkg
+need migratepages numactl
 [ "$(id -u)" = 0 ] || skip_all "fetching into the cache and booting the guest need root"
 
 if ! "$VM_DIR/mkinitramfs.sh" "$NUMASTATCTL" "$VM_DIR/init-interleave" "$SOURCE_ROOT" \
-	"$TMP/initramfs.cpio" "$WI_TOUCHER" 2>"$TMP/mk.err"; then
+	"$TMP/initramfs.cpio" "$WI_TOUCHER" "$(command -v migratepages)" 2>"$TMP/mk.err"; then
 	echo "Bail out! $(head -n 1 "$TMP/mk.err")"
 	exit 1
 fi

@@ -17,6 +17,7 @@ VM_TIMEOUT=180
 # The guest runs the binary built here: an x86_64 one.
 [ "$(uname -m)" = x86_64 ] || skip_all "the guest is x86_64, this host is $(uname -m)"
 need $QEMU qemu-system-x86
+need migratepages numactl
 # shellcheck disable=SC2012 # ls -v: the newest version last
 KERNEL=$(ls -v /boot/vmlinuz-* 2>/dev/null | tail -n 1)
 [ -n "$KERNEL" ] || missing_all "no /boot/vmlinuz-* to boot (package linux-image-amd64)" linux-image-amd64
@@ -28,7 +29,7 @@ bail_out() {
 }
 
 if ! "$VM_DIR/mkinitramfs.sh" "$NUMASTATCTL" "$VM_DIR/init" "$SOURCE_ROOT" \
-	"$TMP/initramfs.cpio" ${VM_TOUCHER:+"$VM_TOUCHER"} 2>"$TMP/mk.err"; then
+	"$TMP/initramfs.cpio" ${VM_TOUCHER:+"$VM_TOUCHER"} "$(command -v migratepages)" 2>"$TMP/mk.err"; then
 	bail_out "$(head -n 1 "$TMP/mk.err")"
 fi
 
