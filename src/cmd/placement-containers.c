@@ -9,6 +9,7 @@
 #include "escape.h"
 #include "log.h"
 #include "nodes.h"
+#include "out.h"
 #include "placement-containers.h"
 #include "prom.h"
 #include "value.h"

@@ -18,8 +18,9 @@
 
 #include "container-find.h"
 #include "kubelet-state.h"
-#include "out.h"
 #include "placement.h"
+
+struct out_row;
 
 /* The kubelet's intent for one container, and its memory against it. */
 struct pc_target {
