@@ -541,6 +541,26 @@ static int mem_entries(struct kubelet_state *st, const struct json_node *en, cha
 	return 0;
 }
 
+/* Drop what one file's entries set, after one of them was refused. */
+static void forget(struct kubelet_state *st, bool cpu)
+{
+	for (size_t i = 0; i < st->n; i++) {
+		struct kubelet_assign *a = &st->v[i];
+
+		if (cpu) {
+			free(a->cpus);
+			a->cpus = NULL;
+			a->n_cpus = 0;
+			a->has_cpus = false;
+		} else {
+			free(a->mem_nodes);
+			a->mem_nodes = NULL;
+			a->n_mem_nodes = 0;
+			a->has_mem = false;
+		}
+	}
+}
+
 /* The checksum of root printed as type with fields; false when root cannot be that struct. */
 static bool checksum_as(const struct json_node *root, const char *type, const struct field *f,
 			uint32_t *sum, struct shape_err *e, bool *oom)
@@ -646,6 +666,8 @@ static int parse_file(struct kubelet_state *st, struct kubelet_file *f, bool cpu
 		: mem_entries(st, en, f->why, sizeof(f->why));
 	if (r == 0)
 		f->used = true;
+	else
+		forget(st, cpu); /* nothing of a file that is not used */
 	return r;
 }
 

@@ -92,6 +92,15 @@ static void test_cpu(void)
 	CHECK(parse(&st, true, "{\"entries\":{\"a\":\"1\",\"b\":{}},\"checksum\":1}") == -EBADMSG &&
 		      strstr(st.cpu.why, "neither v1"),
 	      "entries of both versions: refused");
+	kubelet_state_free(&st);
+	CHECK(parse(&st, true,
+		    "{\"entries\":{\"pod\":{\"a\":\"1-2\",\"b\":\"0-99999\"}},\"checksum\":0}") ==
+			      -EBADMSG &&
+		      !st.cpu.used && strstr(st.cpu.why, "not a CPU list"),
+	      "a CPU list out of range: the file refused");
+	a = kubelet_state_find(&st, "pod", "a", NULL);
+	CHECK(!a || !a->has_cpus,
+	      "and nothing of it kept, not even the entries before the bad one");
 	CHECK(parse(&st, true, "{\"policyName\":") == -EBADMSG && strstr(st.cpu.why, "not JSON"),
 	      "cut JSON: refused");
 	CHECK(parse(&st, true, "[1]") == -EBADMSG, "not an object: refused");
