@@ -501,30 +501,32 @@ static int read_cgroup(struct pctx *x, struct target *t, bool by_pattern, char *
  */
 static int add_containers(struct pctx *x, struct cg_list *l)
 {
-	struct container_list *cl = &x->containers.l;
+	struct pc_ctx *pc = &x->containers;
 	int rc = placement_containers_resolve(&x->containers, x->root,
 					      (const char *const *)x->o->containers,
 					      x->o->n_containers, (const char *const *)x->o->pods,
 					      x->o->n_pods);
 
-	for (size_t i = 0; rc != EXIT_USAGE && i < cl->n; i++) {
-		char **path;
-		bool *matched;
+	char **path;
+	bool *matched;
 
-		if (!cl->v[i].picked)
-			continue;
-		path = realloc(l->path, (l->n + 1) * sizeof(*path));
-		if (path)
-			l->path = path;
-		matched = path ? realloc(l->matched, (l->n + 1) * sizeof(*matched)) : NULL;
-		if (matched)
-			l->matched = matched;
-		if (!matched || !(l->path[l->n] = strdup(cl->v[i].cgroup))) {
+	if (rc == EXIT_USAGE || !pc->n_picked)
+		return rc;
+	/* One allocation for all: cg_list grows one path at a time, too slowly for 10,000. */
+	path = realloc(l->path, (l->n + pc->n_picked) * sizeof(*path));
+	if (path)
+		l->path = path;
+	matched = path ? realloc(l->matched, (l->n + pc->n_picked) * sizeof(*matched)) : NULL;
+	if (matched)
+		l->matched = matched;
+	l->cap = path && matched ? l->n + pc->n_picked : l->n;
+	for (size_t i = 0; i < pc->n_picked; i++) {
+		if (!matched || !(l->path[l->n] = strdup(pc->picked[i]->cgroup))) {
+			pc->n_picked = i; /* ctr_of() counts on the ones added */
 			log_err("out of memory");
 			return EXIT_FAIL;
 		}
-		l->matched[l->n++] = cl->v[i].by_pattern;
-		l->cap = l->n;
+		l->matched[l->n++] = pc->picked[i]->by_pattern;
 	}
 	return rc;
 }
@@ -532,21 +534,14 @@ static int add_containers(struct pctx *x, struct cg_list *l)
 /* The container behind l's i-th cgroup, a target of its own; NULL for --cgroup's. */
 static struct pc_target *ctr_of(struct pctx *x, const struct cg_list *l, size_t i)
 {
-	const struct container_list *cl = &x->containers.l;
-	size_t first = l->n, k = 0;
+	size_t first = l->n - x->containers.n_picked;
 	struct pc_target *t;
 
-	for (size_t j = 0; j < cl->n; j++)
-		first -= cl->v[j].picked;
 	if (i < first)
 		return NULL;
-	for (size_t j = 0; j < cl->n; j++)
-		if (cl->v[j].picked && k++ == i - first) {
-			if ((t = calloc(1, sizeof(*t))))
-				t->c = &cl->v[j];
-			return t;
-		}
-	return NULL;
+	if ((t = calloc(1, sizeof(*t))))
+		t->c = x->containers.picked[i - first];
+	return t;
 }
 
 static int add_cgroups(struct pctx *x)

@@ -68,10 +68,14 @@ int placement_containers_resolve(struct pc_ctx *x, const char *root, const char 
 		if (r <= 0)
 			rc = EXIT_FAIL;
 	}
-	if (kubelet_state_read(&x->ks) < 0) {
+	x->picked = malloc((x->l.n ? x->l.n : 1) * sizeof(*x->picked));
+	if (!x->picked || kubelet_state_read(&x->ks) < 0) {
 		log_err("out of memory");
 		return EXIT_FAIL;
 	}
+	for (size_t i = 0; i < x->l.n; i++)
+		if (x->l.v[i].picked)
+			x->picked[x->n_picked++] = &x->l.v[i];
 	say_file(KUBELET_CPU_STATE, &x->ks.cpu);
 	say_file(KUBELET_MEM_STATE, &x->ks.mem);
 	return rc;
@@ -317,4 +321,5 @@ void placement_containers_free(struct pc_ctx *x)
 {
 	container_find_free(&x->l);
 	kubelet_state_free(&x->ks);
+	free(x->picked);
 }

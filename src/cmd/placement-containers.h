@@ -35,6 +35,8 @@ struct pc_target {
 struct pc_ctx {
 	struct container_list l;
 	struct kubelet_state ks;
+	struct container **picked; /* the containers the arguments named, in l's order */
+	size_t n_picked;
 };
 
 /*

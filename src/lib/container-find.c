@@ -308,26 +308,50 @@ static int names_from_log_containers(struct container_list *l)
 	return r;
 }
 
+static int cmp_uid(const void *a, const void *b)
+{
+	const struct container *const *x = a, *const *y = b;
+
+	return strcmp((*x)->pod_uid, (*y)->pod_uid);
+}
+
 /* /var/log/pods/<ns>_<pod>_<uid>/<container>/: a pod's name, and a lone container's. */
 static int names_from_log_pods(struct container_list *l)
 {
+	struct container **by_uid;
 	DIR *dp = sysfs_opendir(LOG_PODS);
 	struct dirent *d;
 	int r = 0;
 
 	if (!dp)
 		return 0;
+	if (!(by_uid = malloc((l->n ? l->n : 1) * sizeof(*by_uid)))) {
+		closedir(dp);
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < l->n; i++)
+		by_uid[i] = &l->v[i];
+	qsort(by_uid, l->n, sizeof(*by_uid), cmp_uid);
 	while (r == 0 && (d = readdir(dp))) {
 		char ns[64], pod[254], uid[40], sub[512], only[256] = "";
-		size_t subdirs = 0;
+		struct container key, *kp = &key, **hit;
+		size_t subdirs = 0, first, end;
 		struct dirent *e;
 		DIR *cp;
 
 		if (d->d_name[0] == '.' ||
 		    !container_find_pod_dir(d->d_name, ns, pod, sizeof(pod), uid, sizeof(uid)))
 			continue;
+		memcpy(key.pod_uid, uid, sizeof(key.pod_uid));
+		hit = bsearch(&kp, by_uid, l->n, sizeof(*by_uid), cmp_uid);
+		if (!hit)
+			continue;
+		for (first = (size_t)(hit - by_uid); first && !cmp_uid(&by_uid[first - 1], &kp);)
+			first--;
+		for (end = (size_t)(hit - by_uid) + 1; end < l->n && !cmp_uid(&by_uid[end], &kp);)
+			end++;
 		snprintf(sub, sizeof(sub), LOG_PODS "/%s", d->d_name);
-		if ((cp = sysfs_opendir(sub))) {
+		if (end - first == 1 && (cp = sysfs_opendir(sub))) {
 			while ((e = readdir(cp)))
 				if (e->d_name[0] != '.' && e->d_type == DT_DIR &&
 				    dns_label(e->d_name, strlen(e->d_name), 63, false) &&
@@ -335,20 +359,16 @@ static int names_from_log_pods(struct container_list *l)
 					snprintf(only, sizeof(only), "%s", e->d_name);
 			closedir(cp);
 		}
-		for (size_t i = 0; r == 0 && i < l->n; i++) {
-			struct container *c = &l->v[i];
-			size_t in_pod = 0;
+		for (size_t i = first; r == 0 && i < end; i++) {
+			struct container *c = by_uid[i];
 
-			if (strcmp(c->pod_uid, uid) != 0)
-				continue;
 			if ((r = set(&c->pod, pod)) == 0)
 				r = set(&c->ns, ns);
-			for (size_t j = 0; j < l->n; j++)
-				in_pod += strcmp(l->v[j].pod_uid, uid) == 0;
-			if (r == 0 && subdirs == 1 && in_pod == 1)
+			if (r == 0 && subdirs == 1)
 				r = set(&c->name, only);
 		}
 	}
+	free(by_uid);
 	closedir(dp);
 	return r;
 }

@@ -424,27 +424,79 @@ static int cmp_unsigned(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* A new entry; merge() folds those of one container together afterwards. */
 static struct kubelet_assign *assign(struct kubelet_state *st, const char *pod, const char *ctr,
 				     bool by_id)
 {
 	struct kubelet_assign *a;
 
-	for (size_t i = 0; i < st->n; i++) {
-		a = &st->v[i];
-		if (!a->pod_uid == by_id && (by_id || strcmp(a->pod_uid, pod) == 0) &&
-		    strcmp(a->container, ctr) == 0)
-			return a;
-	}
 	if (array_grow(&st->v, &st->cap, st->n + 1, sizeof(*st->v)) < 0)
 		return NULL;
 	a = &st->v[st->n];
-	*a = (struct kubelet_assign){ 0 };
+	*a = (struct kubelet_assign){ .seq = st->n };
 	if ((!by_id && !(a->pod_uid = strdup(pod))) || !(a->container = strdup(ctr))) {
 		free(a->pod_uid);
 		return NULL;
 	}
 	st->n++;
 	return a;
+}
+
+static int cmp_key(const char *pod_a, const char *ctr_a, const char *pod_b, const char *ctr_b)
+{
+	int c = strcmp(pod_a ? pod_a : "", pod_b ? pod_b : "");
+
+	if (!c && !pod_a != !pod_b)
+		c = !pod_a ? -1 : 1; /* a v1 id apart from a pod "" */
+	return c ? c : strcmp(ctr_a, ctr_b);
+}
+
+static int cmp_assign(const void *x, const void *y)
+{
+	const struct kubelet_assign *a = x, *b = y;
+	int c = cmp_key(a->pod_uid, a->container, b->pod_uid, b->container);
+
+	return c ? c : a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+
+/*
+ * Sort by pod and container, and fold the entries of one container into
+ * one, a later one's CPUs or nodes over an earlier one's (Go's decoder
+ * keeps the last of a repeated key; the Memory Manager's file adds to the
+ * CPU Manager's).
+ */
+static void merge(struct kubelet_state *st)
+{
+	size_t n = 0;
+
+	qsort(st->v, st->n, sizeof(*st->v), cmp_assign);
+	for (size_t i = 0; i < st->n; i++) {
+		struct kubelet_assign *a = &st->v[i], *into = n ? &st->v[n - 1] : NULL;
+
+		if (!into || cmp_key(into->pod_uid, into->container, a->pod_uid, a->container)) {
+			st->v[n++] = *a;
+			continue;
+		}
+		if (a->has_cpus) {
+			free(into->cpus);
+			into->cpus = a->cpus;
+			into->n_cpus = a->n_cpus;
+			into->has_cpus = true;
+		} else
+			free(a->cpus);
+		if (a->has_mem) {
+			free(into->mem_nodes);
+			into->mem_nodes = a->mem_nodes;
+			into->n_mem_nodes = a->n_mem_nodes;
+			into->has_mem = true;
+		} else
+			free(a->mem_nodes);
+		free(a->pod_uid);
+		free(a->container);
+	}
+	st->n = n;
+	for (size_t i = 0; i < n; i++)
+		st->v[i].seq = i;
 }
 
 /* A cpuset as the kubelet writes it ("2-3,6"); "" is none. */
@@ -668,6 +720,7 @@ static int parse_file(struct kubelet_state *st, struct kubelet_file *f, bool cpu
 		f->used = true;
 	else
 		forget(st, cpu); /* nothing of a file that is not used */
+	merge(st);
 	return r;
 }
 
@@ -742,19 +795,31 @@ int kubelet_state_read(struct kubelet_state *st)
 	return r < 0 ? r : read_one(st, false);
 }
 
+static const struct kubelet_assign *find(const struct kubelet_state *st, const char *pod,
+					 const char *ctr)
+{
+	size_t lo = 0, hi = st->n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = cmp_key(pod, ctr, st->v[mid].pod_uid, st->v[mid].container);
+
+		if (!c)
+			return &st->v[mid];
+		if (c < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return NULL;
+}
+
 const struct kubelet_assign *kubelet_state_find(const struct kubelet_state *st, const char *pod_uid,
 						const char *container, const char *container_id)
 {
-	for (size_t i = 0; i < st->n; i++) {
-		const struct kubelet_assign *a = &st->v[i];
+	const struct kubelet_assign *a = pod_uid && container ? find(st, pod_uid, container) : NULL;
 
-		if (a->pod_uid && pod_uid && container && strcmp(a->pod_uid, pod_uid) == 0 &&
-		    strcmp(a->container, container) == 0)
-			return a;
-		if (!a->pod_uid && container_id && strcmp(a->container, container_id) == 0)
-			return a;
-	}
-	return NULL;
+	return a ? a : container_id ? find(st, NULL, container_id) : NULL;
 }
 
 void kubelet_state_free(struct kubelet_state *st)

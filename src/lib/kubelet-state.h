@@ -51,6 +51,7 @@ struct kubelet_assign {
 	unsigned *cpus, *mem_nodes; /* sorted */
 	size_t n_cpus, n_mem_nodes;
 	bool has_cpus, has_mem;
+	size_t seq; /* the order read, while entries are merged */
 };
 
 struct kubelet_state {
