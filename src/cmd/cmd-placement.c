@@ -505,7 +505,7 @@ static int add_containers(struct pctx *x, struct cg_list *l)
 	int rc = placement_containers_resolve(&x->containers, x->root,
 					      (const char *const *)x->o->containers,
 					      x->o->n_containers, (const char *const *)x->o->pods,
-					      x->o->n_pods);
+					      x->o->n_pods, true);
 
 	char **path;
 	bool *matched;

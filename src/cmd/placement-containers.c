@@ -36,7 +36,8 @@ static void say_file(const char *path, const struct kubelet_file *f)
 }
 
 int placement_containers_resolve(struct pc_ctx *x, const char *root, const char *const *ctrs,
-				 size_t n_ctrs, const char *const *pods, size_t n_pods)
+				 size_t n_ctrs, const char *const *pods, size_t n_pods,
+				 bool kubelet)
 {
 	char why[WHY_MAX], shown[1024];
 	int rc = EXIT_OK, r = container_find_scan(root, &x->l, why, sizeof(why));
@@ -69,15 +70,45 @@ int placement_containers_resolve(struct pc_ctx *x, const char *root, const char 
 			rc = EXIT_FAIL;
 	}
 	x->picked = malloc((x->l.n ? x->l.n : 1) * sizeof(*x->picked));
-	if (!x->picked || kubelet_state_read(&x->ks) < 0) {
+	if (!x->picked || (kubelet && kubelet_state_read(&x->ks) < 0)) {
 		log_err("out of memory");
 		return EXIT_FAIL;
 	}
 	for (size_t i = 0; i < x->l.n; i++)
 		if (x->l.v[i].picked)
 			x->picked[x->n_picked++] = &x->l.v[i];
-	say_file(KUBELET_CPU_STATE, &x->ks.cpu);
-	say_file(KUBELET_MEM_STATE, &x->ks.mem);
+	if (kubelet) {
+		say_file(KUBELET_CPU_STATE, &x->ks.cpu);
+		say_file(KUBELET_MEM_STATE, &x->ks.mem);
+	}
+	return rc;
+}
+
+int placement_containers_cgroups(const char *root, const char *const *ctrs, size_t n_ctrs,
+				 const char *const *pods, size_t n_pods, struct cg_list *l)
+{
+	struct pc_ctx x = { 0 };
+	int rc = placement_containers_resolve(&x, root, ctrs, n_ctrs, pods, n_pods, false);
+	size_t need = l->n + x.n_picked;
+	char **path = rc == EXIT_USAGE ? NULL : realloc(l->path, (need ? need : 1) * sizeof(*path));
+	bool *matched;
+
+	if (path)
+		l->path = path;
+	matched = path ? realloc(l->matched, (need ? need : 1) * sizeof(*matched)) : NULL;
+	if (matched)
+		l->matched = matched;
+	for (size_t i = 0; matched && i < x.n_picked; i++) {
+		if (!(l->path[l->n] = strdup(x.picked[i]->cgroup)))
+			break;
+		l->matched[l->n++] = x.picked[i]->by_pattern;
+	}
+	l->cap = matched ? need : l->n;
+	if (rc != EXIT_USAGE && l->n != need) {
+		log_err("out of memory");
+		rc = EXIT_FAIL;
+	}
+	placement_containers_free(&x);
 	return rc;
 }
 

@@ -16,6 +16,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "cg-find.h"
 #include "container-find.h"
 #include "kubelet-state.h"
 #include "placement.h"
@@ -41,11 +42,19 @@ struct pc_ctx {
 
 /*
  * The containers the --container and --pod arguments name, marked in x->l
- * (c->picked), and the kubelet's checkpoints read.  EXIT_OK, EXIT_FAIL
- * (one named nothing; said) or EXIT_USAGE.
+ * (c->picked) and listed in x->picked, and with kubelet the kubelet's
+ * checkpoints read.  EXIT_OK, EXIT_FAIL (one named nothing; said) or
+ * EXIT_USAGE.
  */
 int placement_containers_resolve(struct pc_ctx *x, const char *root, const char *const *ctrs,
-				 size_t n_ctrs, const char *const *pods, size_t n_pods);
+				 size_t n_ctrs, const char *const *pods, size_t n_pods,
+				 bool kubelet);
+/*
+ * stat --container, --pod: the cgroups of the containers they name, added
+ * to l (matched: named only by a pattern).  As placement_containers_resolve().
+ */
+int placement_containers_cgroups(const char *root, const char *const *ctrs, size_t n_ctrs,
+				 const char *const *pods, size_t n_pods, struct cg_list *l);
 /* c's assignment and p's memory against it (cpu_node: the node of each CPU). */
 int placement_containers_intent(const struct pc_ctx *x, const struct container *c,
 				const unsigned *cpu_node, size_t n_map, const struct placement *p,

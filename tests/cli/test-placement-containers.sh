@@ -137,6 +137,18 @@ expect_err_has "memory.numa_stat: not present: gone" "said"
 run placement --container '*'
 expect_rc 0 "a pattern leaves a gone container out"
 
+# stat --container, --pod: the cgroup view over the same containers.
+run stat --pod prod/db-0 -b
+expect_rc 0 "stat --pod: the cgroup view of a pod's container"
+expect_out_has "/cri-containerd-$ID1.scope" "its cgroup, found as placement finds it"
+run stat --container registry --container nginx -J
+expect_json "stat --container: several containers, with JSON" '
+if len(doc["cgroups"]) != 2: print(doc)'
+run stat --pod web-1
+expect_rc 2 "stat --pod without a namespace: a usage error"
+run stat --pod prod/db-0 --balancing
+expect_rc 2 "stat --pod and another view: refused"
+
 cfixture cgroupfs
 run placement --pod prod/db-0 -J
 expect_json "cgroupfs driver: a guaranteed pod directly under kubepods" '
