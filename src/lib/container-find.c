@@ -301,6 +301,15 @@ static int names_from_log_containers(struct container_list *l)
 		}
 		if (!(c = by_id(l, n.id)))
 			continue;
+		/*
+		 * Anyone who can write here can name any id: a name whose pod the
+		 * pod's own directory in /var/log/pods (found by the UID of the
+		 * container's cgroup) contradicts is not the kubelet's.
+		 */
+		if ((c->pod && strcmp(c->pod, n.pod) != 0) || (c->ns && strcmp(c->ns, n.ns) != 0)) {
+			l->ignored++;
+			continue;
+		}
 		if ((r = set(&c->name, n.name)) == 0 && (r = set(&c->pod, n.pod)) == 0)
 			r = set(&c->ns, n.ns);
 	}
@@ -458,10 +467,11 @@ int container_find_scan(const char *root, struct container_list *l, char *why, s
 		return r;
 	}
 	qsort(l->v, l->n, sizeof(*l->v), cmp_id);
-	if (r == 0)
-		r = names_from_log_containers(l);
+	/* The pods' directories first: they check the names of the links. */
 	if (r == 0)
 		r = names_from_log_pods(l);
+	if (r == 0)
+		r = names_from_log_containers(l);
 	if (r == 0)
 		r = names_from_podman(l);
 	if (r == 0)

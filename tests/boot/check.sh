@@ -459,15 +459,19 @@ SL_DB=kubepods-pod${UID_DB//-/_}.slice
 SL_WEB=kubepods-burstable-pod${UID_WEB//-/_}.slice
 CG_DB=/sys/fs/cgroup/kubepods.slice/$SL_DB/cri-containerd-$CID_DB.scope
 CG_WEB=/sys/fs/cgroup/kubepods.slice/kubepods-burstable.slice/$SL_WEB/crio-$CID_WEB.scope
-# hold MB READY: a shell holding MB of its own anonymous memory, then waiting.
+# hold MB READY: a shell holding MB of its own anonymous memory, then
+# waiting; bash's own printf fills it (a pipe through tr takes minutes
+# under TCG).
 hold() {
-	echo "x=\$(head -c $(($1 * 1000000)) /dev/zero | tr '\\0' a); : >$2; sleep 600"
+	echo "printf -v x '%*s' $(($1 * 1000000)) ''; : >$2; sleep 600"
 }
 systemd-run --quiet --scope --unit="cri-containerd-$CID_DB" --slice="$SL_DB" \
 	-p AllowedCPUs=0 -p AllowedMemoryNodes=1 bash -c "$(hold 64 /run/db.ready)" &
 systemd-run --quiet --scope --unit="crio-$CID_WEB" --slice="$SL_WEB" \
 	bash -c "$(hold 16 /run/web.ready)" &
-for _ in $(seq 1 $T); do [ -e /run/db.ready ] && [ -e /run/web.ready ] && break; sleep 1; done
+for _ in $(seq 1 $((3 * T))); do [ -e /run/db.ready ] && [ -e /run/web.ready ] && break; sleep 1; done
+if [ -e /run/db.ready ] && [ -e /run/web.ready ]; then ok "the pods' processes hold their memory"; else
+	not_ok "the pods' processes hold their memory" "$(ls /run)"; fi
 podlogs() { # NS POD UID CONTAINER ID
 	mkdir -p "/var/log/pods/$1_$2_$3/$4"
 	echo "log" >"/var/log/pods/$1_$2_$3/$4/0.log"
@@ -475,6 +479,7 @@ podlogs() { # NS POD UID CONTAINER ID
 }
 podlogs prod db-0 $UID_DB postgres "$CID_DB"
 podlogs default web-1 $UID_WEB nginx "$CID_WEB"
+# Another name for db-0's id: its pod's directory says which is the kubelet's.
 ln -sfn /etc/shadow "/var/log/containers/evil_prod_x-$CID_DB.log"
 # The checksums are the kubelet's for these contents (HACKING-containers.md).
 printf '%s' '{"policyName":"static","defaultCpuSet":"1-3","entries":{"0a1b2c3d-0000-4000-8000-0000000000b1":{"postgres":"0"}},"checksum":3816403115}' \

@@ -36,7 +36,7 @@ ID1=$(printf '01%.0s' {1..32})
 
 cfixture systemd
 run placement --pod prod/db-0
-expect_rc 0 "a pod by NAMESPACE/NAME"
+expect_rc 0 "a pod by NAMESPACE/NAME, with other links in /var/log/containers naming its id"
 expect_out "container prod/db-0/postgres (containerd, id 010101010101)
   cgroup: /kubepods.slice/kubepods-pod0a1b2c3d_0000_4000_8000_000000000001.slice/cri-containerd-$ID1.scope
   pod uid 0a1b2c3d-0000-4000-8000-000000000001, QoS guaranteed
@@ -104,6 +104,10 @@ expect_rc 2 "a pod without its namespace is a usage error"
 expect_err_has "--pod 'web-1': expected NAMESPACE/NAME" "said"
 run placement --pod 'nosuch/*'
 expect_rc 1 "a pattern of pods matching nothing"
+run placement --pod prod/x
+expect_rc 1 "a link naming the id of another pod's container does not rename it"
+run placement --container x
+expect_rc 1 "nor does it name the container"
 run placement --pod prod/db-0 --container postgres
 check "a container named twice is one target" test "$(grep -c '^container' <<<"$OUT")" = 1
 
