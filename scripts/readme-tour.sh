@@ -4,7 +4,8 @@
 # doc/tour.md (or TOUR), with the real output of BINARY.  It runs exactly
 # the commands the page shows, in the order it shows them, after the setup
 # it shows (copies of tests/fixtures/sparse3 and effect-6.1, a tree of
-# tests/fixtures/gen-placement.sh, the shipped numastatctl.conf, and a shell
+# tests/fixtures/gen-placement.sh and gen-containers.sh, the shipped
+# numastatctl.conf, and a shell
 # function numastatctl that adds --sysroot, --config and --state-dir): a
 # reader who types them gets the same output, but for times and ids
 # (test-docs compares a fresh run with the page, those masked).  As root
@@ -26,6 +27,7 @@ cd "$work"
 SETUP='cp -r "$src/tests/fixtures/sparse3" sparse3
 cp -r "$src/tests/fixtures/effect-6.1" effect
 "$src/tests/fixtures/gen-placement.sh" placement procs
+"$src/tests/fixtures/gen-containers.sh" containers systemd
 find sparse3 effect -name .gitkeep -delete
 install -m 0644 "$src/numastatctl.conf" numastatctl.conf
 numastatctl() { "$src/build/src/numastatctl" --sysroot sparse3 --config numastatctl.conf --state-dir state "$@"; }'
@@ -275,6 +277,7 @@ EOF
 EOF
 	effect_tour
 	placement_tour
+	containers_tour
 	cat <<'EOF'
 
 ### profiles: named sets of knob values
@@ -373,6 +376,43 @@ node 0 with its memory on node 1. `--check` exits 3 above
 EOF
 	show --sysroot placement placement --pid narrowed
 	show --sysroot placement placement --cgroup api.service --check
+}
+
+containers_tour() {
+	cat <<'EOF'
+
+### placement of containers and pods
+
+`--container` (a name, an id or its prefix, a pattern) and `--pod
+NAMESPACE/NAME` (either part a pattern) find containers with no runtime
+API and no daemon: the cgroups containerd, CRI-O, docker and podman make
+(both kubelet cgroup drivers, every QoS class), named by the kubelet's
+`/var/log/containers` and `/var/log/pods` and by podman's and docker's own
+metadata. For a pod's container the kubelet's checkpoints
+(`/var/lib/kubelet/cpu_manager_state`, `memory_manager_state`; their
+checksums checked as the kubelet checks them) say what it was assigned:
+its exclusive CPUs and the Memory Manager's nodes. Its own anonymous
+memory off those nodes is what to act on, through the pod's resources:
+its cpuset belongs to the runtime and the kubelet, so none is suggested.
+Page cache and shared libraries off them are expected. A pod without an
+exclusive assignment says so. This runs with `--sysroot containers`, a
+tree from `tests/fixtures/gen-containers.sh`:
+
+EOF
+	show --sysroot containers placement --pod prod/db-0
+	cat <<'EOF'
+
+`-J` adds the pod's names, the assignment and the checkpoints' state to
+each target; `--prometheus` and `--textfile` add `namespace`, `pod` and
+`container` labels (within the same bound of 20000 series) and
+`numastatctl_placement_assigned_off_bytes`.
+`contrib/kubernetes/numastatctl-daemonset.yaml` runs it on every node,
+with the host's `/proc`, `/sys`, `/var/log/containers`, `/var/log/pods`
+and `/var/lib/kubelet` read-only and no privilege, writing the textfile
+for node_exporter; `contrib/prometheus/numastatctl-pods.rules.yml` alerts
+on a pod whose own memory is off its assigned nodes (tested with `promtool
+test rules numastatctl-pods.rules.test.yml`).
+EOF
 }
 
 # live_show ARGS...: show on the live system when that is possible here.

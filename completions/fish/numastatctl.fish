@@ -188,11 +188,15 @@ complete -c numastatctl -n $c -l tiers -d 'Memory tiers, node kinds, distances, 
 complete -c numastatctl -n $c -l reclaim -d 'Pages reclaim scanned and freed (pgscan, pgsteal)'
 complete -c numastatctl -n $c -l migration -d 'The migration ledger: pages migrated, by cause'
 complete -c numastatctl -n $c -l cgroup -x -a '(__numastatctl_cgroups)' -d 'Per-node memory of cgroups'
+complete -c numastatctl -n $c -l container -x -d 'Per-node memory of a container'
+complete -c numastatctl -n $c -l pod -x -d 'Per-node memory of a pod\'s containers'
 
 # placement
 set -l c '__fish_seen_subcommand_from placement'
 complete -c numastatctl -n $c -l pid -x -a '(__fish_complete_pids)' -d 'A process, or every process matching a pattern'
 complete -c numastatctl -n $c -l cgroup -x -a '(__numastatctl_cgroups)' -d 'A cgroup, unit or pattern'
+complete -c numastatctl -n $c -l container -x -d 'A container by name, id or pattern'
+complete -c numastatctl -n $c -l pod -x -d 'The containers of a pod: NAMESPACE/NAME'
 complete -c numastatctl -n $c -l check -d 'Exit 3 when remote anonymous memory is above the limit'
 complete -c numastatctl -n $c -l max-remote-anon -x -d 'The share --check allows'
 complete -c numastatctl -n $c -l prometheus -d 'Prometheus text format'

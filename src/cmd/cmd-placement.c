@@ -29,6 +29,7 @@
 #include "log.h"
 #include "nodes.h"
 #include "out.h"
+#include "placement-containers.h"
 #include "placement.h"
 #include "procmaps.h"
 #include "prom.h"
@@ -43,7 +44,9 @@ enum {
 	OPT_CHECK,
 	OPT_MAX_REMOTE_ANON,
 	OPT_PROMETHEUS,
-	OPT_TEXTFILE
+	OPT_TEXTFILE,
+	OPT_CONTAINER,
+	OPT_POD
 };
 
 #define TEXTFILE_NAME "numastatctl-placement.prom"
@@ -58,6 +61,12 @@ static const struct cmd_option options[] = {
 	{ "cgroup", required_argument, OPT_CGROUP, "<path|unit|pattern>",
 	  "a cgroup v2 path, a unit or a pattern\n"
 	  "(repeatable)" },
+	{ "container", required_argument, OPT_CONTAINER, "<name|id|pattern>",
+	  "a container by its name, its id or an id prefix,\n"
+	  "or a pattern of names (repeatable)" },
+	{ "pod", required_argument, OPT_POD, "<namespace/name>",
+	  "every container of a Kubernetes pod; either part\n"
+	  "may be a pattern (repeatable)" },
 	{ "check", no_argument, OPT_CHECK, NULL,
 	  "exit 3 when a target's remote anonymous memory is\n"
 	  "above --max-remote-anon (default 10%)" },
@@ -74,8 +83,8 @@ static const struct cmd_option options[] = {
 };
 
 struct popts {
-	const char **pids, **cgroups;
-	size_t n_pids, n_cgroups;
+	const char **pids, **cgroups, **containers, **pods;
+	size_t n_pids, n_cgroups, n_containers, n_pods;
 	bool check, prometheus;
 	const char *textfile;
 	double max_remote_anon;
@@ -84,13 +93,14 @@ struct popts {
 struct target {
 	bool is_cgroup;
 	unsigned pid;
-	char *cgroup;      /* is_cgroup: the path under the hierarchy */
-	char name[64];     /* a process's Name: */
-	bool cpuset_found; /* a cgroup's: some group on the way up has a cpuset */
-	char *cpuset;      /* and which: the group itself or an ancestor */
-	bool by_pattern;   /* a cgroup only a pattern matched */
-	bool in_prom;      /* its series are in the Prometheus text */
-	bool ok;           /* read */
+	char *cgroup;          /* is_cgroup: the path under the hierarchy */
+	char name[64];         /* a process's Name: */
+	bool cpuset_found;     /* a cgroup's: some group on the way up has a cpuset */
+	char *cpuset;          /* and which: the group itself or an ancestor */
+	bool by_pattern;       /* a cgroup only a pattern matched */
+	bool in_prom;          /* its series are in the Prometheus text */
+	bool ok;               /* read */
+	struct pc_target *ctr; /* a container's: its kubelet assignment */
 	struct placement p;
 	struct pl_verdict v;
 	struct pl_fixes fixes;
@@ -111,6 +121,7 @@ struct pctx {
 	char root[CG_ROOT_MAX];    /* the cgroup v2 hierarchy, when --cgroup */
 	char balancing[16];        /* kernel.numa_balancing as read, "" when absent */
 	struct proc_list *per_arg; /* the processes each --pid argument named, sorted */
+	struct pc_ctx containers;  /* --container, --pod */
 };
 
 static void usage(FILE *out)
@@ -118,6 +129,8 @@ static void usage(FILE *out)
 	fputs("Usage:\n"
 	      " numastatctl placement [options] --pid <pid|pattern>...\n"
 	      " numastatctl placement [options] --cgroup <path|unit|pattern>...\n"
+	      " numastatctl placement [options] --container <name|id|pattern>...\n"
+	      " numastatctl placement [options] --pod <namespace/name>...\n"
 	      "\nIs the memory of a process, unit or cgroup on the nodes of the CPUs it may\n"
 	      "run on?  For each: its CPUs and their nodes, where its memory may go\n"
 	      "(cpuset, each mapping's policy), its memory per node by kind (anonymous,\n"
@@ -185,6 +198,12 @@ static int parse_args(int argc, char *argv[], struct popts *o)
 		case OPT_CGROUP:
 			rc = push_arg(&o->cgroups, &o->n_cgroups, optarg);
 			break;
+		case OPT_CONTAINER:
+			rc = push_arg(&o->containers, &o->n_containers, optarg);
+			break;
+		case OPT_POD:
+			rc = push_arg(&o->pods, &o->n_pods, optarg);
+			break;
 		case OPT_CHECK:
 			o->check = true;
 			break;
@@ -203,9 +222,10 @@ static int parse_args(int argc, char *argv[], struct popts *o)
 		}
 	}
 	if (rc == EXIT_OK && (rc = cmd_no_operands(argc, argv)) == EXIT_OK && !o->n_pids &&
-	    !o->n_cgroups) {
-		log_usage_err("name what to look at: --pid <pid|pattern> or --cgroup "
-			      "<path|unit|pattern>");
+	    !o->n_cgroups && !o->n_containers && !o->n_pods) {
+		log_usage_err("name what to look at: --pid <pid|pattern>, --cgroup "
+			      "<path|unit|pattern>, --container <name|id|pattern> or --pod "
+			      "<namespace/name>");
 		rc = EXIT_USAGE;
 	}
 	if (rc == EXIT_OK && (o->prometheus || o->textfile) && cmd_global.json) {
@@ -502,14 +522,69 @@ static int read_cgroup(struct pctx *x, struct target *t, bool by_pattern, char *
 	return 1;
 }
 
+/*
+ * The containers --container and --pod name, after the cgroups of --cgroup
+ * in l (a container the two name is one target); ctr_of() tells them apart.
+ */
+static int add_containers(struct pctx *x, struct cg_list *l)
+{
+	struct pc_ctx *pc = &x->containers;
+	int rc = placement_containers_resolve(&x->containers, x->root,
+					      (const char *const *)x->o->containers,
+					      x->o->n_containers, (const char *const *)x->o->pods,
+					      x->o->n_pods, true);
+
+	char **path;
+	bool *matched;
+
+	if (rc == EXIT_USAGE || !pc->n_picked)
+		return rc;
+	/* One allocation for all: cg_list grows one path at a time, too slowly for 10,000. */
+	path = realloc(l->path, (l->n + pc->n_picked) * sizeof(*path));
+	if (path)
+		l->path = path;
+	matched = path ? realloc(l->matched, (l->n + pc->n_picked) * sizeof(*matched)) : NULL;
+	if (matched)
+		l->matched = matched;
+	l->cap = path && matched ? l->n + pc->n_picked : l->n;
+	for (size_t i = 0; i < pc->n_picked; i++) {
+		if (!matched || !(l->path[l->n] = strdup(pc->picked[i]->cgroup))) {
+			pc->n_picked = i; /* ctr_of() counts on the ones added */
+			log_err("out of memory");
+			return EXIT_FAIL;
+		}
+		l->matched[l->n++] = pc->picked[i]->by_pattern;
+	}
+	return rc;
+}
+
+/* The container behind l's i-th cgroup, a target of its own; NULL for --cgroup's. */
+static struct pc_target *ctr_of(struct pctx *x, const struct cg_list *l, size_t i)
+{
+	size_t first = l->n - x->containers.n_picked;
+	struct pc_target *t;
+
+	if (i < first)
+		return NULL;
+	if ((t = calloc(1, sizeof(*t))))
+		t->c = x->containers.picked[i - first];
+	return t;
+}
+
 static int add_cgroups(struct pctx *x)
 {
 	struct cg_list l = { 0 };
 	char *buf = NULL;
 	int rc = find_root(x);
+	bool root_ok = rc == EXIT_OK;
 
 	if (rc == EXIT_OK)
 		rc = resolve_cgroups(x, &l);
+	if (rc != EXIT_USAGE && root_ok && (x->o->n_containers || x->o->n_pods)) {
+		int r = add_containers(x, &l);
+
+		rc = r != EXIT_OK ? r : rc;
+	}
 	if (rc == EXIT_USAGE || !l.n)
 		goto out;
 	buf = malloc(CG_NUMA_STAT_BUF);
@@ -525,9 +600,11 @@ static int add_cgroups(struct pctx *x)
 		t->is_cgroup = true;
 		t->by_pattern = l.matched[i];
 		t->cgroup = l.path[i];
+		t->ctr = ctr_of(x, &l, i);
 		l.path[i] = NULL;
 		r = read_cgroup(x, t, l.matched[i], buf);
 		if (r <= 0) {
+			placement_containers_target_free(t->ctr);
 			placement_free(&t->p);
 			free(t->cgroup);
 			free(t->cpuset);
@@ -639,8 +716,10 @@ static void pctx_free(struct pctx *x)
 		placement_free(&x->t[i].p);
 		free(x->t[i].cgroup);
 		free(x->t[i].cpuset);
+		placement_containers_target_free(x->t[i].ctr);
 	}
 	free(x->t);
+	placement_containers_free(&x->containers);
 	for (size_t i = 0; x->per_arg && i < x->o->n_pids; i++)
 		proc_list_free(&x->per_arg[i]);
 	free(x->per_arg);
@@ -670,7 +749,10 @@ static void title(const struct target *t, FILE *f)
 {
 	char shown[CG_PATH_MAX * 4 + 8];
 
-	if (t->is_cgroup)
+	if (t->ctr) {
+		placement_containers_title(t->ctr, f);
+		fprintf(f, "  cgroup: %s\n", escape_text(t->cgroup, shown, sizeof(shown), 0));
+	} else if (t->is_cgroup)
 		fprintf(f, "cgroup %s\n", escape_text(t->cgroup, shown, sizeof(shown), 0));
 	else
 		fprintf(f, "process %u (%s)\n", t->pid,
@@ -873,6 +955,8 @@ static int print_text(const struct pctx *x)
 		if (i)
 			putchar('\n');
 		title(t, stdout);
+		if (t->ctr)
+			placement_containers_lines(&x->containers, t->ctr);
 		where_lines(t);
 		r = node_table(t);
 		verdict(x, t);
@@ -984,7 +1068,9 @@ static void target_row(const struct pctx *x, const struct target *t, struct out_
 {
 	const struct pl_verdict *v = &t->v;
 
-	out_row_set(row, TC_TARGET, t->is_cgroup ? "cgroup" : "process");
+	out_row_set(row, TC_TARGET, t->ctr ? "container" : t->is_cgroup ? "cgroup" : "process");
+	if (t->ctr)
+		placement_containers_row(&x->containers, t->ctr, row, TC_COUNT);
 	if (!t->is_cgroup) {
 		out_row_setf(row, TC_PID, "%u", t->pid);
 		out_row_set(row, TC_NAME, t->name);
@@ -1055,6 +1141,9 @@ static int print_json(const struct pctx *x)
 	}
 	for (size_t c = 0; c < TC_COUNT; c++)
 		out_table_add_column(tt, target_cols[c].name, 0, target_cols[c].flags);
+	for (size_t c = 0; c < PC_COLS; c++)
+		out_table_add_column(tt, placement_containers_cols[c], 0,
+				     placement_containers_col_flags[c]);
 	for (size_t c = 0; c < sizeof(ncols) / sizeof(ncols[0]); c++)
 		out_table_add_column(nt, ncols[c], 0,
 				     c == 1   ? 0
@@ -1086,6 +1175,7 @@ out:
 /* The label of a series set: cgroup="/a/b" or process="<the --pid argument>". */
 struct series {
 	const char *label, *value;
+	const struct pc_target *ctr; /* a container's: its namespace, pod and name too */
 	struct pl_verdict v;
 	size_t processes;
 };
@@ -1095,6 +1185,8 @@ static void labels(FILE *f, const struct series *s)
 	fprintf(f, "%s=\"", s->label);
 	prom_label_value(f, s->value);
 	fputc('"', f);
+	if (s->ctr)
+		placement_containers_labels(f, s->ctr);
 }
 
 /* The classes: exclusive, so sum() over class is the total. */
@@ -1175,7 +1267,8 @@ static int node_series(FILE *f, const struct pctx *x, const struct series *s,
 /* A cgroup's series: its verdict's classes and a kind on each node. */
 static size_t cgroup_series(const struct target *t)
 {
-	return PL_NCLASS + (t->v.tiers ? 1 : 0) + (size_t)PL_NKIND * t->p.n;
+	return PL_NCLASS + (t->v.tiers ? 1 : 0) + (size_t)PL_NKIND * t->p.n +
+	       (t->ctr ? PC_SERIES : 0);
 }
 
 /*
@@ -1220,6 +1313,7 @@ static int write_prom(FILE *f, struct pctx *x)
 		if (x->t[i].is_cgroup && x->t[i].in_prom)
 			verdict_series(f, &(struct series){ .label = "cgroup",
 							    .value = x->t[i].cgroup,
+							    .ctr = x->t[i].ctr,
 							    .v = x->t[i].v });
 	for (size_t i = 0; i < x->o->n_pids; i++) {
 		struct series s = { .label = "process", .value = x->o->pids[i] };
@@ -1260,7 +1354,8 @@ static int write_prom(FILE *f, struct pctx *x)
 		if (x->t[i].is_cgroup && x->t[i].in_prom)
 			r = node_series(f, x,
 					&(struct series){ .label = "cgroup",
-							  .value = x->t[i].cgroup },
+							  .value = x->t[i].cgroup,
+							  .ctr = x->t[i].ctr },
 					NULL, &x->t[i]);
 	for (size_t i = 0; i < x->o->n_pids && r == 0; i++)
 		r = node_series(f, x,
@@ -1268,7 +1363,14 @@ static int write_prom(FILE *f, struct pctx *x)
 				&x->per_arg[i], NULL);
 	if (r == -ENOMEM)
 		log_err("out of memory");
-	if (x->o->n_cgroups) {
+	if (x->o->n_containers || x->o->n_pods) {
+		placement_containers_prom_family(f);
+		for (size_t i = 0; i < x->n; i++)
+			if (x->t[i].ctr && x->t[i].in_prom)
+				placement_containers_prom(f, x->t[i].ctr, x->t[i].cgroup);
+		placement_containers_prom_checkpoints(f, &x->containers);
+	}
+	if (x->o->n_cgroups || x->o->n_containers || x->o->n_pods) {
 		prom_family(f, "numastatctl_placement_cgroups_left_out", "gauge",
 			    "Cgroups a pattern matched whose series were left out, to bound the "
 			    "scrape (stat --cgroup has the same bound).");
@@ -1309,7 +1411,7 @@ static int placement(const struct popts *o)
 		goto out;
 	if (o->n_pids)
 		rc = add_processes(&x);
-	if (o->n_cgroups)
+	if (o->n_cgroups || o->n_containers || o->n_pods)
 		rc2 = add_cgroups(&x);
 	if (rc2 == EXIT_USAGE) {
 		rc = EXIT_USAGE;
@@ -1335,16 +1437,24 @@ static int placement(const struct popts *o)
 			placement_free(&t->p);
 			free(t->cgroup);
 			free(t->cpuset);
+			placement_containers_target_free(t->ctr);
 			memmove(t, t + 1, (x.n - i - 1) * sizeof(*t));
 			x.n--;
 			i--;
 			continue;
+		}
+		if (t->ctr && placement_containers_intent(&x.containers, t->ctr->c, x.map.node_of,
+							  x.map.n, &t->p, t->ctr) < 0) {
+			log_err("out of memory");
+			rc = EXIT_FAIL;
+			goto out;
 		}
 		placement_fixes(&t->p,
 				&(struct pl_fix_ctx){ .is_cgroup = t->is_cgroup,
 						      .pid = t->pid,
 						      .cgroup = t->cgroup,
 						      .cpuset_found = t->cpuset_found,
+						      .managed = t->ctr != NULL,
 						      .balancing = x.balancing },
 				&t->fixes);
 		any_over |= o->check && over(&x, t);
@@ -1377,6 +1487,8 @@ static int run(int argc, char *argv[])
 		rc = placement(&o);
 	free(o.pids);
 	free(o.cgroups);
+	free(o.containers);
+	free(o.pods);
 	return rc < 0 ? EXIT_OK : rc;
 }
 

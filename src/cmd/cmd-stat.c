@@ -33,6 +33,8 @@ enum {
 	OPT_SINCE,
 	OPT_TOTALS,
 	OPT_INTERLEAVE,
+	OPT_CONTAINER,
+	OPT_POD,
 	OPT_VIEW, /* the option of the view at index i of views[]: OPT_VIEW + i */
 };
 
@@ -99,6 +101,10 @@ static const struct cmd_option base_options[] = {
 	{ "since", required_argument, OPT_SINCE, "<name>",
 	  "the live counters plus those saved in a snapshot (or\n"
 	  "latest): the counts across that reset" },
+	{ "container", required_argument, OPT_CONTAINER, "<name|id|pattern>",
+	  "--cgroup of a container (name, id, pattern)" },
+	{ "pod", required_argument, OPT_POD, "<namespace/name>",
+	  "--cgroup of a Kubernetes pod's containers" },
 	{ 0 },
 };
 
@@ -355,6 +361,21 @@ static int one_option(struct stat_opts *o, const struct stat_view **view, int c,
 	case OPT_INTERLEAVE:
 		o->interleave = true;
 		return 0;
+	case OPT_CONTAINER:
+	case OPT_POD:
+		/* The cgroup view, over the cgroups of containers (placement-containers.c). */
+		if (array_grow(c == OPT_POD ? &o->pods : &o->containers,
+			       c == OPT_POD ? &o->cap_pods : &o->cap_containers,
+			       (c == OPT_POD ? o->n_pods : o->n_containers) + 1,
+			       sizeof(char *)) < 0) {
+			log_err("out of memory");
+			return -1;
+		}
+		if (c == OPT_POD)
+			o->pods[o->n_pods++] = optarg;
+		else
+			o->containers[o->n_containers++] = optarg;
+		return pick_view(o, view, &stat_view_cgroup, NULL);
 	case OPT_SNAPSHOT:
 	case OPT_SINCE:
 		if (o->snapshot_arg && o->since != (c == OPT_SINCE)) {
@@ -506,6 +527,8 @@ static int run(int argc, char *argv[])
 	free(o.nodes);
 	free(o.pids);
 	free(o.view_args);
+	free(o.containers);
+	free(o.pods);
 	return rc;
 }
 

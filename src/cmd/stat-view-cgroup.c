@@ -31,6 +31,7 @@
 #include "log.h"
 #include "nodes.h"
 #include "out.h"
+#include "placement-containers.h"
 #include "prom.h"
 #include "stat-cell.h"
 #include "stat-view.h"
@@ -245,6 +246,15 @@ static int resolve(struct cgview *v)
 			log_err("--cgroup %s: %s", shown, why);
 		if (r <= 0)
 			rc = EXIT_FAIL;
+	}
+	if (rc != EXIT_USAGE && (v->o->n_containers || v->o->n_pods)) {
+		int r = placement_containers_cgroups(v->root, (const char *const *)v->o->containers,
+						     v->o->n_containers,
+						     (const char *const *)v->o->pods, v->o->n_pods,
+						     &l);
+
+		rc = r == EXIT_OK ? rc : r;
+		v->multi = true;
 	}
 	v->multi |= l.n > 1;
 	v->cg = calloc(l.n ? l.n : 1, sizeof(*v->cg));

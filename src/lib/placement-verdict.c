@@ -298,6 +298,12 @@ void placement_fixes(const struct placement *p, const struct pl_fix_ctx *c, stru
 			    "mappings with a policy of their own keep it");
 	} else if (remote && demoted_nodes(p, out)) {
 		/* A narrower cpuset.mems would move the demoted pages back too: none. */
+	} else if (remote && c->managed) {
+		/*
+		 * A container's cpuset is written by its runtime from the kubelet's
+		 * assignment: a cpuset.mems or unit property set by hand fights both
+		 * and is undone at the next update.  The fix is the pod's resources.
+		 */
 	} else if (remote) {
 		const char *unit = unit_of(c->cgroup);
 		char cmd[PL_FIX_TEXT];

@@ -107,6 +107,9 @@ struct stat_opts {
 	/* The arguments of the option that picked a view (--cgroup PATTERN), as given. */
 	char **view_args;
 	size_t n_view_args, cap_view_args;
+	/* --container, --pod: containers and pods for the cgroup view, as given. */
+	char **containers, **pods;
+	size_t n_containers, cap_containers, n_pods, cap_pods;
 
 	/* The arguments as given, for the views that resolve them themselves. */
 	const char *cols_arg;   /* -o: -m resolves meminfo field names */

@@ -8,6 +8,8 @@
 : "${SOURCE_ROOT:?run through meson test}"
 RULES=$SOURCE_ROOT/contrib/prometheus/numastatctl.rules.yml
 RULES_TEST=$SOURCE_ROOT/contrib/prometheus/numastatctl.rules.test.yml
+POD_RULES=$SOURCE_ROOT/contrib/prometheus/numastatctl-pods.rules.yml
+POD_RULES_TEST=$SOURCE_ROOT/contrib/prometheus/numastatctl-pods.rules.test.yml
 
 need promtool prometheus
 
@@ -45,5 +47,28 @@ for f in "$RULES" "$RULES_TEST"; do
 		not_ok "every series $(basename "$f") uses is exported" "not exported: $missing"
 	fi
 done
+
+# The pod rules: on what placement --pod exports (gen-containers.sh).
+promtool_ok "promtool check rules accepts the pod rules" check rules "$POD_RULES"
+promtool_ok "promtool test rules passes the pod rules' unit tests" test rules "$POD_RULES_TEST"
+for a in $(sed -n 's/^ *- alert: *//p' "$POD_RULES"); do
+	check "alert $a has a unit test" grep -q "alertname: $a\$" "$POD_RULES_TEST"
+done
+FIXTURE_N=$((FIXTURE_N + 1))
+ROOT=$TMP/root.$FIXTURE_N
+"$FIXTURES/gen-containers.sh" "$ROOT" systemd
+run placement --pod '*/*' --prometheus
+expect_rc 0 "placement --pod --prometheus runs"
+exported=$(sed -n 's/^# TYPE \([^ ]*\) .*/\1/p' <<<"$OUT")
+for f in "$POD_RULES" "$POD_RULES_TEST"; do
+	used=$(grep -o 'numastatctl_[a-z_]*' "$f" | sort -u)
+	missing=$(comm -23 <(echo "$used") <(echo "$exported" | sort -u))
+	if [ -n "$used" ] && [ -z "$missing" ]; then
+		ok "every series $(basename "$f") uses is exported"
+	else
+		not_ok "every series $(basename "$f") uses is exported" "not exported: $missing"
+	fi
+done
+check "the labels the pod rules group by are exported" grep -q 'namespace="prod",pod="db-0",container="postgres"' <<<"$OUT"
 
 done_testing

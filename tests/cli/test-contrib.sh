@@ -198,4 +198,42 @@ OUT=$out
 expect_out "numastatctl apply throughput
 numastatctl apply --check throughput" "the Salt state applies the pillar's profile unless --check finds no drift"
 
+# --- the Kubernetes DaemonSet -----------------------------------------------
+DS=$CONTRIB/kubernetes/numastatctl-daemonset.yaml
+why=$(python3 - "$DS" <<'PY'
+import sys, yaml
+ds = yaml.safe_load(open(sys.argv[1]))
+spec = ds["spec"]["template"]["spec"]
+c = spec["containers"][0]
+sc = c["securityContext"]
+problems = []
+if ds["kind"] != "DaemonSet": problems.append("not a DaemonSet")
+if spec.get("hostPID") or spec.get("hostNetwork"): problems.append("host namespaces")
+if sc.get("privileged") or sc.get("allowPrivilegeEscalation") is not False: problems.append("privilege")
+if sc.get("capabilities", {}).get("drop") != ["ALL"] or sc.get("capabilities", {}).get("add"): problems.append("capabilities")
+if not sc.get("readOnlyRootFilesystem"): problems.append("writable root")
+vols = {v["name"]: v["hostPath"]["path"] for v in spec["volumes"]}
+mounts = {m["name"]: m for m in c["volumeMounts"]}
+want = {"/proc", "/sys", "/var/log/containers", "/var/log/pods", "/var/lib/kubelet"}
+for name, path in vols.items():
+    m = mounts[name]
+    if path in want:
+        if not m.get("readOnly"): problems.append(path + " not read-only")
+        if m["mountPath"] != "/host" + path: problems.append(path + " not under /host")
+        want.discard(path)
+    elif m["mountPath"] != "/textfile": problems.append("writable " + path)
+if want: problems.append("missing " + " ".join(sorted(want)))
+cmd = " ".join(c["command"])
+if "--sysroot /host placement --pod '*/*' --textfile /textfile" not in cmd: problems.append("command: " + cmd)
+print("; ".join(problems))
+PY
+)
+if [ -z "$why" ]; then ok "the DaemonSet mounts the host read-only under /host, writes only the textfile, with no privilege"; else not_ok "the DaemonSet mounts the host read-only under /host, writes only the textfile, with no privilege" "$why"; fi
+# Its command on a node laid out as it mounts it.
+"$FIXTURES/gen-containers.sh" "$TMP/host" systemd
+mkdir -p "$TMP/ds-textfile"
+run_raw --sysroot "$TMP/host" placement --pod '*/*' --textfile "$TMP/ds-textfile"
+expect_rc 0 "the DaemonSet's command runs"
+check "it writes the textfile with the pods' series" grep -q 'numastatctl_placement_assigned_off_bytes{.*namespace="prod",pod="db-0"' "$TMP/ds-textfile/numastatctl-placement.prom"
+
 done_testing

@@ -98,6 +98,10 @@ run -J placement --pid 100 --pid 300 --cgroup '*.service' --check
 schema placement "placement -J: processes and cgroups, --check"
 run -J placement --pid 500
 schema placement "placement -J: without --check"
+ROOT=$TMP/containers-root
+"$FIXTURES/gen-containers.sh" "$ROOT" systemd
+run -J placement --container '*' --check
+schema placement "placement -J: containers and pods, with and without an assignment"
 ROOT=$SAVED_ROOT
 run -J get
 schema get "get -J"

@@ -196,6 +196,13 @@ static void fixes(void)
 	placement_fixes(&p, &c, &f);
 	CHECK(f.n == 1 && strcmp(f.v[0].cmd, "echo 0 > /sys/fs/cgroup/batch/job1/cpuset.mems") == 0,
 	      "a cgroup that is no unit: its cpuset.mems (%s)", f.n ? f.v[0].cmd : "");
+	c.cgroup = "/kubepods.slice/kubepods-pod1.slice/cri-containerd-ab.scope";
+	c.managed = true;
+	placement_fixes(&p, &c, &f);
+	CHECK(f.n == 0, "a container: no cpuset.mems or unit property, which its runtime and "
+			"kubelet own (%s)",
+	      f.n ? f.v[0].cmd : "");
+	c.managed = false;
 	placement_free(&p);
 
 	target(&p, &m, true, "0-3");

@@ -1,0 +1,559 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Containers and pods as cgroups, and their names (container-find.h). */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <fnmatch.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "array.h"
+#include "cg-find.h"
+#include "container-find.h"
+#include "json-tree.h"
+#include "slurp.h"
+#include "sysfs.h"
+
+#define LOG_CONTAINERS "/var/log/containers"
+#define LOG_PODS "/var/log/pods"
+#define PODMAN_JSON "/var/lib/containers/storage/overlay-containers/containers.json"
+#define DOCKER_DIR "/var/lib/docker/containers"
+/* Runtime metadata larger than this is not read. */
+#define META_MAX (64u << 20)
+/* A tree deeper than this is a loop in a dump, not a machine. */
+#define WALK_DEPTH_MAX 32
+
+static bool hex_id(const char *s, size_t len)
+{
+	if (len != CONTAINER_ID_LEN)
+		return false;
+	for (size_t i = 0; i < len; i++)
+		if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f')))
+			return false;
+	return true;
+}
+
+static bool has_prefix(const char *s, const char *p)
+{
+	return strncmp(s, p, strlen(p)) == 0;
+}
+
+static bool has_suffix(const char *s, size_t len, const char *x)
+{
+	size_t n = strlen(x);
+
+	return len >= n && memcmp(s + len - n, x, n) == 0;
+}
+
+/* A pod UID: 36 characters of hex and '-' ('_' in a systemd name, turned back). */
+static bool pod_uid(const char *s, size_t len, char *out)
+{
+	if (len != 36)
+		return false;
+	for (size_t i = 0; i < len; i++) {
+		char c = s[i] == '_' ? '-' : s[i];
+
+		if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || c == '-'))
+			return false;
+		out[i] = c;
+	}
+	out[len] = '\0';
+	return true;
+}
+
+static const char *qos_word(const char *s, size_t len)
+{
+	static const char *const w[] = { "burstable", "besteffort" };
+
+	for (size_t i = 0; i < 2; i++)
+		if (strlen(w[i]) == len && memcmp(s, w[i], len) == 0)
+			return w[i];
+	return NULL;
+}
+
+void container_find_cg_name(const char *parent, const char *name, struct container_cg *out)
+{
+	static const struct {
+		const char *prefix, *runtime;
+	} scopes[] = {
+		{ "cri-containerd-", "containerd" },
+		{ "crio-", "cri-o" },
+		{ "docker-", "docker" },
+		{ "libpod-", "podman" },
+	};
+	size_t len = strlen(name), base = len;
+
+	*out = (struct container_cg){ 0 };
+	if (has_suffix(name, len, ".scope"))
+		base = len - 6;
+	for (size_t i = 0; i < sizeof(scopes) / sizeof(scopes[0]); i++) {
+		size_t pl = strlen(scopes[i].prefix);
+
+		if (has_prefix(name, scopes[i].prefix) && hex_id(name + pl, base - pl)) {
+			out->is_container = true;
+			out->runtime = scopes[i].runtime;
+			memcpy(out->id, name + pl, CONTAINER_ID_LEN);
+			return;
+		}
+	}
+	if (hex_id(name, len)) {
+		/* cgroupfs: the runtime is not in the name, but docker's parent says it. */
+		out->is_container = true;
+		out->runtime = strcmp(parent, "docker") == 0 ? "docker" : "";
+		memcpy(out->id, name, CONTAINER_ID_LEN);
+		return;
+	}
+	/* systemd driver: kubepods-<qos>.slice, kubepods-[<qos>-]pod<uid>.slice */
+	if (has_prefix(name, "kubepods-") && has_suffix(name, len, ".slice")) {
+		const char *p = name + 9, *end = name + len - 6;
+		const char *q = strchr(p, '-');
+
+		if (q && q < end && qos_word(p, (size_t)(q - p))) {
+			out->qos = qos_word(p, (size_t)(q - p));
+			p = q + 1;
+		} else if (qos_word(p, (size_t)(end - p))) {
+			out->qos = qos_word(p, (size_t)(end - p));
+			return;
+		} else
+			out->qos = "guaranteed";
+		if (has_prefix(p, "pod") && pod_uid(p + 3, (size_t)(end - p - 3), out->pod_uid))
+			out->is_pod = true;
+		else
+			out->qos = NULL;
+		return;
+	}
+	/* cgroupfs driver: kubepods/[<qos>/]pod<uid> */
+	if (has_prefix(name, "pod") && pod_uid(name + 3, len - 3, out->pod_uid)) {
+		out->is_pod = true;
+		out->qos = strcmp(parent, "kubepods") == 0    ? "guaranteed"
+			   : qos_word(parent, strlen(parent)) ? qos_word(parent, strlen(parent))
+							      : NULL;
+	}
+}
+
+/* ---- the cgroup walk ---- */
+
+struct walk {
+	const char *root;
+	struct container_list *l;
+	size_t dirs;
+};
+
+static int add(struct walk *w, const char *path, const struct container_cg *c,
+	       const struct container_cg *pod)
+{
+	struct container *x;
+
+	if (array_grow(&w->l->v, &w->l->cap, w->l->n + 1, sizeof(*w->l->v)) < 0)
+		return -ENOMEM;
+	x = &w->l->v[w->l->n];
+	*x = (struct container){ .runtime = c->runtime };
+	memcpy(x->id, c->id, sizeof(x->id));
+	if (pod && pod->is_pod) {
+		memcpy(x->pod_uid, pod->pod_uid, sizeof(x->pod_uid));
+		x->qos = pod->qos;
+	}
+	if (!(x->cgroup = strdup(path)))
+		return -ENOMEM;
+	w->l->n++;
+	return 0;
+}
+
+/* path: the cgroup ("/" the root), name its last part. */
+static int walk_dir(struct walk *w, const char *path, const char *parent,
+		    const struct container_cg *pod, unsigned depth)
+{
+	char dir[CG_PATH_MAX + CG_ROOT_MAX + 2];
+	struct dirent *d;
+	DIR *dp;
+	int r = 0;
+
+	if (depth > WALK_DEPTH_MAX || ++w->dirs > 1000000)
+		return 0;
+	snprintf(dir, sizeof(dir), "%s%s", w->root, strcmp(path, "/") == 0 ? "" : path);
+	if (!(dp = sysfs_opendir(dir)))
+		return depth ? 0 : -errno; /* gone since its parent was read */
+	while (r == 0 && (d = readdir(dp))) {
+		char sub[CG_PATH_MAX + 1];
+		struct container_cg c;
+		int len;
+
+		if (d->d_type != DT_DIR || d->d_name[0] == '.')
+			continue;
+		len = snprintf(sub, sizeof(sub), "%s/%s", strcmp(path, "/") == 0 ? "" : path,
+			       d->d_name);
+		if (len < 0 || (size_t)len >= sizeof(sub))
+			continue;
+		container_find_cg_name(parent, d->d_name, &c);
+		if (c.is_container)
+			r = add(w, sub, &c, pod); /* its own children are part of it */
+		else
+			r = walk_dir(w, sub, d->d_name, c.is_pod ? &c : pod, depth + 1);
+	}
+	closedir(dp);
+	return r;
+}
+
+/* ---- the names ---- */
+
+static bool dns_label(const char *s, size_t len, size_t max, bool dots)
+{
+	if (!len || len > max)
+		return false;
+	for (size_t i = 0; i < len; i++) {
+		char c = s[i];
+		bool alnum = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+
+		if (alnum)
+			continue;
+		if ((c == '-' || (dots && c == '.')) && i && i + 1 < len &&
+		    (!dots || (s[i - 1] != '.' && s[i + 1] != '.')))
+			continue;
+		return false;
+	}
+	return true;
+}
+
+bool container_find_log_name(const char *file, struct container_log_name *out)
+{
+	size_t len = strlen(file);
+	const char *u1, *u2, *dash;
+
+	if (!has_suffix(file, len, ".log") || len < 4 + CONTAINER_ID_LEN + 6)
+		return false;
+	len -= 4;
+	dash = file + len - CONTAINER_ID_LEN - 1;
+	if (*dash != '-' || !hex_id(dash + 1, CONTAINER_ID_LEN))
+		return false;
+	u1 = memchr(file, '_', (size_t)(dash - file));
+	u2 = u1 ? memchr(u1 + 1, '_', (size_t)(dash - u1 - 1)) : NULL;
+	if (!u2 || !dns_label(file, (size_t)(u1 - file), 253, true) ||
+	    !dns_label(u1 + 1, (size_t)(u2 - u1 - 1), 63, false) ||
+	    !dns_label(u2 + 1, (size_t)(dash - u2 - 1), 63, false))
+		return false;
+	snprintf(out->pod, sizeof(out->pod), "%.*s", (int)(u1 - file), file);
+	snprintf(out->ns, sizeof(out->ns), "%.*s", (int)(u2 - u1 - 1), u1 + 1);
+	snprintf(out->name, sizeof(out->name), "%.*s", (int)(dash - u2 - 1), u2 + 1);
+	memcpy(out->id, dash + 1, CONTAINER_ID_LEN);
+	out->id[CONTAINER_ID_LEN] = '\0';
+	return true;
+}
+
+bool container_find_pod_dir(const char *dir, char *ns, char *pod, size_t podlen, char *uid,
+			    size_t uidlen)
+{
+	const char *u1 = strchr(dir, '_'), *u2 = u1 ? strchr(u1 + 1, '_') : NULL;
+	char id[40];
+
+	if (!u2 || !dns_label(dir, (size_t)(u1 - dir), 63, false) ||
+	    !dns_label(u1 + 1, (size_t)(u2 - u1 - 1), 253, true) || strchr(u2 + 1, '_') ||
+	    !pod_uid(u2 + 1, strlen(u2 + 1), id) || podlen < 254 || uidlen < 37)
+		return false;
+	snprintf(ns, 64, "%.*s", (int)(u1 - dir), dir);
+	snprintf(pod, podlen, "%.*s", (int)(u2 - u1 - 1), u1 + 1);
+	snprintf(uid, uidlen, "%s", id);
+	return true;
+}
+
+static int cmp_id(const void *a, const void *b)
+{
+	const struct container *x = a, *y = b;
+
+	return strcmp(x->id, y->id);
+}
+
+static struct container *by_id(struct container_list *l, const char *id)
+{
+	struct container key;
+
+	memcpy(key.id, id, sizeof(key.id));
+	return bsearch(&key, l->v, l->n, sizeof(*l->v), cmp_id);
+}
+
+static int set(char **dst, const char *s)
+{
+	if (*dst)
+		return 0;
+	*dst = strdup(s);
+	return *dst ? 0 : -ENOMEM;
+}
+
+/* /var/log/containers: each entry's name (a symlink's: never followed). */
+static int names_from_log_containers(struct container_list *l)
+{
+	DIR *dp = sysfs_opendir(LOG_CONTAINERS);
+	struct dirent *d;
+	int r = 0;
+
+	if (!dp)
+		return 0;
+	while (r == 0 && (d = readdir(dp))) {
+		struct container_log_name n;
+		struct container *c;
+
+		if (d->d_name[0] == '.')
+			continue;
+		if (!container_find_log_name(d->d_name, &n)) {
+			l->ignored++;
+			continue;
+		}
+		if (!(c = by_id(l, n.id)))
+			continue;
+		/*
+		 * Anyone who can write here can name any id: a name whose pod the
+		 * pod's own directory in /var/log/pods (found by the UID of the
+		 * container's cgroup) contradicts is not the kubelet's.
+		 */
+		if ((c->pod && strcmp(c->pod, n.pod) != 0) || (c->ns && strcmp(c->ns, n.ns) != 0)) {
+			l->ignored++;
+			continue;
+		}
+		if ((r = set(&c->name, n.name)) == 0 && (r = set(&c->pod, n.pod)) == 0)
+			r = set(&c->ns, n.ns);
+	}
+	closedir(dp);
+	return r;
+}
+
+static int cmp_uid(const void *a, const void *b)
+{
+	const struct container *const *x = a, *const *y = b;
+
+	return strcmp((*x)->pod_uid, (*y)->pod_uid);
+}
+
+/* /var/log/pods/<ns>_<pod>_<uid>/<container>/: a pod's name, and a lone container's. */
+static int names_from_log_pods(struct container_list *l)
+{
+	struct container **by_uid;
+	DIR *dp = sysfs_opendir(LOG_PODS);
+	struct dirent *d;
+	int r = 0;
+
+	if (!dp)
+		return 0;
+	if (!(by_uid = malloc((l->n ? l->n : 1) * sizeof(*by_uid)))) {
+		closedir(dp);
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < l->n; i++)
+		by_uid[i] = &l->v[i];
+	qsort(by_uid, l->n, sizeof(*by_uid), cmp_uid);
+	while (r == 0 && (d = readdir(dp))) {
+		char ns[64], pod[254], uid[40], sub[512], only[256] = "";
+		struct container key, *kp = &key, **hit;
+		size_t subdirs = 0, first, end;
+		struct dirent *e;
+		DIR *cp;
+
+		if (d->d_name[0] == '.' ||
+		    !container_find_pod_dir(d->d_name, ns, pod, sizeof(pod), uid, sizeof(uid)))
+			continue;
+		memcpy(key.pod_uid, uid, sizeof(key.pod_uid));
+		hit = bsearch(&kp, by_uid, l->n, sizeof(*by_uid), cmp_uid);
+		if (!hit)
+			continue;
+		for (first = (size_t)(hit - by_uid); first && !cmp_uid(&by_uid[first - 1], &kp);)
+			first--;
+		for (end = (size_t)(hit - by_uid) + 1; end < l->n && !cmp_uid(&by_uid[end], &kp);)
+			end++;
+		snprintf(sub, sizeof(sub), LOG_PODS "/%s", d->d_name);
+		if (end - first == 1 && (cp = sysfs_opendir(sub))) {
+			while ((e = readdir(cp)))
+				if (e->d_name[0] != '.' && e->d_type == DT_DIR &&
+				    dns_label(e->d_name, strlen(e->d_name), 63, false) &&
+				    !subdirs++)
+					snprintf(only, sizeof(only), "%s", e->d_name);
+			closedir(cp);
+		}
+		for (size_t i = first; r == 0 && i < end; i++) {
+			struct container *c = by_uid[i];
+
+			if ((r = set(&c->pod, pod)) == 0)
+				r = set(&c->ns, ns);
+			if (r == 0 && subdirs == 1)
+				r = set(&c->name, only);
+		}
+	}
+	free(by_uid);
+	closedir(dp);
+	return r;
+}
+
+static ssize_t read_meta(const char *path, char **buf)
+{
+	int fd = sysfs_open(path, O_RDONLY | O_CLOEXEC);
+	FILE *f;
+	ssize_t n;
+
+	*buf = NULL;
+	if (fd < 0)
+		return fd;
+	if (!(f = fdopen(fd, "r"))) {
+		close(fd);
+		return -ENOMEM;
+	}
+	n = slurp_stream(f, META_MAX, buf);
+	fclose(f);
+	return n;
+}
+
+/* podman's containers.json: [{"id": ..., "names": [...]}, ...]. */
+static int names_from_podman(struct container_list *l)
+{
+	struct json_node root;
+	char *buf, why[256];
+	ssize_t n = read_meta(PODMAN_JSON, &buf);
+	int r = 0;
+
+	if (n < 0 || json_tree_parse(buf, (size_t)n, &root, why, sizeof(why)) < 0) {
+		free(buf);
+		return n == -ENOMEM ? -ENOMEM : 0;
+	}
+	for (size_t i = 0; r == 0 && root.type == JSON_ARRAY && i < root.n; i++) {
+		const struct json_node *id = json_tree_get(&root.v[i], "id");
+		const struct json_node *names = json_tree_get(&root.v[i], "names");
+		struct container *c;
+
+		if (!id || id->type != JSON_STRING || !hex_id(id->s, id->len) || !names ||
+		    names->type != JSON_ARRAY || !names->n || names->v[0].type != JSON_STRING ||
+		    !names->v[0].len || !(c = by_id(l, id->s)))
+			continue;
+		r = set(&c->name, names->v[0].s);
+	}
+	json_tree_free(&root);
+	free(buf);
+	return r;
+}
+
+/* docker: /var/lib/docker/containers/<id>/config.v2.json's "Name" ("/web"). */
+static int names_from_docker(struct container_list *l)
+{
+	int r = 0;
+
+	for (size_t i = 0; r == 0 && i < l->n; i++) {
+		struct container *c = &l->v[i];
+		const struct json_node *name;
+		struct json_node root;
+		char path[256], why[256], *buf;
+		ssize_t n;
+
+		if (c->name || strcmp(c->runtime, "docker") != 0)
+			continue;
+		snprintf(path, sizeof(path), DOCKER_DIR "/%s/config.v2.json", c->id);
+		n = read_meta(path, &buf);
+		if (n == -ENOMEM)
+			r = -ENOMEM;
+		if (n >= 0 && json_tree_parse(buf, (size_t)n, &root, why, sizeof(why)) == 0) {
+			name = json_tree_get(&root, "Name");
+			if (name && name->type == JSON_STRING && name->len > 1)
+				r = set(&c->name, name->s + (name->s[0] == '/'));
+			json_tree_free(&root);
+		}
+		free(buf);
+	}
+	return r;
+}
+
+int container_find_scan(const char *root, struct container_list *l, char *why, size_t whylen)
+{
+	struct walk w = { .root = root, .l = l };
+	int r = walk_dir(&w, "/", "", NULL, 0);
+
+	if (r < 0 && r != -ENOMEM) {
+		snprintf(why, whylen, "%s: %s", root, strerror(-r));
+		return r;
+	}
+	qsort(l->v, l->n, sizeof(*l->v), cmp_id);
+	/* The pods' directories first: they check the names of the links. */
+	if (r == 0)
+		r = names_from_log_pods(l);
+	if (r == 0)
+		r = names_from_log_containers(l);
+	if (r == 0)
+		r = names_from_podman(l);
+	if (r == 0)
+		r = names_from_docker(l);
+	if (r == -ENOMEM)
+		snprintf(why, whylen, "out of memory");
+	return r;
+}
+
+static int mark(struct container *c, bool pattern)
+{
+	if (!c->picked)
+		c->by_pattern = pattern;
+	else if (!pattern)
+		c->by_pattern = false;
+	c->picked = true;
+	return 1;
+}
+
+int container_find_pick(struct container_list *l, const char *arg, bool pod, char *why,
+			size_t whylen)
+{
+	bool pattern = cg_is_pattern(arg);
+	const char *slash = strchr(arg, '/');
+	size_t hits = 0, len = strlen(arg);
+	struct container *prefix = NULL;
+	char ns[256], name[256];
+
+	if (pod) {
+		if (!slash || slash == arg || !slash[1] || strchr(slash + 1, '/')) {
+			snprintf(why, whylen, "expected NAMESPACE/NAME (each may be a pattern)");
+			return -EINVAL;
+		}
+		snprintf(ns, sizeof(ns), "%.*s", (int)(slash - arg), arg);
+		snprintf(name, sizeof(name), "%s", slash + 1);
+		for (size_t i = 0; i < l->n; i++) {
+			struct container *c = &l->v[i];
+
+			if (c->pod && c->ns && fnmatch(ns, c->ns, 0) == 0 &&
+			    fnmatch(name, c->pod, 0) == 0)
+				hits += (size_t)mark(c, pattern);
+		}
+		if (!hits && !pattern)
+			snprintf(why, whylen,
+				 "no such pod here (names come from " LOG_CONTAINERS
+				 " and " LOG_PODS ")");
+		return hits || pattern ? (int)hits : -ENOENT;
+	}
+	for (size_t i = 0; i < l->n; i++) {
+		struct container *c = &l->v[i];
+
+		if (c->name &&
+		    (pattern ? fnmatch(arg, c->name, 0) == 0 : strcmp(arg, c->name) == 0))
+			hits += (size_t)mark(c, pattern);
+	}
+	if (hits || pattern)
+		return (int)hits;
+	for (size_t i = 0; len && len <= CONTAINER_ID_LEN && i < l->n; i++)
+		if (strncmp(l->v[i].id, arg, len) == 0) {
+			if (prefix) {
+				snprintf(
+					why, whylen,
+					"an id prefix of more than one container: give more of the "
+					"id");
+				return -EEXIST;
+			}
+			prefix = &l->v[i];
+		}
+	if (prefix)
+		return mark(prefix, false);
+	snprintf(why, whylen, "no container of that name or id here");
+	return -ENOENT;
+}
+
+void container_find_free(struct container_list *l)
+{
+	for (size_t i = 0; i < l->n; i++) {
+		free(l->v[i].cgroup);
+		free(l->v[i].name);
+		free(l->v[i].pod);
+		free(l->v[i].ns);
+	}
+	free(l->v);
+	*l = (struct container_list){ 0 };
+}

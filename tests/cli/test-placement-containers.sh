@@ -1,0 +1,186 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# placement --container and --pod: containers and pods found from what is
+# on disk (every runtime's cgroup layout, both kubelet drivers, the QoS
+# classes, names from /var/log and the runtimes' metadata), the kubelet's
+# checkpoints (verified, without the Memory Manager, a bad checksum, an
+# unknown layout), each form; hostile input: links in /var/log/containers
+# pointing anywhere, names with control characters and bytes not UTF-8, a
+# container gone between the scan and the read.
+. "$(dirname "$0")/lib.sh"
+
+GEN=$FIXTURES/gen-containers.sh
+cfixture() {
+	FIXTURE_N=$((FIXTURE_N + 1))
+	ROOT=$TMP/root.$FIXTURE_N
+	STATE="$ROOT.state"
+	"$GEN" "$ROOT" "$@" || { echo "Bail out! gen-containers.sh $* failed"; exit 1; }
+}
+
+# expect_json DESC PYTHON: PYTHON, with the parsed stdout as `doc` and its
+# first target as `t`, prints nothing (it prints what is wrong).
+expect_json() {
+	local why
+	why=$(python3 -c '
+import json, sys
+try:
+    doc = json.loads(sys.stdin.read())
+except ValueError as e:
+    print("not JSON:", e); sys.exit()
+t = doc["targets"][0] if doc["targets"] else {}
+'"$2" <<<"$OUT")
+	if [ -z "$why" ]; then ok "$1"; else not_ok "$1" "$why" "$OUT"; fi
+}
+
+ID1=$(printf '01%.0s' {1..32})
+
+cfixture systemd
+run placement --pod prod/db-0
+expect_rc 0 "a pod by NAMESPACE/NAME, with other links in /var/log/containers naming its id"
+expect_out "container prod/db-0/postgres (containerd, id 010101010101)
+  cgroup: /kubepods.slice/kubepods-pod0a1b2c3d_0000_4000_8000_000000000001.slice/cri-containerd-$ID1.scope
+  pod uid 0a1b2c3d-0000-4000-8000-000000000001, QoS guaranteed
+  kubelet: exclusive CPUs 2-3
+  assigned node: 1 (Memory Manager)
+  off the assigned nodes: anonymous 64M (actionable), file and shared 100M (expected)
+  runs on: CPUs 2-3, node 1
+  memory may go to: node 1 (cpuset.mems.effective)
+ NODE WHERE  ANON FILE SHMEM HUGE TOTAL OFF-POLICY
+    0 remote  64M 100M    0B   0B  164M        64M
+    1 local  192M   8M    0B   0B  200M         0B
+    2 remote   0B   0B    0B   0B    0B         0B
+    3 remote   0B   0B    0B   0B    0B         0B
+TOTAL        256M 108M    0B   0B  364M        64M
+  local                     200M   54.9%
+  remote anonymous           64M   17.6%  actionable
+    move it now: migratepages PID 0 1, for each PID of its cgroup.procs
+    NUMA balancing (kernel.numa_balancing=1) has not moved it
+  remote file and shared    100M   27.5%  expected: where first read
+  off-policy                 64M   17.6%
+    on node 0: its cpuset no longer allows it" \
+	"systemd driver, guaranteed pod: the Memory Manager's node, its own anonymous memory off it actionable, page cache expected"
+expect_err "" "both checkpoints verified: nothing on stderr"
+
+run placement --pod prod/db-0 -J
+expect_json "JSON: the pod, the assignment and the memory off it" '
+want = {"target": "container", "namespace": "prod", "pod": "db-0", "container": "postgres",
+        "container_id": "'"$ID1"'", "runtime": "containerd", "qos": "guaranteed",
+        "assignment": "memory-manager", "assigned_cpus": [2, 3], "assigned_nodes": [1],
+        "off_assigned_anon": 67108864, "off_assigned_file": 104857600,
+        "cpu_manager_state": "verified", "memory_manager_state": "verified"}
+for k, v in want.items():
+    if t.get(k) != v: print(k, t.get(k), "want", v)'
+
+run placement --pod default/web-1
+expect_out_has "  pod uid 0a1b2c3d-0000-4000-8000-000000000002, QoS burstable
+  kubelet: no exclusive assignment (the shared CPU pool, no Memory Manager nodes)" \
+	"a burstable pod (CRI-O) without exclusive CPUs says so"
+run placement --pod default/web-1 -J
+expect_json "JSON: assignment none, no assigned nodes, no off-assigned bytes" '
+if (t["assignment"], t["assigned_nodes"], t["off_assigned_anon"], t["runtime"]) != ("none", [], None, "cri-o"): print(t)'
+run placement --pod 'kube-system/a.b-c.*'
+expect_out_has "container kube-system/a.b-c.0/x-y-9 (containerd, id 030303030303)" \
+	"every character a pod and container name may have; a pattern of pods"
+expect_out_has "QoS besteffort" "best effort"
+expect_out_lacks "crio-conmon" "CRI-O's monitor is not a container"
+
+run placement --container registry
+expect_out_has "container registry (docker, id 040404040404)" "docker: the name from config.v2.json"
+run placement --container 0505
+expect_out_has "container cache-bound (podman, id 050505050505)" "podman: an id prefix, the name from containers.json"
+run placement --container '*name*'
+expect_out_has 'container evil\x1b[2Jname (podman' "a name with control characters is escaped"
+run placement --container 'bad*'
+expect_rc 0 "a name with bytes that are not UTF-8 (U+FFFD, as Go reads JSON)"
+check "no byte that is not UTF-8 reaches stdout" python3 -c 'import sys; sys.stdin.buffer.read().decode("utf-8")' <<<"$OUT"
+run placement --container nosuch
+expect_rc 1 "an unknown container"
+expect_err "numastatctl: placement: --container 'nosuch': no container of that name or id here" "said, naming it"
+run placement --container 0
+expect_rc 1 "an id prefix of several containers"
+expect_err_has "an id prefix of more than one container" "said"
+run placement --pod web-1
+expect_rc 2 "a pod without its namespace is a usage error"
+expect_err_has "--pod 'web-1': expected NAMESPACE/NAME" "said"
+run placement --pod 'nosuch/*'
+expect_rc 1 "a pattern of pods matching nothing"
+run placement --pod prod/x
+expect_rc 1 "a link naming the id of another pod's container does not rename it"
+run placement --container x
+expect_rc 1 "nor does it name the container"
+run placement --pod prod/db-0 --container postgres
+check "a container named twice is one target" test "$(grep -c '^container' <<<"$OUT")" = 1
+
+# /var/log/containers: only the names are read, never the links' targets.
+check "the fixture has links to /etc/shadow, .. and a loop" test -L "$ROOT/var/log/containers/loop.log"
+run placement --container '*'
+expect_rc 0 "every container, with hostile links and names in /var/log/containers"
+expect_out_lacks "shadow" "a link to /etc/shadow names nothing"
+check "seven containers: three pods' containers, docker's, podman's three" test "$(grep -c '^container' <<<"$OUT")" = 7
+if have strace; then
+	strace -f -e trace=openat,openat2,open -o "$TMP/trace" "$NUMASTATCTL" --sysroot "$ROOT" placement --container '*' >/dev/null 2>&1
+	check "no log link is opened or followed" sh -c "! grep -E 'var/log/containers/.|shadow' '$TMP/trace'"
+fi
+
+run placement --pod prod/db-0 --prometheus
+expect_out_has 'numastatctl_placement_bytes{cgroup="/kubepods.slice/kubepods-pod0a1b2c3d_0000_4000_8000_000000000001.slice/cri-containerd-'"$ID1"'.scope",namespace="prod",pod="db-0",container="postgres",class="remote_anon"} 67108864' \
+	"Prometheus: namespace, pod and container labels"
+expect_out_has 'numastatctl_placement_assigned_off_bytes{cgroup="/kubepods.slice/kubepods-pod0a1b2c3d_0000_4000_8000_000000000001.slice/cri-containerd-'"$ID1"'.scope",namespace="prod",pod="db-0",container="postgres",class="anon"} 67108864' \
+	"Prometheus: the memory off the assigned nodes"
+expect_out_has 'numastatctl_placement_kubelet_checkpoint{file="cpu_manager_state",state="verified"} 1' "Prometheus: the checkpoints' state"
+if have promtool; then
+	run placement --container '*' --prometheus
+	check "promtool accepts every container's text" promtool check metrics <<<"$OUT"
+fi
+
+# A container gone between the scan and the read.
+rm "$ROOT/sys/fs/cgroup/machine.slice/libpod-$(printf '05%.0s' {1..32}).scope/memory.numa_stat"
+run placement --container cache-bound
+expect_rc 1 "a named container gone before its memory is read"
+expect_err_has "memory.numa_stat: not present: gone" "said"
+run placement --container '*'
+expect_rc 0 "a pattern leaves a gone container out"
+
+# stat --container, --pod: the cgroup view over the same containers.
+run stat --pod prod/db-0 -b
+expect_rc 0 "stat --pod: the cgroup view of a pod's container"
+expect_out_has "/cri-containerd-$ID1.scope" "its cgroup, found as placement finds it"
+run stat --container registry --container nginx -J
+expect_json "stat --container: several containers, with JSON" '
+if len(doc["cgroups"]) != 2: print(doc)'
+run stat --pod web-1
+expect_rc 2 "stat --pod without a namespace: a usage error"
+run stat --pod prod/db-0 --balancing
+expect_rc 2 "stat --pod and another view: refused"
+
+cfixture cgroupfs
+run placement --pod prod/db-0 -J
+expect_json "cgroupfs driver: a guaranteed pod directly under kubepods" '
+if (t["cgroup"], t["qos"], t["assignment"]) != ("/kubepods/pod0a1b2c3d-0000-4000-8000-000000000001/'"$ID1"'", "guaranteed", "memory-manager"): print(t)'
+run placement --pod default/web-1 -J
+expect_json "cgroupfs driver: burstable" 'if t["qos"] != "burstable" or t["runtime"] is not None: print(t)'
+run placement --container registry -J
+expect_json "cgroupfs docker: /docker/<id>" 'if t["runtime"] != "docker" or not t["cgroup"].startswith("/docker/"): print(t)'
+
+cfixture nomm
+run placement --pod prod/db-0
+expect_out_has "  assigned node: 1 (nodes of its CPUs)" "without the Memory Manager: the nodes of the exclusive CPUs"
+expect_err "" "no memory_manager_state is no error"
+run placement --pod prod/db-0 -J
+expect_json "JSON: cpu-manager, memory_manager_state absent" '
+if (t["assignment"], t["memory_manager_state"]) != ("cpu-manager", "absent"): print(t)'
+
+cfixture badsum
+run placement --pod prod/db-0 -J
+expect_rc 0 "a bad checksum is said, not fatal"
+expect_err_has "cpu_manager_state: checksum" "said on stderr"
+expect_json "a bad checksum: the CPU Manager's file not used" '
+if (t["cpu_manager_state"], t["assigned_cpus"], t["assignment"]) != ("mismatch", [], "memory-manager"): print(t)'
+
+cfixture unknown
+run placement --pod prod/db-0
+expect_out_has "  kubelet: no assignment known (/var/lib/kubelet/cpu_manager_state not-verified, /var/lib/kubelet/memory_manager_state not-verified)" \
+	"an unknown layout: no assignment is guessed"
+expect_err_has "a layout with a data section" "said"
+
+done_testing
