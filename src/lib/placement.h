@@ -254,9 +254,9 @@ struct pl_fixes {
 struct pl_fix_ctx {
 	bool is_cgroup;
 	unsigned pid;
-	const char *cgroup;    /* is_cgroup: the path */
-	bool cpuset_found;     /* is_cgroup: some cpuset holds it */
-	bool managed;          /* is_cgroup: a container's, whose cpuset its runtime and kubelet own */
+	const char *cgroup; /* is_cgroup: the path */
+	bool cpuset_found;  /* is_cgroup: some cpuset holds it */
+	bool managed;       /* is_cgroup: a container's, whose cpuset its runtime and kubelet own */
 	const char *balancing; /* kernel.numa_balancing as read, "" when absent */
 };
 
