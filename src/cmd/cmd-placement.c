@@ -62,7 +62,7 @@ static const struct cmd_option options[] = {
 	  "a cgroup v2 path, a unit or a pattern\n"
 	  "(repeatable)" },
 	{ "container", required_argument, OPT_CONTAINER, "<name|id|pattern>",
-	  "a container by its name, its id or an id prefix,\n"
+	  "a container by its name, id or id prefix,\n"
 	  "or a pattern of names (repeatable)" },
 	{ "pod", required_argument, OPT_POD, "<namespace/name>",
 	  "every container of a Kubernetes pod; either part\n"
