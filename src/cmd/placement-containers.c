@@ -69,7 +69,7 @@ int placement_containers_resolve(struct pc_ctx *x, const char *root, const char 
 		if (r <= 0)
 			rc = EXIT_FAIL;
 	}
-	x->picked = malloc((x->l.n ? x->l.n : 1) * sizeof(*x->picked));
+	x->picked = calloc(x->l.n ? x->l.n : 1, sizeof(*x->picked));
 	if (!x->picked || (kubelet && kubelet_state_read(&x->ks) < 0)) {
 		log_err("out of memory");
 		return EXIT_FAIL;
@@ -131,13 +131,13 @@ int placement_containers_intent(const struct pc_ctx *x, const struct container *
 	t->a = a;
 	if (a && a->has_mem && a->n_mem_nodes) {
 		t->by = "memory-manager";
-		if (!(t->nodes = malloc(a->n_mem_nodes * sizeof(*t->nodes))))
+		if (!(t->nodes = calloc(a->n_mem_nodes, sizeof(*t->nodes))))
 			return -ENOMEM;
 		memcpy(t->nodes, a->mem_nodes, a->n_mem_nodes * sizeof(*t->nodes));
 		t->n_nodes = a->n_mem_nodes;
 	} else if (a && a->has_cpus && a->n_cpus) {
 		t->by = "cpu-manager";
-		if (!(t->nodes = malloc(a->n_cpus * sizeof(*t->nodes))))
+		if (!(t->nodes = calloc(a->n_cpus, sizeof(*t->nodes))))
 			return -ENOMEM;
 		for (size_t i = 0; i < a->n_cpus; i++) {
 			unsigned nd = a->cpus[i] < n_map ? cpu_node[a->cpus[i]] : UINT32_MAX;

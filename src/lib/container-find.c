@@ -266,7 +266,7 @@ static int cmp_id(const void *a, const void *b)
 
 static struct container *by_id(struct container_list *l, const char *id)
 {
-	struct container key;
+	struct container key = { 0 };
 
 	memcpy(key.id, id, sizeof(key.id));
 	return bsearch(&key, l->v, l->n, sizeof(*l->v), cmp_id);

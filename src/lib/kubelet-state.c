@@ -469,7 +469,8 @@ static void merge(struct kubelet_state *st)
 {
 	size_t n = 0;
 
-	qsort(st->v, st->n, sizeof(*st->v), cmp_assign);
+	if (st->n > 1) /* qsort() takes no NULL, which an empty list holds */
+		qsort(st->v, st->n, sizeof(*st->v), cmp_assign);
 	for (size_t i = 0; i < st->n; i++) {
 		struct kubelet_assign *a = &st->v[i], *into = n ? &st->v[n - 1] : NULL;
 

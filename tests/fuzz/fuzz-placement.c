@@ -35,11 +35,25 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (p.n_pol > PL_POLICIES_MAX)
 			abort();
 		for (size_t i = 0; i < p.n; i++)
-			if (p.v[i].off_policy > p.v[i].bytes[PL_ANON] + p.v[i].bytes[PL_HUGE] ||
-			    (i && p.v[i].node <= p.v[i - 1].node))
+			if (i && p.v[i].node <= p.v[i - 1].node)
 				abort();
 		placement_verdict(&p, NULL, 0, &v);
-		if (v.local + v.remote_anon + v.remote_file != v.total)
+		/* The classes do not overlap: per node and in all they add up to the total. */
+		uint64_t all = 0;
+
+		for (size_t i = 0; i < p.n && !v.overflow; i++) {
+			uint64_t kinds = 0, classes = 0;
+
+			for (int k = 0; k < PL_NKIND; k++)
+				kinds += p.v[i].bytes[k];
+			for (int c = 0; c < PL_NCLASS; c++)
+				classes += p.v[i].cls[c];
+			if (kinds != classes)
+				abort();
+		}
+		for (int c = 0; c < PL_NCLASS; c++)
+			all += v.cls[c];
+		if (!v.overflow && all != v.total)
 			abort();
 	} else if (!memchr(why, '\0', sizeof(why)) || !why[0]) {
 		abort();

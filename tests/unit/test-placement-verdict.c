@@ -26,6 +26,8 @@ static void target(struct placement *p, struct pl_machine *m, bool demotion, con
 	unsigned *cpus = malloc(2 * sizeof(*cpus));
 	int n;
 
+	if (!cpus)
+		abort();
 	*p = (struct placement){ 0 };
 	*m = (struct pl_machine){ .tiers = &tiers, .demotion = demotion };
 	p->machine = m;
@@ -199,8 +201,9 @@ static void fixes(void)
 	c.cgroup = "/kubepods.slice/kubepods-pod1.slice/cri-containerd-ab.scope";
 	c.managed = true;
 	placement_fixes(&p, &c, &f);
-	CHECK(f.n == 0, "a container: no cpuset.mems or unit property, which its runtime and "
-			"kubelet own (%s)",
+	CHECK(f.n == 0,
+	      "a container: no cpuset.mems or unit property, which its runtime and "
+	      "kubelet own (%s)",
 	      f.n ? f.v[0].cmd : "");
 	c.managed = false;
 	placement_free(&p);
