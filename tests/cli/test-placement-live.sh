@@ -22,7 +22,13 @@ sums() {
 		for (x in n) { t += n[x] * k * 1024; node[x] += n[x] * k * 1024 }
 	} END { printf "%d", t; for (x in node) printf " %s:%d", x, node[x]; print "" }' "/proc/$SLEEPER/numa_maps"
 }
-want=$(sums)
+# The sleeper settled: sleep exec'd and its libraries mapped (a busy machine
+# can still be in the fork or the dynamic loader here).
+for _ in $(seq 1 100); do
+	want=$(sums)
+	[ "$(cat "/proc/$SLEEPER/comm" 2>/dev/null)" = sleep ] && sleep 0.1 && [ "$(sums)" = "$want" ] && break
+	sleep 0.1
+done
 run_raw placement --pid "$SLEEPER" -J
 expect_rc 0 "placement of a live process"
 got=$(python3 -c '
