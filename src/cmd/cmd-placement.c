@@ -908,10 +908,17 @@ static void verdict(const struct pctx *x, const struct target *t)
 	char where[256];
 	uint64_t ra = v->cls[PL_C_REMOTE_ANON];
 
+	bool away = placement_cpuset_away(&t->p);
+
 	verdict_line("local", v->cls[PL_C_LOCAL], v->total, NULL);
-	if (v->cls[PL_C_AS_POLICY])
+	/* A cgroup has no policy of its own: what asked is its cpuset. */
+	if (v->cls[PL_C_AS_POLICY] && away && t->is_cgroup)
+		verdict_line("as its cpuset asks", v->cls[PL_C_AS_POLICY], v->total,
+			     "bound away from its CPUs");
+	else if (v->cls[PL_C_AS_POLICY])
 		verdict_line("as its policy asks", v->cls[PL_C_AS_POLICY], v->total,
-			     "on the nodes its policy names");
+			     away ? "on nodes its policy or cpuset names"
+				  : "on the nodes its policy names");
 	if (t->p.wi_off)
 		printf("    %zu weighted interleave mapping%s off the weights' shares:\n"
 		       "    numastatctl stat --pid %u --interleave\n",

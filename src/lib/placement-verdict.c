@@ -28,6 +28,16 @@ static bool cpuset_allows(const struct placement *p, unsigned node)
 	return !p->mems_known || placement_has(p->mems, p->n_mems, node);
 }
 
+bool placement_cpuset_away(const struct placement *p)
+{
+	if (!p->mems_known || !p->n_cpu_nodes)
+		return false;
+	for (size_t i = 0; i < p->n_mems; i++)
+		if (placement_has(p->cpu_nodes, p->n_cpu_nodes, p->mems[i]))
+			return false;
+	return true;
+}
+
 /* Modes whose nodes are the only ones the mapping may use. */
 static bool strict(const struct pl_ask *a)
 {
@@ -84,6 +94,8 @@ enum pl_class placement_classify(const struct placement *p, const struct pl_ask 
 		return local ? PL_C_LOCAL : PL_C_REMOTE_FILE;
 	if (local && allowed)
 		return PL_C_LOCAL;
+	if (allowed && placement_cpuset_away(p))
+		return PL_C_AS_POLICY;
 	if (demoted(p, a, node))
 		return PL_C_DEMOTED;
 	if (!allowed)

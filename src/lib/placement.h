@@ -214,6 +214,12 @@ struct pl_ask {
 enum pl_class placement_classify(const struct placement *p, const struct pl_ask *a,
 				 enum pl_kind kind, unsigned node);
 /*
+ * Does p's cpuset confine its memory to nodes none of its CPUs are on
+ * (podman run --cpuset-mems=1 on node 0's CPUs)?  Its own memory there is
+ * then as the cpuset asks, not remote anonymous: a fix would undo the ask.
+ */
+bool placement_cpuset_away(const struct placement *p);
+/*
  * Where an off_policy page on node should go for the mapping a: a node
  * both the policy and the cpuset allow, one of its CPUs' when it can;
  * UINT32_MAX when none.

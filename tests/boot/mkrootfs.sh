@@ -16,9 +16,11 @@ die() {
 # What the guest needs: systemd as PID 1 (systemd-sysv), udev to find the
 # disk, procps for sysctl(8) and its procps.service, a kernel with its
 # initramfs, the libraries numastatctl dlopen()s (libsmartcols1 and
-# libnuma1, libmnl0; the ELF itself needs only libc), and tuned, the daemon
-# that starts after numastatctl.service and sets NUMA knobs too.
-PACKAGES=systemd,systemd-sysv,udev,procps,kmod,linux-image-amd64,initramfs-tools,libnuma1,libsmartcols1,libmnl0,tuned
+# libnuma1, libmnl0; the ELF itself needs only libc), tuned, the daemon
+# that starts after numastatctl.service and sets NUMA knobs too, and podman
+# (with its OCI runtime crun and monitor conmon) for real containers, run
+# from a directory since no registry is reachable.
+PACKAGES=systemd,systemd-sysv,udev,procps,kmod,linux-image-amd64,initramfs-tools,libnuma1,libsmartcols1,libmnl0,tuned,podman,crun,conmon
 # An initramfs with the few modules a virtio disk needs, not MODULES=most:
 # the guest decompresses and the build compresses it under TCG on two CPUs.
 # Written before the kernel package is installed, so its first

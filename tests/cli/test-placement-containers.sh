@@ -91,6 +91,19 @@ expect_out_has 'container evil\x1b[2Jname (podman' "a name with control characte
 run placement --container 'bad*'
 expect_rc 0 "a name with bytes that are not UTF-8 (U+FFFD, as Go reads JSON)"
 check "no byte that is not UTF-8 reaches stdout" python3 -c 'import sys; sys.stdin.buffer.read().decode("utf-8")' <<<"$OUT"
+run placement --container bound-off
+expect_out_has "  local                       0B    0.0%
+  as its cpuset asks         16M   76.2%  bound away from its CPUs
+  remote anonymous            0B    0.0%" \
+	"podman's --cpuset-mems=1 on node 0's CPUs: its memory on node 1 as its cpuset asks, not actionable"
+expect_out_lacks "cpuset.mems\|migratepages" "nothing printed that would undo the binding"
+run placement --container bound-off --check
+expect_rc 0 "--check passes a container bound away from its CPUs on purpose"
+run placement --container bound-off -J
+expect_json "JSON: as_policy, no remote anonymous" '
+if (t["classes"]["as_policy"], t["classes"]["remote_anon"]) != (16777216, 0): print(t["classes"])'
+run placement --pod prod/db-0
+expect_out_lacks "as its cpuset asks" "silent where the cpuset allows its CPUs' node (db-0: CPUs and cpuset.mems on node 1)"
 run placement --container nosuch
 expect_rc 1 "an unknown container"
 expect_err "numastatctl: placement: --container 'nosuch': no container of that name or id here" "said, naming it"
@@ -114,7 +127,7 @@ check "the fixture has links to /etc/shadow, .. and a loop" test -L "$ROOT/var/l
 run placement --container '*'
 expect_rc 0 "every container, with hostile links and names in /var/log/containers"
 expect_out_lacks "shadow" "a link to /etc/shadow names nothing"
-check "seven containers: three pods' containers, docker's, podman's three" test "$(grep -c '^container' <<<"$OUT")" = 7
+check "eight containers: three pods' containers, docker's, podman's four" test "$(grep -c '^container' <<<"$OUT")" = 8
 if have strace; then
 	strace -f -e trace=openat,openat2,open -o "$TMP/trace" "$NUMASTATCTL" --sysroot "$ROOT" placement --container '*' >/dev/null 2>&1
 	check "no log link is opened or followed" sh -c "! grep -E 'var/log/containers/.|shadow' '$TMP/trace'"

@@ -107,6 +107,31 @@ static void classes(void)
 		      placement_classify(&p, NULL, PL_ANON, 2) == PL_C_OFF_POLICY,
 	      "a cgroup's memory has no policy: its cpuset and CPUs decide");
 	placement_free(&p);
+
+	/* podman run --cpuset-cpus=0 --cpuset-mems=1: bound away from its CPUs on purpose. */
+	target(&p, &m, true, "1");
+	CHECK(placement_classify(&p, NULL, PL_ANON, 1) == PL_C_AS_POLICY &&
+		      placement_classify(&p, NULL, PL_HUGE, 1) == PL_C_AS_POLICY,
+	      "a cpuset that allows none of its CPUs' nodes: its memory there as it asks, "
+	      "not remote anonymous");
+	CHECK(placement_classify(&p, NULL, PL_ANON, 0) == PL_C_OFF_POLICY &&
+		      placement_classify(&p, NULL, PL_ANON, 2) == PL_C_OFF_POLICY,
+	      "and off-policy on the nodes it forbids, its CPUs' node too");
+	CHECK(placement_classify(&p, NULL, PL_FILE, 1) == PL_C_REMOTE_FILE,
+	      "page cache on the cpuset's node is still where it was first read");
+	CHECK(placement_cpuset_away(&p), "the cpuset is said to be away from its CPUs");
+	placement_free(&p);
+
+	target(&p, &m, true, "1-2");
+	CHECK(placement_classify(&p, NULL, PL_ANON, 2) == PL_C_AS_POLICY,
+	      "away from its CPUs over two nodes: either is as it asks");
+	placement_free(&p);
+
+	target(&p, &m, true, "0-1");
+	CHECK(placement_classify(&p, NULL, PL_ANON, 1) == PL_C_REMOTE_ANON &&
+		      !placement_cpuset_away(&p),
+	      "a cpuset that allows its CPUs' node too: node 1 stays remote anonymous");
+	placement_free(&p);
 }
 
 static void pairs(void)
