@@ -18,7 +18,9 @@
 
 #define LOG_CONTAINERS "/var/log/containers"
 #define LOG_PODS "/var/log/pods"
-#define PODMAN_JSON "/var/lib/containers/storage/overlay-containers/containers.json"
+/* containers/storage keeps its list in <graph root>/<driver>-containers/. */
+#define PODMAN_STORAGE "/var/lib/containers/storage"
+static const char *const podman_drivers[] = { "overlay", "btrfs", "zfs", "vfs" };
 #define DOCKER_DIR "/var/lib/docker/containers"
 /* Runtime metadata larger than this is not read. */
 #define META_MAX (64u << 20)
@@ -401,11 +403,11 @@ static ssize_t read_meta(const char *path, char **buf)
 }
 
 /* podman's containers.json: [{"id": ..., "names": [...]}, ...]. */
-static int names_from_podman(struct container_list *l)
+static int names_from_podman_list(struct container_list *l, const char *path)
 {
 	struct json_node root;
 	char *buf, why[256];
-	ssize_t n = read_meta(PODMAN_JSON, &buf);
+	ssize_t n = read_meta(path, &buf);
 	int r = 0;
 
 	if (n < 0 || json_tree_parse(buf, (size_t)n, &root, why, sizeof(why)) < 0) {
@@ -419,12 +421,26 @@ static int names_from_podman(struct container_list *l)
 
 		if (!id || id->type != JSON_STRING || !hex_id(id->s, id->len) || !names ||
 		    names->type != JSON_ARRAY || !names->n || names->v[0].type != JSON_STRING ||
-		    !names->v[0].len || !(c = by_id(l, id->s)))
+		    !names->v[0].len || !(c = by_id(l, id->s)) || c->name)
 			continue;
 		r = set(&c->name, names->v[0].s);
 	}
 	json_tree_free(&root);
 	free(buf);
+	return r;
+}
+
+/* Every storage driver's list: the driver is a host's choice (storage.conf). */
+static int names_from_podman(struct container_list *l)
+{
+	char path[128];
+	int r = 0;
+
+	for (size_t i = 0; r == 0 && i < sizeof(podman_drivers) / sizeof(*podman_drivers); i++) {
+		snprintf(path, sizeof(path), PODMAN_STORAGE "/%s-containers/containers.json",
+			 podman_drivers[i]);
+		r = names_from_podman_list(l, path);
+	}
 	return r;
 }
 
