@@ -154,11 +154,12 @@ guest_config() {
 	echo numastatctl-boot >"$R/etc/hostname"
 	# The root stays read-only for the whole boot: the unit must need
 	# nothing but /run, whenever /var is mounted or remounted writable.
-	# Where the kubelet writes (check.sh's pods): tmpfs on the read-only root.
-	mkdir -p "$R/var/log/containers" "$R/var/log/pods" "$R/var/lib/kubelet"
+	# Where the kubelet and podman write (check.sh's pods and containers):
+	# tmpfs on the read-only root.
+	mkdir -p "$R/var/log/containers" "$R/var/log/pods" "$R/var/lib/kubelet" "$R/var/lib/containers"
 	printf '/dev/vda / ext4 ro 0 0\ntmpfs /var/log/tuned tmpfs mode=0755 0 0\n' >"$R/etc/fstab"
 	printf 'tmpfs %s tmpfs mode=0755 0 0\n' /var/log/containers /var/log/pods /var/lib/kubelet \
-		>>"$R/etc/fstab"
+		/var/lib/containers >>"$R/etc/fstab"
 }
 guest_config
 ok "the guest enables numastatctl.service, with sysctl.d setting the profile's knobs otherwise, and tuned's hpc-compute"

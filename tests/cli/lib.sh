@@ -77,6 +77,33 @@ fixture() {
 		{ echo "Bail out! cannot create a fixture root $ROOT"; exit 1; }
 }
 
+# gen_fixture GENERATOR ARGS...: a fresh $ROOT built by
+# tests/fixtures/GENERATOR ARGS, empty $STATE.
+gen_fixture() {
+	local gen=$1
+	shift
+	FIXTURE_N=$((FIXTURE_N + 1))
+	ROOT=$TMP/root.$FIXTURE_N
+	STATE="$ROOT.state"
+	"$FIXTURES/$gen" "$ROOT" "$@" || { echo "Bail out! $gen $* failed"; exit 1; }
+}
+
+# expect_json DESC PYTHON: PYTHON, run with the parsed stdout as `doc` and
+# its first target (if it has targets) as `t`, prints nothing (it prints
+# what is wrong); a Python error (a missing key) fails too.
+expect_json() {
+	local why
+	why=$(python3 2>&1 -c '
+import json, sys
+try:
+    doc = json.loads(sys.stdin.read())
+except ValueError as e:
+    print("not JSON:", e); sys.exit()
+t = doc["targets"][0] if isinstance(doc, dict) and doc.get("targets") else {}
+'"$2" <<<"$OUT") || why="python3 failed: $why"
+	if [ -z "$why" ]; then ok "$1"; else not_ok "$1" "$why" "$OUT"; fi
+}
+
 # run ARGS...: the binary on $ROOT with $STATE; sets OUT, ERR, RC.
 run() {
 	run_raw --sysroot "$ROOT" --state-dir "$STATE" "$@"

@@ -9,28 +9,8 @@
 # container gone between the scan and the read.
 . "$(dirname "$0")/lib.sh"
 
-GEN=$FIXTURES/gen-containers.sh
-cfixture() {
-	FIXTURE_N=$((FIXTURE_N + 1))
-	ROOT=$TMP/root.$FIXTURE_N
-	STATE="$ROOT.state"
-	"$GEN" "$ROOT" "$@" || { echo "Bail out! gen-containers.sh $* failed"; exit 1; }
-}
-
-# expect_json DESC PYTHON: PYTHON, with the parsed stdout as `doc` and its
-# first target as `t`, prints nothing (it prints what is wrong).
-expect_json() {
-	local why
-	why=$(python3 -c '
-import json, sys
-try:
-    doc = json.loads(sys.stdin.read())
-except ValueError as e:
-    print("not JSON:", e); sys.exit()
-t = doc["targets"][0] if doc["targets"] else {}
-'"$2" <<<"$OUT")
-	if [ -z "$why" ]; then ok "$1"; else not_ok "$1" "$why" "$OUT"; fi
-}
+# cfixture CASE: a fresh root built by gen-containers.sh.
+cfixture() { gen_fixture gen-containers.sh "$@"; }
 
 ID1=$(printf '01%.0s' {1..32})
 
@@ -101,7 +81,7 @@ run placement --container bound-off --check
 expect_rc 0 "--check passes a container bound away from its CPUs on purpose"
 run placement --container bound-off -J
 expect_json "JSON: as_policy, no remote anonymous" '
-if (t["classes"]["as_policy"], t["classes"]["remote_anon"]) != (16777216, 0): print(t["classes"])'
+if (t["as_policy"], t["remote_anon"]) != (16777216, 0): print(t["as_policy"], t["remote_anon"])'
 run placement --pod prod/db-0
 expect_out_lacks "as its cpuset asks" "silent where the cpuset allows its CPUs' node (db-0: CPUs and cpuset.mems on node 1)"
 run placement --container nosuch
@@ -158,7 +138,8 @@ expect_rc 0 "stat --pod: the cgroup view of a pod's container"
 expect_out_has "/cri-containerd-$ID1.scope" "its cgroup, found as placement finds it"
 run stat --container registry --container nginx -J
 expect_json "stat --container: several containers, with JSON" '
-if len(doc["cgroups"]) != 2: print(doc)'
+names = {r["cgroup"].rsplit("/", 1)[-1][:7] for r in doc["cgroups"]}
+if names != {"crio-02", "docker-"}: print(names)'
 run stat --pod web-1
 expect_rc 2 "stat --pod without a namespace: a usage error"
 run stat --pod prod/db-0 --balancing

@@ -6,29 +6,8 @@
 # processes and cgroups, control characters, a broken numa_maps.
 . "$(dirname "$0")/lib.sh"
 
-GEN=$FIXTURES/gen-placement.sh
-
 # pfixture CASE: a fresh root built by gen-placement.sh.
-pfixture() {
-	FIXTURE_N=$((FIXTURE_N + 1))
-	ROOT=$TMP/root.$FIXTURE_N
-	STATE="$ROOT.state"
-	"$GEN" "$ROOT" "$@" || { echo "Bail out! gen-placement.sh $* failed"; exit 1; }
-}
-
-# expect_json DESC PYTHON: PYTHON, with the parsed stdout as `doc`, prints
-# nothing (it prints what is wrong).
-expect_json() {
-	local why
-	why=$(python3 -c '
-import json, sys
-try:
-    doc = json.loads(sys.stdin.read())
-except ValueError as e:
-    print("not JSON:", e); sys.exit()
-'"$2" <<<"$OUT")
-	if [ -z "$why" ]; then ok "$1"; else not_ok "$1" "$why" "$OUT"; fi
-}
+pfixture() { gen_fixture gen-placement.sh "$@"; }
 
 pfixture procs
 run placement --pid 100
