@@ -731,6 +731,14 @@ static void pctx_free(struct pctx *x)
 
 /* ---- output ---- */
 
+/* A podman container that no pod holds: its id, for the podman update that moves it; else NULL. */
+static const char *podman_outside_pod(const struct target *t)
+{
+	const struct container *c = t->ctr ? t->ctr->c : NULL;
+
+	return c && strcmp(c->runtime, "podman") == 0 && !c->pod_uid[0] ? c->id : NULL;
+}
+
 static bool over(const struct pctx *x, const struct target *t)
 {
 	return placement_pct(t->v.cls[PL_C_REMOTE_ANON], t->v.total) > x->o->max_remote_anon;
@@ -1462,6 +1470,7 @@ static int placement(const struct popts *o)
 						      .cgroup = t->cgroup,
 						      .cpuset_found = t->cpuset_found,
 						      .managed = t->ctr != NULL,
+						      .podman_id = podman_outside_pod(t),
 						      .balancing = x.balancing },
 				&t->fixes);
 		any_over |= o->check && over(&x, t);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <errno.h>
+#include <dirent.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,6 +53,50 @@ static bool exists(const char *root, const char *cg)
 	return true;
 }
 
+/* The name of cg's only child group in name (NAME_MAX + 1); false for none or several. */
+static bool only_child(const char *root, const char *cg, char *name)
+{
+	char path[CG_PATH_MAX + 64];
+	struct dirent *e;
+	int n = 0, fd;
+	DIR *d;
+
+	cg_file_path(root, cg, NULL, path, sizeof(path));
+	if ((fd = sysfs_open(path, O_RDONLY | O_DIRECTORY)) < 0)
+		return false;
+	if (!(d = fdopendir(fd))) {
+		close(fd);
+		return false;
+	}
+	while (n < 2 && (e = readdir(d)))
+		if (e->d_type == DT_DIR && strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0 &&
+		    n++ == 0)
+			snprintf(name, NAME_MAX + 1, "%s", e->d_name);
+	closedir(d);
+	return n == 1;
+}
+
+/*
+ * Where cg's processes run, into at: cg, or while it holds no process and
+ * has a single child, that child.  crun puts a podman container's
+ * processes in <scope>/container and writes the cpuset there, leaving the
+ * scope's own allowing every CPU and node.  A cgroup.procs that cannot be
+ * read (a fixture without one) ends the descent.
+ */
+static void process_group(const char *root, const char *cg, char *at, size_t len)
+{
+	char path[CG_PATH_MAX + 64], name[NAME_MAX + 1], pid[8];
+
+	snprintf(at, len, "%s", cg);
+	for (int depth = 0; depth < 8; depth++) {
+		cg_file_path(root, at, "cgroup.procs", path, sizeof(path));
+		if (sysfs_read_file(path, pid, sizeof(pid)) != 0 || !only_child(root, at, name) ||
+		    strlen(at) + 1 + strlen(name) >= len)
+			return;
+		snprintf(at + strlen(at), len - strlen(at), "%s%s", strcmp(at, "/") ? "/" : "", name);
+	}
+}
+
 int cg_cpuset_read(const char *root, const char *cg, struct cg_cpuset *out, char *why,
 		   size_t whylen)
 {
@@ -61,7 +106,7 @@ int cg_cpuset_read(const char *root, const char *cg, struct cg_cpuset *out, char
 	*out = (struct cg_cpuset){ 0 };
 	if (!exists(root, cg))
 		return -ENOENT;
-	snprintf(at, sizeof(at), "%s", cg);
+	process_group(root, cg, at, sizeof(at));
 	for (;;) {
 		r = list_read(root, at, "cpuset.cpus.effective", &out->cpus, why, whylen);
 		if (r >= 0) {

@@ -4,7 +4,9 @@
  * cpuset.mems.effective, the CPUs and memory nodes its tasks may use.  A
  * group where the cpuset controller is not enabled has no such files and
  * is held by its nearest ancestor's, so the read walks up to the first
- * group that has them.  Implemented by cg-cpuset.c.
+ * group that has them.  A group that holds no process itself but one
+ * child group is read at that child, where its processes are (crun's
+ * <scope>/container).  Implemented by cg-cpuset.c.
  */
 #pragma once
 

@@ -310,6 +310,13 @@ void placement_fixes(const struct placement *p, const struct pl_fix_ctx *c, stru
 			    "mappings with a policy of their own keep it");
 	} else if (remote && demoted_nodes(p, out)) {
 		/* A narrower cpuset.mems would move the demoted pages back too: none. */
+	} else if (remote && c->managed && c->podman_id) {
+		char cmd[PL_FIX_TEXT];
+
+		/* Its own tool keeps the cpuset podman records; cgroup v2 then moves the pages. */
+		snprintf(cmd, sizeof(cmd), "podman update --cpuset-mems=%s %.12s", cn, c->podman_id);
+		add(out, PL_C_REMOTE_ANON, "keep it local", cmd,
+		    "cgroup v2 moves its memory onto the new cpuset.mems");
 	} else if (remote && c->managed) {
 		/*
 		 * A container's cpuset is written by its runtime from the kubelet's

@@ -263,6 +263,8 @@ struct pl_fix_ctx {
 	const char *cgroup; /* is_cgroup: the path */
 	bool cpuset_found;  /* is_cgroup: some cpuset holds it */
 	bool managed;       /* is_cgroup: a container's, whose cpuset its runtime and kubelet own */
+	/* managed: a podman container outside a pod, its id: podman update sets its cpuset. */
+	const char *podman_id;
 	const char *balancing; /* kernel.numa_balancing as read, "" when absent */
 };
 

@@ -71,6 +71,11 @@ expect_out_has 'container evil\x1b[2Jname (podman' "a name with control characte
 run placement --container 'bad*'
 expect_rc 0 "a name with bytes that are not UTF-8 (U+FFFD, as Go reads JSON)"
 check "no byte that is not UTF-8 reaches stdout" python3 -c 'import sys; sys.stdin.buffer.read().decode("utf-8")' <<<"$OUT"
+run placement --container cache-bound
+expect_out_has "  remote anonymous            4M   33.3%  actionable
+    keep it local: podman update --cpuset-mems=2 050505050505
+      (cgroup v2 moves its memory onto the new cpuset.mems)" \
+	"a podman container outside a pod: podman update with its CPUs' node, by id"
 run placement --container bound-off
 expect_out_has "  local                       0B    0.0%
   as its cpuset asks         16M   76.2%  bound away from its CPUs

@@ -230,6 +230,13 @@ static void fixes(void)
 	      "a container: no cpuset.mems or unit property, which its runtime and "
 	      "kubelet own (%s)",
 	      f.n ? f.v[0].cmd : "");
+	c.cgroup = "/machine.slice/libpod-0123456789abcdef.scope";
+	c.podman_id = "0123456789abcdef";
+	placement_fixes(&p, &c, &f);
+	CHECK(f.n == 1 && strcmp(f.v[0].cmd, "podman update --cpuset-mems=0 0123456789ab") == 0,
+	      "a podman container outside a pod: podman update, which moves it (%s)",
+	      f.n ? f.v[0].cmd : "");
+	c.podman_id = NULL;
 	c.managed = false;
 	placement_free(&p);
 
