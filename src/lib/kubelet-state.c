@@ -171,8 +171,8 @@ static bool p_map(struct sb *b, const struct json_node *v, printer_fn val, struc
 	return ok;
 }
 
-/* []int: "[0 1]", <nil> for null. */
-static bool p_ints(struct sb *b, const struct json_node *v, struct shape_err *e)
+/* A slice: "[a b]", each element by elem, <nil> for null. */
+static bool p_slice(struct sb *b, const struct json_node *v, printer_fn elem, struct shape_err *e)
 {
 	bool ok = true;
 
@@ -186,10 +186,16 @@ static bool p_ints(struct sb *b, const struct json_node *v, struct shape_err *e)
 	for (size_t i = 0; i < v->n && ok; i++) {
 		if (i)
 			puts_(b, " ");
-		ok = p_sint(b, &v->v[i], e);
+		ok = elem(b, &v->v[i], e);
 	}
 	puts_(b, "]");
 	return ok;
+}
+
+/* []int: "[0 1]". */
+static bool p_ints(struct sb *b, const struct json_node *v, struct shape_err *e)
+{
+	return p_slice(b, v, p_sint, e);
 }
 
 /* A struct's fields, each "Name:(type)value", in the order Go declares them. */
@@ -329,25 +335,15 @@ static const struct field block[] = {
 	{ 0 },
 };
 
-/* []Block: "[{...} {...}]", <nil> for null. */
+static bool p_block(struct sb *b, const struct json_node *v, struct shape_err *e)
+{
+	return p_struct(b, v, block, e);
+}
+
+/* []Block: "[{...} {...}]". */
 static bool p_blocks(struct sb *b, const struct json_node *v, struct shape_err *e)
 {
-	bool ok = true;
-
-	if (v->type == JSON_NULL) {
-		puts_(b, "<nil>");
-		return true;
-	}
-	if (v->type != JSON_ARRAY)
-		return bad(e, "an array was expected");
-	puts_(b, "[");
-	for (size_t i = 0; i < v->n && ok; i++) {
-		if (i)
-			puts_(b, " ");
-		ok = p_struct(b, &v->v[i], block, e);
-	}
-	puts_(b, "]");
-	return ok;
+	return p_slice(b, v, p_block, e);
 }
 
 static bool p_container_blocks(struct sb *b, const struct json_node *v, struct shape_err *e)

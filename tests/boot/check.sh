@@ -648,6 +648,88 @@ run numastatctl placement --container nginx
 expect_rc 1 "a container that exited since: said, exit 1"
 systemctl stop "cri-containerd-$CID_DB.scope" 2>/dev/null
 
+# 8b. Real containers from Debian's podman (crun, the systemd cgroup
+# manager), run from a directory since no registry is reachable: its root
+# holds dash, dd, head and sleep with their libraries, copied from here.
+# Node i has CPU i.  away: node 0's CPU, memory bound to node 1 (as its
+# cpuset asks: no fix).  near: node 2's CPU and memory (local).  moved: its
+# memory filled on node 1's CPU, then its CPU moved to node 0 by podman
+# update (remote anonymous: the printed podman update is run, and must
+# bring the memory to node 0).
+CTR_ROOT=/run/ctr-root
+mkdir -p "$CTR_ROOT" /run/ctr-ready
+for b in /bin/dash /bin/dd /bin/head /bin/sleep; do
+	cp --parents -L "$b" "$CTR_ROOT/"
+	ldd "$b" | grep -o '/[^ ]*' | xargs -I{} cp --parents -L {} "$CTR_ROOT/"
+done
+ln -sf dash "$CTR_ROOT/bin/sh"
+# ctr NAME MB PODMAN-OPTIONS...: a container holding MB of anonymous memory.
+ctr() {
+	local name=$1 mb=$2
+	shift 2
+	run podman run -d --name "$name" --network none -v /run/ctr-ready:/ready "$@" \
+		--rootfs "$CTR_ROOT" /bin/sh -c "$(hold "$mb" "/ready/$name")"
+	[ "$RC" = 0 ] || not_ok "podman run $name" "$OUT"
+}
+ctr away 64 --cpuset-cpus=0 --cpuset-mems=1
+ctr near 16 --cpuset-cpus=2 --cpuset-mems=2
+ctr moved 64 --cpuset-cpus=1 --cpuset-mems=0-1
+for _ in $(seq 1 $((3 * T))); do [ "$(ls /run/ctr-ready | wc -l)" = 3 ] && break; sleep 1; done
+if [ "$(ls /run/ctr-ready | wc -l)" = 3 ]; then ok "three podman containers hold their memory"; else
+	not_ok "three podman containers hold their memory" "$(ls /run/ctr-ready)" "$(podman ps -a 2>&1)"; fi
+# ctr_cg NAME: the container's scope, as podman's systemd cgroup manager names it.
+ctr_cg() { echo "/sys/fs/cgroup/machine.slice/libpod-$(podman inspect -f '{{.Id}}' "$1").scope"; }
+diag_lines "the containers' processes:" "$(for c in away near moved; do
+	echo "$c: $(cat "$(ctr_cg "$c")"/*/cgroup.procs "$(ctr_cg "$c")"/cgroup.procs 2>/dev/null | paste -sd' ') in $(ctr_cg "$c")"
+done)"
+# json_field FIELD: FIELD of the first target of the last run's -J.
+json_field() { python3 -c 'import json, sys; print(json.load(sys.stdin)["targets"][0][sys.argv[1]])' "$1" <<<"$OUT"; }
+
+run numastatctl placement --container away
+case "$OUT" in *"container away (podman, id "*"runs on: CPUs 0 (the cpuset of "*"/container), node 0"*"memory may go to: node 1"*"as its cpuset asks"*"bound away from its CPUs"*"remote anonymous            0B"*)
+	ok "away, by its name from containers.json: its cpuset read where crun put it, its memory as it asks" ;;
+*) not_ok "away, by its name from containers.json: its cpuset read where crun put it, its memory as it asks" "$OUT" ;; esac
+case "$OUT" in *"podman update"* | *migratepages* | *cpuset.mems\ * | *set-property*)
+	not_ok "no fix printed for a container bound away on purpose" "$OUT" ;;
+*) ok "no fix printed for a container bound away on purpose" ;; esac
+run numastatctl placement --container away --check
+expect_rc 0 "--check passes it"
+run numastatctl placement --container away -J
+asked=$(json_field as_policy)
+ns1=$(numa_stat_anon "$(ctr_cg away)" 1)
+diag "away: as its cpuset asks $asked, memory.numa_stat anon on node 1 $ns1"
+if [ -n "$ns1" ] && [ "$ns1" -ge 60000000 ] && [ "$asked" -le "$ns1" ] && [ "$asked" -ge $((ns1 - ns1 / 100)) ]; then
+	ok "its 64 MB on node 1 is memory.numa_stat's, read directly"
+else not_ok "its 64 MB on node 1 is memory.numa_stat's" "as_policy $asked, memory.numa_stat $ns1"; fi
+
+run numastatctl placement --container near
+case "$OUT" in *"runs on: CPUs 2 (the cpuset of "*"), node 2"*"remote anonymous            0B"*) ok "near: local, nothing remote" ;;
+*) not_ok "near: local, nothing remote" "$OUT" ;; esac
+case "$OUT" in *"as its cpuset asks"* | *"keep it local"*) not_ok "near: no cpuset verdict, no fix" "$OUT" ;;
+*) ok "near: no cpuset verdict, no fix" ;; esac
+
+run podman update --cpuset-cpus=0 moved
+expect_rc 0 "podman update moves the container moved to node 0's CPU"
+run numastatctl placement --container moved --check
+expect_rc 3 "moved: --check fails on its memory left on node 1"
+id=$(podman inspect -f '{{.Id}}' moved)
+fix=$(sed -n 's/^ *keep it local: \(podman update .*\)$/\1/p' <<<"$OUT")
+if [ "$fix" = "podman update --cpuset-mems=0 ${id:0:12}" ]; then ok "the fix printed: $fix"; else
+	not_ok "the fix printed: podman update --cpuset-mems=0 ${id:0:12}" "$OUT"; fi
+n0=$(numa_stat_anon "$(ctr_cg moved)" 0) n1=$(numa_stat_anon "$(ctr_cg moved)" 1)
+diag "moved before the fix: anon node 0 $n0, node 1 $n1"
+# shellcheck disable=SC2086 # the printed command, split into its words as a shell would
+run $fix
+expect_rc 0 "the printed podman update runs"
+n0=$(numa_stat_anon "$(ctr_cg moved)" 0) n1=$(numa_stat_anon "$(ctr_cg moved)" 1)
+diag "moved after the fix: anon node 0 $n0, node 1 $n1"
+if [ -n "$n0" ] && [ "$n0" -ge 60000000 ] && [ "$n1" -lt 1000000 ]; then
+	ok "it did what it says: the 64 MB is on node 0 now (memory.numa_stat)"
+else not_ok "it did what it says: the 64 MB is on node 0 now" "node 0 $n0, node 1 $n1"; fi
+run numastatctl placement --container "${id:0:8}" --check
+expect_rc 0 "moved, by an id prefix: --check passes after the fix"
+podman rm -f -t 0 away near moved >/dev/null 2>&1
+
 # 9. The package's life, last as it ends in a purge: installed by apt before
 # this boot (run.sh), upgraded
 # here to a newer build, removed, purged.  The root was read-only until

@@ -160,6 +160,8 @@ guest_config() {
 	printf '/dev/vda / ext4 ro 0 0\ntmpfs /var/log/tuned tmpfs mode=0755 0 0\n' >"$R/etc/fstab"
 	printf 'tmpfs %s tmpfs mode=0755 0 0\n' /var/log/containers /var/log/pods /var/lib/kubelet \
 		/var/lib/containers >>"$R/etc/fstab"
+	# podman update writes its resources to a file in /var/tmp first.
+	printf 'tmpfs /var/tmp tmpfs mode=1777 0 0\n' >>"$R/etc/fstab"
 }
 guest_config
 ok "the guest enables numastatctl.service, with sysctl.d setting the profile's knobs otherwise, and tuned's hpc-compute"

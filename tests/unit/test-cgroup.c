@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* memory.numa_stat (cg-numa.c) and finding cgroups (cg-find.c). */
+/*
+ * memory.numa_stat (cg-numa.c), finding cgroups (cg-find.c) and the cpuset
+ * that holds a cgroup's processes (cg-cpuset.c).
+ */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cg-cpuset.h"
 #include "cg-events.h"
 #include "cg-find.h"
 #include "cg-numa.h"
@@ -185,6 +189,61 @@ static void test_literal(void)
 	CHECK(system(cmd) == 0, "the tree removed");
 }
 
+/* The nodes cg_cpuset_read() gives for cg, as "from:mems", or the error. */
+static void cpuset_is(const char *root, const char *cg, const char *want, const char *desc)
+{
+	struct cg_cpuset cs;
+	char got[CG_PATH_MAX + 64] = "";
+	int r = cg_cpuset_read(root, cg, &cs, why, sizeof(why));
+
+	if (r == 0 && cs.found)
+		snprintf(got, sizeof(got), "%s:%u%s", cs.from, cs.n_mems ? cs.mems[0] : 99,
+			 cs.n_mems > 1 ? "+" : "");
+	else
+		snprintf(got, sizeof(got), "r=%d found=%d", r, cs.found);
+	CHECK_STR(got, want, "%s", desc);
+	cg_cpuset_free(&cs);
+}
+
+/*
+ * A podman container under crun: the scope holds no process and one child,
+ * "container", with the processes and the cpuset podman asked for.
+ */
+static void test_process_group(void)
+{
+	char tmp[512], cmd[4096], root[CG_ROOT_MAX];
+
+	snprintf(tmp, sizeof(tmp), "%s/numastatctl-cs.XXXXXX",
+		 getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+	if (!mkdtemp(tmp)) {
+		tap_result(1, "the process group # SKIP no temporary directory");
+		return;
+	}
+	snprintf(cmd, sizeof(cmd),
+		 "mkdir -p '%s/sys/fs/cgroup' && cd '%s/sys/fs/cgroup' && "
+		 "echo 'cpuset memory' >cgroup.controllers && "
+		 "for g in . m/crun m/crun/container m/busy m/busy/container m/two m/two/a m/two/b m/old m/old/container; do "
+		 "mkdir -p $g && echo 0-3 >$g/cpuset.cpus.effective && echo 0-3 >$g/cpuset.mems.effective; done && "
+		 ": >m/crun/cgroup.procs && echo 7 >m/crun/container/cgroup.procs && "
+		 "echo 1 >m/crun/container/cpuset.mems.effective && "
+		 "echo 8 >m/busy/cgroup.procs && echo 1 >m/busy/container/cpuset.mems.effective && "
+		 ": >m/two/cgroup.procs && echo 1 >m/two/a/cpuset.mems.effective && "
+		 "echo 1 >m/old/container/cpuset.mems.effective",
+		 tmp, tmp);
+	if (system(cmd) != 0 || sysfs_init(tmp) != 0 ||
+	    cg_root_find(root, sizeof(root)) != CG_ROOT_OK) {
+		tap_result(1, "the process group # SKIP the tree could not be made");
+		return;
+	}
+	cpuset_is(root, "/m/crun", "/m/crun/container:1",
+		  "no process and one child: read where crun put its processes and cpuset");
+	cpuset_is(root, "/m/busy", "/m/busy:0+", "a group with processes of its own: its own cpuset");
+	cpuset_is(root, "/m/two", "/m/two:0+", "two children: which one is not guessed");
+	cpuset_is(root, "/m/old", "/m/old:0+", "no cgroup.procs to read: not descended");
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmp);
+	CHECK(system(cmd) == 0, "the tree removed");
+}
+
 /* memory.stat's NUMA events: the keys there are, the others passed over. */
 static void test_events(void)
 {
@@ -224,5 +283,6 @@ int main(void)
 	test_find();
 	test_literal();
 	test_events();
+	test_process_group();
 	return tap_done();
 }
