@@ -29,6 +29,21 @@ for a in $(sed -n 's/^ *- alert: *//p' "$RULES"); do
 	check "alert $a has a unit test" grep -q "alertname: $a\$" "$RULES_TEST"
 done
 
+# expect_exported FILE...: every numastatctl_ series each FILE uses is in
+# $exported, the families the last run's text declared.
+expect_exported() {
+	local f used missing
+	for f in "$@"; do
+		used=$(grep -o 'numastatctl_[a-z_]*' "$f" | sort -u)
+		missing=$(comm -23 <(echo "$used") <(echo "$exported" | sort -u))
+		if [ -n "$used" ] && [ -z "$missing" ]; then
+			ok "every series $(basename "$f") uses is exported"
+		else
+			not_ok "every series $(basename "$f") uses is exported" "not exported: $missing"
+		fi
+	done
+}
+
 # What numastatctl exports with a profile configured, one name per family.
 fixture sparse3
 conf '[numastatctl]
@@ -38,15 +53,7 @@ vm.numa_stat = 1'
 prun stat --prometheus
 expect_rc 0 "stat --prometheus runs"
 exported=$(sed -n 's/^# TYPE \([^ ]*\) .*/\1/p' "$TMP/out")
-for f in "$RULES" "$RULES_TEST"; do
-	used=$(grep -o 'numastatctl_[a-z_]*' "$f" | sort -u)
-	missing=$(comm -23 <(echo "$used") <(echo "$exported" | sort -u))
-	if [ -n "$used" ] && [ -z "$missing" ]; then
-		ok "every series $(basename "$f") uses is exported"
-	else
-		not_ok "every series $(basename "$f") uses is exported" "not exported: $missing"
-	fi
-done
+expect_exported "$RULES" "$RULES_TEST"
 
 # The pod rules: on what placement --pod exports (gen-containers.sh).
 promtool_ok "promtool check rules accepts the pod rules" check rules "$POD_RULES"
@@ -54,21 +61,11 @@ promtool_ok "promtool test rules passes the pod rules' unit tests" test rules "$
 for a in $(sed -n 's/^ *- alert: *//p' "$POD_RULES"); do
 	check "alert $a has a unit test" grep -q "alertname: $a\$" "$POD_RULES_TEST"
 done
-FIXTURE_N=$((FIXTURE_N + 1))
-ROOT=$TMP/root.$FIXTURE_N
-"$FIXTURES/gen-containers.sh" "$ROOT" systemd
+gen_fixture gen-containers.sh systemd
 run placement --pod '*/*' --prometheus
 expect_rc 0 "placement --pod --prometheus runs"
 exported=$(sed -n 's/^# TYPE \([^ ]*\) .*/\1/p' <<<"$OUT")
-for f in "$POD_RULES" "$POD_RULES_TEST"; do
-	used=$(grep -o 'numastatctl_[a-z_]*' "$f" | sort -u)
-	missing=$(comm -23 <(echo "$used") <(echo "$exported" | sort -u))
-	if [ -n "$used" ] && [ -z "$missing" ]; then
-		ok "every series $(basename "$f") uses is exported"
-	else
-		not_ok "every series $(basename "$f") uses is exported" "not exported: $missing"
-	fi
-done
+expect_exported "$POD_RULES" "$POD_RULES_TEST"
 check "the labels the pod rules group by are exported" grep -q 'namespace="prod",pod="db-0",container="postgres"' <<<"$OUT"
 
 done_testing
