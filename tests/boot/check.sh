@@ -616,12 +616,17 @@ prom_value() { grep -F "$1" <<<"$prom" | awk '{print $NF}' | head -n 1; }
 ns1=$(numa_stat_anon "$CG_DB" 1)
 p1=$(prom_value 'node="1",kind="anon"}')
 off=$(prom_value 'numastatctl_placement_assigned_off_bytes{cgroup="/kubepods.slice/'"$SL_DB/cri-containerd-$CID_DB"'.scope",namespace="prod",pod="db-0",container="postgres",class="anon"}')
-# numa_maps: the pages of the scope's processes on node 1 that no file backs.
-maps1=0
-while read -r pid; do
-	n=$(awk '!/file=/ { for (i = 1; i <= NF; i++) if ($i ~ /^N1=/) { split($i, a, "="); p += a[2] } } END { print p + 0 }' "/proc/$pid/numa_maps" 2>/dev/null)
-	maps1=$((maps1 + ${n:-0} * 4096))
-done <"$CG_DB/cgroup.procs"
+# maps_anon CGROUP NODE: the bytes on NODE that no file backs of the
+# processes in CGROUP and below it, from their numa_maps.
+maps_anon() {
+	local pid n sum=0
+	while read -r pid; do
+		n=$(awk -v node="N$2=" '!/file=/ { for (i = 1; i <= NF; i++) if (index($i, node) == 1) { split($i, a, "="); p += a[2] } } END { print p + 0 }' "/proc/$pid/numa_maps" 2>/dev/null)
+		sum=$((sum + ${n:-0} * 4096))
+	done < <(find "$1" -name cgroup.procs -exec cat {} +)
+	echo "$sum"
+}
+maps1=$(maps_anon "$CG_DB" 1)
 diag "node 1: memory.numa_stat anon $ns1, numastatctl $p1, off the assigned node $off, numa_maps $maps1"
 if [ -n "$p1" ] && [ -n "$ns1" ] && [ "$ns1" -ge 60000000 ] &&
 	[ $((p1 > ns1 ? p1 - ns1 : ns1 - p1)) -le $((ns1 / 100)) ]; then
@@ -701,6 +706,11 @@ diag "away: as its cpuset asks $asked, memory.numa_stat anon on node 1 $ns1"
 if [ -n "$ns1" ] && [ "$ns1" -ge 60000000 ] && [ "$asked" -le "$ns1" ] && [ "$asked" -ge $((ns1 - ns1 / 100)) ]; then
 	ok "its 64 MB on node 1 is memory.numa_stat's, read directly"
 else not_ok "its 64 MB on node 1 is memory.numa_stat's" "as_policy $asked, memory.numa_stat $ns1"; fi
+maps1=$(maps_anon "$(ctr_cg away)" 1)
+diag "away: numa_maps of its processes, anonymous on node 1: $maps1"
+if [ "$maps1" -ge 60000000 ] && [ "$maps1" -le "$((ns1 + ns1 / 10))" ]; then
+	ok "numa_maps of its processes (in crun's child group) finds the 64 MB on node 1"
+else not_ok "numa_maps of its processes finds the 64 MB on node 1" "numa_maps $maps1, memory.numa_stat $ns1"; fi
 
 run numastatctl placement --container near
 case "$OUT" in *"runs on: CPUs 2 (the cpuset of "*"), node 2"*"remote anonymous            0B"*) ok "near: local, nothing remote" ;;
