@@ -103,7 +103,7 @@ struct target {
 	struct pc_target *ctr; /* a container's: its kubelet assignment */
 	struct placement p;
 	struct pl_verdict v;
-	struct pl_fixes fixes;
+	struct pl_fixes *fixes; /* the commands that act on its verdict; NULL: none */
 };
 
 struct pctx {
@@ -714,6 +714,7 @@ static void pctx_free(struct pctx *x)
 {
 	for (size_t i = 0; i < x->n; i++) {
 		placement_free(&x->t[i].p);
+		free(x->t[i].fixes);
 		free(x->t[i].cgroup);
 		free(x->t[i].cpuset);
 		placement_containers_target_free(x->t[i].ctr);
@@ -730,6 +731,38 @@ static void pctx_free(struct pctx *x)
 }
 
 /* ---- output ---- */
+
+/* A podman container that no pod holds: its id, for the podman update that moves it; else NULL. */
+static const char *podman_outside_pod(const struct target *t);
+
+/*
+ * t's fixes, kept only when there are some: a struct pl_fixes is some
+ * 18 kB, and a fleet's containers (10,000 targets) mostly have none.
+ */
+static int keep_fixes(const struct pctx *x, struct target *t)
+{
+	struct pl_fixes f;
+	bool any;
+
+	placement_fixes(&t->p,
+			&(struct pl_fix_ctx){ .is_cgroup = t->is_cgroup,
+					      .pid = t->pid,
+					      .cgroup = t->cgroup,
+					      .cpuset_found = t->cpuset_found,
+					      .managed = t->ctr != NULL,
+					      .podman_id = podman_outside_pod(t),
+					      .balancing = x->balancing },
+			&f);
+	any = f.n > 0;
+	for (size_t c = 0; c < PL_NCLASS; c++)
+		any |= f.held[c][0] != '\0';
+	if (!any)
+		return 0;
+	if (!(t->fixes = malloc(sizeof(f))))
+		return -ENOMEM;
+	*t->fixes = f;
+	return 0;
+}
 
 /* A podman container that no pod holds: its id, for the podman update that moves it; else NULL. */
 static const char *podman_outside_pod(const struct target *t)
@@ -878,8 +911,10 @@ static bool plural(const char *list)
 /* The fixes of class cls: each a line under 80 columns where the numbers allow. */
 static void fix_lines(const struct target *t, enum pl_class cls)
 {
-	for (size_t i = 0; i < t->fixes.n; i++) {
-		const struct pl_fix *f = &t->fixes.v[i];
+	if (!t->fixes)
+		return;
+	for (size_t i = 0; i < t->fixes->n; i++) {
+		const struct pl_fix *f = &t->fixes->v[i];
 
 		if (f->cls != cls)
 			continue;
@@ -892,10 +927,10 @@ static void fix_lines(const struct target *t, enum pl_class cls)
 		else
 			putchar('\n');
 	}
-	if (t->fixes.held[cls][0])
+	if (t->fixes->held[cls][0])
 		printf("    node%s %s left out: a move would take what a policy or demotion put\n"
 		       "    there too\n",
-		       plural(t->fixes.held[cls]) ? "s" : "", t->fixes.held[cls]);
+		       plural(t->fixes->held[cls]) ? "s" : "", t->fixes->held[cls]);
 }
 
 /* The nodes of class cls, as a list. */
@@ -1018,7 +1053,7 @@ static void set_fixes(struct out_row *row, size_t col, const struct pl_fixes *f)
 	size_t used = 0;
 
 	s[0] = '\0';
-	for (size_t i = 0; i < f->n; i++)
+	for (size_t i = 0; f && i < f->n; i++)
 		used += (size_t)snprintf(s + used, sizeof(s) - used, "%s%s", i ? "\n" : "",
 					 f->v[i].cmd);
 	out_row_set(row, col, s);
@@ -1110,7 +1145,7 @@ static void target_row(const struct pctx *x, const struct target *t, struct out_
 		     placement_pct(v->cls[PL_C_REMOTE_ANON], v->total));
 	if (x->o->check)
 		out_row_set(row, TC_OVER, over(x, t) ? "yes" : "no");
-	set_fixes(row, TC_FIXES, &t->fixes);
+	set_fixes(row, TC_FIXES, t->fixes);
 }
 
 static void node_rows(const struct target *t, struct out_table *tb)
@@ -1464,15 +1499,11 @@ static int placement(const struct popts *o)
 			rc = EXIT_FAIL;
 			goto out;
 		}
-		placement_fixes(&t->p,
-				&(struct pl_fix_ctx){ .is_cgroup = t->is_cgroup,
-						      .pid = t->pid,
-						      .cgroup = t->cgroup,
-						      .cpuset_found = t->cpuset_found,
-						      .managed = t->ctr != NULL,
-						      .podman_id = podman_outside_pod(t),
-						      .balancing = x.balancing },
-				&t->fixes);
+		if (keep_fixes(&x, t) < 0) {
+			log_err("out of memory");
+			rc = EXIT_FAIL;
+			goto out;
+		}
 		any_over |= o->check && over(&x, t);
 	}
 	if (o->textfile)
