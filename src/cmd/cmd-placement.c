@@ -733,7 +733,12 @@ static void pctx_free(struct pctx *x)
 /* ---- output ---- */
 
 /* A podman container that no pod holds: its id, for the podman update that moves it; else NULL. */
-static const char *podman_outside_pod(const struct target *t);
+static const char *podman_outside_pod(const struct target *t)
+{
+	const struct container *c = t->ctr ? t->ctr->c : NULL;
+
+	return c && strcmp(c->runtime, "podman") == 0 && !c->pod_uid[0] ? c->id : NULL;
+}
 
 /*
  * t's fixes, kept only when there are some: a struct pl_fixes is some
@@ -762,14 +767,6 @@ static int keep_fixes(const struct pctx *x, struct target *t)
 		return -ENOMEM;
 	*t->fixes = f;
 	return 0;
-}
-
-/* A podman container that no pod holds: its id, for the podman update that moves it; else NULL. */
-static const char *podman_outside_pod(const struct target *t)
-{
-	const struct container *c = t->ctr ? t->ctr->c : NULL;
-
-	return c && strcmp(c->runtime, "podman") == 0 && !c->pod_uid[0] ? c->id : NULL;
 }
 
 static bool over(const struct pctx *x, const struct target *t)
@@ -950,7 +947,6 @@ static void verdict(const struct pctx *x, const struct target *t)
 	const struct pl_verdict *v = &t->v;
 	char where[256];
 	uint64_t ra = v->cls[PL_C_REMOTE_ANON];
-
 	bool away = placement_cpuset_away(&t->p);
 
 	verdict_line("local", v->cls[PL_C_LOCAL], v->total, NULL);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-#include <errno.h>
 #include <dirent.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -69,8 +69,8 @@ static bool only_child(const char *root, const char *cg, char *name)
 		return false;
 	}
 	while (n < 2 && (e = readdir(d)))
-		if (e->d_type == DT_DIR && strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0 &&
-		    n++ == 0)
+		if (e->d_type == DT_DIR && strcmp(e->d_name, ".") != 0 &&
+		    strcmp(e->d_name, "..") != 0 && n++ == 0)
 			snprintf(name, NAME_MAX + 1, "%s", e->d_name);
 	closedir(d);
 	return n == 1;
@@ -93,7 +93,8 @@ static void process_group(const char *root, const char *cg, char *at, size_t len
 		if (sysfs_read_file(path, pid, sizeof(pid)) != 0 || !only_child(root, at, name) ||
 		    strlen(at) + 1 + strlen(name) >= len)
 			return;
-		snprintf(at + strlen(at), len - strlen(at), "%s%s", strcmp(at, "/") ? "/" : "", name);
+		snprintf(at + strlen(at), len - strlen(at), "%s%s", strcmp(at, "/") ? "/" : "",
+			 name);
 	}
 }
 

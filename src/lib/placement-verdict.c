@@ -314,7 +314,8 @@ void placement_fixes(const struct placement *p, const struct pl_fix_ctx *c, stru
 		char cmd[PL_FIX_TEXT];
 
 		/* Its own tool keeps the cpuset podman records; cgroup v2 then moves the pages. */
-		snprintf(cmd, sizeof(cmd), "podman update --cpuset-mems=%s %.12s", cn, c->podman_id);
+		snprintf(cmd, sizeof(cmd), "podman update --cpuset-mems=%s %.12s", cn,
+			 c->podman_id);
 		add(out, PL_C_REMOTE_ANON, "keep it local", cmd,
 		    "cgroup v2 moves its memory onto the new cpuset.mems");
 	} else if (remote && c->managed) {

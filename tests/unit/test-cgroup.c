@@ -219,17 +219,18 @@ static void test_process_group(void)
 		tap_result(1, "the process group # SKIP no temporary directory");
 		return;
 	}
-	snprintf(cmd, sizeof(cmd),
-		 "mkdir -p '%s/sys/fs/cgroup' && cd '%s/sys/fs/cgroup' && "
-		 "echo 'cpuset memory' >cgroup.controllers && "
-		 "for g in . m/crun m/crun/container m/busy m/busy/container m/two m/two/a m/two/b m/old m/old/container; do "
-		 "mkdir -p $g && echo 0-3 >$g/cpuset.cpus.effective && echo 0-3 >$g/cpuset.mems.effective; done && "
-		 ": >m/crun/cgroup.procs && echo 7 >m/crun/container/cgroup.procs && "
-		 "echo 1 >m/crun/container/cpuset.mems.effective && "
-		 "echo 8 >m/busy/cgroup.procs && echo 1 >m/busy/container/cpuset.mems.effective && "
-		 ": >m/two/cgroup.procs && echo 1 >m/two/a/cpuset.mems.effective && "
-		 "echo 1 >m/old/container/cpuset.mems.effective",
-		 tmp, tmp);
+	snprintf(
+		cmd, sizeof(cmd),
+		"mkdir -p '%s/sys/fs/cgroup' && cd '%s/sys/fs/cgroup' && "
+		"echo 'cpuset memory' >cgroup.controllers && "
+		"for g in . m/crun m/crun/container m/busy m/busy/container m/two m/two/a m/two/b m/old m/old/container; do "
+		"mkdir -p $g && echo 0-3 >$g/cpuset.cpus.effective && echo 0-3 >$g/cpuset.mems.effective; done && "
+		": >m/crun/cgroup.procs && echo 7 >m/crun/container/cgroup.procs && "
+		"echo 1 >m/crun/container/cpuset.mems.effective && "
+		"echo 8 >m/busy/cgroup.procs && echo 1 >m/busy/container/cpuset.mems.effective && "
+		": >m/two/cgroup.procs && echo 1 >m/two/a/cpuset.mems.effective && "
+		"echo 1 >m/old/container/cpuset.mems.effective",
+		tmp, tmp);
 	if (system(cmd) != 0 || sysfs_init(tmp) != 0 ||
 	    cg_root_find(root, sizeof(root)) != CG_ROOT_OK) {
 		tap_result(1, "the process group # SKIP the tree could not be made");
@@ -237,7 +238,8 @@ static void test_process_group(void)
 	}
 	cpuset_is(root, "/m/crun", "/m/crun/container:1",
 		  "no process and one child: read where crun put its processes and cpuset");
-	cpuset_is(root, "/m/busy", "/m/busy:0+", "a group with processes of its own: its own cpuset");
+	cpuset_is(root, "/m/busy", "/m/busy:0+",
+		  "a group with processes of its own: its own cpuset");
 	cpuset_is(root, "/m/two", "/m/two:0+", "two children: which one is not guessed");
 	cpuset_is(root, "/m/old", "/m/old:0+", "no cgroup.procs to read: not descended");
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmp);
