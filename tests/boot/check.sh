@@ -712,6 +712,18 @@ if [ "$maps1" -ge 60000000 ] && [ "$maps1" -le "$((ns1 + ns1 / 10))" ]; then
 	ok "numa_maps of its processes (in crun's child group) finds the 64 MB on node 1"
 else not_ok "numa_maps of its processes finds the 64 MB on node 1" "numa_maps $maps1, memory.numa_stat $ns1"; fi
 
+# The same judgement of the process itself: its Mems_allowed is node 1.
+ddpid=$(find "$(ctr_cg away)" -name cgroup.procs -exec cat {} + | while read -r p; do
+	[ "$(cat "/proc/$p/comm" 2>/dev/null)" = dd ] && echo "$p"
+done | head -n 1)
+run numastatctl placement --pid "$ddpid" --check
+case "$OUT" in *"memory may go to: node 1 (Mems_allowed_list)"*"as its policy asks"*"on nodes its policy or cpuset names"*"remote anonymous            0B"*)
+	ok "its dd, by PID: as its cpuset asks too" ;;
+*) not_ok "its dd, by PID: as its cpuset asks too" "$OUT" ;; esac
+expect_rc 0 "--check passes the process"
+case "$OUT" in *migratepages* | *numactl*) not_ok "no move printed for the process" "$OUT" ;;
+*) ok "no move printed for the process" ;; esac
+
 run numastatctl placement --container near
 case "$OUT" in *"runs on: CPUs 2 (the cpuset of "*"), node 2"*"remote anonymous            0B"*) ok "near: local, nothing remote" ;;
 *) not_ok "near: local, nothing remote" "$OUT" ;; esac
