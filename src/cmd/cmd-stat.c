@@ -256,13 +256,14 @@ static int parse_width(struct stat_opts *o, const char *arg)
 	return 0;
 }
 
-static int add_pid(struct stat_opts *o, char *arg)
+/* arg appended to the list v of n (room for cap); -ENOMEM, said. */
+static int push_arg(char ***v, size_t *n, size_t *cap, char *arg)
 {
-	if (array_grow(&o->pids, &o->cap_pids, o->n_pids + 1, sizeof(*o->pids)) < 0) {
+	if (array_grow(v, cap, *n + 1, sizeof(**v)) < 0) {
 		log_err("out of memory");
 		return -ENOMEM;
 	}
-	o->pids[o->n_pids++] = arg;
+	(*v)[(*n)++] = arg;
 	return 0;
 }
 
@@ -288,13 +289,7 @@ static int pick_view(struct stat_opts *o, const struct stat_view **picked,
 	*picked = v;
 	if (!arg)
 		return 0;
-	if (array_grow(&o->view_args, &o->cap_view_args, o->n_view_args + 1,
-		       sizeof(*o->view_args)) < 0) {
-		log_err("out of memory");
-		return -1;
-	}
-	o->view_args[o->n_view_args++] = arg;
-	return 0;
+	return push_arg(&o->view_args, &o->n_view_args, &o->cap_view_args, arg) < 0 ? -1 : 0;
 }
 
 /* One option; 0, or -1 when a usage error was printed. */
@@ -357,24 +352,18 @@ static int one_option(struct stat_opts *o, const struct stat_view **view, int c,
 		o->totals = true;
 		return 0;
 	case 'p':
-		return add_pid(o, optarg) < 0 ? -1 : 0;
+		return push_arg(&o->pids, &o->n_pids, &o->cap_pids, optarg) < 0 ? -1 : 0;
 	case OPT_INTERLEAVE:
 		o->interleave = true;
 		return 0;
+	/* The cgroup view, over the cgroups of containers (placement-containers.c). */
 	case OPT_CONTAINER:
-	case OPT_POD:
-		/* The cgroup view, over the cgroups of containers (placement-containers.c). */
-		if (array_grow(c == OPT_POD ? &o->pods : &o->containers,
-			       c == OPT_POD ? &o->cap_pods : &o->cap_containers,
-			       (c == OPT_POD ? o->n_pods : o->n_containers) + 1,
-			       sizeof(char *)) < 0) {
-			log_err("out of memory");
+		if (push_arg(&o->containers, &o->n_containers, &o->cap_containers, optarg) < 0)
 			return -1;
-		}
-		if (c == OPT_POD)
-			o->pods[o->n_pods++] = optarg;
-		else
-			o->containers[o->n_containers++] = optarg;
+		return pick_view(o, view, &stat_view_cgroup, NULL);
+	case OPT_POD:
+		if (push_arg(&o->pods, &o->n_pods, &o->cap_pods, optarg) < 0)
+			return -1;
 		return pick_view(o, view, &stat_view_cgroup, NULL);
 	case OPT_SNAPSHOT:
 	case OPT_SINCE:
