@@ -112,14 +112,6 @@ int placement_containers_cgroups(const char *root, const char *const *ctrs, size
 	return rc;
 }
 
-static bool in(const unsigned *v, size_t n, unsigned x)
-{
-	for (size_t i = 0; i < n; i++)
-		if (v[i] == x)
-			return true;
-	return false;
-}
-
 int placement_containers_intent(const struct pc_ctx *x, const struct container *c,
 				const unsigned *cpu_node, size_t n_map, const struct placement *p,
 				struct pc_target *t)
@@ -137,26 +129,14 @@ int placement_containers_intent(const struct pc_ctx *x, const struct container *
 		t->n_nodes = a->n_mem_nodes;
 	} else if (a && a->has_cpus && a->n_cpus) {
 		t->by = "cpu-manager";
-		if (!(t->nodes = calloc(a->n_cpus, sizeof(*t->nodes))))
+		if (placement_nodes_of_cpus(a->cpus, a->n_cpus, cpu_node, n_map, &t->nodes,
+					    &t->n_nodes) < 0)
 			return -ENOMEM;
-		for (size_t i = 0; i < a->n_cpus; i++) {
-			unsigned nd = a->cpus[i] < n_map ? cpu_node[a->cpus[i]] : UINT32_MAX;
-
-			if (nd != UINT32_MAX && !in(t->nodes, t->n_nodes, nd))
-				t->nodes[t->n_nodes++] = nd;
-		}
-		for (size_t i = 1; i < t->n_nodes; i++) /* few: insertion sort */
-			for (size_t j = i; j > 0 && t->nodes[j - 1] > t->nodes[j]; j--) {
-				unsigned s = t->nodes[j];
-
-				t->nodes[j] = t->nodes[j - 1];
-				t->nodes[j - 1] = s;
-			}
 	}
 	for (size_t i = 0; t->by && i < p->n; i++) {
 		const struct pl_node *nd = &p->v[i];
 
-		if (in(t->nodes, t->n_nodes, nd->node))
+		if (placement_has(t->nodes, t->n_nodes, nd->node))
 			continue;
 		t->off_anon += nd->bytes[PL_ANON] + nd->bytes[PL_HUGE];
 		t->off_file += nd->bytes[PL_FILE] + nd->bytes[PL_SHMEM];

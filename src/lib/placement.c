@@ -64,32 +64,37 @@ struct pl_node *placement_node(struct placement *p, unsigned node)
 	return &p->v[lo];
 }
 
-int placement_set_cpus(struct placement *p, unsigned *cpus, size_t n, const unsigned *cpu_node,
-		       size_t n_map)
+int placement_nodes_of_cpus(const unsigned *cpus, size_t n, const unsigned *cpu_node, size_t n_map,
+			    unsigned **nodes, size_t *n_nodes)
 {
 	size_t cap = 0;
 
-	free(p->cpus);
-	free(p->cpu_nodes);
-	p->cpus = cpus;
-	p->n_cpus = n;
-	p->cpu_nodes = NULL;
-	p->n_cpu_nodes = 0;
+	*nodes = NULL;
+	*n_nodes = 0;
 	for (size_t i = 0; i < n; i++) {
 		unsigned node = cpus[i] < n_map ? cpu_node[cpus[i]] : UINT32_MAX;
 		size_t at;
 
-		if (node == UINT32_MAX || placement_has(p->cpu_nodes, p->n_cpu_nodes, node))
+		if (node == UINT32_MAX || placement_has(*nodes, *n_nodes, node))
 			continue;
-		if (array_grow(&p->cpu_nodes, &cap, p->n_cpu_nodes + 1, sizeof(*p->cpu_nodes)) < 0)
+		if (array_grow(nodes, &cap, *n_nodes + 1, sizeof(**nodes)) < 0)
 			return -ENOMEM;
-		at = lower_bound(p->cpu_nodes, p->n_cpu_nodes, node);
-		memmove(&p->cpu_nodes[at + 1], &p->cpu_nodes[at],
-			(p->n_cpu_nodes - at) * sizeof(*p->cpu_nodes));
-		p->cpu_nodes[at] = node;
-		p->n_cpu_nodes++;
+		at = lower_bound(*nodes, *n_nodes, node);
+		memmove(&(*nodes)[at + 1], &(*nodes)[at], (*n_nodes - at) * sizeof(**nodes));
+		(*nodes)[at] = node;
+		(*n_nodes)++;
 	}
 	return 0;
+}
+
+int placement_set_cpus(struct placement *p, unsigned *cpus, size_t n, const unsigned *cpu_node,
+		       size_t n_map)
+{
+	free(p->cpus);
+	free(p->cpu_nodes);
+	p->cpus = cpus;
+	p->n_cpus = n;
+	return placement_nodes_of_cpus(cpus, n, cpu_node, n_map, &p->cpu_nodes, &p->n_cpu_nodes);
 }
 
 /* *to += v, held at UINT64_MAX when it does not fit: true then. */

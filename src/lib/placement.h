@@ -117,6 +117,13 @@ struct pl_node *placement_node(struct placement *p, unsigned node);
 /* Is node in the sorted ids? */
 bool placement_has(const unsigned *ids, size_t n, unsigned node);
 /*
+ * The nodes of cpus, each once and sorted, from cpu_node[] (indexed by CPU;
+ * UINT32_MAX or past n_map: unknown, left out) into *nodes (malloc'ed,
+ * NULL for none).  0 or -ENOMEM.
+ */
+int placement_nodes_of_cpus(const unsigned *cpus, size_t n, const unsigned *cpu_node, size_t n_map,
+			    unsigned **nodes, size_t *n_nodes);
+/*
  * Set the CPUs (taken over: the caller's array is p's now) and compute their
  * nodes from cpu_node[] (indexed by CPU; UINT32_MAX or past n_map: unknown).
  * 0 or -ENOMEM.
