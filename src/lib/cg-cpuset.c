@@ -58,16 +58,12 @@ static bool only_child(const char *root, const char *cg, char *name)
 {
 	char path[CG_PATH_MAX + 64];
 	struct dirent *e;
-	int n = 0, fd;
+	int n = 0;
 	DIR *d;
 
 	cg_file_path(root, cg, NULL, path, sizeof(path));
-	if ((fd = sysfs_open(path, O_RDONLY | O_DIRECTORY)) < 0)
+	if (!(d = sysfs_opendir(path)))
 		return false;
-	if (!(d = fdopendir(fd))) {
-		close(fd);
-		return false;
-	}
 	while (n < 2 && (e = readdir(d)))
 		if (e->d_type == DT_DIR && strcmp(e->d_name, ".") != 0 &&
 		    strcmp(e->d_name, "..") != 0 && n++ == 0)
