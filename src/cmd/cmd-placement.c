@@ -23,6 +23,7 @@
 #include "cg-cpuset.h"
 #include "cg-find.h"
 #include "cg-numa.h"
+#include "cg-procs.h"
 #include "cmd.h"
 #include "escape.h"
 #include "interleave.h"
@@ -30,6 +31,8 @@
 #include "nodes.h"
 #include "out.h"
 #include "placement-containers.h"
+#include "placement-machine.h"
+#include "placement-move.h"
 #include "placement.h"
 #include "procmaps.h"
 #include "prom.h"
@@ -46,7 +49,9 @@ enum {
 	OPT_PROMETHEUS,
 	OPT_TEXTFILE,
 	OPT_CONTAINER,
-	OPT_POD
+	OPT_POD,
+	OPT_MOVE,
+	OPT_DRY_RUN
 };
 
 #define TEXTFILE_NAME "numastatctl-placement.prom"
@@ -68,11 +73,16 @@ static const struct cmd_option options[] = {
 	  "every container of a Kubernetes pod; either part\n"
 	  "may be a pattern (repeatable)" },
 	{ "check", no_argument, OPT_CHECK, NULL,
-	  "exit 3 when a target's remote anonymous memory is\n"
-	  "above --max-remote-anon (default 10%)" },
+	  "exit 3 when a target's actionable memory (remote\n"
+	  "anonymous and off-policy) is above --max-remote-anon\n"
+	  "(default 10%)" },
 	{ "max-remote-anon", required_argument, OPT_MAX_REMOTE_ANON, "<pct>",
 	  "what --check allows: a share from 0 to 100\n"
 	  "(implies --check)" },
+	{ "move", no_argument, OPT_MOVE, NULL,
+	  "move the pages the plan names (as root): only\n"
+	  "pages the process alone maps, with move_pages(2)" },
+	{ "dry-run", no_argument, OPT_DRY_RUN, NULL, "with --move: show the moves, move nothing" },
 	{ "prometheus", no_argument, OPT_PROMETHEUS, NULL,
 	  "Prometheus text: series per cgroup, and per --pid\n"
 	  "argument with its processes summed" },
@@ -85,7 +95,7 @@ static const struct cmd_option options[] = {
 struct popts {
 	const char **pids, **cgroups, **containers, **pods;
 	size_t n_pids, n_cgroups, n_containers, n_pods;
-	bool check, prometheus;
+	bool check, prometheus, move, dry_run;
 	const char *textfile;
 	double max_remote_anon;
 };
@@ -93,11 +103,14 @@ struct popts {
 struct target {
 	bool is_cgroup;
 	unsigned pid;
-	char *cgroup;          /* is_cgroup: the path under the hierarchy */
-	char name[64];         /* a process's Name: */
-	bool cpuset_found;     /* a cgroup's: some group on the way up has a cpuset */
-	char *cpuset;          /* and which: the group itself or an ancestor */
-	bool by_pattern;       /* a cgroup only a pattern matched */
+	char *cgroup;      /* is_cgroup: the path under the hierarchy */
+	char name[64];     /* a process's Name: */
+	size_t threads;    /* a process's threads, whose CPUs are all its own */
+	bool cpuset_found; /* a cgroup's: some group on the way up has a cpuset */
+	char *cpuset;      /* and which: the group itself or an ancestor */
+	bool by_pattern;   /* a cgroup only a pattern matched */
+	/* How --move names it again: "--cgroup" and its path, "--container" and its id. */
+	const char *select_opt, *select_arg;
 	bool in_prom;          /* its series are in the Prometheus text */
 	bool ok;               /* read */
 	struct pc_target *ctr; /* a container's: its kubelet assignment */
@@ -110,16 +123,8 @@ struct pctx {
 	const struct popts *o;
 	struct target *t;
 	size_t n, cap;
-	struct node_cpumap map;
-	unsigned *cpu_nodes; /* every node with CPUs: a cgroup without a cpuset runs there */
-	size_t n_cpu_nodes;
-	struct memtiers tiers;
-	const unsigned *fast; /* the fastest tier with nodes, when there are two or more */
-	size_t n_fast;
-	struct pl_machine machine;
-	struct interleave_weights weights;
+	struct placement_machine m;
 	char root[CG_ROOT_MAX];    /* the cgroup v2 hierarchy, when --cgroup */
-	char balancing[16];        /* kernel.numa_balancing as read, "" when absent */
 	struct proc_list *per_arg; /* the processes each --pid argument named, sorted */
 	struct pc_ctx containers;  /* --container, --pod */
 };
@@ -210,6 +215,12 @@ static int parse_args(int argc, char *argv[], struct popts *o)
 		case OPT_PROMETHEUS:
 			o->prometheus = true;
 			break;
+		case OPT_MOVE:
+			o->move = true;
+			break;
+		case OPT_DRY_RUN:
+			o->dry_run = true;
+			break;
 		case OPT_TEXTFILE:
 			o->textfile = optarg;
 			break;
@@ -226,6 +237,15 @@ static int parse_args(int argc, char *argv[], struct popts *o)
 		log_usage_err("name what to look at: --pid <pid|pattern>, --cgroup "
 			      "<path|unit|pattern>, --container <name|id|pattern> or --pod "
 			      "<namespace/name>");
+		rc = EXIT_USAGE;
+	}
+	if (rc == EXIT_OK && o->dry_run && !o->move) {
+		log_usage_err("--dry-run: it shows what --move would do; add --move");
+		rc = EXIT_USAGE;
+	}
+	if (rc == EXIT_OK && o->move && (o->prometheus || o->textfile || o->check)) {
+		log_usage_err("--move: it acts, where --prometheus, --textfile and --check look: "
+			      "give one or the other");
 		rc = EXIT_USAGE;
 	}
 	if (rc == EXIT_OK && (o->prometheus || o->textfile) && cmd_global.json) {
@@ -327,14 +347,16 @@ static int read_process(struct pctx *x, struct target *t, bool by_pid)
 {
 	struct proc_allowed a;
 	char why[WHY_MAX];
-	int r = proc_allowed_read(t->pid, &a, why, sizeof(why));
+	int r = proc_allowed_read_threads(t->pid, &a, &t->threads, why, sizeof(why));
 
+	t->p.machine = &x->m.pl;
+	t->p.pid = t->pid;
 	if (r == 0) {
 		t->p.mems = a.mems;
 		t->p.n_mems = a.n_mems;
 		t->p.mems_known = a.has_mems;
 		a.mems = NULL;
-		r = placement_set_cpus(&t->p, a.cpus, a.n_cpus, x->map.node_of, x->map.n);
+		r = placement_set_cpus(&t->p, a.cpus, a.n_cpus, x->m.map.node_of, x->m.map.n);
 		a.cpus = NULL;
 		if (r < 0)
 			snprintf(why, sizeof(why), "out of memory");
@@ -342,7 +364,6 @@ static int read_process(struct pctx *x, struct target *t, bool by_pid)
 		log_err("process %u: /proc/%u/status: %s", t->pid, t->pid, why);
 	proc_allowed_free(&a);
 	if (r == 0) {
-		t->p.machine = &x->machine;
 		r = placement_maps_read(&t->p, t->pid, why, sizeof(why));
 		/* Its status was there: a numa_maps missing beside it is no sign it went. */
 		if ((r == -ENOENT || r == -ESRCH) && still_there(t->pid)) {
@@ -453,6 +474,63 @@ static int resolve_cgroups(struct pctx *x, struct cg_list *l)
 }
 
 /* The cpuset (or, without one, every CPU) and memory.numa_stat of t->cgroup. */
+/*
+ * One process of a cgroup target: its threads' CPUs, the cgroup's cpuset,
+ * its mappings.  Into the target's plan; a process that went or cannot be
+ * read is left out (the cgroup's own memory.numa_stat still counts it).
+ */
+static int add_cgroup_process(struct pctx *x, struct target *t, unsigned pid)
+{
+	struct placement q = { .machine = &x->m.pl, .pid = pid };
+	struct proc_allowed a;
+	size_t threads;
+	char why[WHY_MAX];
+	int r = proc_allowed_read_threads(pid, &a, &threads, why, sizeof(why));
+
+	if (r < 0)
+		return r == -ENOMEM ? r : 0;
+	if (t->p.mems_known &&
+	    !(q.mems = malloc((t->p.n_mems ? t->p.n_mems : 1) * sizeof(*q.mems)))) {
+		proc_allowed_free(&a);
+		return -ENOMEM;
+	}
+	if (t->p.mems_known)
+		memcpy(q.mems, t->p.mems, t->p.n_mems * sizeof(*q.mems));
+	q.n_mems = t->p.n_mems;
+	q.mems_known = t->p.mems_known;
+	r = placement_set_cpus(&q, a.cpus, a.n_cpus, x->m.map.node_of, x->m.map.n);
+	a.cpus = NULL;
+	proc_allowed_free(&a);
+	if (r == 0)
+		r = placement_maps_read(&q, pid, why, sizeof(why));
+	if (r == 0)
+		r = placement_add_process(&t->p, &q);
+	placement_free(&q);
+	return r == -ENOMEM ? r : 1;
+}
+
+/*
+ * A cgroup's processes' mappings: their policies, sharing and threads split
+ * its anonymous memory, and their private pages are its plan's moves.
+ */
+static int add_cgroup_processes(struct pctx *x, struct target *t)
+{
+	unsigned *pids;
+	size_t more, read = 0;
+	int n = cg_procs_read(x->root, t->cgroup, &pids, &more), r = 0;
+
+	for (int i = 0; i < n && r >= 0; i++) {
+		r = add_cgroup_process(x, t, pids[i]);
+		read += r > 0;
+	}
+	free(pids);
+	if (r == -ENOMEM || n == -ENOMEM)
+		return -ENOMEM;
+	if (read)
+		placement_processes_apply(&t->p);
+	return 0;
+}
+
 static int read_cgroup(struct pctx *x, struct target *t, bool by_pattern, char *buf)
 {
 	char path[CG_PATH_MAX + CG_ROOT_MAX + 32], why[WHY_MAX];
@@ -472,6 +550,7 @@ static int read_cgroup(struct pctx *x, struct target *t, bool by_pattern, char *
 		return -1;
 	}
 	t->cpuset_found = cs.found;
+	t->p.machine = &x->m.pl;
 	if (cs.found && !(t->cpuset = strdup(cs.from)))
 		r = -ENOMEM;
 	else if (cs.found) {
@@ -479,15 +558,18 @@ static int read_cgroup(struct pctx *x, struct target *t, bool by_pattern, char *
 		t->p.n_mems = cs.n_mems;
 		t->p.mems_known = true;
 		cs.mems = NULL;
-		r = placement_set_cpus(&t->p, cs.cpus, cs.n_cpus, x->map.node_of, x->map.n);
+		r = placement_set_cpus(&t->p, cs.cpus, cs.n_cpus, x->m.map.node_of, x->m.map.n);
 		cs.cpus = NULL;
 	} else {
 		/* No cpuset anywhere: its tasks may run on every CPU, so every CPU node is local. */
-		t->p.cpu_nodes = malloc((x->n_cpu_nodes ? x->n_cpu_nodes : 1) * sizeof(unsigned));
+		t->p.cpu_nodes =
+			malloc((x->m.n_cpu_nodes ? x->m.n_cpu_nodes : 1) * sizeof(unsigned));
 		r = t->p.cpu_nodes ? 0 : -ENOMEM;
 		if (r == 0)
-			memcpy(t->p.cpu_nodes, x->cpu_nodes, x->n_cpu_nodes * sizeof(unsigned));
-		t->p.n_cpu_nodes = x->n_cpu_nodes;
+			memcpy(t->p.cpu_nodes, x->m.cpu_nodes, x->m.n_cpu_nodes * sizeof(unsigned));
+		t->p.n_cpu_nodes = x->m.n_cpu_nodes;
+		if (r == 0)
+			r = placement_set_local(&t->p);
 	}
 	cg_cpuset_free(&cs);
 	if (r < 0) {
@@ -511,9 +593,10 @@ static int read_cgroup(struct pctx *x, struct target *t, bool by_pattern, char *
 		log_err("%s: %s", path, r == -ENOMEM ? "out of memory" : why);
 		return -1;
 	}
-	t->p.machine = &x->machine;
 	r = placement_from_cgroup(&t->p, &s);
 	cg_numa_free(&s);
+	if (r == 0)
+		r = add_cgroup_processes(x, t);
 	if (r < 0) {
 		log_err("%s: %s", path,
 			r == -EOVERFLOW ? "the sizes add up past 64 bits" : "out of memory");
@@ -602,6 +685,8 @@ static int add_cgroups(struct pctx *x)
 		t->cgroup = l.path[i];
 		t->ctr = ctr_of(x, &l, i);
 		l.path[i] = NULL;
+		t->select_opt = t->ctr ? "--container" : "--cgroup";
+		t->select_arg = t->ctr ? t->ctr->c->id : t->cgroup;
 		r = read_cgroup(x, t, l.matched[i], buf);
 		if (r <= 0) {
 			placement_containers_target_free(t->ctr);
@@ -621,92 +706,16 @@ out:
 	return rc;
 }
 
-static int cmp_unsigned(const void *a, const void *b)
-{
-	unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-/*
- * Does reclaim demote here: demotion_enabled true now, or pages demoted
- * since boot (it may have been on before)?
- */
-static bool demotion_seen(void)
-{
-	char buf[16], why[WHY_MAX], *vbuf;
-	ssize_t n = sysfs_read_file("/sys/kernel/mm/numa/demotion_enabled", buf, sizeof(buf));
-	struct vmstat_sel v = { 0 };
-	bool seen = false;
-
-	if (n > 0 && strncmp(buf, "true", 4) == 0)
-		return true;
-	vbuf = malloc(VMSTAT_BUF);
-	if (vbuf && vmstat_read(VMSTAT_GLOBAL, &v, vbuf, VMSTAT_BUF, why, sizeof(why)) == 0)
-		for (int k = VMS_PGDEMOTE_KSWAPD; k <= VMS_PGDEMOTE_PROACTIVE; k++)
-			seen |= (v.have & VMS_BIT(k)) && v.v[k] > 0;
-	free(vbuf);
-	return seen;
-}
-
-/* The node of every CPU, the nodes with CPUs, the fastest memory tier, NUMA balancing. */
+/* The machine, once: what every target's verdict is judged against. */
 static int read_machine(struct pctx *x)
 {
-	unsigned *nodes = NULL;
-	bool *with_cpu;
 	char why[WHY_MAX];
-	size_t tiers_with_nodes = 0;
-	ssize_t len;
-	int n = nodes_enumerate(&nodes);
+	int r = placement_machine_read(&x->m, why, sizeof(why));
 
-	if (n < 0) {
-		log_err(NODE_DIR ": %s", strerror(-n));
+	if (r < 0) {
+		log_err("%s", why);
 		return EXIT_FAIL;
 	}
-	if (node_cpumap_read(nodes, (size_t)n, &x->map) < 0) {
-		free(nodes);
-		log_err("out of memory");
-		return EXIT_FAIL;
-	}
-	/* One pass over the CPUs, each node marked by a lookup: linear in CPUs and nodes. */
-	with_cpu = calloc(n ? (size_t)n : 1, sizeof(*with_cpu));
-	if (!with_cpu) {
-		free(nodes);
-		log_err("out of memory");
-		return EXIT_FAIL;
-	}
-	for (size_t c = 0; c < x->map.n; c++) {
-		unsigned *at =
-			bsearch(&x->map.node_of[c], nodes, (size_t)n, sizeof(*nodes), cmp_unsigned);
-
-		if (at)
-			with_cpu[at - nodes] = true;
-	}
-	for (int i = 0; i < n; i++)
-		if (with_cpu[i])
-			nodes[x->n_cpu_nodes++] = nodes[i];
-	free(with_cpu);
-	x->cpu_nodes = nodes;
-	/* Without tiers (before 6.1, or one tier) there is no fast share to speak of. */
-	if (node_memtiers_read(&x->tiers, why, sizeof(why)) == 0)
-		for (size_t i = 0; i < x->tiers.n; i++)
-			if (x->tiers.v[i].n && !tiers_with_nodes++) {
-				x->fast = x->tiers.v[i].nodes;
-				x->n_fast = x->tiers.v[i].n;
-			}
-	if (tiers_with_nodes < 2)
-		x->fast = NULL;
-	x->machine.tiers = x->fast ? &x->tiers : NULL;
-	x->machine.demotion = demotion_seen();
-	/* Weights that cannot be read leave the shares unchecked, nothing else. */
-	if (interleave_weights_read(&x->weights, why, sizeof(why)) == 0 && x->weights.n)
-		x->machine.weights = &x->weights;
-	len = sysfs_read_file("/proc/sys/kernel/numa_balancing", x->balancing,
-			      sizeof(x->balancing));
-	if (len < 0)
-		x->balancing[0] = '\0';
-	else
-		str_strip(x->balancing);
 	return EXIT_OK;
 }
 
@@ -724,10 +733,7 @@ static void pctx_free(struct pctx *x)
 	for (size_t i = 0; x->per_arg && i < x->o->n_pids; i++)
 		proc_list_free(&x->per_arg[i]);
 	free(x->per_arg);
-	node_cpumap_free(&x->map);
-	free(x->cpu_nodes);
-	node_memtiers_free(&x->tiers);
-	interleave_weights_free(&x->weights);
+	placement_machine_free(&x->m);
 }
 
 /* ---- output ---- */
@@ -756,7 +762,9 @@ static int keep_fixes(const struct pctx *x, struct target *t)
 					      .cpuset_found = t->cpuset_found,
 					      .managed = t->ctr != NULL,
 					      .podman_id = podman_outside_pod(t),
-					      .balancing = x->balancing },
+					      .balancing = x->m.balancing,
+					      .select_opt = t->select_opt,
+					      .select_arg = t->select_arg },
 			&f);
 	any = f.n > 0;
 	for (size_t c = 0; c < PL_NCLASS; c++)
@@ -769,9 +777,10 @@ static int keep_fixes(const struct pctx *x, struct target *t)
 	return 0;
 }
 
+/* Is the target's actionable memory (remote anonymous and off-policy) over --check's share? */
 static bool over(const struct pctx *x, const struct target *t)
 {
-	return placement_pct(t->v.cls[PL_C_REMOTE_ANON], t->v.total) > x->o->max_remote_anon;
+	return placement_pct(t->v.actionable, t->v.total) > x->o->max_remote_anon;
 }
 
 /* Sorted ids as "0-3,5" (or "none"). */
@@ -925,9 +934,10 @@ static void fix_lines(const struct target *t, enum pl_class cls)
 			putchar('\n');
 	}
 	if (t->fixes->held[cls][0])
-		printf("    node%s %s left out: a move would take what a policy or demotion put\n"
-		       "    there too\n",
-		       plural(t->fixes->held[cls]) ? "s" : "", t->fixes->held[cls]);
+		printf("    node%s %s left out of the moves: no node its policy and cpuset\n"
+		       "    allow can take %s pages, or they are copies in a file mapping\n",
+		       plural(t->fixes->held[cls]) ? "s" : "", t->fixes->held[cls],
+		       plural(t->fixes->held[cls]) ? "their" : "its");
 }
 
 /* The nodes of class cls, as a list. */
@@ -940,6 +950,14 @@ static void class_nodes(const struct target *t, enum pl_class cls, char *buf, si
 		if (t->p.v[i].cls[cls])
 			ids[n++] = t->p.v[i].node;
 	list_text(ids, n, buf, len);
+}
+
+/* The note of an actionable class: the one word --check and -J use too. */
+static const char *actionable_note(const struct pctx *x, const struct target *t, uint64_t bytes)
+{
+	if (!bytes)
+		return NULL;
+	return x->o->check && over(x, t) ? "actionable, over --max-remote-anon" : "actionable";
 }
 
 static void verdict(const struct pctx *x, const struct target *t)
@@ -965,25 +983,24 @@ static void verdict(const struct pctx *x, const struct target *t)
 	if (v->cls[PL_C_DEMOTED])
 		verdict_line("demoted", v->cls[PL_C_DEMOTED], v->total,
 			     "to a slower tier by reclaim");
-	verdict_line("remote anonymous", ra, v->total,
-		     !ra                         ? NULL
-		     : x->o->check && over(x, t) ? "over --max-remote-anon"
-						 : "actionable");
+	verdict_line("remote anonymous", ra, v->total, actionable_note(x, t, ra));
 	fix_lines(t, PL_C_REMOTE_ANON);
-	/* Balancing moves only mappings without a policy: the only ones remote anonymous holds. */
-	if (ra && x->balancing[0] && strcmp(x->balancing, "0") != 0)
+	/* Balancing moves default-policy mappings only (not MPOL_LOCAL): a process says which. */
+	if ((t->is_cgroup ? ra : t->p.remote_default) && x->m.balancing[0] &&
+	    strcmp(x->m.balancing, "0") != 0)
 		printf("    NUMA balancing (kernel.numa_balancing=%s) has not moved it\n",
-		       x->balancing);
+		       x->m.balancing);
 	verdict_line("remote file and shared", v->cls[PL_C_REMOTE_FILE], v->total,
 		     v->cls[PL_C_REMOTE_FILE] ? "expected: where first read" : NULL);
-	verdict_line("off-policy", v->cls[PL_C_OFF_POLICY], v->total, NULL);
+	verdict_line("off-policy", v->cls[PL_C_OFF_POLICY], v->total,
+		     actionable_note(x, t, v->cls[PL_C_OFF_POLICY]));
 	if (v->cls[PL_C_OFF_POLICY]) {
 		class_nodes(t, PL_C_OFF_POLICY, where, sizeof(where));
 		printf("    on node%s %s: its %s does not allow %s\n", plural(where) ? "s" : "",
 		       where, t->is_cgroup ? "cpuset" : "policy or cpuset",
 		       plural(where) ? "them" : "it");
-		fix_lines(t, PL_C_OFF_POLICY);
 	}
+	fix_lines(t, PL_C_OFF_POLICY);
 	if (v->cls[PL_C_UNKNOWN])
 		verdict_line("unknown", v->cls[PL_C_UNKNOWN], v->total,
 			     "estimated: copied pages of file mappings");
@@ -1078,6 +1095,10 @@ enum {
 	TC_OVER,
 	TC_FIXES,
 	TC_WI_OFF,
+	TC_ACTIONABLE,
+	TC_ACTIONABLE_PCT,
+	TC_PLANNED,
+	TC_UNPLANNED,
 	TC_COUNT,
 };
 
@@ -1108,7 +1129,21 @@ static const struct {
 	{ "over", OUT_COL_BOOLEAN_OPT },
 	{ "fixes", OUT_COL_ARRAY },
 	{ "weights_off", OUT_COL_NUMBER },
+	{ "actionable", OUT_COL_NUMBER },
+	{ "actionable_pct", OUT_COL_NUMBER },
+	{ "planned", OUT_COL_NUMBER },
+	{ "unplanned", OUT_COL_NUMBER },
 };
+
+/* The bytes the plan moves. */
+static uint64_t planned_bytes(const struct placement *p)
+{
+	uint64_t b = 0;
+
+	for (size_t i = 0; i < p->n_moves; i++)
+		b += p->moves[i].pages * p->moves[i].page;
+	return b;
+}
 
 static void target_row(const struct pctx *x, const struct target *t, struct out_row *row)
 {
@@ -1142,6 +1177,23 @@ static void target_row(const struct pctx *x, const struct target *t, struct out_
 	if (x->o->check)
 		out_row_set(row, TC_OVER, over(x, t) ? "yes" : "no");
 	set_fixes(row, TC_FIXES, t->fixes);
+	set_u64(row, TC_ACTIONABLE, v->actionable);
+	out_row_setf(row, TC_ACTIONABLE_PCT, "%.1f", placement_pct(v->actionable, v->total));
+	set_u64(row, TC_PLANNED, planned_bytes(&t->p));
+	set_u64(row, TC_UNPLANNED, t->p.unplanned);
+}
+
+/* The classes and which of them are actionable: the vocabulary of the document. */
+static void class_rows(struct out_table *tb)
+{
+	for (int c = 0; c < PL_NCLASS; c++) {
+		struct out_row *row = out_table_add_row(tb);
+
+		if (!row)
+			return;
+		out_row_set(row, 0, placement_class_names[c]);
+		out_row_set(row, 1, placement_actionable((enum pl_class)c) ? "yes" : "no");
+	}
 }
 
 static void node_rows(const struct target *t, struct out_table *tb)
@@ -1174,13 +1226,15 @@ static int print_json(const struct pctx *x)
 {
 	static const char *const ncols[] = { "pid",  "cgroup", "node", "local", "anon",
 					     "file", "shmem",  "huge", "total", "off_policy" };
-	struct out_table *tt = NULL, *nt = NULL;
+	struct out_table *tt = NULL, *nt = NULL, *ct = NULL;
 	struct out_doc *d = NULL;
 	char why[WHY_MAX];
 	int r = out_table_new(&tt, "targets", OUT_JSON, why, sizeof(why));
 
 	if (r == 0)
 		r = out_table_new(&nt, "nodes", OUT_JSON, why, sizeof(why));
+	if (r == 0)
+		r = out_table_new(&ct, "classes", OUT_JSON, why, sizeof(why));
 	if (r < 0) {
 		log_err("cannot print the table: %s", why);
 		goto out;
@@ -1205,12 +1259,17 @@ static int print_json(const struct pctx *x)
 		target_row(x, &x->t[i], row);
 		node_rows(&x->t[i], nt);
 	}
+	out_table_add_column(ct, "class", 0, 0);
+	out_table_add_column(ct, "actionable", 0, OUT_COL_BOOLEAN);
+	class_rows(ct);
 	r = out_doc_new(&d, 0);
 	if (r == 0 && (r = out_doc_add(d, tt, OUT_PART_ARRAY)) == 0 &&
-	    (r = out_doc_add(d, nt, OUT_PART_ARRAY)) == 0)
+	    (r = out_doc_add(d, nt, OUT_PART_ARRAY)) == 0 &&
+	    (r = out_doc_add(d, ct, OUT_PART_ARRAY)) == 0)
 		r = out_doc_print(d, stdout);
 out:
 	out_doc_free(d);
+	out_table_free(ct);
 	out_table_free(nt);
 	out_table_free(tt);
 	return r;
@@ -1245,6 +1304,14 @@ static void verdict_series(FILE *f, const struct series *s)
 	}
 }
 
+/* The actionable classes' sum: what --check and the text call actionable. */
+static void actionable_series(FILE *f, const struct series *s)
+{
+	fputs("numastatctl_placement_actionable_bytes{", f);
+	labels(f, s);
+	fprintf(f, "} %" PRIu64 "\n", s->v.actionable);
+}
+
 /* The fast tier's share, across the classes: a family of its own. */
 static void fast_series(FILE *f, const struct series *s)
 {
@@ -1268,8 +1335,9 @@ static void sum_processes(const struct pctx *x, const struct proc_list *l, struc
 		for (int c = 0; c < PL_NCLASS; c++)
 			s->v.cls[c] += t->v.cls[c];
 		s->v.fast += t->v.fast;
+		s->v.actionable += t->v.actionable;
 	}
-	s->v.tiers = x->fast != NULL;
+	s->v.tiers = x->m.fast != NULL;
 }
 
 /*
@@ -1313,7 +1381,7 @@ static int node_series(FILE *f, const struct pctx *x, const struct series *s,
 /* A cgroup's series: its verdict's classes and a kind on each node. */
 static size_t cgroup_series(const struct target *t)
 {
-	return PL_NCLASS + (t->v.tiers ? 1 : 0) + (size_t)PL_NKIND * t->p.n +
+	return PL_NCLASS + 1 + (t->v.tiers ? 1 : 0) + (size_t)PL_NKIND * t->p.n +
 	       (t->ctr ? PC_SERIES : 0);
 }
 
@@ -1367,7 +1435,22 @@ static int write_prom(FILE *f, struct pctx *x)
 		sum_processes(x, &x->per_arg[i], &s);
 		verdict_series(f, &s);
 	}
-	if (x->fast) {
+	prom_family(f, "numastatctl_placement_actionable_bytes", "gauge",
+		    "Memory of a cgroup or of the processes a --pid argument named in the "
+		    "actionable classes (remote_anon and off_policy): what --check counts.");
+	for (size_t i = 0; i < x->n; i++)
+		if (x->t[i].is_cgroup && x->t[i].in_prom)
+			actionable_series(f, &(struct series){ .label = "cgroup",
+							       .value = x->t[i].cgroup,
+							       .ctr = x->t[i].ctr,
+							       .v = x->t[i].v });
+	for (size_t i = 0; i < x->o->n_pids; i++) {
+		struct series s = { .label = "process", .value = x->o->pids[i] };
+
+		sum_processes(x, &x->per_arg[i], &s);
+		actionable_series(f, &s);
+	}
+	if (x->m.fast) {
 		prom_family(f, "numastatctl_placement_fast_tier_bytes", "gauge",
 			    "Memory of a cgroup or of the processes a --pid argument named on the "
 			    "fastest memory tier, whatever its class.");
@@ -1447,6 +1530,52 @@ static int to_textfile(struct pctx *x, const char *dir)
 
 /* ---- the command ---- */
 
+/* After the moves: each process's numa_maps read again, its actionable memory said. */
+static void after_lines(struct pctx *x)
+{
+	for (size_t i = 0; i < x->n; i++) {
+		struct target a = { .pid = x->t[i].pid };
+		struct pl_verdict v;
+		char ra[16], off[16];
+
+		if (x->t[i].is_cgroup || !x->t[i].p.n_moves)
+			continue;
+		if (read_process(x, &a, false) <= 0) {
+			printf("after: process %u: gone\n", a.pid);
+			placement_free(&a.p);
+			continue;
+		}
+		placement_verdict(&a.p, x->m.fast, x->m.n_fast, &v);
+		fmt_human(v.cls[PL_C_REMOTE_ANON], FMT_SIZE, ra, sizeof(ra));
+		fmt_human(v.cls[PL_C_OFF_POLICY], FMT_SIZE, off, sizeof(off));
+		printf("after: process %u: remote anonymous %s, off-policy %s (numa_maps read "
+		       "again)\n",
+		       a.pid, ra, off);
+		placement_free(&a.p);
+	}
+}
+
+/* --move: the plans carried out (or shown, with --dry-run), then numa_maps read again. */
+static int move(struct pctx *x, int rc)
+{
+	const struct placement **p = calloc(x->n ? x->n : 1, sizeof(*p));
+	int r;
+
+	if (!p) {
+		log_err("out of memory");
+		pctx_free(x);
+		return EXIT_FAIL;
+	}
+	for (size_t i = 0; i < x->n; i++)
+		p[i] = &x->t[i].p;
+	r = placement_move_run(p, x->n, x->o->dry_run, cmd_global.json);
+	free(p);
+	if (!x->o->dry_run && !cmd_global.json)
+		after_lines(x);
+	pctx_free(x);
+	return rc != EXIT_OK ? rc : r;
+}
+
 static int placement(const struct popts *o)
 {
 	struct pctx x = { .o = o };
@@ -1467,7 +1596,7 @@ static int placement(const struct popts *o)
 	for (size_t i = 0; i < x.n; i++) {
 		struct target *t = &x.t[i];
 
-		placement_verdict(&t->p, x.fast, x.n_fast, &t->v);
+		placement_verdict(&t->p, x.m.fast, x.m.n_fast, &t->v);
 		if (t->v.overflow) {
 			/* A dump's sums past 64 bits: no verdict, rather than a wrapped one. */
 			char path[CG_PATH_MAX + CG_ROOT_MAX + 32];
@@ -1489,8 +1618,8 @@ static int placement(const struct popts *o)
 			i--;
 			continue;
 		}
-		if (t->ctr && placement_containers_intent(&x.containers, t->ctr->c, x.map.node_of,
-							  x.map.n, &t->p, t->ctr) < 0) {
+		if (t->ctr && placement_containers_intent(&x.containers, t->ctr->c, x.m.map.node_of,
+							  x.m.map.n, &t->p, t->ctr) < 0) {
 			log_err("out of memory");
 			rc = EXIT_FAIL;
 			goto out;
@@ -1502,6 +1631,8 @@ static int placement(const struct popts *o)
 		}
 		any_over |= o->check && over(&x, t);
 	}
+	if (o->move)
+		return move(&x, rc);
 	if (o->textfile)
 		r = to_textfile(&x, o->textfile);
 	else if (o->prometheus)
@@ -1526,6 +1657,9 @@ static int run(int argc, char *argv[])
 
 	if (rc == EXIT_OK)
 		rc = cmd_setup();
+	if (rc == EXIT_OK && o.move && !o.dry_run)
+		rc = cmd_require_live_root("placement --move",
+					   "it moves the pages of running processes");
 	if (rc == EXIT_OK)
 		rc = placement(&o);
 	free(o.pids);

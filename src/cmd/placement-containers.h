@@ -31,6 +31,7 @@ struct pc_target {
 	size_t n_nodes;
 	const char *by; /* "memory-manager", "cpu-manager", NULL: no exclusive assignment */
 	uint64_t off_anon, off_file; /* anonymous and huge / file and shared off those nodes */
+	uint64_t off_actionable;     /* of off_anon, what the verdict's actionable classes hold */
 };
 
 struct pc_ctx {

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "array.h"
 #include "interleave.h"
 #include "nodes.h"
 #include "placement.h"
@@ -33,6 +34,8 @@ struct mapping {
 	uint64_t pages;         /* sum of N<node>= */
 	uint64_t page;          /* bytes per page */
 	enum pl_class anon_cls; /* of the anon= pages: the class their nodes agree on */
+	uint64_t addr;          /* its start address */
+	bool shared;            /* mapmax > 1: some of its pages are other processes' too */
 };
 
 static int bad(char *why, size_t whylen, const char *what)
@@ -101,7 +104,9 @@ static bool shmem_path(const char *path, size_t len)
 
 static struct pl_ask ask_of(const struct mapping *m)
 {
-	return (struct pl_ask){ .pol = m->pol, .nodes = m->nodes, .n = m->n_nodes };
+	return (struct pl_ask){
+		.pol = m->pol, .nodes = m->nodes, .n = m->n_nodes, .shared = m->shared
+	};
 }
 
 /* The class of the anon= pages: the one every node of the mapping gives them, else unknown. */
@@ -156,13 +161,18 @@ static int survey(const char *p, const char *end, struct mapping *m, char *why, 
 		else if (str_span_starts(w, wl, "anon=") &&
 			 parse_u64_n(w + 5, wl - 5, UINT64_MAX, &m->anon) < 0)
 			return bad(why, whylen, "anon= is not a number");
-		else if (str_span_starts(w, wl, "kernelpagesize_kB=")) {
+		else if (str_span_starts(w, wl, "mapmax=")) {
+			if (parse_u64_n(w + 7, wl - 7, UINT64_MAX, &v) < 0)
+				return bad(why, whylen, "mapmax= is not a number");
+			m->shared = v > 1;
+		} else if (str_span_starts(w, wl, "kernelpagesize_kB=")) {
 			if (parse_u64_n(w + 18, wl - 18, UINT64_MAX / 1024, &v) < 0 || v == 0)
 				return bad(why, whylen, "kernelpagesize_kB is not a page size");
 			m->page = v * 1024;
 		}
 	}
 	m->kind = huge ? PL_HUGE : !file ? PL_ANON : shm ? PL_SHMEM : PL_FILE;
+	m->shared |= m->kind == PL_SHMEM;
 	if (m->kind != PL_FILE || m->anon > m->pages)
 		m->anon = m->kind == PL_FILE ? m->pages : 0;
 	return 0;
@@ -189,6 +199,38 @@ static void off_to(struct placement *p, const struct mapping *m, struct pl_node 
 		n->off_to = UINT32_MAX;
 		n->off_to_mixed = true;
 	}
+}
+
+/*
+ * The plan's move of a private anonymous mapping's pages of class c on
+ * node: to the node its class says they belong on; bytes no node can take
+ * are counted as unplanned.  0 or -ENOMEM.
+ */
+static int plan_move(struct placement *p, const struct mapping *m, enum pl_class c, unsigned node,
+		     uint64_t pages)
+{
+	struct pl_ask a = ask_of(m);
+	unsigned to;
+
+	/* A file mapping's pages, its copied ones too: a move could not tell them apart. */
+	if (!pages || !placement_actionable(c) || m->shared || m->kind == PL_FILE)
+		return 0;
+	to = c == PL_C_OFF_POLICY ? placement_off_policy_home(p, &a, node)
+				  : placement_remote_home(p, node);
+	if (to == UINT32_MAX) {
+		p->unplanned += pages * m->page;
+		return 0;
+	}
+	if (array_grow(&p->moves, &p->cap_moves, p->n_moves + 1, sizeof(*p->moves)) < 0)
+		return -ENOMEM;
+	p->moves[p->n_moves++] = (struct pl_move){ .pid = p->pid,
+						   .addr = m->addr,
+						   .page = m->page,
+						   .pages = pages,
+						   .from = node,
+						   .to = to,
+						   .cls = c };
+	return 0;
 }
 
 /* Second pass: each node's pages, the anon= share of a file mapping in proportion. */
@@ -220,10 +262,19 @@ static int spread(struct placement *p, const char *q, const char *end, const str
 		if (add_bytes(&n->bytes[PL_ANON], anon, m->page) < 0 ||
 		    add_bytes(&n->bytes[m->kind], rest, m->page) < 0 ||
 		    add_bytes(&n->cls[m->anon_cls], anon, m->page) < 0 ||
-		    add_bytes(&n->cls[c], rest, m->page) < 0)
+		    add_bytes(&n->cls[c], rest, m->page) < 0 ||
+		    add_bytes(&n->anon_cls[m->anon_cls], anon, m->page) < 0 ||
+		    ((m->kind == PL_ANON || m->kind == PL_HUGE) &&
+		     add_bytes(&n->anon_cls[c], rest, m->page) < 0))
 			return bad(why, whylen, "size does not fit in 64 bits");
 		if ((c == PL_C_OFF_POLICY && rest) || (m->anon_cls == PL_C_OFF_POLICY && anon))
 			off_to(p, m, n);
+		if (c == PL_C_REMOTE_ANON && m->pol == PL_POL_DEFAULT)
+			p->remote_default += rest * m->page;
+		if (placement_actionable(m->anon_cls))
+			p->unplanned += anon * m->page;
+		if (plan_move(p, m, c, n->node, rest) < 0)
+			return -ENOMEM;
 	}
 	return 0;
 }
@@ -301,9 +352,15 @@ int placement_maps_add_line(struct placement *p, const char *line, size_t len, c
 		return bad(why, whylen, "NUL byte");
 	if (!str_next_word(&q, end, " ", &w, &wl) || wl > 16)
 		return bad(why, whylen, "does not start with a hex address");
-	for (size_t i = 0; i < wl; i++)
-		if (!((w[i] >= '0' && w[i] <= '9') || (w[i] >= 'a' && w[i] <= 'f')))
+	for (size_t i = 0; i < wl; i++) {
+		unsigned d = w[i] >= '0' && w[i] <= '9'   ? (unsigned)(w[i] - '0')
+			     : w[i] >= 'a' && w[i] <= 'f' ? (unsigned)(w[i] - 'a' + 10)
+							  : 16;
+
+		if (d == 16)
 			return bad(why, whylen, "does not start with a hex address");
+		m.addr = m.addr << 4 | d;
+	}
 	r = policy(&q, end, &m, why, whylen);
 	if (r == 0)
 		r = survey(q, end, &m, why, whylen);

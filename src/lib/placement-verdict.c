@@ -9,6 +9,7 @@
 
 #include "nodes.h"
 #include "placement.h"
+#include "shell-quote.h"
 
 const char *const placement_class_names[PL_NCLASS] = {
 	"local", "as_policy", "demoted", "remote_anon", "remote_file", "off_policy", "unknown",
@@ -30,10 +31,10 @@ static bool cpuset_allows(const struct placement *p, unsigned node)
 
 bool placement_cpuset_away(const struct placement *p)
 {
-	if (!p->mems_known || !p->n_cpu_nodes)
+	if (!p->mems_known || !p->n_local)
 		return false;
 	for (size_t i = 0; i < p->n_mems; i++)
-		if (placement_has(p->cpu_nodes, p->n_cpu_nodes, p->mems[i]))
+		if (placement_has(p->local, p->n_local, p->mems[i]))
 			return false;
 	return true;
 }
@@ -51,11 +52,11 @@ static bool names_nodes(const struct pl_ask *a)
 	return a && a->n && a->pol != PL_POL_DEFAULT && a->pol != PL_POL_LOCAL;
 }
 
-/* The fastest tier of the nodes the mapping's memory belongs on: its policy's, else its CPUs'. */
+/* The fastest tier of the nodes the mapping's memory belongs on: its policy's, else its local ones. */
 static int home_tier(const struct placement *p, const struct pl_ask *a, const struct memtiers *t)
 {
-	const unsigned *ids = names_nodes(a) ? a->nodes : p->cpu_nodes;
-	size_t n = names_nodes(a) ? a->n : p->n_cpu_nodes;
+	const unsigned *ids = names_nodes(a) ? a->nodes : p->local;
+	size_t n = names_nodes(a) ? a->n : p->n_local;
 	int best = -1;
 
 	for (size_t i = 0; i < n; i++) {
@@ -67,13 +68,18 @@ static int home_tier(const struct placement *p, const struct pl_ask *a, const st
 	return best;
 }
 
-/* Would demotion have put the mapping's page on node: a slower tier than its home? */
+/*
+ * Did demotion put the mapping's page on node: a slower tier than its home,
+ * where the counters show demotions (into node, when they say where)?
+ */
 static bool demoted(const struct placement *p, const struct pl_ask *a, unsigned node)
 {
 	const struct pl_machine *m = p->machine;
 	int home, here;
 
 	if (!m || !m->tiers || !m->demotion)
+		return false;
+	if (m->demoted_to && !placement_has(m->demoted_to, m->n_demoted_to, node))
 		return false;
 	home = home_tier(p, a, m->tiers);
 	here = tier_of(m->tiers, node);
@@ -83,10 +89,10 @@ static bool demoted(const struct placement *p, const struct pl_ask *a, unsigned 
 enum pl_class placement_classify(const struct placement *p, const struct pl_ask *a,
 				 enum pl_kind kind, unsigned node)
 {
-	bool own = kind == PL_ANON || kind == PL_HUGE;
+	bool own = (kind == PL_ANON || kind == PL_HUGE) && !(a && a->shared);
 	bool allowed =
 		cpuset_allows(p, node) && (!strict(a) || placement_has(a->nodes, a->n, node));
-	bool local = placement_has(p->cpu_nodes, p->n_cpu_nodes, node);
+	bool local = placement_has(p->local, p->n_local, node);
 
 	if (names_nodes(a) && placement_has(a->nodes, a->n, node) && cpuset_allows(p, node))
 		return PL_C_AS_POLICY;
@@ -103,31 +109,52 @@ enum pl_class placement_classify(const struct placement *p, const struct pl_ask 
 	return PL_C_REMOTE_ANON;
 }
 
-/* The first of ids the cpuset allows, one of the CPUs' nodes when it can; UINT32_MAX. */
-static unsigned pick(const struct placement *p, const unsigned *ids, size_t n)
+static unsigned distance(const struct placement *p, unsigned a, unsigned b)
 {
-	unsigned any = UINT32_MAX;
+	const struct pl_machine *m = p->machine;
+
+	return m && m->distance ? m->distance(m->distance_ctx, a, b) : UINT32_MAX;
+}
+
+/*
+ * Of ids, the one the cpuset allows that is nearest to node from: a local
+ * one before any other, then the smallest distance, then the lowest id;
+ * UINT32_MAX when the cpuset allows none.
+ */
+static unsigned pick(const struct placement *p, const unsigned *ids, size_t n, unsigned from)
+{
+	unsigned best = UINT32_MAX, best_d = UINT32_MAX;
+	bool best_local = false;
 
 	for (size_t i = 0; i < n; i++) {
-		if (!cpuset_allows(p, ids[i]))
+		bool local = placement_has(p->local, p->n_local, ids[i]);
+		unsigned d = distance(p, from, ids[i]);
+
+		if (!cpuset_allows(p, ids[i]) || ids[i] == from)
 			continue;
-		if (placement_has(p->cpu_nodes, p->n_cpu_nodes, ids[i]))
-			return ids[i];
-		if (any == UINT32_MAX)
-			any = ids[i];
+		if (best != UINT32_MAX &&
+		    (best_local > local || (best_local == local && d >= best_d)))
+			continue;
+		best = ids[i];
+		best_d = d;
+		best_local = local;
 	}
-	return any;
+	return best;
+}
+
+unsigned placement_remote_home(const struct placement *p, unsigned node)
+{
+	return pick(p, p->local, p->n_local, node);
 }
 
 unsigned placement_off_policy_home(const struct placement *p, const struct pl_ask *a, unsigned node)
 {
 	unsigned to;
 
-	(void)node;
 	if (strict(a))
-		return pick(p, a->nodes, a->n);
-	to = pick(p, p->cpu_nodes, p->n_cpu_nodes);
-	return to != UINT32_MAX || !p->mems_known ? to : pick(p, p->mems, p->n_mems);
+		return pick(p, a->nodes, a->n, node);
+	to = pick(p, p->local, p->n_local, node);
+	return to != UINT32_MAX || !p->mems_known ? to : pick(p, p->mems, p->n_mems, node);
 }
 
 /* bitmap_bitremap(): the n-th set bit of from maps to the (n mod |to|)-th of to. */
@@ -172,22 +199,20 @@ static void add(struct pl_fixes *out, enum pl_class cls, const char *what, const
 	snprintf(f->note, sizeof(f->note), "%s", note ? note : "");
 }
 
+#define MAX_SRC 64
+
+/* A command from its words, each quoted for a shell; false when it does not fit whole. */
+static bool command(char *buf, size_t len, const char *const argv[])
+{
+	return shell_quote_argv(argv, buf, len) >= 0;
+}
+
 static void list_text(const unsigned *ids, size_t n, char *buf, size_t len)
 {
 	if (!n)
 		snprintf(buf, len, "none");
 	else
 		rangelist_format(ids, n, buf, len);
-}
-
-/*
- * Does a migratepages from node keep every policy and demotion?  (Unknown
- * pages are a default mapping's copies, or a policy's whose own file pages
- * make the node as_policy already.)
- */
-static bool movable(const struct pl_node *nd)
-{
-	return !nd->cls[PL_C_AS_POLICY] && !nd->cls[PL_C_DEMOTED];
 }
 
 /* A node appended to the class's "held" list. */
@@ -199,40 +224,103 @@ static void held_add(struct pl_fixes *out, enum pl_class cls, unsigned node)
 	snprintf(h + used, sizeof(out->held[cls]) - used, "%s%u", used ? "," : "", node);
 }
 
-#define MAX_SRC 64
+static bool in_list(const unsigned *ids, size_t n, unsigned id)
+{
+	for (size_t i = 0; i < n; i++)
+		if (ids[i] == id)
+			return true;
+	return false;
+}
+
+/* The class the plan's commands are shown under: remote anonymous when it moves any. */
+static enum pl_class moves_class(const struct placement *p)
+{
+	for (size_t i = 0; i < p->n_moves; i++)
+		if (p->moves[i].cls == PL_C_REMOTE_ANON)
+			return PL_C_REMOTE_ANON;
+	return PL_C_OFF_POLICY;
+}
+
+/* The plan's bytes of class cls (any class: PL_NCLASS) from node, and where they go. */
+static uint64_t planned(const struct placement *p, enum pl_class cls, unsigned node, unsigned *to,
+			bool *mixed)
+{
+	uint64_t b = 0;
+
+	*to = UINT32_MAX;
+	*mixed = false;
+	for (size_t i = 0; i < p->n_moves; i++) {
+		const struct pl_move *mv = &p->moves[i];
+
+		if (mv->from != node || (cls != PL_NCLASS && mv->cls != cls))
+			continue;
+		b += mv->pages * mv->page;
+		*mixed |= *to != UINT32_MAX && *to != mv->to;
+		*to = mv->to;
+	}
+	return b;
+}
+
+/* Nodes with pages of an actionable class the plan cannot move: said, never hidden. */
+static void held_nodes(const struct placement *p, struct pl_fixes *out)
+{
+	for (size_t i = 0; i < p->n; i++)
+		for (int c = 0; c < PL_NCLASS; c++) {
+			unsigned to;
+			bool mixed;
+
+			if (placement_actionable((enum pl_class)c) && p->v[i].cls[c] &&
+			    planned(p, (enum pl_class)c, p->v[i].node, &to, &mixed) <
+				    p->v[i].cls[c])
+				held_add(out, (enum pl_class)c, p->v[i].node);
+		}
+}
+
+static uint64_t node_total(const struct pl_node *nd)
+{
+	uint64_t t = 0;
+
+	for (int k = 0; k < PL_NKIND; k++)
+		t += nd->bytes[k];
+	return t;
+}
 
 /*
- * migratepages commands for the nodes holding class cls: one per
- * destination, the sources never in it.  dest_of(node) gives each node's
- * destination.
+ * migratepages(8) moves every page of the process on its source nodes,
+ * shared ones too when run as root: it is exact only for a source node
+ * whose every page the plan moves, and to one destination.  One command
+ * per destination of such nodes; the others are left to numastatctl's own
+ * move.
  */
-static void moves(const struct placement *p, const struct pl_fix_ctx *c, enum pl_class cls,
-		  const unsigned *dest, const char *what, struct pl_fixes *out)
+static void migratepages(const struct placement *p, const struct pl_fix_ctx *c,
+			 struct pl_fixes *out)
 {
 	unsigned src[MAX_SRC], to[MAX_SRC];
 	size_t n = 0;
 
 	for (size_t i = 0; i < p->n && n < MAX_SRC; i++) {
-		const struct pl_node *nd = &p->v[i];
-		unsigned d = dest ? *dest : nd->off_to;
+		unsigned d;
+		bool mixed;
+		uint64_t b = planned(p, PL_NCLASS, p->v[i].node, &d, &mixed);
 
-		if (!nd->cls[cls])
+		if (!b || mixed || b != node_total(&p->v[i]))
 			continue;
-		if (!movable(nd) || d == UINT32_MAX || d == nd->node ||
-		    (!dest && nd->off_to_mixed)) {
-			held_add(out, cls, nd->node);
-			continue;
-		}
-		src[n] = nd->node;
+		src[n] = p->v[i].node;
 		to[n++] = d;
 	}
-	/* One command per destination, in the order the destinations first come. */
+	/*
+	 * A node both a source and a destination: the commands would undo each
+	 * other in one order or the other (migratepages P 0 1, then P 1 0 takes
+	 * the moved pages back).  None then; numastatctl's move is per page.
+	 */
+	for (size_t i = 0; i < n; i++)
+		if (in_list(to, n, src[i]))
+			return;
 	for (size_t i = 0; i < n; i++) {
 		unsigned group[MAX_SRC], pairs[MAX_SRC];
 		size_t k = 0;
-		char from[256], cmd[PL_FIX_TEXT], note[PL_FIX_TEXT];
+		char pid[16], from[256], dest[16], cmd[PL_FIX_TEXT];
 		bool first = true;
-		uint64_t other = 0;
 
 		for (size_t j = 0; j < i; j++)
 			first &= to[j] != to[i];
@@ -245,31 +333,50 @@ static void moves(const struct placement *p, const struct pl_fix_ctx *c, enum pl
 		for (size_t j = 0; j < k; j++)
 			if (pairs[j] != to[i])
 				return; /* cannot happen: sources are never the destination */
-		for (size_t j = 0; j < p->n; j++)
-			if (placement_has(group, k, p->v[j].node))
-				other += p->v[j].cls[PL_C_LOCAL] + p->v[j].cls[PL_C_REMOTE_FILE];
+		snprintf(pid, sizeof(pid), "%u", c->pid);
 		list_text(group, k, from, sizeof(from));
-		snprintf(cmd, sizeof(cmd), "migratepages %u %s %u", c->pid, from, to[i]);
-		note[0] = '\0';
-		if (other)
-			snprintf(note, sizeof(note),
-				 "it moves all the process's pages on node%s %s, not only these",
-				 k == 1 ? "" : "s", from);
-		add(out, cls, what, cmd, note);
+		snprintf(dest, sizeof(dest), "%u", to[i]);
+		if (command(cmd, sizeof(cmd),
+			    (const char *const[]){ "migratepages", pid, from, dest, NULL }))
+			add(out, moves_class(p), "or", cmd,
+			    "every page it has there is in the plan");
 	}
 }
 
-/* The nodes with demoted pages into the remote class's held list: how many. */
-static size_t demoted_nodes(const struct placement *p, struct pl_fixes *out)
+/* numastatctl's own move of exactly the plan: the target as the command line named it. */
+static void own_move(const struct placement *p, const struct pl_fix_ctx *c, struct pl_fixes *out)
 {
-	size_t n = 0;
+	char cmd[PL_FIX_TEXT], pid[16];
+	const char *opt = c->select_opt, *arg = c->select_arg;
 
-	for (size_t i = 0; i < p->n; i++)
-		if (p->v[i].cls[PL_C_DEMOTED]) {
-			held_add(out, PL_C_REMOTE_ANON, p->v[i].node);
-			n++;
-		}
-	return n;
+	if (!p->n_moves || (c->is_cgroup && !opt))
+		return;
+	if (!opt) {
+		snprintf(pid, sizeof(pid), "%u", c->pid);
+		opt = "--pid";
+		arg = pid;
+	}
+	if (command(cmd, sizeof(cmd),
+		    (const char *const[]){ "numastatctl", "placement", opt, arg, "--move", NULL }))
+		add(out, moves_class(p), "move it now", cmd,
+		    "its private pages only; --dry-run shows the moves");
+}
+
+/*
+ * A cgroup's cpuset.mems narrowed to its local nodes moves every page of
+ * its tasks elsewhere (cpuset_migrate_mm(): shared, file and policy-placed
+ * pages too): only where nothing but actionable pages lies outside them.
+ */
+static bool cpuset_exact(const struct placement *p)
+{
+	for (size_t i = 0; i < p->n; i++) {
+		if (placement_has(p->local, p->n_local, p->v[i].node))
+			continue;
+		for (int cl = 0; cl < PL_NCLASS; cl++)
+			if (p->v[i].cls[cl] && !placement_actionable((enum pl_class)cl))
+				return false;
+	}
+	return true;
 }
 
 static const char *unit_of(const char *cgroup)
@@ -289,35 +396,40 @@ static const char *unit_of(const char *cgroup)
 
 void placement_fixes(const struct placement *p, const struct pl_fix_ctx *c, struct pl_fixes *out)
 {
-	uint64_t remote = 0, off = 0;
-	char cn[256];
-	unsigned to;
+	uint64_t remote = 0;
+	char cn[256], ln[256];
 
 	*out = (struct pl_fixes){ 0 };
-	for (size_t i = 0; i < p->n; i++) {
+	for (size_t i = 0; i < p->n; i++)
 		remote += p->v[i].cls[PL_C_REMOTE_ANON];
-		off += p->v[i].cls[PL_C_OFF_POLICY];
-	}
-	to = pick(p, p->cpu_nodes, p->n_cpu_nodes);
 	list_text(p->cpu_nodes, p->n_cpu_nodes, cn, sizeof(cn));
-	if (remote && !c->is_cgroup) {
-		char cmd[PL_FIX_TEXT];
+	list_text(p->local, p->n_local, ln, sizeof(ln));
+	own_move(p, c, out);
+	if (!c->is_cgroup)
+		migratepages(p, c, out);
+	if (!c->is_cgroup || p->n_moves)
+		held_nodes(p, out);
+	if (remote && !c->is_cgroup && p->n_local) {
+		char cmd[PL_FIX_TEXT], bind[300], mem[300];
 
-		moves(p, c, PL_C_REMOTE_ANON, &to, "move it now", out);
-		snprintf(cmd, sizeof(cmd), "numactl --cpunodebind=%s --membind=%s COMMAND", cn, cn);
-		if (to != UINT32_MAX)
+		snprintf(bind, sizeof(bind), "--cpunodebind=%s", cn);
+		snprintf(mem, sizeof(mem), "--membind=%s", ln);
+		if (command(cmd, sizeof(cmd),
+			    (const char *const[]){ "numactl", bind, mem, "COMMAND", NULL }))
 			add(out, PL_C_REMOTE_ANON, "start it local", cmd,
 			    "mappings with a policy of their own keep it");
-	} else if (remote && demoted_nodes(p, out)) {
-		/* A narrower cpuset.mems would move the demoted pages back too: none. */
+	} else if (remote && !cpuset_exact(p)) {
+		/* A narrower cpuset.mems would move shared, file or policy-placed pages too. */
 	} else if (remote && c->managed && c->podman_id) {
-		char cmd[PL_FIX_TEXT];
+		char cmd[PL_FIX_TEXT], mems[300], id[16];
 
 		/* Its own tool keeps the cpuset podman records; cgroup v2 then moves the pages. */
-		snprintf(cmd, sizeof(cmd), "podman update --cpuset-mems=%s %.12s", cn,
-			 c->podman_id);
-		add(out, PL_C_REMOTE_ANON, "keep it local", cmd,
-		    "cgroup v2 moves its memory onto the new cpuset.mems");
+		snprintf(mems, sizeof(mems), "--cpuset-mems=%s", ln);
+		snprintf(id, sizeof(id), "%.12s", c->podman_id);
+		if (command(cmd, sizeof(cmd),
+			    (const char *const[]){ "podman", "update", mems, id, NULL }))
+			add(out, PL_C_REMOTE_ANON, "keep it local", cmd,
+			    "cgroup v2 moves its memory onto the new cpuset.mems");
 	} else if (remote && c->managed) {
 		/*
 		 * A container's cpuset is written by its runtime from the kubelet's
@@ -329,21 +441,31 @@ void placement_fixes(const struct placement *p, const struct pl_fix_ctx *c, stru
 		char cmd[PL_FIX_TEXT];
 
 		if (unit) {
-			snprintf(cmd, sizeof(cmd),
-				 "systemctl set-property %s AllowedMemoryNodes=%s", unit, cn);
-			add(out, PL_C_REMOTE_ANON, "keep it local", cmd,
-			    "cgroup v2 moves its memory onto the new cpuset.mems");
+			char prop[300];
+
+			snprintf(prop, sizeof(prop), "AllowedMemoryNodes=%s", ln);
+			if (command(cmd, sizeof(cmd),
+				    (const char *const[]){ "systemctl", "set-property", unit, prop,
+							   NULL }))
+				add(out, PL_C_REMOTE_ANON, "keep it local", cmd,
+				    "cgroup v2 moves its memory onto the new cpuset.mems");
 		} else {
-			snprintf(cmd, sizeof(cmd), "echo %s > /sys/fs/cgroup%s/cpuset.mems", cn,
-				 c->cgroup);
-			add(out, PL_C_REMOTE_ANON, "keep it local", cmd,
-			    "cgroup v2 moves its memory onto the new cpuset.mems");
+			char path[PL_FIX_TEXT], redirect[PL_FIX_TEXT + 8];
+			int w = snprintf(path, sizeof(path), "/sys/fs/cgroup%s/cpuset.mems",
+					 c->cgroup);
+
+			if (w > 0 && (size_t)w < sizeof(path) &&
+			    shell_quote_argv((const char *const[]){ path, NULL }, redirect,
+					     sizeof(redirect)) >= 0 &&
+			    (size_t)snprintf(cmd, sizeof(cmd), "echo %s > %s", ln, redirect) <
+				    sizeof(cmd))
+				add(out, PL_C_REMOTE_ANON, "keep it local", cmd,
+				    "cgroup v2 moves its memory onto the new cpuset.mems");
 		}
 	}
-	/* NUMA balancing moves pages of mappings without a policy, the only ones remote_anon holds. */
-	if (remote && c->balancing && strcmp(c->balancing, "0") == 0)
+	/* NUMA balancing moves default-policy mappings only: not MPOL_LOCAL nor any other. */
+	if ((c->is_cgroup ? remote : p->remote_default) && c->balancing &&
+	    strcmp(c->balancing, "0") == 0)
 		add(out, PL_C_REMOTE_ANON, "or let the kernel move it",
 		    "sysctl -w kernel.numa_balancing=1", "off now");
-	if (off && !c->is_cgroup)
-		moves(p, c, PL_C_OFF_POLICY, NULL, "move it", out);
 }

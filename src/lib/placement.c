@@ -14,7 +14,9 @@ void placement_free(struct placement *p)
 {
 	free(p->cpus);
 	free(p->cpu_nodes);
+	free(p->local);
 	free(p->mems);
+	free(p->moves);
 	free(p->v);
 	free(p->pol);
 	*p = (struct placement){ 0 };
@@ -87,14 +89,67 @@ int placement_nodes_of_cpus(const unsigned *cpus, size_t n, const unsigned *cpu_
 	return 0;
 }
 
+/* id into the sorted ids (capacity *cap), once.  0 or -ENOMEM. */
+static int insert_sorted(unsigned **ids, size_t *n, size_t *cap, unsigned id)
+{
+	size_t at = lower_bound(*ids, *n, id);
+
+	if (at < *n && (*ids)[at] == id)
+		return 0;
+	if (array_grow(ids, cap, *n + 1, sizeof(**ids)) < 0)
+		return -ENOMEM;
+	memmove(&(*ids)[at + 1], &(*ids)[at], (*n - at) * sizeof(**ids));
+	(*ids)[at] = id;
+	(*n)++;
+	return 0;
+}
+
+/* The nearest memory nodes of a memoryless node, NULL when it has memory. */
+static const struct pl_near *near_of(const struct pl_machine *m, unsigned node)
+{
+	for (size_t i = 0; m && i < m->n_near; i++)
+		if (m->near[i].node == node)
+			return &m->near[i];
+	return NULL;
+}
+
+int placement_set_local(struct placement *p)
+{
+	size_t cap = 0;
+
+	free(p->local);
+	p->local = NULL;
+	p->n_local = 0;
+	for (size_t i = 0; i < p->n_cpu_nodes; i++) {
+		const struct pl_near *nr = near_of(p->machine, p->cpu_nodes[i]);
+		int r = 0;
+
+		if (!nr)
+			r = insert_sorted(&p->local, &p->n_local, &cap, p->cpu_nodes[i]);
+		for (size_t k = 0; nr && k < nr->n && r == 0; k++)
+			r = insert_sorted(&p->local, &p->n_local, &cap, nr->mem[k]);
+		if (r < 0)
+			return r;
+	}
+	return 0;
+}
+
 int placement_set_cpus(struct placement *p, unsigned *cpus, size_t n, const unsigned *cpu_node,
 		       size_t n_map)
 {
+	int r;
+
 	free(p->cpus);
 	free(p->cpu_nodes);
 	p->cpus = cpus;
 	p->n_cpus = n;
-	return placement_nodes_of_cpus(cpus, n, cpu_node, n_map, &p->cpu_nodes, &p->n_cpu_nodes);
+	r = placement_nodes_of_cpus(cpus, n, cpu_node, n_map, &p->cpu_nodes, &p->n_cpu_nodes);
+	return r < 0 ? r : placement_set_local(p);
+}
+
+bool placement_actionable(enum pl_class c)
+{
+	return c == PL_C_REMOTE_ANON || c == PL_C_OFF_POLICY;
 }
 
 /* *to += v, held at UINT64_MAX when it does not fit: true then. */
@@ -118,6 +173,8 @@ void placement_verdict(const struct placement *p, const unsigned *fast_nodes, si
 		for (int c = 0; c < PL_NCLASS; c++) {
 			out->overflow |= sat_add(&out->cls[c], n->cls[c]);
 			out->overflow |= sat_add(&here, n->cls[c]);
+			if (placement_actionable((enum pl_class)c))
+				out->overflow |= sat_add(&out->actionable, n->cls[c]);
 		}
 		out->overflow |= sat_add(&out->total, here);
 		if (fast_nodes && placement_has(fast_nodes, n_fast, n->node))
@@ -160,4 +217,61 @@ int placement_from_cgroup(struct placement *p, const struct cg_numa *s)
 		}
 	}
 	return 0;
+}
+
+int placement_add_process(struct placement *cg, struct placement *proc)
+{
+	for (size_t i = 0; i < proc->n; i++) {
+		struct pl_node *n = placement_node(cg, proc->v[i].node);
+
+		if (!n)
+			return -ENOMEM;
+		for (int c = 0; c < PL_NCLASS; c++)
+			sat_add(&n->anon_cls[c], proc->v[i].anon_cls[c]);
+	}
+	if (proc->n_moves) {
+		if (array_grow(&cg->moves, &cg->cap_moves, cg->n_moves + proc->n_moves,
+			       sizeof(*cg->moves)) < 0)
+			return -ENOMEM;
+		memcpy(&cg->moves[cg->n_moves], proc->moves, proc->n_moves * sizeof(*proc->moves));
+		cg->n_moves += proc->n_moves;
+	}
+	sat_add(&cg->remote_default, proc->remote_default);
+	sat_add(&cg->unplanned, proc->unplanned);
+	return 0;
+}
+
+/* One node: its anonymous bytes b, of the cpuset's class x, split as its mappings say. */
+static void split_node(struct pl_node *n, enum pl_class x, uint64_t b)
+{
+	uint64_t mapped = 0, take, given = 0;
+	int most = 0;
+
+	for (int c = 0; c < PL_NCLASS; c++) {
+		mapped += n->anon_cls[c];
+		if (n->anon_cls[c] > n->anon_cls[most])
+			most = c;
+	}
+	if (!mapped || n->cls[x] < b)
+		return;
+	take = b < mapped ? b : mapped;
+	n->cls[x] -= b;
+	for (int c = 0; c < PL_NCLASS; c++) {
+		uint64_t part = (uint64_t)((unsigned __int128)take * n->anon_cls[c] / mapped);
+
+		n->cls[c] += part;
+		given += part;
+	}
+	n->cls[most] += take - given;
+	n->cls[placement_actionable(x) ? PL_C_UNKNOWN : x] += b - take;
+}
+
+void placement_processes_apply(struct placement *cg)
+{
+	for (size_t i = 0; i < cg->n; i++) {
+		struct pl_node *n = &cg->v[i];
+
+		split_node(n, placement_classify(cg, NULL, PL_ANON, n->node),
+			   n->bytes[PL_ANON] + n->bytes[PL_HUGE]);
+	}
 }

@@ -52,9 +52,17 @@ enum pl_class {
 struct pl_node {
 	unsigned node;
 	uint64_t bytes[PL_NKIND];
-	uint64_t cls[PL_NCLASS]; /* the same bytes by class: both sum to the node's total */
-	unsigned off_to;         /* where its off_policy pages belong, UINT32_MAX: nowhere */
-	bool off_to_mixed;       /* mappings disagree on where */
+	uint64_t cls[PL_NCLASS];      /* the same bytes by class: both sum to the node's total */
+	uint64_t anon_cls[PL_NCLASS]; /* the anonymous and huge bytes among them, by class */
+	unsigned off_to;              /* where its off_policy pages belong, UINT32_MAX: nowhere */
+	bool off_to_mixed;            /* mappings disagree on where */
+};
+
+/* A memoryless node with CPUs and the memory nodes nearest to it. */
+struct pl_near {
+	unsigned node;
+	unsigned *mem; /* sorted */
+	size_t n;
 };
 
 /* What the verdict knows of the machine. */
@@ -62,7 +70,24 @@ struct memtiers;
 struct interleave_weights;
 struct pl_machine {
 	const struct memtiers *tiers; /* two or more tiers with nodes, else NULL */
-	bool demotion;                /* demotion_enabled, or pgdemote_* counted: reclaim demotes */
+	/*
+	 * Evidence that reclaim demoted: pgdemote_* counted (demotion_enabled
+	 * alone says it may, not that it did).  demoted_to, when not NULL, the
+	 * nodes the per-node counters show demotions into (sorted).
+	 */
+	bool demotion;
+	const unsigned *demoted_to;
+	size_t n_demoted_to;
+	/*
+	 * Nodes with CPUs and no memory (sorted), each with its nearest memory
+	 * nodes by distance: a CPU there allocates from them, so they are its
+	 * local memory.
+	 */
+	const struct pl_near *near;
+	size_t n_near;
+	/* The distance from node a to node b, UINT32_MAX unknown (NULL: none known). */
+	unsigned (*distance)(const void *ctx, unsigned a, unsigned b);
+	const void *distance_ctx;
 	/* The live weighted interleave weights, NULL where the kernel has none. */
 	const struct interleave_weights *weights;
 };
@@ -77,10 +102,32 @@ struct pl_policy_use {
 	uint64_t bytes;
 };
 
+/*
+ * One move of the plan: the pages of one private anonymous mapping (start
+ * address addr, as numa_maps names it) on node from that belong on node to.
+ */
+struct pl_move {
+	unsigned pid;
+	uint64_t addr;
+	uint64_t page; /* bytes per page */
+	uint64_t pages;
+	unsigned from, to;
+	enum pl_class cls; /* PL_C_REMOTE_ANON or PL_C_OFF_POLICY */
+};
+
 struct placement {
-	/* Where it may run, and the nodes of those CPUs (sorted). */
+	/*
+	 * Where it may run (every thread's CPUs, for a process), and the nodes
+	 * of those CPUs (sorted).
+	 */
 	unsigned *cpus, *cpu_nodes;
 	size_t n_cpus, n_cpu_nodes;
+	/*
+	 * Its local memory: the nodes of its CPUs that have memory, and for a
+	 * CPU on a memoryless node the memory nodes nearest to it (sorted).
+	 */
+	unsigned *local;
+	size_t n_local;
 	/* Where its memory may go (cpuset): mems_known false when nothing says. */
 	unsigned *mems;
 	size_t n_mems;
@@ -101,13 +148,28 @@ struct placement {
 	 * asks, said apart.
 	 */
 	size_t wi_off;
+	/*
+	 * Remote anonymous bytes of mappings with the default policy: the
+	 * only ones NUMA balancing moves (MPOL_LOCAL and the rest it leaves).
+	 */
+	uint64_t remote_default;
+	/* The plan: each move of private anonymous pages, in numa_maps order. */
+	unsigned pid; /* whose numa_maps the moves name; 0 for a cgroup's own */
+	struct pl_move *moves;
+	size_t n_moves, cap_moves;
+	/* Bytes of actionable pages no allowed node can take: left where they are. */
+	uint64_t unplanned;
 };
+
+/* The classes --check counts and the text calls actionable: remote_anon and off_policy. */
+bool placement_actionable(enum pl_class c);
 
 struct pl_verdict {
 	uint64_t total;
 	uint64_t cls[PL_NCLASS]; /* exclusive: their sum is total */
 	bool tiers;              /* the machine has more than one memory tier */
 	uint64_t fast;           /* on the fastest tier (when tiers), across the classes */
+	uint64_t actionable;     /* the actionable classes' sum */
 	bool overflow;           /* a sum did not fit in 64 bits (saturated) */
 };
 
@@ -125,11 +187,14 @@ int placement_nodes_of_cpus(const unsigned *cpus, size_t n, const unsigned *cpu_
 			    unsigned **nodes, size_t *n_nodes);
 /*
  * Set the CPUs (taken over: the caller's array is p's now) and compute their
- * nodes from cpu_node[] (indexed by CPU; UINT32_MAX or past n_map: unknown).
- * 0 or -ENOMEM.
+ * nodes from cpu_node[] (indexed by CPU; UINT32_MAX or past n_map: unknown),
+ * and the local memory nodes (p->machine's memoryless nodes replaced by
+ * their nearest memory nodes; set p->machine first).  0 or -ENOMEM.
  */
 int placement_set_cpus(struct placement *p, unsigned *cpus, size_t n, const unsigned *cpu_node,
 		       size_t n_map);
+/* The local memory nodes from p->cpu_nodes and p->machine, as placement_set_cpus() sets them. */
+int placement_set_local(struct placement *p);
 /*
  * The verdict over p: its nodes' classes summed, saturating (overflow
  * set); fast_nodes (sorted) is the fastest tier, NULL when one tier only.
@@ -167,6 +232,24 @@ int placement_maps_read(struct placement *p, unsigned pid, char *why, size_t why
  */
 struct cg_numa;
 int placement_from_cgroup(struct placement *p, const struct cg_numa *s);
+
+/*
+ * A process of a cgroup target into it: its plan's moves (taken over) and
+ * what its mappings say of its anonymous memory, node by node, kept in the
+ * cgroup's anon_cls (apart from memory.numa_stat's classes until
+ * placement_processes_apply()).  0 or -ENOMEM.
+ */
+int placement_add_process(struct placement *cg, struct placement *proc);
+/*
+ * The cgroup's anonymous and huge bytes on each node split as its
+ * processes' mappings split theirs (their policies, sharing and threads),
+ * in place of the cpuset's rule alone: memory.numa_stat's bytes a node's
+ * mappings account for, in their classes' proportions; the rest keeps the
+ * cpuset's class, or is unknown where that class is actionable (anonymous
+ * memory no process maps alone: shared, or in flight).  A node no process
+ * maps anything on keeps the cpuset's classes.
+ */
+void placement_processes_apply(struct placement *cg);
 
 /*
  * ---- The verdict (placement-verdict.c) ----
@@ -211,6 +294,12 @@ struct pl_ask {
 	enum pl_policy pol;
 	const unsigned *nodes;
 	size_t n;
+	/*
+	 * Its pages are mapped by other processes too (numa_maps' mapmax > 1,
+	 * or shared memory): they are the other processes' as much as this
+	 * one's, so they are never remote anonymous nor moved.
+	 */
+	bool shared;
 };
 
 /*
@@ -228,11 +317,16 @@ enum pl_class placement_classify(const struct placement *p, const struct pl_ask 
 bool placement_cpuset_away(const struct placement *p);
 /*
  * Where an off_policy page on node should go for the mapping a: a node
- * both the policy and the cpuset allow, one of its CPUs' when it can;
- * UINT32_MAX when none.
+ * both the policy and the cpuset allow, a local one when it can, else the
+ * nearest; UINT32_MAX when none.
  */
 unsigned placement_off_policy_home(const struct placement *p, const struct pl_ask *a,
 				   unsigned node);
+/*
+ * Where a remote anonymous page on node should go: the local node the
+ * cpuset allows nearest to it; UINT32_MAX when none.
+ */
+unsigned placement_remote_home(const struct placement *p, unsigned node);
 
 /*
  * migrate_pages(2)'s pairing as the kernel does it (do_migrate_pages()):
@@ -243,22 +337,25 @@ unsigned placement_off_policy_home(const struct placement *p, const struct pl_as
 void placement_migrate_pairs(const unsigned *from, size_t nf, const unsigned *to, size_t nt,
 			     unsigned *out);
 
-/* The commands that act on a verdict, each a line an admin can paste. */
-#define PL_FIX_TEXT 1024
+/*
+ * The commands that act on a verdict, each a line an admin can paste: every
+ * word shell-quoted, never cut (a command that does not fit whole is not
+ * given).  Room for a cgroup path of PATH_MAX bytes quoted.
+ */
+#define PL_FIX_TEXT 4608
 #define PL_FIXES_MAX 8
 struct pl_fix {
-	enum pl_class cls;      /* what it fixes */
-	char what[48];          /* "move it now", "start it local", ... */
-	char cmd[PL_FIX_TEXT];  /* the command or unit line */
-	char note[PL_FIX_TEXT]; /* a caveat, or "" */
+	enum pl_class cls;     /* what it fixes */
+	char what[48];         /* "move it now", "start it local", ... */
+	char cmd[PL_FIX_TEXT]; /* the command or unit line */
+	char note[256];        /* a caveat, or "" */
 };
 struct pl_fixes {
 	struct pl_fix v[PL_FIXES_MAX];
 	size_t n;
 	/*
-	 * Per class, the nodes left out of its commands ("1,3"): a move from
-	 * them would take pages a policy or demotion put there too, or no node
-	 * may take them.
+	 * Per actionable class, the nodes whose pages of it the plan cannot
+	 * move ("1,3"): no node its policy and cpuset allow can take them.
 	 */
 	char held[PL_NCLASS][128];
 };
@@ -273,6 +370,12 @@ struct pl_fix_ctx {
 	/* managed: a podman container outside a pod, its id: podman update sets its cpuset. */
 	const char *podman_id;
 	const char *balancing; /* kernel.numa_balancing as read, "" when absent */
+	/*
+	 * How `numastatctl placement` names the target for its own move
+	 * ("--cgroup" and the path, "--container" and the id, "--pod" and
+	 * namespace/name); NULL: the process, by pid.
+	 */
+	const char *select_opt, *select_arg;
 };
 
 void placement_fixes(const struct placement *p, const struct pl_fix_ctx *c, struct pl_fixes *out);

@@ -232,6 +232,87 @@ int proc_allowed_read(unsigned pid, struct proc_allowed *out, char *why, size_t 
 	return r;
 }
 
+/* ids (sorted) merged into *into (sorted, n, capacity cap) without repeats.  0 or -ENOMEM. */
+static int merge_ids(unsigned **into, size_t *n, const unsigned *ids, size_t k)
+{
+	unsigned *m;
+	size_t i = 0, j = 0, o = 0;
+
+	if (!k)
+		return 0;
+	m = malloc((*n + k) * sizeof(*m));
+	if (!m)
+		return -ENOMEM;
+	while (i < *n || j < k) {
+		unsigned v = j == k || (i < *n && (*into)[i] <= ids[j]) ? (*into)[i++] : ids[j++];
+
+		if (!o || m[o - 1] != v)
+			m[o++] = v;
+	}
+	free(*into);
+	*into = m;
+	*n = o;
+	return 0;
+}
+
+/* One thread's status merged into out: 0, -ENOENT when it ended, or an error. */
+static int merge_thread(unsigned pid, const char *tid, struct proc_allowed *out, char *why,
+			size_t whylen)
+{
+	char path[320], *buf = malloc(SYSFS_MAX_FILE);
+	struct proc_allowed t;
+	ssize_t n;
+	int r;
+
+	if (!buf)
+		return -ENOMEM;
+	snprintf(path, sizeof(path), "/proc/%u/task/%s/status", pid, tid);
+	n = sysfs_read_file(path, buf, SYSFS_MAX_FILE);
+	r = n < 0 ? (int)n : proc_allowed_parse(buf, (size_t)n, &t, why, whylen);
+	free(buf);
+	if (n < 0 && n != -ENOENT && n != -ESRCH)
+		snprintf(why, whylen, "%s", sysfs_strerror((int)n));
+	if (r < 0)
+		return r == -ESRCH ? -ENOENT : r;
+	r = merge_ids(&out->cpus, &out->n_cpus, t.cpus, t.n_cpus);
+	if (r == 0)
+		r = merge_ids(&out->mems, &out->n_mems, t.mems, t.n_mems);
+	out->has_mems |= t.has_mems;
+	proc_allowed_free(&t);
+	return r;
+}
+
+int proc_allowed_read_threads(unsigned pid, struct proc_allowed *out, size_t *threads, char *why,
+			      size_t whylen)
+{
+	char path[64];
+	struct dirent *e;
+	DIR *d;
+	int r = proc_allowed_read(pid, out, why, whylen);
+
+	*threads = r == 0;
+	if (r < 0)
+		return r;
+	snprintf(path, sizeof(path), "/proc/%u/task", pid);
+	d = sysfs_opendir(path);
+	if (!d)
+		return 0; /* the main thread's, as before threads could be read */
+	while (r == 0 && (e = readdir(d))) {
+		if (e->d_name[0] < '0' || e->d_name[0] > '9' ||
+		    (unsigned)strtoul(e->d_name, NULL, 10) == pid)
+			continue;
+		r = merge_thread(pid, e->d_name, out, why, whylen);
+		if (r == 0)
+			(*threads)++;
+		else if (r == -ENOENT)
+			r = 0;
+	}
+	closedir(d);
+	if (r < 0)
+		proc_allowed_free(out);
+	return r;
+}
+
 void proc_list_free(struct proc_list *l)
 {
 	free(l->v);

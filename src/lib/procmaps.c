@@ -243,10 +243,16 @@ static int read_stream(int fd, procmaps_line_fn fn, void *ctx, char *buf, char *
 
 int procmaps_read_lines(unsigned pid, procmaps_line_fn fn, void *ctx, char *why, size_t whylen)
 {
+	return procmaps_read_file_lines(pid, "numa_maps", fn, ctx, why, whylen);
+}
+
+int procmaps_read_file_lines(unsigned pid, const char *file, procmaps_line_fn fn, void *ctx,
+			     char *why, size_t whylen)
+{
 	char path[64], *buf;
 	int fd, r;
 
-	snprintf(path, sizeof(path), "/proc/%u/numa_maps", pid);
+	snprintf(path, sizeof(path), "/proc/%u/%s", pid, file);
 	fd = sysfs_open(path, O_RDONLY);
 	if (fd < 0) {
 		snprintf(why, whylen, "%s", strerror(-fd));

@@ -86,6 +86,9 @@ typedef int (*procmaps_line_fn)(void *ctx, const char *line, size_t len, char *w
  * (ENOENT: gone), fn's error, or -EBADMSG ("line 3: line too long").
  */
 int procmaps_read_lines(unsigned pid, procmaps_line_fn fn, void *ctx, char *why, size_t whylen);
+/* The same for another file of /proc/<pid>/ with lines ("maps"). */
+int procmaps_read_file_lines(unsigned pid, const char *file, procmaps_line_fn fn, void *ctx,
+			     char *why, size_t whylen);
 /* Read and parse /proc/<pid>/numa_maps: -errno (ENOENT: gone) or -EBADMSG. */
 int procmaps_read(unsigned pid, struct procmaps *pm, char *why, size_t whylen);
 
@@ -114,6 +117,15 @@ int proc_allowed_parse(const char *buf, size_t len, struct proc_allowed *out, ch
 		       size_t whylen);
 /* Read and parse the status file: -errno (-ENOENT: gone) or -EBADMSG, with why. */
 int proc_allowed_read(unsigned pid, struct proc_allowed *out, char *why, size_t whylen);
+/*
+ * The same over every thread (/proc/<pid>/task/<tid>/status): the union of
+ * their CPUs and nodes, since /proc/<pid>/status is the main thread's only
+ * and a worker pinned elsewhere uses its own node's memory.  *threads is
+ * how many were read.  A thread that ended meanwhile is skipped.  Errors as
+ * proc_allowed_read().
+ */
+int proc_allowed_read_threads(unsigned pid, struct proc_allowed *out, size_t *threads, char *why,
+			      size_t whylen);
 
 /* PIDs named by operands: a PID, or a pattern over every process. */
 struct proc_list {

@@ -34,7 +34,7 @@ TOTAL        256M 108M    0B   0B  364M        64M
   local                     200M   54.9%
   remote anonymous            0B    0.0%
   remote file and shared    100M   27.5%  expected: where first read
-  off-policy                 64M   17.6%
+  off-policy                 64M   17.6%  actionable
     on node 0: its cpuset does not allow it" \
 	"systemd driver, guaranteed pod: the Memory Manager's node, its own anonymous memory off it actionable, page cache expected"
 expect_err "" "both checkpoints verified: nothing on stderr"
@@ -83,7 +83,9 @@ expect_out_has "  local                       0B    0.0%
 	"podman's --cpuset-mems=1 on node 0's CPUs: its memory on node 1 as its cpuset asks, not actionable"
 expect_out_lacks "cpuset.mems\|migratepages" "nothing printed that would undo the binding"
 run placement --container bound-off --check
-expect_rc 0 "--check passes a container bound away from its CPUs on purpose"
+expect_rc 3 "--check counts the 4M on node 0, which its cpuset forbids: off-policy is actionable"
+run placement --container bound-off --max-remote-anon 20
+expect_rc 0 "and not the 16M on node 1, as its cpuset asks: 19% is within 20%"
 run placement --container bound-off -J
 expect_json "JSON: as_policy, no remote anonymous" '
 if (t["as_policy"], t["remote_anon"]) != (16777216, 0): print(t["as_policy"], t["remote_anon"])'

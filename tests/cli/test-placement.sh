@@ -27,15 +27,15 @@ TOTAL        11.2M 1.2M    4M   8M 24.4M         0B
   local                    12.4M   50.8%
   as its policy asks          5M   20.5%  on the nodes its policy names
   remote anonymous            2M    8.2%  actionable
+    move it now: numastatctl placement --pid 100 --move
+      (its private pages only; --dry-run shows the moves)
     start it local: numactl --cpunodebind=0 --membind=0 COMMAND
       (mappings with a policy of their own keep it)
     or let the kernel move it: sysctl -w kernel.numa_balancing=1 (off now)
-    node 1 left out: a move would take what a policy or demotion put
-    there too
   remote file and shared      5M   20.5%  expected: where first read
   off-policy                  0B    0.0%
   on the fast tier         23.4M   95.9%" \
-	"mixed policies and kinds: the bound and weighted pages as their policy asks; remote anonymous apart from remote file and shared, with what fixes it; no migratepages from node 1, where it would take the bound pages too"
+	"mixed policies and kinds: the bound and weighted pages as their policy asks; remote anonymous apart from remote file and shared, moved by numastatctl's own plan; no migratepages from node 1, where it would take the bound pages too"
 expect_err "" "nothing on stderr"
 long=$(awk 'length > 80' <<<"$OUT")
 check "every line fits 80 columns" test -z "$long"
@@ -52,21 +52,21 @@ expect_out_has "    1 remote   3M 128K    0B   0B  3.1M         3M" \
 	"the anonymous pages on node 1 are off-policy, the file pages are not"
 expect_out_has "  remote anonymous            0B    0.0%
   remote file and shared    128K    2.4%  expected: where first read
-  off-policy                  3M   58.5%
+  off-policy                  3M   58.5%  actionable
     on node 1: its policy or cpuset does not allow it
-    move it: migratepages 300 1 0
-      (it moves all the process's pages on node 1, not only these)" \
-	"off-policy memory is not also remote anonymous; the command that moves it, and what else it moves"
+    move it now: numastatctl placement --pid 300 --move
+      (its private pages only; --dry-run shows the moves)" \
+	"off-policy memory is not also remote anonymous, and actionable; numastatctl's own move, no migratepages, which would take node 1's page cache too"
 
 run placement --pid 300 --check
-expect_rc 0 "--check: off-policy memory is not what --check counts"
+expect_rc 3 "--check: off-policy memory is actionable, and --check counts it as the text says"
 run placement --pid 100 --check
 expect_rc 0 "--check: 8.2% remote anonymous is not above the default 10%"
 run placement --pid 100 --max-remote-anon 8.3
 expect_rc 0 "--max-remote-anon 8.3: 8.20% is not above"
 run placement --pid 100 --max-remote-anon 8.2
 expect_rc 3 "--max-remote-anon 8.2: above"
-expect_out_has "8.2%  over --max-remote-anon" "the verdict says so"
+expect_out_has "8.2%  actionable, over --max-remote-anon" "the verdict says so"
 run placement --pid 200 --check
 expect_rc 0 "--check: remote page cache does not count"
 
@@ -82,12 +82,17 @@ want = {"target": "process", "command": "postgres", "cgroup": None, "cpuset": No
         "total": 25563136, "local": 12980224, "as_policy": 5242880, "demoted": 0,
         "remote_anon": 2097152, "remote_file": 5242880, "off_policy": 0, "unknown": 0,
         "fast_tier": 24514560, "remote_anon_pct": 8.2, "over": True,
-        "fixes": ["numactl --cpunodebind=0 --membind=0 COMMAND",
-                  "sysctl -w kernel.numa_balancing=1"]}
+        "fixes": ["numastatctl placement --pid 100 --move",
+                  "numactl --cpunodebind=0 --membind=0 COMMAND",
+                  "sysctl -w kernel.numa_balancing=1"],
+        "actionable": 2097152, "actionable_pct": 8.2, "planned": 2097152, "unplanned": 0}
 for k, v in want.items():
     if p[k] != v: print(k, p[k], "!=", v)
 classes = ["local", "as_policy", "demoted", "remote_anon", "remote_file", "off_policy", "unknown"]
 if sum(p[c] for c in classes) != p["total"]: print("the classes do not sum to the total")
+act = [c["class"] for c in doc["classes"] if c["actionable"]]
+if act != ["remote_anon", "off_policy"]: print("actionable classes", act)
+if p["actionable"] != sum(p[c] for c in act): print("actionable is not their sum")
 if t[200]["over"] is not False: print("200 over")
 n = [x for x in doc["nodes"] if x["pid"] == 100]
 if [x["node"] for x in n] != [0, 1, 2, 3]: print("nodes", n)
@@ -112,13 +117,13 @@ TOTAL        256M 108M    0B   0B  364M        64M
   local                     200M   54.9%
   remote anonymous            0B    0.0%
   remote file and shared    100M   27.5%  expected: where first read
-  off-policy                 64M   17.6%
+  off-policy                 64M   17.6%  actionable
     on node 0: its cpuset does not allow it
   on the fast tier          364M  100.0%" \
 	"a cgroup: memory.numa_stat by kind, its cpuset's CPUs and nodes, off-policy after the cpuset was narrowed"
 run placement --cgroup api.service --check
 expect_rc 3 "a unit whose anonymous memory is on a node without its CPUs: --check"
-expect_out_has "  remote anonymous           32M   66.7%  over --max-remote-anon
+expect_out_has "  remote anonymous           32M   66.7%  actionable, over --max-remote-anon
     keep it local: systemctl set-property api.service AllowedMemoryNodes=0
       (cgroup v2 moves its memory onto the new cpuset.mems)
     or let the kernel move it: sysctl -w kernel.numa_balancing=1 (off now)" \
@@ -289,12 +294,12 @@ expect_out_has 'numastatctl_placement_bytes{cgroup="/system.slice/svc7.service",
 # nodes by position: "migratepages P 0 0-2" moves nothing).
 pfixture intent
 run placement --pid 1100 --check
-expect_rc 0 "bind without a move: off-policy, not what --check counts"
-expect_out_has "  off-policy                  8M   88.9%
+expect_rc 3 "bind without a move: off-policy, actionable, what --check counts"
+expect_out_has "  off-policy                  8M   88.9%  actionable, over --max-remote-anon
     on node 0: its policy or cpuset does not allow it
-    move it: migratepages 1100 0 1
-      (it moves all the process's pages on node 0, not only these)" \
-	"pages on node 0 under bind:1: one destination for the one source"
+    move it now: numastatctl placement --pid 1100 --move
+      (its private pages only; --dry-run shows the moves)" \
+	"pages on node 0 under bind:1: numastatctl's own move, page by page"
 expect_out_lacks "0-2" "never a destination list that holds the source"
 run placement --pid 1200 --check
 expect_rc 0 "interleave and weighted interleave where they ask: --check passes"
@@ -329,16 +334,26 @@ t = {x["pid"]: x for x in doc["targets"]}
 classes = ["local", "as_policy", "demoted", "remote_anon", "remote_file", "off_policy", "unknown"]
 for pid, x in t.items():
     if sum(x[c] for c in classes) != x["total"]: print(pid, "classes do not sum to total")
-if t[1100]["off_policy"] != 8388608 or t[1100]["fixes"] != ["migratepages 1100 0 1"]: print(1100, t[1100])
+if t[1100]["off_policy"] != 8388608 or t[1100]["fixes"] != ["numastatctl placement --pid 1100 --move"]: print(1100, t[1100])
 if t[1200]["as_policy"] != 16777216 or t[1200]["fixes"] != []: print(1200, t[1200])
 if t[1300]["demoted"] != 91226112 or t[1300]["off_policy"] != 0: print(1300, t[1300])
 if t[1400]["unknown"] != 4096 or t[1400]["remote_anon"] != 0: print(1400, t[1400])
 if t[1200]["weights_off"] != 0: print("weights_off", t[1200]["weights_off"])
 '
-rm "$ROOT/sys/kernel/mm/numa/demotion_enabled"
-run placement --pid 1300
-expect_out_has "  off-policy                 86M   69.9%" \
-	"without demotion on, bind:0 pages on node 3 are off-policy"
+printf 'pgdemote_kswapd 0\npgdemote_direct 0\npgdemote_khugepaged 0\n' >"$ROOT/proc/vmstat"
+run placement --pid 1300 --check
+expect_out_has "  off-policy                 86M   69.9%  actionable, over --max-remote-anon" \
+	"demotion_enabled true but no pgdemote_* counted: bind:0 pages on node 3 are off-policy, not demoted"
+expect_rc 3 "and --check counts them"
+mkdir -p "$ROOT/sys/devices/system/node/node0"
+for n in 0 1 2 3; do
+	printf 'pgdemote_kswapd %d\npgdemote_direct 0\npgdemote_khugepaged 0\n' $((n == 0 ? 22272 : 0)) \
+		>"$ROOT/sys/devices/system/node/node$n/vmstat"
+done
+run placement --pid 1300 --check
+expect_rc 0 "per-node counters: node 0 demoted, so node 3's pages are demoted"
+expect_out_has "  demoted                    87M   70.7%  to a slower tier by reclaim" \
+	"counted on the fast node it left, as 6.9 and later count them"
 
 # A dump's memory.numa_stat whose sizes add up past 64 bits: no wrapped
 # TOTAL that --check would pass, an error naming the file.

@@ -3,10 +3,13 @@
  * placement's verdict, rule by rule: each class from the intent behind a
  * page, migrate_pages(2)'s pairing of nodes, and the commands built on it.
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "nodes.h"
+#include "page-move.h"
+#include "placement-machine.h"
 #include "placement.h"
 #include "tap.h"
 
@@ -157,72 +160,145 @@ static int add(struct placement *p, const char *line)
 	return placement_maps_add_line(p, line, strlen(line), why, sizeof(why));
 }
 
+/* The first fix whose command starts with prefix, NULL when none. */
+static const struct pl_fix *fix(const struct pl_fixes *f, const char *prefix)
+{
+	for (size_t i = 0; i < f->n; i++)
+		if (strncmp(f->v[i].cmd, prefix, strlen(prefix)) == 0)
+			return &f->v[i];
+	return NULL;
+}
+
+static uint64_t moved_from(const struct placement *p, unsigned from, unsigned to)
+{
+	uint64_t pages = 0;
+
+	for (size_t i = 0; i < p->n_moves; i++)
+		if (p->moves[i].from == from && p->moves[i].to == to)
+			pages += p->moves[i].pages;
+	return pages;
+}
+
 static void fixes(void)
 {
 	struct placement p;
 	struct pl_machine m;
 	struct pl_fixes f;
 	struct pl_fix_ctx c = { .pid = 42, .balancing = "1" };
+	const struct pl_fix *x;
 
 	target(&p, &m, true, "0-3");
+	p.pid = 42;
 	CHECK(add(&p, "1000 bind:1 anon=2048 N0=2048 kernelpagesize_kB=4") == 0, "parses");
 	placement_fixes(&p, &c, &f);
-	CHECK(f.n == 1 && f.v[0].cls == PL_C_OFF_POLICY &&
-		      strcmp(f.v[0].cmd, "migratepages 42 0 1") == 0 && !f.v[0].note[0],
-	      "bind:1 over node 0: migratepages 42 0 1 (%s)", f.n ? f.v[0].cmd : "");
+	CHECK(p.n_moves == 1 && moved_from(&p, 0, 1) == 2048 && p.moves[0].addr == 0x1000 &&
+		      p.moves[0].cls == PL_C_OFF_POLICY,
+	      "bind:1 over node 0: the plan moves its 2048 pages from 0 to 1");
+	CHECK((x = fix(&f, "numastatctl")) &&
+		      strcmp(x->cmd, "numastatctl placement --pid 42 --move") == 0,
+	      "numastatctl's own move is the fix (%s)", x ? x->cmd : "");
+	CHECK(fix(&f, "migratepages 42 0 1") != NULL,
+	      "every page on node 0 is in the plan: migratepages 42 0 1 is exact too");
+	placement_free(&p);
+
+	/* Item: the fixes of one plan never undo each other. */
+	target(&p, &m, true, "0-3");
+	p.pid = 42;
+	add(&p, "1000 bind:1 anon=2048 N0=2048 kernelpagesize_kB=4");
+	add(&p, "2000 default anon=10 N1=10 kernelpagesize_kB=4");
+	placement_fixes(&p, &c, &f);
+	CHECK(moved_from(&p, 0, 1) == 2048 && moved_from(&p, 1, 0) == 10 && p.n_moves == 2,
+	      "bind:1 pages go 0 -> 1 and the default mapping's 1 -> 0: per mapping, each "
+	      "page once");
+	CHECK(!fix(&f, "migratepages 42 1 0"),
+	      "no migratepages 42 1 0, which would take the bound pages back off their node");
 	placement_free(&p);
 
 	target(&p, &m, true, "0-3");
+	p.pid = 42;
 	add(&p, "1000 default anon=10 N0=5 N1=3 N2=2 kernelpagesize_kB=4");
 	placement_fixes(&p, &c, &f);
-	CHECK(f.n == 2 && strcmp(f.v[0].cmd, "migratepages 42 1-2 0") == 0 &&
-		      strcmp(f.v[1].cmd, "numactl --cpunodebind=0 --membind=0 COMMAND") == 0,
-	      "remote anonymous on 1 and 2: one command to node 0, and numactl");
+	CHECK((x = fix(&f, "migratepages")) && strcmp(x->cmd, "migratepages 42 1-2 0") == 0 &&
+		      fix(&f, "numactl --cpunodebind=0 --membind=0 COMMAND"),
+	      "remote anonymous on 1 and 2 only: one exact migratepages to node 0, and numactl");
+	placement_free(&p);
+
+	/* Item: shared memory is never moved, by the plan or a printed command. */
+	target(&p, &m, true, "0-3");
+	p.pid = 42;
+	add(&p, "1000 default anon=8 N1=8 kernelpagesize_kB=4");
+	add(&p, "2000 default file=/SYSV00000000\\040(deleted) dirty=8192 N1=8192 "
+		"kernelpagesize_kB=4");
+	add(&p, "3000 default file=/dev/shm/x dirty=4 mapmax=2 N1=4 kernelpagesize_kB=4");
+	placement_fixes(&p, &c, &f);
+	CHECK(p.n_moves == 1 && moved_from(&p, 1, 0) == 8,
+	      "SysV shm and tmpfs pages on node 1 are not in the plan, the 8 private ones are");
+	CHECK(!fix(&f, "migratepages"),
+	      "no migratepages: it would move the shared segments on node 1 too");
 	placement_free(&p);
 
 	target(&p, &m, true, "0-3");
+	p.pid = 42;
+	add(&p, "1000 default anon=8 mapmax=3 N1=8 kernelpagesize_kB=4");
+	placement_fixes(&p, &c, &f);
+	struct pl_verdict v;
+
+	placement_verdict(&p, NULL, 0, &v);
+	CHECK(p.n_moves == 0 && v.cls[PL_C_REMOTE_FILE] == 8 * 4 * KB && !v.actionable,
+	      "anonymous pages other processes map too (mapmax=3): shared, not actionable");
+	placement_free(&p);
+
+	target(&p, &m, true, "0-3");
+	p.pid = 42;
 	add(&p, "1000 default anon=10 N1=10 kernelpagesize_kB=4");
 	add(&p, "2000 interleave:0-1 anon=10 N0=5 N1=5 kernelpagesize_kB=4");
 	placement_fixes(&p, &c, &f);
-	CHECK(f.n == 1 && strncmp(f.v[0].cmd, "numactl", 7) == 0 &&
-		      strcmp(f.held[PL_C_REMOTE_ANON], "1") == 0,
-	      "node 1 also holds interleaved pages: no migratepages from it, said");
+	CHECK(moved_from(&p, 1, 0) == 10 && !fix(&f, "migratepages") &&
+		      !f.held[PL_C_REMOTE_ANON][0],
+	      "node 1 also holds interleaved pages: the plan moves only the default mapping's");
 	placement_free(&p);
 
 	target(&p, &m, true, "0-3");
+	p.pid = 42;
 	add(&p, "1000 bind:0 anon=10 N0=2 N3=8 kernelpagesize_kB=4");
 	add(&p, "2000 interleave:0-2 anon=3 N0=1 N1=1 N2=1 kernelpagesize_kB=4");
 	placement_fixes(&p, &c, &f);
-	CHECK(f.n == 0, "demoted and interleaved pages: nothing to fix");
+	CHECK(f.n == 0 && p.n_moves == 0, "demoted and interleaved pages: nothing to fix");
 	placement_free(&p);
 
+	/* Item: NUMA balancing is offered for default mappings only. */
 	target(&p, &m, true, "0-3");
-	add(&p, "1000 default anon=8 N1=8 kernelpagesize_kB=4");
-	add(&p, "2000 default file=/lib/libc.so anon=1 mapped=10 N0=5 N1=5 kernelpagesize_kB=4");
+	p.pid = 42;
+	add(&p, "1000 default anon=4 N1=4 kernelpagesize_kB=4");
+	c.balancing = "0";
 	placement_fixes(&p, &c, &f);
-	CHECK(f.n >= 1 && strcmp(f.v[0].cmd, "migratepages 42 1 0") == 0,
-	      "a node with a default mapping's copied pages of unknown node is still a source "
-	      "(%s)",
-	      f.n ? f.v[0].cmd : "");
+	CHECK(fix(&f, "sysctl -w kernel.numa_balancing=1") != NULL,
+	      "balancing off, a default mapping remote: the sysctl that turns it on");
+	placement_free(&p);
+	target(&p, &m, true, "0-3");
+	p.pid = 42;
+	add(&p, "1000 local anon=4 N1=4 kernelpagesize_kB=4");
+	placement_fixes(&p, &c, &f);
+	CHECK(!fix(&f, "sysctl") && p.remote_default == 0 && p.n_moves == 1,
+	      "an MPOL_LOCAL mapping remote: moved by the plan, never offered to balancing, "
+	      "which leaves it");
+	c.balancing = "1";
 	placement_free(&p);
 
 	target(&p, &m, true, "0-3");
 	add(&p, "1000 default anon=4 N1=4 kernelpagesize_kB=4");
-	c.balancing = "0";
-	placement_fixes(&p, &c, &f);
-	CHECK(f.n == 3 && strcmp(f.v[2].cmd, "sysctl -w kernel.numa_balancing=1") == 0,
-	      "balancing off: the sysctl that turns it on");
 	c = (struct pl_fix_ctx){ .is_cgroup = true,
 				 .cgroup = "/system.slice/db.service",
 				 .balancing = "1" };
 	placement_fixes(&p, &c, &f);
-	CHECK(f.n == 1 && strcmp(f.v[0].cmd,
-				 "systemctl set-property db.service AllowedMemoryNodes=0") == 0,
-	      "a unit: systemctl set-property (%s)", f.n ? f.v[0].cmd : "");
+	CHECK((x = fix(&f, "systemctl")) &&
+		      strcmp(x->cmd, "systemctl set-property db.service AllowedMemoryNodes=0") == 0,
+	      "a unit: systemctl set-property (%s)", x ? x->cmd : "");
 	c.cgroup = "/batch/job1";
 	placement_fixes(&p, &c, &f);
-	CHECK(f.n == 1 && strcmp(f.v[0].cmd, "echo 0 > /sys/fs/cgroup/batch/job1/cpuset.mems") == 0,
-	      "a cgroup that is no unit: its cpuset.mems (%s)", f.n ? f.v[0].cmd : "");
+	CHECK((x = fix(&f, "echo")) &&
+		      strcmp(x->cmd, "echo 0 > /sys/fs/cgroup/batch/job1/cpuset.mems") == 0,
+	      "a cgroup that is no unit: its cpuset.mems (%s)", x ? x->cmd : "");
 	c.cgroup = "/kubepods.slice/kubepods-pod1.slice/cri-containerd-ab.scope";
 	c.managed = true;
 	placement_fixes(&p, &c, &f);
@@ -242,12 +318,138 @@ static void fixes(void)
 
 	target(&p, &m, true, "0-3");
 	add(&p, "1000 default anon=8 N1=4 N3=4 kernelpagesize_kB=4");
+	c.cgroup = "/batch/job1";
 	placement_fixes(&p, &c, &f);
-	CHECK(f.n == 0 && strcmp(f.held[PL_C_REMOTE_ANON], "3") == 0,
+	CHECK(f.n == 0,
 	      "a cgroup with demoted pages: no narrower cpuset.mems, which would move them back "
-	      "(%zu, %s)",
-	      f.n, f.held[PL_C_REMOTE_ANON]);
+	      "(%zu)",
+	      f.n);
 	placement_free(&p);
+
+	target(&p, &m, true, "0-3");
+	add(&p, "1000 default anon=8 N1=4 kernelpagesize_kB=4");
+	add(&p, "2000 default file=/srv/db dirty=1 N1=4 kernelpagesize_kB=4");
+	placement_fixes(&p, &c, &f);
+	CHECK(!fix(&f, "echo"),
+	      "a cgroup with page cache on node 1: no narrower cpuset.mems, which moves it too");
+	placement_free(&p);
+}
+
+/* Distances of the test machine: 10 to itself, 10 more per step between ids. */
+static unsigned dist(const void *ctx, unsigned a, unsigned b)
+{
+	(void)ctx;
+	return a == b ? 10 : 10 + 10 * (a > b ? a - b : b - a);
+}
+
+static void machine_rules(void)
+{
+	struct placement p;
+	struct pl_machine m;
+	struct pl_verdict v;
+	unsigned near0[] = { 0 }, into[4];
+	struct pl_near nr = { 1, near0, 1 };
+	static const unsigned cpu_node[] = { 0, 1 };
+	unsigned *cpus = malloc(sizeof(*cpus));
+	uint64_t demoted[4] = { 0 };
+	static const unsigned nodes[] = { 0, 1, 2, 3 };
+
+	/* Item: a CPU on a memoryless node is local to its nearest memory. */
+	p = (struct placement){ 0 };
+	m = (struct pl_machine){ .near = &nr, .n_near = 1, .distance = dist };
+	p.machine = &m;
+	cpus[0] = 1;
+	placement_set_cpus(&p, cpus, 1, cpu_node, 2);
+	CHECK(p.n_local == 1 && p.local[0] == 0,
+	      "CPUs on memoryless node 1: node 0, the nearest memory, is its local memory");
+	add(&p, "1000 default anon=4 N0=4 kernelpagesize_kB=4");
+	add(&p, "2000 default anon=6 N3=6 kernelpagesize_kB=4");
+	placement_verdict(&p, NULL, 0, &v);
+	CHECK(v.cls[PL_C_LOCAL] == 4 * 4 * KB && v.cls[PL_C_REMOTE_ANON] == 6 * 4 * KB &&
+		      moved_from(&p, 3, 0) == 6,
+	      "on the near node: local; on the far node 3: remote, moved to node 0");
+	placement_free(&p);
+
+	/* Item: a thread's CPUs are the process's too. */
+	cpus = malloc(2 * sizeof(*cpus));
+	p = (struct placement){ 0 };
+	m = (struct pl_machine){ .distance = dist };
+	p.machine = &m;
+	cpus[0] = 0;
+	cpus[1] = 1;
+	placement_set_cpus(&p, cpus, 2, cpu_node, 2);
+	add(&p, "1000 default anon=8203 N1=8203 kernelpagesize_kB=4");
+	placement_verdict(&p, NULL, 0, &v);
+	CHECK(v.cls[PL_C_LOCAL] == 8203 * 4 * KB && !p.n_moves && !v.actionable,
+	      "a worker thread on CPU 1: its memory on node 1 is local, never moved away");
+	placement_free(&p);
+
+	/* Item: demotion_enabled without pgdemote_* counted is no demotion. */
+	target(&p, &m, false, "0-3");
+	add(&p, "1000 default anon=8192 N3=8192 kernelpagesize_kB=4");
+	placement_verdict(&p, NULL, 0, &v);
+	CHECK(v.cls[PL_C_REMOTE_ANON] == 8192 * 4 * KB && !v.cls[PL_C_DEMOTED],
+	      "no demotion counted: pages on the slow node are remote anonymous, not demoted");
+	placement_free(&p);
+	target(&p, &m, true, "0-3");
+	m.demoted_to = (const unsigned[]){ 2 };
+	m.n_demoted_to = 1;
+	add(&p, "1000 default anon=8 N3=8 kernelpagesize_kB=4");
+	placement_verdict(&p, NULL, 0, &v);
+	CHECK(!v.cls[PL_C_DEMOTED] && v.cls[PL_C_REMOTE_ANON] == 8 * 4 * KB,
+	      "counters show demotions into another node only: not demoted here");
+	placement_free(&p);
+
+	CHECK(placement_machine_demoted_to(&tiers, nodes, demoted, 4, into) == 0,
+	      "no pgdemote_* anywhere: no node demoted into");
+	demoted[1] = 5;
+	CHECK(placement_machine_demoted_to(&tiers, nodes, demoted, 4, into) == 1 && into[0] == 3,
+	      "node 1 (fast) demoted: the slower node 3 is where they may be");
+	demoted[1] = 0;
+	demoted[3] = 7;
+	CHECK(placement_machine_demoted_to(&tiers, nodes, demoted, 4, into) == 1 && into[0] == 3,
+	      "counted on the slow node itself (kernels counting the destination): node 3");
+
+	/* The destination of a remote page: the nearest local node. */
+	cpus = malloc(2 * sizeof(*cpus));
+	p = (struct placement){ 0 };
+	m = (struct pl_machine){ .distance = dist };
+	p.machine = &m;
+	cpus[0] = 0;
+	cpus[1] = 2;
+	placement_set_cpus(&p, cpus, 2, (const unsigned[]){ 0, 0, 2 }, 3);
+	CHECK(placement_remote_home(&p, 3) == 2 && placement_remote_home(&p, 1) == 0,
+	      "node 3's pages go to node 2, the nearer of its local nodes; node 1's to 0");
+	placement_free(&p);
+}
+
+static void nearest(void)
+{
+	/* Node 1 has CPUs and no memory; 0 at 12, 2 at 30, 3 at 12. */
+	static const unsigned d[] = {
+		10, 12, 21, 21, 12, 10, 30, 12, 21, 30, 10, 21, 21, 12, 21, 10
+	};
+	static const unsigned nodes[] = { 0, 1, 2, 3 }, mem[] = { 0, 2, 3 };
+	unsigned out[4];
+	size_t n = placement_machine_nearest(d, nodes, 4, 1, mem, 3, out);
+
+	CHECK(n == 2 && out[0] == 0 && out[1] == 3,
+	      "a memoryless node's nearest memory: every node at the least distance (0, 3)");
+}
+
+static void tally(void)
+{
+	struct page_move_stat s = { 0 };
+
+	page_move_tally(1, 1, &s);
+	page_move_tally(0, 1, &s);
+	page_move_tally(-EACCES, 1, &s);
+	page_move_tally(-ENOENT, 1, &s);
+	page_move_tally(-EFAULT, 1, &s);
+	page_move_tally(-EBUSY, 1, &s);
+	CHECK(s.moved == 1 && s.failed == 2 && s.shared == 1 && s.absent == 2,
+	      "move_pages statuses: on the node asked (moved), elsewhere or -EBUSY (failed), "
+	      "-EACCES (shared), -ENOENT/-EFAULT (gone)");
 }
 
 static void copied_pages(void)
@@ -276,6 +478,9 @@ int main(void)
 	classes();
 	pairs();
 	fixes();
+	machine_rules();
+	nearest();
+	tally();
 	copied_pages();
 	return tap_done();
 }
