@@ -197,8 +197,10 @@ complete -c numastatctl -n $c -l pid -x -a '(__fish_complete_pids)' -d 'A proces
 complete -c numastatctl -n $c -l cgroup -x -a '(__numastatctl_cgroups)' -d 'A cgroup, unit or pattern'
 complete -c numastatctl -n $c -l container -x -d 'A container by name, id or pattern'
 complete -c numastatctl -n $c -l pod -x -d 'The containers of a pod: NAMESPACE/NAME'
-complete -c numastatctl -n $c -l check -d 'Exit 3 when remote anonymous memory is above the limit'
+complete -c numastatctl -n $c -l check -d 'Exit 3 when actionable memory is above the limit'
 complete -c numastatctl -n $c -l max-remote-anon -x -d 'The share --check allows'
+complete -c numastatctl -n $c -l move -d 'Move the pages the plan names'
+complete -c numastatctl -n $c -l dry-run -d 'With --move: show the moves, move nothing'
 complete -c numastatctl -n $c -l prometheus -d 'Prometheus text format'
 complete -c numastatctl -n $c -l textfile -x -a '(__fish_complete_directories)' -d 'Write DIR/numastatctl-placement.prom for node_exporter'
 

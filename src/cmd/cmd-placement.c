@@ -26,7 +26,6 @@
 #include "cg-procs.h"
 #include "cmd.h"
 #include "escape.h"
-#include "interleave.h"
 #include "log.h"
 #include "nodes.h"
 #include "out.h"
@@ -38,7 +37,6 @@
 #include "prom.h"
 #include "sysfs.h"
 #include "value.h"
-#include "vmstat.h"
 #include "why.h"
 
 enum {
@@ -806,6 +804,24 @@ static void title(const struct target *t, FILE *f)
 			escape_text(t->name, shown, sizeof(shown), 0));
 }
 
+/* Where a CPU on a memoryless node allocates: said, since the table's "local" follows it. */
+static void local_line(const struct target *t)
+{
+	char local[256], gone[256];
+	unsigned ids[64];
+	size_t n = 0;
+
+	for (size_t i = 0; i < t->p.n_cpu_nodes && n < 64; i++)
+		if (!placement_has(t->p.local, t->p.n_local, t->p.cpu_nodes[i]))
+			ids[n++] = t->p.cpu_nodes[i];
+	if (!n)
+		return;
+	list_text(t->p.local, t->p.n_local, local, sizeof(local));
+	list_text(ids, n, gone, sizeof(gone));
+	printf("  local memory: node%s %s (nearest to memoryless node%s %s)\n",
+	       t->p.n_local == 1 ? "" : "s", local, n == 1 ? "" : "s", gone);
+}
+
 static void where_lines(const struct target *t)
 {
 	char cpus[512], cnodes[256], mems[256];
@@ -821,9 +837,13 @@ static void where_lines(const struct target *t)
 		printf("  runs on: CPUs %s (the cpuset of %s), node%s %s\n", cpus,
 		       escape_text(t->cpuset, shown, sizeof(shown), 0),
 		       t->p.n_cpu_nodes == 1 ? "" : "s", cnodes);
-	} else
+	} else if (t->threads > 1)
+		printf("  runs on: CPUs %s (%zu threads), node%s %s\n", cpus, t->threads,
+		       t->p.n_cpu_nodes == 1 ? "" : "s", cnodes);
+	else
 		printf("  runs on: CPUs %s, node%s %s\n", cpus, t->p.n_cpu_nodes == 1 ? "" : "s",
 		       cnodes);
+	local_line(t);
 	if (t->p.mems_known)
 		printf("  memory may go to: node%s %s (%s)\n", t->p.n_mems == 1 ? "" : "s", mems,
 		       t->is_cgroup ? "cpuset.mems.effective" : "Mems_allowed_list");
@@ -875,9 +895,8 @@ static int node_table(const struct target *t)
 			out_row_set(row, 0, "TOTAL");
 		if (nd)
 			out_row_set(row, 1,
-				    placement_has(t->p.cpu_nodes, t->p.n_cpu_nodes, nd->node)
-					    ? "local"
-					    : "remote");
+				    placement_has(t->p.local, t->p.n_local, nd->node) ? "local"
+										      : "remote");
 		for (int k = 0; k < PL_NKIND; k++) {
 			uint64_t b = nd ? nd->bytes[k] : sum[k];
 
@@ -1211,8 +1230,7 @@ static void node_rows(const struct target *t, struct out_table *tb)
 			out_row_setf(row, 0, "%u", t->pid);
 		out_row_setf(row, 2, "%u", nd->node);
 		out_row_set(row, 3,
-			    placement_has(t->p.cpu_nodes, t->p.n_cpu_nodes, nd->node) ? "yes"
-										      : "no");
+			    placement_has(t->p.local, t->p.n_local, nd->node) ? "yes" : "no");
 		for (int k = 0; k < PL_NKIND; k++) {
 			set_u64(row, 4 + (size_t)k, nd->bytes[k]);
 			total += nd->bytes[k];

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* The placement plan carried out with move_pages(2) (page-move.h). */
 #include <errno.h>
+#include <limits.h>
 #include <linux/mempolicy.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -111,11 +112,16 @@ static int move_of(const struct pl_move *mv, size_t n, int node)
 struct batch {
 	void *addr[PAGE_MOVE_BATCH], *sel[PAGE_MOVE_BATCH];
 	int status[PAGE_MOVE_BATCH], nodes[PAGE_MOVE_BATCH], which[PAGE_MOVE_BATCH];
+	int moved[PAGE_MOVE_BATCH];
 };
 
 /*
  * One batch of a mapping: where each page is (nodes NULL moves nothing),
- * then the pages on a source node moved to their move's destination.
+ * the pages on a source node moved to their move's destination, then where
+ * they are now.  The report is what the second look finds: move_pages(2)
+ * leaves the statuses of a batch unwritten when it stops early, and the
+ * tail pages of a transparent huge page move with its head, so its own
+ * statuses may not say what happened to each.
  */
 static int one_batch(unsigned pid, uint64_t at, uint64_t page, size_t k, const struct pl_move *mv,
 		     size_t nm, struct page_move_stat *stat, struct batch *b)
@@ -133,35 +139,49 @@ static int one_batch(unsigned pid, uint64_t at, uint64_t page, size_t k, const s
 			continue;
 		b->sel[s] = b->addr[i];
 		b->nodes[s] = (int)mv[m].to;
+		b->moved[s] = INT_MIN; /* unwritten: the kernel stopped before it */
 		b->which[s++] = m;
 	}
 	if (!s)
 		return 0;
-	if (move_pages(pid, s, b->sel, b->nodes, b->status, MPOL_MF_MOVE) < 0)
+	if (move_pages(pid, s, b->sel, b->nodes, b->moved, MPOL_MF_MOVE) < 0 && errno != ENOMEM &&
+	    errno != EBUSY)
+		return -errno;
+	if (move_pages(pid, s, b->sel, NULL, b->status, 0) < 0)
 		return -errno;
 	for (size_t i = 0; i < s; i++)
-		page_move_tally(b->status[i], mv[b->which[i]].to, &stat[b->which[i]]);
+		page_move_tally(b->status[i] == (int)mv[b->which[i]].to || b->moved[i] != -EACCES
+					? b->status[i]
+					: -EACCES,
+				mv[b->which[i]].to, &stat[b->which[i]]);
 	return 0;
 }
 
-/* The moves of one mapping (the same addr), over its pages. */
+/*
+ * The moves of one mapping (the same addr), over its pages, in batches that
+ * end on multiples of PAGE_MOVE_BATCH pages of address: a transparent huge
+ * page (2 MiB, aligned) then lies in one batch, and its tail pages are
+ * never found already moved by the batch before.
+ */
 static int one_mapping(const struct vma *vma, const struct pl_move *mv, size_t nm,
 		       const volatile sig_atomic_t *stop, struct page_move_stat *stat,
 		       struct batch *b)
 {
-	uint64_t page = mv[0].page, pages = (vma->end - vma->start) / page;
+	uint64_t page = mv[0].page, window = PAGE_MOVE_BATCH * page;
 
-	for (uint64_t done = 0; done < pages;) {
-		size_t k =
-			pages - done < PAGE_MOVE_BATCH ? (size_t)(pages - done) : PAGE_MOVE_BATCH;
+	for (uint64_t at = vma->start; at + page <= vma->end;) {
+		uint64_t next = (at / window + 1) * window;
+		size_t k = (size_t)(((next < vma->end ? next : vma->end) - at) / page);
 		int r;
 
 		if (stop && *stop)
 			return -EINTR;
-		r = one_batch(mv[0].pid, vma->start + done * page, page, k, mv, nm, stat, b);
+		if (!k)
+			break;
+		r = one_batch(mv[0].pid, at, page, k, mv, nm, stat, b);
 		if (r < 0)
 			return r;
-		done += k;
+		at += k * page;
 	}
 	return 0;
 }

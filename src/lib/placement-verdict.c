@@ -224,14 +224,6 @@ static void held_add(struct pl_fixes *out, enum pl_class cls, unsigned node)
 	snprintf(h + used, sizeof(out->held[cls]) - used, "%s%u", used ? "," : "", node);
 }
 
-static bool in_list(const unsigned *ids, size_t n, unsigned id)
-{
-	for (size_t i = 0; i < n; i++)
-		if (ids[i] == id)
-			return true;
-	return false;
-}
-
 /* The class the plan's commands are shown under: remote anonymous when it moves any. */
 static enum pl_class moves_class(const struct placement *p)
 {
@@ -309,13 +301,15 @@ static void migratepages(const struct placement *p, const struct pl_fix_ctx *c,
 		to[n++] = d;
 	}
 	/*
-	 * A node both a source and a destination: the commands would undo each
-	 * other in one order or the other (migratepages P 0 1, then P 1 0 takes
-	 * the moved pages back).  None then; numastatctl's move is per page.
+	 * A source that any move of the plan fills: run after that move (its
+	 * own command, or numastatctl's), migratepages would take those pages
+	 * back (migratepages P 0 1, then P 1 0).  None then; numastatctl's move
+	 * is per page.
 	 */
 	for (size_t i = 0; i < n; i++)
-		if (in_list(to, n, src[i]))
-			return;
+		for (size_t k = 0; k < p->n_moves; k++)
+			if (p->moves[k].to == src[i])
+				return;
 	for (size_t i = 0; i < n; i++) {
 		unsigned group[MAX_SRC], pairs[MAX_SRC];
 		size_t k = 0;

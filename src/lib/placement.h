@@ -255,30 +255,37 @@ void placement_processes_apply(struct placement *cg);
  * ---- The verdict (placement-verdict.c) ----
  *
  * The `placement` verdict: each page of a target sorted into one class by
- * the intent behind it, and the commands that act on the one class that
- * calls for action.  The classes are exclusive (their sum is the total):
+ * the intent behind it, its plan, and the commands that act on the
+ * actionable classes.  The classes are exclusive (their sum is the total):
  *
  *   as_policy    where the mapping's own policy (bind, interleave, weighted
  *                interleave, prefer, prefer (many)) put it: on its nodes
  *   demoted      on a slower memory tier than the nodes the mapping may
- *                use, where the kernel demotes (demotion_enabled, or
- *                pgdemote_* counted): reclaim put it there
- *   local        on a node of the CPUs the target may run on
- *   remote_anon  anonymous or huge pages elsewhere that no policy asked for:
- *                the only class that calls for action (--check counts it)
- *   remote_file  file and shared memory elsewhere: page cache stays where it
- *                was first read, expected
+ *                use, where pgdemote_* counted demotions (into that node,
+ *                where the counters say): reclaim put it there
+ *   local        on a node of the CPUs the target's threads may run on (a
+ *                memoryless one's nearest memory nodes)
+ *   remote_anon  private anonymous or huge pages elsewhere that no policy
+ *                asked for: actionable
+ *   remote_file  file and shared memory elsewhere (shared: mapped by other
+ *                processes too, mapmax > 1, or shared memory): page cache
+ *                stays where it was first read, expected
  *   off_policy   anonymous or huge pages on a node the mapping's policy or
- *                the cpuset refuses, not explained by demotion
+ *                the cpuset refuses, not explained by demotion: actionable
  *   unknown      the anonymous pages of a private file mapping whose nodes
  *                numa_maps does not give (it counts them with the file's
  *                pages), where the nodes it may be on differ in class:
  *                estimates, never acted on
  *
- * A fix never undoes a mapping's policy or the kernel's demotion: a node
- * holding as_policy or demoted pages is never the source of a
- * migratepages(8) command, since migrate_pages(2) moves every page of the
- * process on its source nodes.  migrate_pages(2) pairs the nodes of the
+ * The actionable classes (placement_actionable()) are the ones the text
+ * calls so, --check counts, -J and Prometheus sum.  The plan (p->moves)
+ * moves their private anonymous pages, mapping by mapping, each to the node
+ * its class says it belongs on; it never moves a shared page, a page a
+ * policy or demotion put where it is, or a page twice.  A printed
+ * migratepages(8) moves every page of the process on its source nodes
+ * (shared ones too, as root), so it is given only where that is exactly the
+ * plan: every page on its sources planned to one destination, and no move
+ * of the plan filling a source.  migrate_pages(2) pairs the nodes of the
  * old and new masks by position (nodes_remap(), mm/mempolicy.c
  * do_migrate_pages()) and skips a source that is also in the new mask
  * when the masks differ in size: `migratepages P 0 0-2` moves nothing.

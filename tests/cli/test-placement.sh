@@ -355,6 +355,71 @@ expect_rc 0 "per-node counters: node 0 demoted, so node 3's pages are demoted"
 expect_out_has "  demoted                    87M   70.7%  to a slower tier by reclaim" \
 	"counted on the fast node it left, as 6.9 and later count them"
 
+# The plan: a process is local wherever any of its threads may run.
+pfixture procs
+mkdir -p "$ROOT/proc/100/task/100" "$ROOT/proc/100/task/101"
+cp "$ROOT/proc/100/status" "$ROOT/proc/100/task/100/status"
+sed 's/^Cpus_allowed_list:.*/Cpus_allowed_list:\t2-3/' "$ROOT/proc/100/status" >"$ROOT/proc/100/task/101/status"
+run placement --pid 100 --check
+expect_rc 0 "a worker thread on node 1: its memory there is local, nothing is remote"
+expect_out_has "  runs on: CPUs 0-3 (2 threads), nodes 0-1" "every thread's CPUs, and their nodes"
+expect_out_has "  remote anonymous            0B    0.0%" "node 1's heap is the worker's"
+sed -i 's/^Cpus_allowed_list:.*/Cpus_allowed_list:\t4-5/' "$ROOT/proc/100/task/101/status"
+run placement --pid 100 --move --dry-run
+expect_rc 0 "--move --dry-run on a fixture: the plan, nothing done"
+expect_out "plan: 512 pages (2M) to move
+  process 100: node 1 -> node 2, 512 pages (2M, remote anonymous)
+dry run: nothing moved" "a worker on node 2: node 1's heap goes to node 2, the nearer of its nodes (20 against 21)"
+run placement --pid 100 --move --dry-run -J
+expect_json "--move --dry-run -J: the plan's moves, nothing done" '
+m = doc["moves"]
+if [(x["pid"], x["from"], x["to"], x["class"], x["pages"], x["bytes"]) for x in m] != [(100, 1, 2, "remote_anon", 512, 2097152)]: print(m)
+if any(x["moved"] or x["done"] for x in m): print(m)
+'
+
+# A CPU on a memoryless node: its nearest memory node is its local memory.
+pfixture procs
+printf '0-1,3\n' >"$ROOT/sys/devices/system/node/has_memory"
+sed -i 's/^Cpus_allowed_list:.*/Cpus_allowed_list:\t4-5/' "$ROOT/proc/200/status"
+run placement --pid 200 -J
+expect_json "CPUs only on memoryless node 2: node 1, the nearest (20), is its local memory" '
+t = doc["targets"][0]
+if t["cpu_nodes"] != [2]: print("cpu_nodes", t["cpu_nodes"])
+n = {x["node"]: x["local"] for x in doc["nodes"]}
+if n != {0: False, 1: True}: print(n)
+if t["remote_anon"] != 0: print("remote_anon", t["remote_anon"])
+'
+run placement --pid 200
+expect_out_has "  local memory: node 1 (nearest to memoryless node 2)" "said in one line"
+
+# --move: what it takes and refuses.
+run placement --pid 100 --dry-run
+expect_rc 2 "--dry-run alone"
+expect_err "numastatctl: placement: --dry-run: it shows what --move would do; add --move
+Try 'numastatctl placement --help' for more information." "says to add --move"
+run placement --pid 100 --move --check
+expect_rc 2 "--move with --check"
+run placement --pid 100 --move
+expect_rc 2 "--move on a --sysroot tree: it moves live processes only"
+expect_err_has "placement --move runs on the live system only" "said"
+
+# A cgroup's processes: their own policy decides (podman run ... numactl --preferred=1).
+pfixture procs
+printf '4242\n' >"$ROOT/sys/fs/cgroup/system.slice/api.service/cgroup.procs"
+mkdir -p "$ROOT/proc/4242"
+printf 'Name:\tapi\nCpus_allowed_list:\t0-1\nMems_allowed_list:\t0-3\n' >"$ROOT/proc/4242/status"
+printf 'api\0' >"$ROOT/proc/4242/cmdline"
+printf '7f0000000000 prefer:1 anon=8192 dirty=8192 N1=8192 kernelpagesize_kB=4\n' >"$ROOT/proc/4242/numa_maps"
+run placement --cgroup api.service --check
+expect_rc 0 "its process asked for node 1 (prefer:1): as its policy asks, --check passes"
+expect_out_has "  as its policy asks         32M   66.7%" "memory.numa_stat's 32M on node 1 split as the mapping says"
+expect_out_lacks "systemctl\|--move" "no command that would move it against its policy"
+printf '7f0000000000 default anon=8192 dirty=8192 N1=8192 kernelpagesize_kB=4\n' >"$ROOT/proc/4242/numa_maps"
+run placement --cgroup api.service --check
+expect_rc 3 "the same pages without a policy: remote anonymous"
+expect_out_has "    move it now: numastatctl placement --cgroup /system.slice/api.service --move" \
+	"moved by numastatctl, the cgroup named as the command line can name it again"
+
 # A dump's memory.numa_stat whose sizes add up past 64 bits: no wrapped
 # TOTAL that --check would pass, an error naming the file.
 pfixture procs

@@ -216,6 +216,17 @@ static void fixes(void)
 
 	target(&p, &m, true, "0-3");
 	p.pid = 42;
+	add(&p, "1000 bind:1 anon=2048 N0=2048 kernelpagesize_kB=4");
+	add(&p, "2000 default anon=10 N1=10 kernelpagesize_kB=4");
+	add(&p, "3000 default file=/lib/libc.so mapped=9 N0=9 kernelpagesize_kB=4");
+	placement_fixes(&p, &c, &f);
+	CHECK(!fix(&f, "migratepages"),
+	      "node 0 not exact (page cache), node 1 exact but the plan fills it: no migratepages "
+	      "at all, since after numastatctl's move 1 -> 0 would take the bound pages back");
+	placement_free(&p);
+
+	target(&p, &m, true, "0-3");
+	p.pid = 42;
 	add(&p, "1000 default anon=10 N0=5 N1=3 N2=2 kernelpagesize_kB=4");
 	placement_fixes(&p, &c, &f);
 	CHECK((x = fix(&f, "migratepages")) && strcmp(x->cmd, "migratepages 42 1-2 0") == 0 &&

@@ -29,7 +29,7 @@ bail_out() {
 }
 
 if ! "$VM_DIR/mkinitramfs.sh" "$NUMASTATCTL" "$VM_DIR/init" "$SOURCE_ROOT" \
-	"$TMP/initramfs.cpio" ${VM_TOUCHER:+"$VM_TOUCHER"} "$(command -v migratepages)" 2>"$TMP/mk.err"; then
+	"$TMP/initramfs.cpio" ${VM_TOUCHER:+"$VM_TOUCHER"} ${VM_MOVER:+"$VM_MOVER"} "$(command -v migratepages)" 2>"$TMP/mk.err"; then
 	bail_out "$(head -n 1 "$TMP/mk.err")"
 fi
 

@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * page-move.c against the running kernel, on this test's own pages: the
+ * plan's mapping found in /proc/self/maps, only the pages on the planned
+ * source node moved (here to the node they are on, which move_pages(2)
+ * reports as done), a mapping that went, a process that exited, and a
+ * stop between batches.  It needs no privilege and one NUMA node.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "page-move.h"
+#include "tap.h"
+
+/* The node of the page at p, -1 when move_pages cannot say. */
+static int node_of(void *p)
+{
+	int status = -1;
+
+	if (syscall(SYS_move_pages, 0, 1UL, &p, NULL, &status, 0) < 0)
+		return -1;
+	return status;
+}
+
+int main(void)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	size_t pages = 3 * PAGE_MOVE_BATCH / 2, touched = PAGE_MOVE_BATCH + 10;
+	char *p = mmap(NULL, pages * (size_t)page, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	struct page_move_stat st[2];
+	char why[256];
+	volatile sig_atomic_t stop = 0;
+	int node, r;
+	pid_t child;
+
+	if (p == MAP_FAILED)
+		return 1;
+	/* A transparent huge page would bring untouched neighbours in. */
+	madvise(p, pages * (size_t)page, MADV_NOHUGEPAGE);
+	for (size_t i = 0; i < touched; i++)
+		p[i * (size_t)page] = 1;
+	node = node_of(p);
+	if (node < 0) {
+		printf("1..0 # SKIP move_pages(2) does not work here (no NUMA)\n");
+		return 0;
+	}
+	struct pl_move mv[2] = {
+		{ .pid = (unsigned)getpid(),
+		  .addr = (uint64_t)(uintptr_t)p,
+		  .page = (uint64_t)page,
+		  .pages = touched,
+		  .from = (unsigned)node,
+		  .to = (unsigned)node,
+		  .cls = PL_C_REMOTE_ANON },
+		{ .pid = (unsigned)getpid(),
+		  .addr = 0x1000,
+		  .page = (uint64_t)page,
+		  .pages = 7,
+		  .from = (unsigned)node,
+		  .to = (unsigned)node,
+		  .cls = PL_C_REMOTE_ANON },
+	};
+
+	r = page_move_process(mv, 2, &stop, st, why, sizeof(why));
+	CHECK(r == 0, "the plan carried out over two batches (%d %s)", r, why);
+	CHECK(st[0].moved == touched && !st[0].failed && !st[0].shared,
+	      "every touched page of the mapping, and only those: %llu of %zu",
+	      (unsigned long long)st[0].moved, touched);
+	CHECK(st[1].absent == 7 && !st[1].moved,
+	      "a mapping no longer in /proc/PID/maps: its pages are gone, not an error");
+
+	stop = 1;
+	r = page_move_process(mv, 1, &stop, st, why, sizeof(why));
+	CHECK(r == -EINTR && !st[0].moved, "a stop asked before a batch: nothing more is done");
+
+	child = fork();
+	if (child == 0)
+		_exit(0);
+	waitpid(child, NULL, 0);
+	mv[0].pid = (unsigned)child;
+	stop = 0;
+	r = page_move_process(mv, 1, &stop, st, why, sizeof(why));
+	CHECK(r == -ESRCH, "a process that exited: -ESRCH, for the report (%d)", r);
+	munmap(p, pages * (size_t)page);
+	return tap_done();
+}
