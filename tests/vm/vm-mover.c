@@ -18,6 +18,9 @@
  *                       CPU in the guest); runs on RUN
  *   local MB ALLOC RUN  set_mempolicy(MPOL_LOCAL), MB faulted on ALLOC, runs
  *                       on RUN
+ *   away MB NODE        MB faulted under set_mempolicy(MPOL_BIND, NODE), then
+ *                       the default policy again: default-policy pages on
+ *                       NODE, which may have no CPU (a CXL or HMAT node)
  * No libnuma: the system calls themselves.
  */
 #include <fcntl.h>
@@ -191,6 +194,17 @@ int main(int argc, char *argv[])
 		run_on(atoi(argv[4]));
 		ready();
 	}
-	fprintf(stderr, "usage: vm-mover owner|user|thread|bind|local ...\n");
+	if (argc == 4 && strcmp(argv[1], "away") == 0) {
+		unsigned long mask = 1UL << atoi(argv[3]);
+		char *p = anon(mb);
+
+		if (syscall(SYS_set_mempolicy, MPOL_BIND_, &mask, 64UL) < 0)
+			die("set_mempolicy");
+		touch(p, mb);
+		if (syscall(SYS_set_mempolicy, 0, NULL, 0UL) < 0)
+			die("set_mempolicy");
+		ready();
+	}
+	fprintf(stderr, "usage: vm-mover owner|user|thread|bind|local|away ...\n");
 	return 2;
 }
