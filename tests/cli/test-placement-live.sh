@@ -1,8 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # placement on the running kernel: a process's verdict against its own
-# /proc/PID/numa_maps and status read here, and a process that exits while
-# it is read.  Reads only; changes nothing.
+# /proc/PID/numa_maps and status read here, --move with nothing to move (as
+# root and as nobody), and a process that exits while it is read.  Moves no
+# page: the machine this runs on has one node (the guests of tests/vm move).
 . "$(dirname "$0")/lib.sh"
 
 [ -d /sys/devices/system/node/node0 ] || skip_all "no NUMA nodes in sysfs"
@@ -46,6 +47,20 @@ for part in sys.argv[2].split(","):
     lo, _, hi = part.partition("-")
     want += range(int(lo), int(hi or lo) + 1)
 sys.exit(d["targets"][0]["cpus"] != want)' "$OUT" "$cpus"
+
+# --move on the running kernel: the plan of a process on its own node moves
+# nothing, and says so; not as another user.
+if [ "$(cat /sys/devices/system/node/online 2>/dev/null)" = 0 ]; then
+	run_raw placement --pid "$SLEEPER" --move
+	expect_rc 0 "--move of a process with nothing remote, on one node"
+	expect_out "plan: 0 pages (0B) to move" "an empty plan, said"
+fi
+if have setpriv util-linux; then
+	setpriv --reuid=65534 --regid=65534 --clear-groups "$NUMASTATCTL" placement --pid "$SLEEPER" --move \
+		>"$TMP/out" 2>"$TMP/err" </dev/null
+	check "--move as nobody exits 1" test $? = 1
+	check "saying it needs root" grep -qx "numastatctl: placement: must be run as root" "$TMP/err"
+fi
 
 kill "$SLEEPER"
 wait "$SLEEPER" 2>/dev/null

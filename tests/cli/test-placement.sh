@@ -419,6 +419,10 @@ run placement --cgroup api.service --check
 expect_rc 3 "the same pages without a policy: remote anonymous"
 expect_out_has "    move it now: numastatctl placement --cgroup /system.slice/api.service --move" \
 	"moved by numastatctl, the cgroup named as the command line can name it again"
+run placement --cgroup api.service --move --dry-run
+expect_out "plan: 8192 pages (32M) to move
+  process 4242: node 1 -> node 0, 8192 pages (32M, remote anonymous)
+dry run: nothing moved" "a cgroup's plan is its processes' moves"
 
 # A dump's memory.numa_stat whose sizes add up past 64 bits: no wrapped
 # TOTAL that --check would pass, an error naming the file.
