@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "cmd.h"
 #include "log.h"
 #include "out.h"
@@ -47,15 +48,8 @@ static struct row *row_of(struct rows *r, const struct pl_move *mv)
 		    w->cls == mv->cls)
 			return w;
 	}
-	if (r->n == r->cap) {
-		size_t cap = r->cap ? 2 * r->cap : 16;
-		struct row *v = realloc(r->v, cap * sizeof(*v));
-
-		if (!v)
-			return NULL;
-		r->v = v;
-		r->cap = cap;
-	}
+	if (array_grow(&r->v, &r->cap, r->n + 1, sizeof(*r->v)) < 0)
+		return NULL;
 	r->v[r->n] = (struct row){ .pid = mv->pid, .from = mv->from, .to = mv->to, .cls = mv->cls };
 	return &r->v[r->n++];
 }

@@ -9,6 +9,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "array.h"
 #include "page-move.h"
 #include "procmaps.h"
 
@@ -53,15 +54,8 @@ static int add_vma(void *ctx, const char *line, size_t len, char *why, size_t wh
 		snprintf(why, whylen, "maps: a line that is no address range");
 		return -EBADMSG;
 	}
-	if (l->n == l->cap) {
-		size_t cap = l->cap ? 2 * l->cap : 64;
-		struct vma *v = realloc(l->v, cap * sizeof(*v));
-
-		if (!v)
-			return -ENOMEM;
-		l->v = v;
-		l->cap = cap;
-	}
+	if (array_grow(&l->v, &l->cap, l->n + 1, sizeof(*l->v)) < 0)
+		return -ENOMEM;
 	l->v[l->n++] = m;
 	return 0;
 }
