@@ -14,7 +14,7 @@
 # reach Debian the first time.  Environment: NUMASTATCTL_BOOT_CACHE (where
 # the root file system tarball is kept, default
 # ${XDG_CACHE_HOME:-/var/cache}/numastatctl-boot), BOOT_TIMEOUT (seconds the
-# guest may run, default 1200), BOOT_LOG_DIR (where the guest's journal and
+# guest may run, default 2400), BOOT_LOG_DIR (where the guest's journal and
 # console are kept after the run: meson's build/tests/boot, by hand the
 # current directory).
 BOOT_DIR=$(cd "$(dirname "$0")" && pwd)
@@ -27,7 +27,7 @@ export NUMASTATCTL=${NUMASTATCTL:-/usr/sbin/numastatctl} FIXTURES=${FIXTURES:-$S
 # shellcheck source=tests/vm/qemu-lib.sh
 . "$BOOT_DIR/../vm/qemu-lib.sh"
 
-BOOT_TIMEOUT=${BOOT_TIMEOUT:-1200}
+BOOT_TIMEOUT=${BOOT_TIMEOUT:-2400}
 BOOT_LOG_DIR=${BOOT_LOG_DIR:-$PWD}
 # The check unit's own limit, short of the host's: a check that hangs is
 # stopped in the guest, which still writes its journal out and powers off.
