@@ -455,23 +455,29 @@ if wait_value $TRY_A $a0 60; then ok "killing the session that armed it does not
 fi
 
 # 7e. daemon-reload (every package install runs one) every 5 s during a
-# 20 s trial: the revert runs within 3 s of the time it promised, and
-# status, asked during it, shows that time and what is left of it, never
-# "overdue".
-run numastatctl set --try 20s --baseline 0 $TRY_A=$a1
+# 40 s trial: the revert runs at the time it promised, and status, asked
+# during it, shows that time and what is left of it, never "overdue".  A
+# reload that restarted the timer's clock would hold the revert off for as
+# long as the reloads go on (a minute and more), so "at the time" allows
+# what a loaded host adds to systemd's and numastatctl's start under TCG:
+# 3 s early, 15 s late (5 s seen at a load of 20).
+run numastatctl set --try 40s --baseline 0 $TRY_A=$a1
 id=$(trial_id)
 promised=
 [[ $OUT =~ reverts\ at\ ([0-9-]+T[0-9:]+Z) ]] && promised=$(date -u -d "${BASH_REMATCH[1]/T/ }" +%s)
 (while sleep 5; do timeout $T systemctl daemon-reload; done) &
 reloads=$!
 sleep 7
+# The time left status names lies between what was left when it started
+# and what was left when it ended (a loaded host makes those seconds apart).
+before=$((promised - $(date +%s)))
 run numastatctl status
 left=$((promised - $(date +%s)))
-if [[ $OUT =~ reverts\ at\ [0-9T:Z-]+\ \(in\ ([0-9]+)s\) ]] && [ $((BASH_REMATCH[1] - left)) -le 2 ] &&
-	[ $((left - BASH_REMATCH[1])) -le 2 ] && [[ $OUT != *overdue* ]]; then
-	ok "status during the reloads: ${BASH_REMATCH[1]} s left, as promised ($left s)"
+if [[ $OUT =~ reverts\ at\ [0-9T:Z-]+\ \(in\ ([0-9]+)s\) ]] && [ "${BASH_REMATCH[1]}" -le $((before + 1)) ] &&
+	[ "${BASH_REMATCH[1]}" -ge $((left - 1)) ] && [[ $OUT != *overdue* ]]; then
+	ok "status during the reloads: ${BASH_REMATCH[1]} s left, as promised ($before to $left s)"
 else
-	not_ok "status during the reloads shows the time left ($left s)" "$OUT"
+	not_ok "status during the reloads shows the time left ($before to $left s)" "$OUT"
 fi
 back=
 for _ in $(seq 1 400); do
@@ -488,10 +494,10 @@ timeout $T journalctl --sync
 ran=$(timeout $T journalctl -b -u "numastatctl-trial-$id.service" -o short-unix --no-pager |
 	awk '/was not confirmed: reverting/ { print int($1); exit }')
 diag "promised $promised, the knob seen back at ${back:-never}, the revert's first line at ${ran:-?}"
-if [ -n "$back" ] && [ -n "$promised" ] && [ $((back - promised)) -le 3 ] && [ $((promised - back)) -le 3 ]; then
+if [ -n "$back" ] && [ -n "$promised" ] && [ $((back - promised)) -le 15 ] && [ $((promised - back)) -le 3 ]; then
 	ok "reloads every 5 s: reverted $((back - promised)) s from the promised time"
 else
-	not_ok "reloads every 5 s: reverted within 3 s of the promised time" \
+	not_ok "reloads every 5 s: reverted at the promised time (3 s early to 15 s late)" \
 		"promised ${promised:-?}, back ${back:-never}, ran ${ran:-?}" "$(trial_log "$id")"
 fi
 
@@ -916,7 +922,9 @@ else
 	left=$((armed + 60 - $(date +%s)))
 	if wait_value $TRY_A $a0 $((left > 0 ? left + 90 : 90)); then
 		late=$(($(date +%s) - armed - 60))
-		if [ $late -le 10 ]; then ok "the trial reverted on time across the upgrade (${late}s after its 60 s)"; else
+		# The elapse time, checked above, is what a reload would move;
+		# this allows what a loaded host adds (see 7e).
+		if [ $late -le 15 ]; then ok "the trial reverted on time across the upgrade (${late}s after its 60 s)"; else
 			not_ok "the trial reverted on time across the upgrade" "${late}s late: the upgrade's daemon-reload restarted its clock"; fi
 	else
 		not_ok "the trial reverted across the upgrade" "$TRY_A is $(cat "$(knob_path $TRY_A)") 90s after its time"
