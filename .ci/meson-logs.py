@@ -5,6 +5,13 @@ JSON object a test).  A log counts only when it was written since STARTED
 
 usage: python3 .ci/meson-logs.py STARTED count LOG
            prints "passed failed skipped"; exit 3 when LOG is not of this run
+       python3 .ci/meson-logs.py STARTED checks LOG
+           the same, counting each TAP check of a test ("ok", "not ok",
+           "ok N # SKIP") instead of the test, and a test that printed
+           none (it died first) as one result
+       python3 .ci/meson-logs.py STARTED failures LOG
+           each failed TAP check ("not ok") with its comment lines, and
+           each failed test that printed no failed check (its last lines)
        python3 .ci/meson-logs.py STARTED skips LOG=STAGE...
            every skip with its reason: whole scripts ("1..0 # SKIP") and
            single checks ("ok N # SKIP")
@@ -42,6 +49,51 @@ def count(started, log):
     return 0
 
 
+TAP_CHECK = re.compile(r"^(not )?ok\b[^#]*(#\s*skip)?", re.I)
+
+
+def checks(started, log):
+    tests = results(started, log)
+    if tests is None:
+        return 3
+    passed = failed = skipped = 0
+    for t in tests:
+        lines = [m for m in map(TAP_CHECK.match, (t.get("stdout") or "").splitlines()) if m]
+        if not lines:
+            ok = t["result"] in ("OK", "EXPECTEDFAIL")
+            skip = t["result"] == "SKIP"
+            passed, failed, skipped = passed + ok, failed + (not ok and not skip), skipped + skip
+            continue
+        skipped += sum(bool(m.group(2)) and not m.group(1) for m in lines)
+        failed += sum(bool(m.group(1)) for m in lines)
+        passed += sum(not m.group(1) and not m.group(2) for m in lines)
+        # A test that failed without a failing check (a bad plan, a crash
+        # after its last check) counts one failure more.
+        if t["result"] not in ("OK", "EXPECTEDFAIL", "SKIP") and not any(m.group(1) for m in lines):
+            failed += 1
+    print(passed, failed, skipped)
+    return 0
+
+
+def failures(started, log):
+    for t in results(started, log) or []:
+        if t["result"] in ("OK", "EXPECTEDFAIL", "SKIP"):
+            continue
+        lines = (t.get("stdout") or "").splitlines()
+        shown, keep = [], False
+        for line in lines:
+            if line.startswith("not ok"):
+                keep = True
+            elif not line.startswith("#"):
+                keep = False
+            if keep:
+                shown.append(line)
+        print(f"{short_name(t['name'])}: {t['result']}" + ("" if shown else ", its last lines:"))
+        for line in shown or lines[-25:]:
+            print("  " + line)
+    return 0
+
+
 def skips(started, *pairs):
     found = []
     for pair in pairs:
@@ -67,6 +119,6 @@ def unran(started, *logs):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) < 4 or sys.argv[2] not in ("count", "skips", "unran"):
+    if len(sys.argv) < 4 or sys.argv[2] not in ("count", "checks", "failures", "skips", "unran"):
         sys.exit(__doc__.split("\n\n")[1])
-    sys.exit({"count": count, "skips": skips, "unran": unran}[sys.argv[2]](float(sys.argv[1]), *sys.argv[3:]))
+    sys.exit({"count": count, "checks": checks, "failures": failures, "skips": skips, "unran": unran}[sys.argv[2]](float(sys.argv[1]), *sys.argv[3:]))

@@ -227,6 +227,10 @@ complete -c numastatctl -n $c -l force -d 'Also restore knobs someone else chang
 complete -c numastatctl -n $c -l no-snapshot -d 'Let vm.numa_stat go 1 -> 0 without saving the counters'
 complete -c numastatctl -n $c -l trial -x -d 'Only while this trial runs on its revert point'
 
+# confirm
+set -l c '__fish_seen_subcommand_from confirm'
+complete -c numastatctl -n $c -l force -d 'Confirm though restarting the failed boot unit undoes it'
+
 # trial
 set -l c '__fish_seen_subcommand_from trial'
 complete -c numastatctl -n $c -l prometheus -d 'Prometheus text format'

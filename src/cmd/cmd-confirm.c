@@ -7,8 +7,18 @@
 #include "lock.h"
 #include "log.h"
 #include "out.h"
+#include "profiles.h"
+#include "trial-timer.h"
 #include "try.h"
 #include "why.h"
+
+enum { OPT_FORCE = OPT_CMD_BASE };
+
+static const struct cmd_option options[] = {
+	{ "force", no_argument, OPT_FORCE, NULL,
+	  "confirm though restarting the failed boot unit undoes it" },
+	{ 0 },
+};
 
 static void usage(FILE *out)
 {
@@ -16,11 +26,15 @@ static void usage(FILE *out)
 	      " numastatctl confirm [options] [<id>]\n"
 	      "\nKeep the change of the trial that runs (set --try, apply --try): its armed\n"
 	      "revert is stopped, and 'numastatctl revert' still undoes the change.  With\n"
-	      "<id>, only that trial.\n",
+	      "<id>, only that trial.  When numastatctl.service failed during the trial,\n"
+	      "confirming starts it again; when its profile sets a knob of the trial\n"
+	      "otherwise, nothing is confirmed without --force.\n"
+	      "\nOptions:\n",
 	      out);
+	cmd_options_usage(out, options);
 	cmd_usage_global_options(out);
-	fputs("\nExit status: 0 confirmed (or confirmed already), 1 no trial runs or it was\n"
-	      "reverted already, 2 usage error.\n"
+	fputs("\nExit status: 0 confirmed (or confirmed already), 1 no trial runs, it was\n"
+	      "reverted already or the boot unit's restart would undo it, 2 usage error.\n"
 	      "\nFor more details see numastatctl(8).\n",
 	      out);
 }
@@ -61,6 +75,70 @@ static int runs(struct state_lock *l, const char *id, struct trial *t, bool *don
 	return EXIT_OK;
 }
 
+/*
+ * What starting the failed boot unit again does to the trial's change: its
+ * apply of the configured profile writes the profile's value over each
+ * knob of the trial the profile sets otherwise.  Those as "KNOB TRIAL ->
+ * PROFILE, ..." into buf, and the profile's name into name; false when
+ * there is none (no profile configured, or one that cannot be read: the
+ * unit then fails again and writes nothing).
+ */
+static bool restart_undoes(const struct trial *t, char *buf, size_t len, char *name, size_t namelen)
+{
+	struct profile_config c = { 0 };
+	struct profile_resolved r;
+	struct plan p = { 0 };
+	char why[WHY_MAX];
+	size_t n = 0;
+
+	*buf = '\0';
+	if (profiles_load(&c, false) == EXIT_OK && c.default_at.line &&
+	    profile_resolve(&c, c.default_profile, &r, why, sizeof(why)) == 0) {
+		snprintf(name, namelen, "%s", c.default_profile);
+		if (profile_plan(&c, &r, &p) == 0)
+			for (size_t i = 0; i < p.n; i++)
+				for (size_t k = 0; k < t->n_knobs; k++) {
+					const struct trial_knob *tk = &t->knobs[k];
+
+					if (strcmp(p.items[i].ref.name, tk->name) != 0 ||
+					    strcmp(p.items[i].want.text, tk->written) == 0)
+						continue;
+					snprintf(buf + n, len - n, "%s%s %s -> %s", n ? ", " : "",
+						 tk->name, tk->written, p.items[i].want.text);
+					n += strlen(buf + n);
+				}
+		plan_free(&p);
+		profile_resolved_free(&r);
+	}
+	profile_config_free(&c);
+	return n > 0;
+}
+
+/*
+ * Refuse (EXIT_FAIL, said) to confirm a trial whose change the boot unit's
+ * restart would undo, unless forced; *undone says what the restart writes
+ * ("" when nothing of the trial's).
+ */
+static int check_boot_unit(const struct trial *t, bool force, char *undone, size_t len)
+{
+	char why[WHY_MAX], name[PROFILE_NAME_MAX] = "";
+	int r = trial_timer_boot_unit_failed(why, sizeof(why));
+
+	*undone = '\0';
+	if (r < 0)
+		log_warn("cannot tell whether " TRIAL_BOOT_UNIT " failed (%s)", why);
+	if (r <= 0 || !restart_undoes(t, undone, len, name, sizeof(name)) || force)
+		return EXIT_OK;
+	log_err(TRIAL_BOOT_UNIT
+		" failed during the trial (a restart of systemd-sysctl restarts "
+		"it, and it changes nothing while a trial runs); confirming starts it again, "
+		"and its apply of profile '%s' writes %s over trial %s's change: nothing was "
+		"confirmed; 'numastatctl confirm --force' confirms and starts it all the same, "
+		"'numastatctl revert' undoes the trial now",
+		name, undone, t->point.id);
+	return EXIT_FAIL;
+}
+
 /* {"trial": {...}, "knobs": [...]}: the trial as it ended. */
 static int print_json(const struct trial *t)
 {
@@ -76,9 +154,9 @@ static int print_json(const struct trial *t)
 	return r < 0 ? EXIT_FAIL : EXIT_OK;
 }
 
-static int confirm(const char *id)
+static int confirm(const char *id, bool force)
 {
-	char why[WHY_MAX], knobs[1024], revert_id[STATE_ID_MAX];
+	char why[WHY_MAX], knobs[1024], revert_id[STATE_ID_MAX], undone[1024] = "";
 	struct state_lock l;
 	struct trial t = { 0 };
 	bool done;
@@ -96,6 +174,9 @@ static int confirm(const char *id)
 			"since): nothing was confirmed",
 			t.point.id);
 		rc = EXIT_FAIL;
+	} else if (rc == EXIT_OK && !done &&
+		   (rc = check_boot_unit(&t, force, undone, sizeof(undone))) != EXIT_OK) {
+		/* said */
 	} else if (rc == EXIT_OK && !done && try_end(l.dirfd, l.dir, &t, TRIAL_CONFIRMED) < 0) {
 		log_err("trial %s was not confirmed: its revert still runs when its time is up",
 			t.point.id);
@@ -106,10 +187,16 @@ static int confirm(const char *id)
 
 		/* Folded on a terminal (the one a --foreground trial waits in too). */
 		out_terminal_size(&cols, &rows);
-		log_info_wrapped(cols, 2,
-				 "trial %s confirmed: the change stays (%s); 'numastatctl revert' "
-				 "still undoes it",
-				 t.point.id, knobs);
+		if (*undone)
+			log_info_wrapped(cols, 2,
+					 "trial %s confirmed (--force): " TRIAL_BOOT_UNIT
+					 " runs again and writes %s over the change (%s)",
+					 t.point.id, undone, knobs);
+		else
+			log_info_wrapped(cols, 2,
+					 "trial %s confirmed: the change stays (%s); 'numastatctl "
+					 "revert' still undoes it",
+					 t.point.id, knobs);
 	}
 	if (rc == EXIT_OK && cmd_global.json)
 		rc = print_json(&t);
@@ -121,14 +208,17 @@ static int confirm(const char *id)
 static int run(int argc, char *argv[])
 {
 	const char *id = NULL;
+	bool force = false;
 	int c, rc;
 
-	while ((c = cmd_getopt(argc, argv, NULL)) != -1) {
+	while ((c = cmd_getopt(argc, argv, options)) != -1) {
 		if (c == 'h') {
 			usage(stdout);
 			return EXIT_OK;
 		}
-		return EXIT_USAGE;
+		if (c != OPT_FORCE)
+			return EXIT_USAGE;
+		force = true;
 	}
 	if (optind < argc) {
 		id = argv[optind++];
@@ -143,7 +233,7 @@ static int run(int argc, char *argv[])
 		return rc;
 	if ((rc = cmd_setup()) != EXIT_OK)
 		return rc;
-	return confirm(id);
+	return confirm(id, force);
 }
 
 const struct cmd cmd_confirm = {
@@ -151,4 +241,5 @@ const struct cmd cmd_confirm = {
 	.run = run,
 	.summary = "keep the change of the running trial (--try)",
 	.usage = usage,
+	.options = options,
 };

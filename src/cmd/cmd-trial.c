@@ -108,11 +108,12 @@ static void header(const struct report *rp)
 			 window(rp->b0, rp->b1), samples(&rp->t.spreads));
 	else
 		log_info("baseline: none was measured (--baseline 0): no verdicts\n");
+	/* Every floor the verdicts use, so that each row reads against this rule. */
 	log_info("Counters move with the workload as much as with the knobs: a change counts\n"
 		 "only beyond the baseline's spread (2 sd of its one-second values, at least\n"
-		 "1 a second or 1 point, and %.0f events in the window); the cause may still\n"
-		 "be the workload.\n\n",
-		 TRIAL_OWN_EVENTS);
+		 "1 a second or 1 point, and %.0f events in the window, %.0f for numa_hit and\n"
+		 "numa_miss); the cause may still be the workload.\n\n",
+		 TRIAL_OWN_EVENTS, TRIAL_OWN_ALLOC_EVENTS);
 }
 
 static void cell(struct out_row *row, size_t col, bool have, double v)

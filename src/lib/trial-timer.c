@@ -334,12 +334,10 @@ int trial_timer_next(const char *id, int64_t *next_ns, char *why, size_t whylen)
 	return 1;
 }
 
-int trial_timer_boot_unit_again(char *why, size_t whylen)
+int trial_timer_boot_unit_failed(char *why, size_t whylen)
 {
 	char *failed[] = { (char *)TRIAL_TIMER_CTL, (char *)"is-failed", (char *)"--quiet",
 			   (char *)TRIAL_BOOT_UNIT, NULL };
-	char *restart[] = { (char *)TRIAL_TIMER_CTL, (char *)"restart", (char *)"--no-block",
-			    (char *)TRIAL_BOOT_UNIT, NULL };
 	int r;
 
 	if (!trial_timer_available())
@@ -348,7 +346,16 @@ int trial_timer_boot_unit_again(char *why, size_t whylen)
 	r = run(failed, why, whylen);
 	if (r == -ECHILD && strstr(why, " exited 1"))
 		return 0;
-	if (r < 0)
+	return r < 0 ? r : 1;
+}
+
+int trial_timer_boot_unit_again(char *why, size_t whylen)
+{
+	char *restart[] = { (char *)TRIAL_TIMER_CTL, (char *)"restart", (char *)"--no-block",
+			    (char *)TRIAL_BOOT_UNIT, NULL };
+	int r = trial_timer_boot_unit_failed(why, whylen);
+
+	if (r <= 0)
 		return r;
 	r = run(restart, why, whylen);
 	return r < 0 ? r : 1;

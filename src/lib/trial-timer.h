@@ -49,6 +49,11 @@ bool trial_timer_pid_gone(uint64_t pid);
 /* The unit that applies the profile at boot (systemd/numastatctl.service.in). */
 #define TRIAL_BOOT_UNIT "numastatctl.service"
 /*
+ * Whether the boot unit failed (systemctl is-failed): 1 when it did, 0
+ * when not (or systemd does not run this machine), -errno with why.
+ */
+int trial_timer_boot_unit_failed(char *why, size_t whylen);
+/*
  * When a trial ends: the boot unit, failed (a restart of systemd-sysctl
  * during the trial restarts it, and it refuses to change anything while a
  * trial runs), is started again (systemctl restart --no-block: it waits

@@ -39,14 +39,16 @@ diag() {
 # run CMD...: sets OUT (stdout and stderr) and RC; everything also goes to
 # the console for the log.
 run() {
+	LAST=$*
 	OUT=$(timeout $T "$@" 2>&1)
 	RC=$?
 	printf '$ %s\n%s\n[exit %s]\n' "$*" "$OUT" "$RC"
 }
 
-# expect_rc WANT DESC: the last run exited WANT.
+# expect_rc WANT DESC: the last run exited WANT; when not, the failure
+# names the command, what it printed and the exit it wanted.
 expect_rc() {
-	if [ "$RC" = "$1" ]; then ok "$2"; else not_ok "$2" "exit $RC, want $1" "$OUT"; fi
+	if [ "$RC" = "$1" ]; then ok "$2"; else not_ok "$2" "\$ $LAST" "exit $RC, want $1" "$OUT"; fi
 }
 
 # knob_path NAME: where the kernel keeps a knob, read here without numastatctl.
@@ -453,23 +455,29 @@ if wait_value $TRY_A $a0 60; then ok "killing the session that armed it does not
 fi
 
 # 7e. daemon-reload (every package install runs one) every 5 s during a
-# 20 s trial: the revert runs within 3 s of the time it promised, and
-# status, asked during it, shows that time and what is left of it, never
-# "overdue".
-run numastatctl set --try 20s --baseline 0 $TRY_A=$a1
+# 40 s trial: the revert runs at the time it promised, and status, asked
+# during it, shows that time and what is left of it, never "overdue".  A
+# reload that restarted the timer's clock would hold the revert off for as
+# long as the reloads go on (a minute and more), so "at the time" allows
+# what a loaded host adds to systemd's and numastatctl's start under TCG:
+# 3 s early, 15 s late (5 s seen at a load of 20).
+run numastatctl set --try 40s --baseline 0 $TRY_A=$a1
 id=$(trial_id)
 promised=
 [[ $OUT =~ reverts\ at\ ([0-9-]+T[0-9:]+Z) ]] && promised=$(date -u -d "${BASH_REMATCH[1]/T/ }" +%s)
 (while sleep 5; do timeout $T systemctl daemon-reload; done) &
 reloads=$!
 sleep 7
+# The time left status names lies between what was left when it started
+# and what was left when it ended (a loaded host makes those seconds apart).
+before=$((promised - $(date +%s)))
 run numastatctl status
 left=$((promised - $(date +%s)))
-if [[ $OUT =~ reverts\ at\ [0-9T:Z-]+\ \(in\ ([0-9]+)s\) ]] && [ $((BASH_REMATCH[1] - left)) -le 2 ] &&
-	[ $((left - BASH_REMATCH[1])) -le 2 ] && [[ $OUT != *overdue* ]]; then
-	ok "status during the reloads: ${BASH_REMATCH[1]} s left, as promised ($left s)"
+if [[ $OUT =~ reverts\ at\ [0-9T:Z-]+\ \(in\ ([0-9]+)s\) ]] && [ "${BASH_REMATCH[1]}" -le $((before + 1)) ] &&
+	[ "${BASH_REMATCH[1]}" -ge $((left - 1)) ] && [[ $OUT != *overdue* ]]; then
+	ok "status during the reloads: ${BASH_REMATCH[1]} s left, as promised ($before to $left s)"
 else
-	not_ok "status during the reloads shows the time left ($left s)" "$OUT"
+	not_ok "status during the reloads shows the time left ($before to $left s)" "$OUT"
 fi
 back=
 for _ in $(seq 1 400); do
@@ -486,10 +494,10 @@ timeout $T journalctl --sync
 ran=$(timeout $T journalctl -b -u "numastatctl-trial-$id.service" -o short-unix --no-pager |
 	awk '/was not confirmed: reverting/ { print int($1); exit }')
 diag "promised $promised, the knob seen back at ${back:-never}, the revert's first line at ${ran:-?}"
-if [ -n "$back" ] && [ -n "$promised" ] && [ $((back - promised)) -le 3 ] && [ $((promised - back)) -le 3 ]; then
+if [ -n "$back" ] && [ -n "$promised" ] && [ $((back - promised)) -le 15 ] && [ $((promised - back)) -le 3 ]; then
 	ok "reloads every 5 s: reverted $((back - promised)) s from the promised time"
 else
-	not_ok "reloads every 5 s: reverted within 3 s of the promised time" \
+	not_ok "reloads every 5 s: reverted at the promised time (3 s early to 15 s late)" \
 		"promised ${promised:-?}, back ${back:-never}, ran ${ran:-?}" "$(trial_log "$id")"
 fi
 
@@ -552,6 +560,42 @@ settle
 expect_active "after the trial's revert $UNIT ran again"
 run numastatctl apply --check
 expect_rc 0 "and the profile is in force again"
+
+# 7i. The same restart, then confirm: the unit runs again, and a knob its
+# profile leaves alone keeps the confirmed value through that run.
+run numastatctl set --try 60s --baseline 0 $TRY_A=$a1
+run systemctl restart systemd-sysctl.service
+settle
+run numastatctl confirm
+expect_rc 0 "confirm after a restart of systemd-sysctl failed the unit"
+settle
+expect_active "after the confirm $UNIT ran again"
+expect_value $TRY_A $a1 "the confirmed $TRY_A keeps its value after the unit's restart"
+run numastatctl apply --check
+expect_rc 0 "and the profile is in force again"
+echo "$a0" >"$(knob_path $TRY_A)"
+
+# 7j. A trial of a knob the profile sets otherwise (vm.numa_stat, which
+# sysctl.d leaves alone): confirm says the unit's restart would write the
+# profile's value over it and confirms nothing; --force confirms, and the
+# restart writes what it said.
+run numastatctl set --try 60s --baseline 0 vm.numa_stat=1
+id=$(trial_id)
+run systemctl restart systemd-sysctl.service
+settle
+run numastatctl confirm
+expect_rc 1 "confirm when the unit's restart would undo the trial"
+case "$OUT" in *"writes vm.numa_stat 1 -> 0 over trial $id's change: nothing was confirmed"*)
+	ok "confirm names what the restart would write, and confirms nothing" ;;
+*) not_ok "confirm names what the restart would write, and confirms nothing" "$OUT" ;; esac
+expect_value vm.numa_stat 1 "the trial's value stays"
+run numastatctl confirm --force
+expect_rc 0 "confirm --force"
+settle
+expect_active "after confirm --force $UNIT ran again"
+expect_value vm.numa_stat 0 "and wrote the profile's value, as confirm said"
+run numastatctl trial -J
+case "$OUT" in *'"state": "confirmed"'*) ok "the trial is confirmed" ;; *) not_ok "the trial is confirmed" "$OUT" ;; esac
 
 # 8. Kubelet-shaped pods on the real systemd: slices and scopes as the
 # kubelet's systemd driver and containerd name them, holding real
@@ -756,7 +800,10 @@ podman rm -f -t 0 away near moved >/dev/null 2>&1
 # this boot (run.sh), upgraded
 # here to a newer build, removed, purged.  The root was read-only until
 # now; dpkg needs it writable.
-UPGRADE_DEB=$(ls /usr/local/lib/numastatctl-boot/numastatctl_*.deb 2>/dev/null | head -n 1)
+# The two newer builds run.sh made: +boot1, then +boot2.
+UPGRADE1_DEB=$(ls /usr/local/lib/numastatctl-boot/numastatctl_*+boot1_*.deb 2>/dev/null)
+UPGRADE_DEB=$(ls /usr/local/lib/numastatctl-boot/numastatctl_*+boot2_*.deb 2>/dev/null)
+TEXTFILE_DIR=/var/lib/prometheus/node-exporter
 # failed_units: numastatctl's units that systemd holds failed; the other
 # failed units (systemd-logind fails on this read-only root) go to the log.
 failed_units() {
@@ -768,6 +815,7 @@ failed_units() {
 # apt_get ARGS...: apt-get without questions, offline (the .deb's
 # dependencies are installed), bounded.
 apt_get() {
+	LAST="apt-get $*"
 	OUT=$(DEBIAN_FRONTEND=noninteractive timeout 300 apt-get -y -q -o Dpkg::Use-Pty=0 "$@" 2>&1)
 	RC=$?
 	printf '$ apt-get %s\n%s\n[exit %s]\n' "$*" "$OUT" "$RC"
@@ -783,8 +831,26 @@ OUT=$(failed_units)
 if [ -z "$OUT" ]; then ok "the installed package left no unit failed at boot"; else not_ok "the installed package left no unit failed at boot" "$OUT"; fi
 case "$(pkg_version)" in ii*) ok "dpkg has numastatctl installed: $(pkg_version)" ;;
 *) not_ok "dpkg has numastatctl installed" "$(pkg_version)" ;; esac
-if [ -z "$UPGRADE_DEB" ] || ! mount -o remount,rw / 2>/dev/null; then
-	not_ok "the root remounted writable, with the upgrade's .deb" "deb: '$UPGRADE_DEB'"
+# trial_units: the trials' transient units systemd still has, and every
+# timer of ours it lists.
+trial_units() {
+	timeout $T systemctl list-units --all --no-legend --plain 'numastatctl-trial-*' 2>&1
+	timeout $T systemctl list-timers --all --no-legend 'numastatctl*' 2>&1 | grep -v '^0 timers'
+}
+# expect_trial_reverted_by_package STEP: the trial armed before STEP (apt
+# remove or purge) was reverted by it, now, and left no unit behind.
+expect_trial_reverted_by_package() {
+	case "$OUT" in *"trial $id runs: reverting it before the package goes"*)
+		ok "$1 said it reverts the running trial first" ;;
+	*) not_ok "$1 said it reverts the running trial first" "$OUT" ;; esac
+	expect_value $TRY_A "$a0" "$1 during a trial: the trial's knob is back"
+	local left
+	left=$(trial_units)
+	if [ -z "$left" ]; then ok "$1 left no trial unit or timer (systemctl list-timers clean)"; else
+		not_ok "$1 left no trial unit or timer (systemctl list-timers clean)" "$left"; fi
+}
+if [ -z "$UPGRADE1_DEB" ] || [ -z "$UPGRADE_DEB" ] || ! mount -o remount,rw / 2>/dev/null; then
+	not_ok "the root remounted writable, with the upgrades' .deb files" "debs: '$UPGRADE1_DEB' '$UPGRADE_DEB'"
 else
 	# What the admin and the program made: a drop-in, a counter snapshot
 	# (vm.numa_stat 1 -> 0, the boot profile's value), a revert point.
@@ -795,6 +861,31 @@ else
 		not_ok "a counter snapshot in /var/lib/numastatctl" "$OUT"
 	etc_before=$(cd /etc && sha256sum numastatctl.conf numastatctl.d/* sysctl.d/* 2>&1)
 	verify_before=$(dpkg --verify 2>&1 | grep -v numastatctl)
+
+	# An upgrade with the boot unit enabled but not started (stopped here)
+	# starts nothing: no apply, the revert point byte for byte.  A knob of
+	# the profile set otherwise first, which an apply would put back.
+	read -r zname _ zbefore zprofile < <(knobs | head -n 1)
+	run systemctl stop $UNIT
+	run numastatctl set "$zname=$zbefore"
+	expect_rc 0 "with $UNIT stopped, set $zname=$zbefore (the profile wants $zprofile)"
+	cp /run/numastatctl/revert /run/revert.before-upgrade
+	apt_get install "$UPGRADE1_DEB"
+	expect_rc 0 "apt-get install of a newer build, $UNIT enabled and stopped"
+	run systemctl is-active $UNIT
+	if [ "$OUT" = inactive ]; then ok "the upgrade did not start $UNIT"; else
+		not_ok "the upgrade did not start $UNIT" "is-active: $OUT" "$(journalctl -b -u $UNIT -n 20 --no-pager 2>&1)"; fi
+	if cmp /run/revert.before-upgrade /run/numastatctl/revert >/dev/null 2>&1; then
+		ok "the upgrade kept the revert point byte for byte"
+	else
+		not_ok "the upgrade kept the revert point byte for byte" "before:" "$(cat /run/revert.before-upgrade)" \
+			"after:" "$(cat /run/numastatctl/revert 2>&1)"
+	fi
+	expect_value "$zname" "$zbefore" "the upgrade applied no profile: $zname still $zbefore"
+	run systemctl start $UNIT
+	expect_active "$UNIT started by hand after that upgrade"
+	run numastatctl apply --check
+	expect_rc 0 "and the profile is in force again"
 	# A trial running across the upgrade keeps its time: the upgrade runs
 	# daemon-reload, which must not restart the timer's clock.
 	run numastatctl set --try 60s --baseline 0 $TRY_A=$a1
@@ -831,7 +922,9 @@ else
 	left=$((armed + 60 - $(date +%s)))
 	if wait_value $TRY_A $a0 $((left > 0 ? left + 90 : 90)); then
 		late=$(($(date +%s) - armed - 60))
-		if [ $late -le 10 ]; then ok "the trial reverted on time across the upgrade (${late}s after its 60 s)"; else
+		# The elapse time, checked above, is what a reload would move;
+		# this allows what a loaded host adds (see 7e).
+		if [ $late -le 15 ]; then ok "the trial reverted on time across the upgrade (${late}s after its 60 s)"; else
 			not_ok "the trial reverted on time across the upgrade" "${late}s late: the upgrade's daemon-reload restarted its clock"; fi
 	else
 		not_ok "the trial reverted across the upgrade" "$TRY_A is $(cat "$(knob_path $TRY_A)") 90s after its time"
@@ -840,8 +933,20 @@ else
 	OUT=$(failed_units)
 	if [ -z "$OUT" ]; then ok "no unit failed after the upgrade"; else not_ok "no unit failed after the upgrade" "$OUT"; fi
 
+	# The timer's textfile, for purge to remove (no node_exporter here:
+	# the directory it reads, made by hand).
+	mkdir -p "$TEXTFILE_DIR"
+	run systemctl start numastatctl-textfile.service
+	expect_rc 0 "numastatctl-textfile.service runs"
+	[ -s "$TEXTFILE_DIR/numastatctl.prom" ] && ok "it wrote $TEXTFILE_DIR/numastatctl.prom" ||
+		not_ok "it wrote $TEXTFILE_DIR/numastatctl.prom" "$(ls -la "$TEXTFILE_DIR" 2>&1)"
+
+	# apt remove during a trial: reverted first, its timer gone with it.
+	run numastatctl set --try 10m --baseline 0 $TRY_A=$a1
+	id=$(trial_id)
 	apt_get remove numastatctl
 	expect_rc 0 "apt-get remove"
+	expect_trial_reverted_by_package "apt-get remove"
 	[ ! -e /usr/sbin/numastatctl ] && ok "remove took the binary" || not_ok "remove took the binary"
 	etc_after=$(cd /etc && sha256sum numastatctl.conf numastatctl.d/* sysctl.d/* 2>&1)
 	if [ "$etc_after" = "$etc_before" ]; then ok "apt remove leaves /etc/numastatctl.conf and the drop-ins"; else
@@ -849,8 +954,17 @@ else
 	[ -d /var/lib/numastatctl/snapshots ] && ok "apt remove leaves the counter snapshots" ||
 		not_ok "apt remove leaves the counter snapshots"
 
+	# apt purge of the installed package during a trial: reverted first too,
+	# and the revert point is not deleted under a running trial.
+	apt_get install "$UPGRADE_DEB"
+	expect_rc 0 "apt-get install again after the remove"
+	run numastatctl set --try 10m --baseline 0 $TRY_A=$a1
+	id=$(trial_id)
 	apt_get purge numastatctl
 	expect_rc 0 "apt-get purge"
+	expect_trial_reverted_by_package "apt-get purge"
+	[ ! -e "$TEXTFILE_DIR/numastatctl.prom" ] && ok "purge removed the timer's numastatctl.prom" ||
+		not_ok "purge removed the timer's numastatctl.prom" "$(ls -la "$TEXTFILE_DIR" 2>&1)"
 	case "$(pkg_version)" in "") ok "dpkg forgot numastatctl" ;; *) not_ok "dpkg forgot numastatctl" "$(pkg_version)" ;; esac
 	left=$(ls -d /var/lib/numastatctl /run/numastatctl /usr/lib/numastatctl.conf 2>&1 | grep -v 'No such file')
 	if [ -z "$left" ]; then ok "purge removed /var/lib/numastatctl, /run/numastatctl and the shipped files"; else

@@ -7,6 +7,8 @@
 set -eu
 
 CACHE=$1
+# Seconds one mmdebstrap run may take: about 8 minutes on two idle CPUs.
+MMDEBSTRAP_TIMEOUT=${MMDEBSTRAP_TIMEOUT:-1500}
 
 die() {
 	echo "mkrootfs: $*" >&2
@@ -64,9 +66,18 @@ trap 'rm -f "$tmp"' EXIT
 echo "mkrootfs: building $TAR with mmdebstrap (several minutes)" >&2
 dpkgopts=()
 for o in "${DPKG_OPTS[@]}"; do dpkgopts+=(--dpkgopt="$o"); done
-mmdebstrap --variant=minbase --include="$PACKAGES" --essential-hook="$INITRAMFS_HOOK" \
-	"${dpkgopts[@]}" bookworm "$tmp" "$SOURCES" >&2 ||
-	die "mmdebstrap failed"
+# Bounded (a mirror that stops answering must not hold CI), and tried a
+# second time: what fails here is mostly the network, and a build that
+# fails twice is reported.
+build() {
+	timeout --kill-after=30 "$MMDEBSTRAP_TIMEOUT" mmdebstrap --variant=minbase \
+		--include="$PACKAGES" --essential-hook="$INITRAMFS_HOOK" "${dpkgopts[@]}" \
+		bookworm "$tmp" "$SOURCES" >&2
+}
+if ! build; then
+	echo "mkrootfs: mmdebstrap failed, trying once more" >&2
+	build || die "mmdebstrap failed twice (limit ${MMDEBSTRAP_TIMEOUT}s each)"
+fi
 mv "$tmp" "$TAR"
 trap - EXIT
 echo "$TAR"

@@ -14,7 +14,9 @@
 # reach Debian the first time.  Environment: NUMASTATCTL_BOOT_CACHE (where
 # the root file system tarball is kept, default
 # ${XDG_CACHE_HOME:-/var/cache}/numastatctl-boot), BOOT_TIMEOUT (seconds the
-# guest may run, default 1200).
+# guest may run, default 2400), BOOT_LOG_DIR (where the guest's journal and
+# console are kept after the run: meson's build/tests/boot, by hand the
+# current directory).
 BOOT_DIR=$(cd "$(dirname "$0")" && pwd)
 SOURCE_ROOT=${SOURCE_ROOT:-$(cd "$BOOT_DIR/../.." && pwd)}
 # lib.sh wants these for the CLI tests; this test builds and installs its
@@ -25,9 +27,18 @@ export NUMASTATCTL=${NUMASTATCTL:-/usr/sbin/numastatctl} FIXTURES=${FIXTURES:-$S
 # shellcheck source=tests/vm/qemu-lib.sh
 . "$BOOT_DIR/../vm/qemu-lib.sh"
 
-BOOT_TIMEOUT=${BOOT_TIMEOUT:-1200}
+BOOT_TIMEOUT=${BOOT_TIMEOUT:-2400}
+BOOT_LOG_DIR=${BOOT_LOG_DIR:-$PWD}
+# The check unit's own limit, short of the host's: a check that hangs is
+# stopped in the guest, which still writes its journal out and powers off.
+# A quarter of the host's limit is left for the boot before the checks
+# (100 s at a load of 7, more on a busier host) and the journal after.
+CHECK_TIMEOUT=$((BOOT_TIMEOUT * 3 / 4))
 CACHE=${NUMASTATCTL_BOOT_CACHE:-${XDG_CACHE_HOME:-/var/cache}/numastatctl-boot}
 GUEST_LIB=/usr/local/lib/numastatctl-boot
+
+# The size of the disk the guest writes its journal to.
+JOURNAL_MB=64
 
 bail_out() {
 	echo "Bail out! $*"
@@ -71,9 +82,15 @@ deb=$(ls "$TMP"/deb/numastatctl_*.deb)
 version=$(dpkg-deb -f "$deb" Version)
 mkdir -p "$R$GUEST_LIB"
 dpkg-deb -R "$deb" "$TMP/deb/up"
-sed -i "s/^Version: .*/Version: $version+boot1/" "$TMP/deb/up/DEBIAN/control"
-dpkg-deb --root-owner-group -b "$TMP/deb/up" "$R$GUEST_LIB/numastatctl_${version}+boot1_$(dpkg --print-architecture).deb" \
-	>>"$TMP/build.log" 2>&1 || bail_out "dpkg-deb -b of the newer build failed: $(tail -n 5 "$TMP/build.log")"
+# Two newer builds: one upgrade with the boot unit enabled but stopped,
+# one with it active and a trial running.
+for n in 1 2; do
+	sed -i "s/^Version: .*/Version: $version+boot$n/" "$TMP/deb/up/DEBIAN/control"
+	dpkg-deb --root-owner-group -b "$TMP/deb/up" \
+		"$R$GUEST_LIB/numastatctl_${version}+boot${n}_$(dpkg --print-architecture).deb" \
+		>>"$TMP/build.log" 2>&1 ||
+		bail_out "dpkg-deb -b of a newer build failed: $(tail -n 5 "$TMP/build.log")"
+done
 cp "$deb" "$R/tmp/"
 # apt in the guest's root, in a mount namespace of its own (its /proc and
 # /dev go with it); no systemd runs there, so the maintainer scripts only
@@ -140,9 +157,12 @@ guest_config() {
 		[Service]
 		Type=oneshot
 		ExecStart=$GUEST_LIB/check.sh
+		# The boot's journal, however the checks ended, onto the second
+		# disk (/dev/vdb, zeroed): run.sh keeps it as guest-journal.log.
+		ExecStopPost=/bin/sh -c 'journalctl -b --no-pager -o short-monotonic | head -c $((JOURNAL_MB - 1))M >/dev/vdb; sync'
 		StandardOutput=journal+console
 		StandardError=journal+console
-		TimeoutStartSec=900
+		TimeoutStartSec=$CHECK_TIMEOUT
 		[Install]
 		WantedBy=multi-user.target
 	EOF
@@ -179,7 +199,18 @@ if ! mkfs.ext4 -q -F -L numastatctl-boot -d "$R" "$TMP/root.img" 2G >"$TMP/mkfs.
 	bail_out "mkfs.ext4 -d: $(tail -n 3 "$TMP/mkfs.log")"
 fi
 rm -rf "$R"
+truncate -s ${JOURNAL_MB}M "$TMP/journal.img"
 prepared=$(($(date +%s) - start))
+
+# keep_logs: the guest's journal (the NULs of the disk's unwritten rest
+# dropped), console and TAP, kept where a failure can be read after the
+# run (meson: build/tests/boot).
+keep_logs() {
+	mkdir -p "$BOOT_LOG_DIR" &&
+		tr -d '\0' <"$TMP/journal.img" >"$BOOT_LOG_DIR/guest-journal.log" &&
+		tr -d '\r' <"$TMP/console.log" >"$BOOT_LOG_DIR/guest-console.log" &&
+		tr -d '\r' <"$TMP/tap.log" >"$BOOT_LOG_DIR/guest-tap.log"
+}
 
 # Four nodes of 512 MiB and one CPU each; the root read-only (see the fstab
 # above).
@@ -187,7 +218,13 @@ prepared=$(($(date +%s) - start))
 run_guest "$BOOT_TIMEOUT" -smp 4 -m 2G $(numa_args 512M 4) \
 	-kernel "$TMP/${KERNEL##*/}" -initrd "$TMP/${INITRD##*/}" \
 	-drive "file=$TMP/root.img,format=raw,if=virtio" \
+	-drive "file=$TMP/journal.img,format=raw,if=virtio" \
 	-append "root=/dev/vda ro console=ttyS0 panic=-1 systemd.firstboot=off"
 relay_tap "$BOOT_TIMEOUT"
 diag "${KERNEL##*/} with systemd under TCG, 4 nodes: ${prepared}s to prepare, ${ELAPSED}s from power-on to power-off"
+if keep_logs 2>/dev/null; then
+	diag "the guest's journal, console and TAP: $BOOT_LOG_DIR/guest-{journal,console,tap}.log"
+else
+	diag "cannot keep the guest's logs in $BOOT_LOG_DIR"
+fi
 done_testing

@@ -71,7 +71,13 @@ for f in /usr/sbin/numastatctl \
 	/lib/systemd/system/numastatctl-textfile.service \
 	/lib/systemd/system/numastatctl-textfile.timer \
 	/usr/lib/numastatctl.conf /etc/numastatctl.d \
-	/usr/share/doc/numastatctl/copyright /usr/share/doc/numastatctl/NEWS.gz; do
+	/usr/share/doc/numastatctl/copyright /usr/share/doc/numastatctl/NEWS.gz \
+	/usr/share/doc/numastatctl/tour.md.gz \
+	/usr/share/doc/numastatctl/examples/prometheus/numastatctl.rules.yml \
+	/usr/share/doc/numastatctl/examples/prometheus/numastatctl.rules.test.yml \
+	/usr/share/doc/numastatctl/examples/prometheus/numastatctl-pods.rules.yml \
+	/usr/share/doc/numastatctl/examples/prometheus/numastatctl-pods.rules.test.yml \
+	/usr/share/doc/numastatctl/examples/kubernetes/numastatctl-daemonset.yaml; do
 	grep -qxF "$f" <<<"$files" || missing="$missing $f"
 done
 if [ -z "$missing" ]; then ok "the package holds every file in its place"; else not_ok "the package holds every file in its place" "missing:$missing" "has:" "$files"; fi
@@ -82,6 +88,21 @@ OUT=$(find "$TMP/root/etc/numastatctl.d" -mindepth 1)
 expect_out "" "/etc/numastatctl.d ships empty"
 OUT=$(dpkg-deb --ctrl-tarfile "$TMP/a/$deb" | tar -tf - | sed 's|^\./||' | grep -c '^conffiles$')
 expect_out 0 "no conffile: the shipped profiles are in /usr/lib, which an upgrade replaces"
+# The examples as they are in the tree, to be loaded as they are.
+bad=
+for f in prometheus/numastatctl.rules.yml prometheus/numastatctl-pods.rules.yml \
+	kubernetes/numastatctl-daemonset.yaml; do
+	cmp -s "$SOURCE_ROOT/contrib/$f" "$TMP/root/usr/share/doc/numastatctl/examples/$f" || bad="$bad $f"
+done
+OUT=$bad
+expect_out "" "the shipped examples are contrib's files, uncompressed"
+
+# The maintainer scripts start no unit: an upgrade (or an install) with the
+# boot unit enabled but not started would apply the profile and replace
+# the revert point.
+dpkg-deb -e "$TMP/a/$deb" "$TMP/control"
+OUT=$(cat "$TMP/control/postinst" "$TMP/control/prerm" 2>/dev/null | grep -E 'deb-systemd-invoke.*(start|restart)')
+expect_out "" "postinst and prerm start and restart no unit"
 OUT=$("$TMP/root/usr/sbin/numastatctl" --version)
 expect_out "numastatctl $version" "the packaged binary's --version is debian/changelog's version"
 
@@ -135,6 +156,69 @@ done | sort)
 expect_out "$want" "debian/control's Depends, Recommends and Suggests of libraries are the .note.dlopen notes'"
 OUT=$(dpkg-deb -f "$TMP/a/$deb" Depends | tr ',' '\n' | sed 's/([^)]*)//; s/[[:space:]]//g' | grep -v '^libc6$' | sort)
 expect_out "$(sed -n 's/^Depends //p' <<<"$want" | sort)" "the built package depends on libc6 and the required libraries only"
+
+# prerm and postrm, run from the tree (#DEBHELPER# is a comment there)
+# against a stand-in numastatctl that records its arguments, and postrm's
+# purge on a DPKG_ROOT of its own.
+mkdir -p "$TMP/stub"
+cat >"$TMP/stub/numastatctl" <<'STUB'
+#!/bin/sh
+echo "$*" >>"$STUB_LOG"
+case "$*" in
+"trial --prometheus") [ -n "$STUB_TRIAL" ] && printf '%s\n' "# HELP numastatctl_trial_info ..." \
+	"numastatctl_trial_info{id=\"$STUB_TRIAL\",by=\"set\",armed=\"timer\",state=\"$STUB_STATE\"} 1" ;;
+"revert --trial "*) exit "$STUB_REVERT_RC" ;;
+esac
+STUB
+chmod +x "$TMP/stub/numastatctl"
+# expect_calls WANT DESC: the stand-in was called with exactly WANT.
+expect_calls() {
+	OUT=$CALLS
+	expect_out "$@"
+}
+# maint SCRIPT ARGS...: run the tree's script with the stand-in first on PATH.
+maint() {
+	local script=$1
+	shift
+	: >"$TMP/stub.log"
+	OUT=$(PATH="$TMP/stub:$PATH" STUB_LOG="$TMP/stub.log" sh "$SOURCE_ROOT/debian/numastatctl.$script" "$@" 2>&1)
+	RC=$?
+	CALLS=$(<"$TMP/stub.log")
+}
+TRIAL_ID=1796402699945595976-03d2ad59e97c34eb
+export STUB_TRIAL=$TRIAL_ID STUB_STATE=running STUB_REVERT_RC=0
+maint prerm remove
+expect_rc 0 "prerm remove during a trial"
+expect_calls "trial --prometheus
+revert --trial $TRIAL_ID" "prerm remove reverts the running trial by its id"
+maint prerm upgrade 0.2
+expect_calls "" "prerm upgrade leaves the trial to run: its timer calls the new binary"
+STUB_STATE=confirmed maint prerm remove
+expect_calls "trial --prometheus" "prerm remove after a confirmed trial reverts nothing"
+STUB_REVERT_RC=1 maint prerm remove
+expect_rc 1 "prerm remove fails when the trial's revert fails: the package stays"
+expect_out_has "'numastatctl confirm' keeps its change, 'numastatctl revert --force'" \
+	"saying how to end the trial"
+STUB_TRIAL='' maint prerm remove
+expect_calls "trial --prometheus" "prerm remove with no trial reverts nothing"
+DPKG_ROOT=$TMP/elsewhere maint prerm remove
+expect_calls "" "prerm remove into another root (DPKG_ROOT) asks nothing of this system"
+P=$TMP/purge
+mkdir -p "$P/var/lib/numastatctl/snapshots" "$P/run/numastatctl" "$P/var/lib/prometheus/node-exporter"
+touch "$P/var/lib/prometheus/node-exporter/numastatctl.prom" \
+	"$P/var/lib/prometheus/node-exporter/.numastatctl.prom.00ab12" "$P/var/lib/prometheus/node-exporter/other.prom"
+DPKG_ROOT=$P maint postrm remove
+check "postrm remove leaves the textfile" test -e "$P/var/lib/prometheus/node-exporter/numastatctl.prom"
+DPKG_ROOT=$P maint postrm purge
+expect_rc 0 "postrm purge"
+OUT=$(cd "$P" && find . -mindepth 1 | sort)
+expect_out "./run
+./var
+./var/lib
+./var/lib/prometheus
+./var/lib/prometheus/node-exporter
+./var/lib/prometheus/node-exporter/other.prom" \
+	"postrm purge removes the snapshots, the run directory and the timer's textfile, not another's"
 
 # SOURCE_DATE_EPOCH: the man pages' date is the changelog's.
 date=$(date -u -d "$(dpkg-parsechangelog -l "$SOURCE_ROOT/debian/changelog" -S Date)" +%Y-%m-%d)

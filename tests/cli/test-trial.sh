@@ -169,6 +169,9 @@ check "the trial's revert point stays" grep -q "id=$ID" "$STATE/revert"
 run trial
 expect_rc 0 "trial reports the running trial"
 expect_out_has "Counters move with the workload" "saying counters move with the workload too"
+# Each floor a row's verdict uses is in the rule the header states.
+expect_out_has "and 64 events in the window, 1024 for numa_hit and" \
+	"naming the allocation counters' floor beside the others'"
 expect_out_has "baseline: 3.0s just before the change" "with its baseline"
 run trial -J
 expect_rc 0 "trial -J"
@@ -253,6 +256,49 @@ run set --try 1m --baseline 0 vm.zone_reclaim_mode=1
 run confirm
 check "a boot unit that did not fail is left alone" \
 	sh -c "! grep -q 'systemctl restart' '$FAKE_SYSTEMD/log'"
+
+# ---- confirm while the boot unit failed, its profile setting the knob otherwise ----
+# Starting it again would apply the profile over the confirmed change:
+# confirm says exactly what it would write, and confirms nothing without
+# --force.  A profile that agrees with the trial confirms as before.
+sfixture
+conf '[numastatctl]
+profile = keep
+
+[profile keep]
+vm.zone_reclaim_mode = 0
+vm.numa_stat = 1'
+prun set --try 1m --baseline 0 vm.zone_reclaim_mode=1
+ID=$(trial_id)
+: >"$FAKE_SYSTEMD/numastatctl.service.failed"
+: >"$FAKE_SYSTEMD/log"
+prun confirm
+expect_rc 1 "confirm when the failed boot unit's restart would undo the change"
+expect_one_err_line "in one line"
+expect_err_has "its apply of profile 'keep' writes vm.zone_reclaim_mode 1 -> 0 over trial $ID's change: nothing was confirmed; 'numastatctl confirm --force' confirms" \
+	"naming the profile, the knob and the value the restart would write, and --force"
+check "the boot unit is not started" sh -c "! grep -q 'systemctl restart' '$FAKE_SYSTEMD/log'"
+check "the timer still runs" sh -c "! grep -q 'systemctl stop' '$FAKE_SYSTEMD/log'"
+prun trial -J
+expect_out_has '"state": "running"' "the trial still runs"
+expect_file "$ROOT/$VM/zone_reclaim_mode" 1 "with its value"
+prun confirm --force
+expect_rc 0 "confirm --force"
+expect_out_has "trial $ID confirmed (--force): numastatctl.service runs again and writes vm.zone_reclaim_mode 1 -> 0 over the change" \
+	"saying what the restart writes"
+check "--force starts the boot unit again" \
+	grep -qx "systemctl restart --no-block numastatctl.service" "$FAKE_SYSTEMD/log"
+sfixture
+conf '[numastatctl]
+profile = agree
+
+[profile agree]
+vm.zone_reclaim_mode = 1'
+prun set --try 1m --baseline 0 vm.zone_reclaim_mode=1
+: >"$FAKE_SYSTEMD/numastatctl.service.failed"
+prun confirm
+expect_rc 0 "confirm when the failed boot unit's profile agrees with the trial"
+expect_out_has "confirmed: the change stays" "the change stays"
 
 # ---- confirm of another trial's id ----
 sfixture
