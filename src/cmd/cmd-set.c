@@ -128,6 +128,8 @@ static int execute(struct plan *p, const struct state_lock *l, struct set_opts *
 	report_plan_trial(p, trial);
 	out_table_free(trial);
 	report_plan_notes(p, &o);
+	if (r >= 0)
+		report_boot_values(p);
 	try_say(&so->tr);
 	if (r < 0) {
 		if (restore_failed(p))
@@ -167,6 +169,7 @@ static int transact(struct plan *p, struct set_opts *so)
 	} else if (so->dry_run) {
 		rc = report_plan(p, true) < 0 ? EXIT_FAIL : EXIT_OK;
 		report_dry_run_notes(p, profiles_effective_data_dir(), so->no_snapshot);
+		report_boot_values(p);
 	} else
 		rc = execute(p, &l, so);
 	lock_release(&l);
