@@ -122,8 +122,8 @@ static int list(const struct list_opts *lo)
 		return EXIT_FAIL;
 	}
 	if (n == 0 && !cmd_global.json && !lo->names) {
-		log_info("no counter snapshots in %s/" SNAPSHOT_SUBDIR " (one is saved before "
-			 "vm.numa_stat goes from 1 to 0)\n",
+		log_line("no counter snapshots in %s/" SNAPSHOT_SUBDIR " (one is saved before "
+			 "vm.numa_stat goes from 1 to 0)",
 			 data);
 		rc = EXIT_OK;
 	} else if (lo->names && !cmd_global.json) {

@@ -91,7 +91,7 @@ static void header(const struct report *rp)
 	try_time(t->start_ns, at, sizeof(at));
 	try_time(rp->runs ? trial_deadline_ns(t) : t->ended_ns, end, sizeof(end));
 	duration_format(t->seconds, span, sizeof(span));
-	log_info("trial %s: '%s' (%s)\n", t->point.id, t->point.by, knobs);
+	log_line("trial %s: '%s' (%s)", t->point.id, t->point.by, knobs);
 	log_info("started:  %s, for %s\n", at, span);
 	if (rp->runs)
 		log_info("reverts:  %s unless confirmed\nwindow:   %.1fs so far\n", end,
