@@ -145,7 +145,8 @@ static void usage(FILE *out)
 	cmd_usage_global_options(out);
 	fputs("\nExit status: 0 success, 1 a target could not be read, 2 usage error,\n"
 	      "3 with --check: a target's remote anonymous memory is above the limit.\n"
-	      "\nFor more details see numastatctl(8).\n",
+	      "\nFor more details see numastatctl(8).\n"
+	      "This help from its top, a page at a time: numastatctl placement --help | less\n",
 	      out);
 }
 

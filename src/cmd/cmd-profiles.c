@@ -136,7 +136,8 @@ static void text_line(const char *assignment, const char *origin)
 		log_info("%s", assignment);
 	if (log_is_quiet())
 		return;
-	printf("%*s; ", alen > ORIGIN_COLUMN ? ORIGIN_COLUMN + 1 : ORIGIN_COLUMN + 1 - (int)alen, "");
+	printf("%*s; ", alen > ORIGIN_COLUMN ? ORIGIN_COLUMN + 1 : ORIGIN_COLUMN + 1 - (int)alen,
+	       "");
 	wrap_fputs(stdout, escape_text(origin, esc, sizeof(esc), 0), ORIGIN_COLUMN + 3,
 		   ORIGIN_COLUMN + 3, width);
 	putchar('\n');

@@ -45,7 +45,9 @@ static void usage(FILE *out)
 	      out);
 	cmd_options_usage(out, options);
 	cmd_usage_global_options(out);
-	fputs("\nFor more details see numastatctl(8).\n", out);
+	fputs("\nFor more details see numastatctl(8).\n"
+	      "This help from its top, a page at a time: numastatctl revert --help | less\n",
+	      out);
 }
 
 static int forget(int dirfd, const char *dir)
@@ -180,8 +182,8 @@ static int trial_gate(int dirfd, const char *dir, const char *id, int loaded,
 	}
 	if (r < 0 || strcmp(t->point.id, id) != 0) {
 		if (!cmd_global.json)
-			log_line("trial %s is not the trial in %s (%s): nothing to revert", id,
-				 dir, r < 0 ? "there is none" : "a later one replaced it");
+			log_line("trial %s is not the trial in %s (%s): nothing to revert", id, dir,
+				 r < 0 ? "there is none" : "a later one replaced it");
 		return EXIT_OK;
 	}
 	if (t->state != TRIAL_RUNNING) {

@@ -56,7 +56,8 @@ static void usage(FILE *out)
 	cmd_usage_global_options(out);
 	fputs("\nA '-' before a knob name (after '--') skips it quietly where the kernel\n"
 	      "lacks it: numastatctl set -- -vm.zone_distribute_mode=1\n"
-	      "\nFor more details see numastatctl(8).\n",
+	      "\nFor more details see numastatctl(8).\n"
+	      "This help from its top, a page at a time: numastatctl set --help | less\n",
 	      out);
 }
 

@@ -34,7 +34,9 @@ static void usage(FILE *out)
 	      out);
 	cmd_options_usage(out, options);
 	cmd_usage_global_options(out);
-	fputs("\nFor more details see numastatctl(8).\n", out);
+	fputs("\nFor more details see numastatctl(8).\n"
+	      "This help from its top, a page at a time: numastatctl snapshots --help | less\n",
+	      out);
 }
 
 /* "0,2,5" for people, one id per line for a JSON array. */

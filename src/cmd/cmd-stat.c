@@ -192,7 +192,9 @@ static void usage(FILE *out)
 	pid_columns_usage(out);
 	view_columns_usage(out);
 	cmd_usage_global_options(out);
-	fputs("\nFor more details see numastatctl(8).\n", out);
+	fputs("\nFor more details see numastatctl(8).\n"
+	      "This help from its top, a page at a time: numastatctl stat --help | less\n",
+	      out);
 }
 
 static int parse_nodes(struct stat_opts *o, const char *arg)

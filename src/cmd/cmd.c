@@ -95,6 +95,32 @@ void cmd_options_usage(FILE *out, const struct cmd_option *options)
 		option_usage(out, o);
 }
 
+void cmd_options_brief(FILE *out, const struct cmd_option *const *tables, const char *end)
+{
+	char text[1024];
+	size_t n = 0;
+
+	text[0] = '\0';
+	for (size_t t = 0; tables[t]; t++)
+		for (const struct cmd_option *o = tables[t]; o->name && n < sizeof(text); o++) {
+			int k = snprintf(text + n, sizeof(text) - n, "%s", n ? ", " : "");
+
+			if (k >= 0 && is_short(o->val))
+				k += snprintf(text + n + k, sizeof(text) - n - (size_t)k, "-%c/",
+					      o->val);
+			if (k >= 0)
+				k += snprintf(text + n + k, sizeof(text) - n - (size_t)k,
+					      "--%s%s%s", o->name, o->arg ? " " : "",
+					      o->arg ? o->arg : "");
+			n += k > 0 ? (size_t)k : 0;
+		}
+	if (n < sizeof(text))
+		snprintf(text + n, sizeof(text) - n, "%s", end);
+	fputc(' ', out);
+	wrap_fputs(out, text, 1, 1, HELP_WIDTH);
+	fputc('\n', out);
+}
+
 void cmd_usage_global_options(FILE *out)
 {
 	fputs("\nGlobal options:\n", out);

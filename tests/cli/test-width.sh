@@ -30,7 +30,7 @@ for c in $(help_commands); do
 done
 
 # A long option help folds at spaces under its column, never past 80.
-run_raw --help
+run_raw status --help
 check "--state-dir's help continues under its own column" \
 	grep -q '^                          <dir> (default ' <<<"$OUT"
 
