@@ -94,12 +94,13 @@ else
 	not_ok "every command of the tour, typed in order at 80x24, exits as the tour says" "${bad[@]}"
 fi
 
-# numastatctl(8)'s EXAMPLES: each numastatctl line, on the tour's machine
-# (what they need and cannot have there, such as /etc, fails: only their
-# width counts).
+# numastatctl(8)'s EXAMPLES: each numastatctl command (its continuation
+# lines joined), on the tour's machine; what they need and cannot have
+# there fails, only their width counts.  None that writes to /etc runs.
 while IFS= read -r line; do
 	type_line "$line" || not_ok "EXAMPLES: $line: no answer"
-done < <(sed -n '/^# EXAMPLES$/,/^# SEE ALSO$/p' "$SOURCE_ROOT/man/numastatctl.8.scd" | grep '^numastatctl ')
+done < <(sed -n '/^# EXAMPLES$/,/^# SEE ALSO$/p' "$SOURCE_ROOT/man/numastatctl.8.scd" |
+	sed -e ':a' -e '/\\$/N; s/\\\n *//; ta' | grep '^numastatctl ' | grep -v '/etc/')
 
 # README: keep a value across a reboot while the boot unit applies hpc.  A
 # copy of sparse3 with the unit enabled, the shipped file naming hpc.
