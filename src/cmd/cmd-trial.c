@@ -136,8 +136,12 @@ static int print_text(const struct report *rp)
 		log_err("cannot print the table: %s", why);
 		return EXIT_FAIL;
 	}
+	/* On a narrow terminal the verdict folds at its space ("within noise"), in its cell. */
 	for (size_t i = 0; i < sizeof(heads) / sizeof(heads[0]); i++)
-		out_table_add_column(t, heads[i], 0, i >= 2 && i <= 7 ? OUT_COL_RIGHT : 0);
+		out_table_add_column(t, heads[i], 0,
+				     i >= 2 && i <= 7 ? OUT_COL_RIGHT
+				     : i == 8         ? OUT_COL_WRAP
+						      : 0);
 	for (size_t i = 0; i < rp->n; i++) {
 		const struct trial_row *w = &rp->rows[i];
 		const struct trial_spread *s = w->spread;
