@@ -200,9 +200,8 @@ void placement_containers_lines(const struct pc_ctx *x, const struct pc_target *
 	       strcmp(t->by, "memory-manager") == 0 ? "Memory Manager" : "nodes of its CPUs");
 	fmt_human(t->off_anon, FMT_SIZE, size, sizeof(size));
 	fmt_human(t->off_file, FMT_SIZE, file, sizeof(file));
-	snprintf(line, sizeof(line),
-		 "off the assigned nodes: anonymous %s%s, file and shared %s%s", size,
-		 t->off_anon ? " (actionable)" : "", file, t->off_file ? " (expected)" : "");
+	snprintf(line, sizeof(line), "off the assigned nodes: anonymous %s%s, file and shared %s%s",
+		 size, t->off_anon ? " (actionable)" : "", file, t->off_file ? " (expected)" : "");
 	/* On a terminal, folded at its width under the line's text. */
 	fputs("  ", stdout);
 	wrap_fputs(stdout, line, 2, 4, wrap_width(STDOUT_FILENO));
