@@ -97,25 +97,22 @@ void cmd_options_usage(FILE *out, const struct cmd_option *options)
 
 void cmd_options_brief(FILE *out, const struct cmd_option *const *tables, const char *end)
 {
-	char text[1024];
-	size_t n = 0;
+	char text[1024] = "", item[160];
+	size_t n;
 
-	text[0] = '\0';
 	for (size_t t = 0; tables[t]; t++)
-		for (const struct cmd_option *o = tables[t]; o->name && n < sizeof(text); o++) {
-			int k = snprintf(text + n, sizeof(text) - n, "%s", n ? ", " : "");
+		for (const struct cmd_option *o = tables[t]; o->name; o++) {
+			char flag[4] = "";
 
-			if (k >= 0 && is_short(o->val))
-				k += snprintf(text + n + k, sizeof(text) - n - (size_t)k, "-%c/",
-					      o->val);
-			if (k >= 0)
-				k += snprintf(text + n + k, sizeof(text) - n - (size_t)k,
-					      "--%s%s%s", o->name, o->arg ? " " : "",
-					      o->arg ? o->arg : "");
-			n += k > 0 ? (size_t)k : 0;
+			if (is_short(o->val))
+				snprintf(flag, sizeof(flag), "-%c/", o->val);
+			snprintf(item, sizeof(item), "%s%s--%s%s%s", text[0] ? ", " : "", flag,
+				 o->name, o->arg ? " " : "", o->arg ? o->arg : "");
+			n = strlen(text);
+			snprintf(text + n, sizeof(text) - n, "%s", item);
 		}
-	if (n < sizeof(text))
-		snprintf(text + n, sizeof(text) - n, "%s", end);
+	n = strlen(text);
+	snprintf(text + n, sizeof(text) - n, "%s", end);
 	fputc(' ', out);
 	wrap_fputs(out, text, 1, 1, HELP_WIDTH);
 	fputc('\n', out);
