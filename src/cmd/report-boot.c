@@ -36,12 +36,15 @@ static const struct plan_item *find(const struct plan *p, const char *name)
 	return NULL;
 }
 
-/* The value the set leaves in the kernel (or would, with --dry-run). */
-static bool kept(const struct plan_item *it)
+/*
+ * A value the set wrote (or would, with --dry-run).  Not one it found in
+ * place: the configuration and sysctl.d are read only when something
+ * changed, so that the common set of a value in force costs no more.
+ */
+static bool changed(const struct plan_item *it)
 {
 	return !it->side_effect && !it->derived &&
-	       (it->action == ACT_WRITE || it->action == ACT_CHANGED ||
-		it->action == ACT_UNCHANGED);
+	       (it->action == ACT_WRITE || it->action == ACT_CHANGED);
 }
 
 /* The profile's line that puts b's value back, and the drop-in line that keeps its value. */
@@ -75,15 +78,20 @@ void report_boot_values(const struct plan *p)
 	struct profile_config c = { 0 };
 	struct sysctld_conflicts s = { 0 };
 	struct plan bp = { 0 };
-	bool profile = boot_profile(&c, &bp);
+	bool profile, any = false;
 
+	for (size_t i = 0; i < p->n; i++)
+		any |= changed(&p->items[i]);
+	if (!any)
+		return;
+	profile = boot_profile(&c, &bp);
 	/* Advice: a failure to read sysctl.d only leaves it unsaid. */
 	sysctld_conflicts_find(p, &s);
 	for (size_t i = 0; i < p->n; i++) {
 		const struct plan_item *it = &p->items[i], *b;
 		const struct sysctld_conflict *k;
 
-		if (!kept(it))
+		if (!changed(it))
 			continue;
 		/* The unit runs after systemd-sysctl: its profile has the last word. */
 		b = profile ? find(&bp, it->ref.name) : NULL;

@@ -107,6 +107,7 @@ done < <(sed -n '/^# EXAMPLES$/,/^# SEE ALSO$/p' "$SOURCE_ROOT/man/numastatctl.8
 type_line 'cp -r sparse3 boot && mkdir -p boot/etc/systemd/system/sysinit.target.wants'
 type_line 'ln -s /lib/systemd/system/numastatctl.service boot/etc/systemd/system/sysinit.target.wants/'
 type_line "sed 's/^profile = default/profile = hpc/' numastatctl.conf >boot.conf"
+type_line 'numastatctl --sysroot boot --config boot.conf apply'
 type_line 'numastatctl --sysroot boot --config boot.conf set vm.zone_reclaim_mode=0 2>"$HOME/set.err"'
 set_err=$(<"$TMP/set.err")
 check "set says that the boot profile puts 1 back, and where" \
@@ -119,6 +120,7 @@ type_line 'numastatctl --config keep.conf profiles hpc'
 check "README's drop-in keeps vm.zone_reclaim_mode = 0 in profile hpc" \
 	grep -q '^vm.zone_reclaim_mode = 0  *; keep.conf:' <(t capture-pane -p -J -S -)
 type_line "sed -i '/^\[profile hpc\]$/a vm.zone_reclaim_mode = 0' boot.conf"
+type_line 'echo 1 >boot/proc/sys/vm/zone_reclaim_mode'
 type_line 'numastatctl --sysroot boot --config boot.conf set vm.zone_reclaim_mode=0 2>"$HOME/set.err"'
 check "with the value in the profile, set has nothing more to say" test ! -s "$TMP/set.err"
 

@@ -169,10 +169,14 @@ expect_err "numastatctl: set: warning: vm.min_slab_ratio: the next boot puts 9 b
 	"it names the boot profile's line and the line that keeps the value, not the knob it agrees on"
 prun set --dry-run vm.min_slab_ratio=22
 expect_err_has "the next boot puts 9 back" "--dry-run says it too"
+prun set vm.min_slab_ratio=21
+expect_err "" "a value already in force: nothing to say (nothing is read for it)"
 sed -i 's/^vm.min_slab_ratio = 9$/vm.min_slab_ratio = 21/' "$CONF"
+echo 30 >"$ROOT/proc/sys/vm/min_slab_ratio"
 prun set vm.min_slab_ratio=21
 expect_err "" "once the profile holds the value, nothing to say"
 sysctld etc/sysctl.d/50-numa.conf 'vm.zone_reclaim_mode = 4'
+echo 1 >"$ROOT/proc/sys/vm/zone_reclaim_mode"
 prun set vm.zone_reclaim_mode=0
 expect_err "" "the profile sets the knob to that value and has the last word at boot: sysctl.d's line is not said"
 rm "$ROOT/etc/systemd/system/sysinit.target.wants/numastatctl.service"
