@@ -11,6 +11,7 @@
 # nothing follows or a heading already breaks the line; mandoc -T lint
 # rightly calls those empty, so the filter at the end drops them.  It also
 # folds long text lines, which scdoc's markup makes longer than the source.
+# SYNOPSIS gets a hanging indent (.in, .ti): scdoc has none.
 set -eu
 scdoc=$1 page=$2 knobs=$3 advice=$4 columns=$5 views=$6 sysconfdir=$7 statedir=$8 rundir=$9
 sbindir=${10} version=${11} runtimeconfdir=${12} vendorconfdir=${13} json=${14} jsondir=${15}
@@ -73,4 +74,13 @@ awk '
 		}
 		print line
 	}
-' "$roff"
+' "$roff" | awk '
+	# SYNOPSIS: each form a hanging paragraph, its continuation lines
+	# indented under the command, so that the next form stands out.
+	/^\.SH / && syn { print ".in -4n"; syn = 0 }
+	{ print }
+	/^\.SH SYNOPSIS/ { syn = 1; print ".in +4n"; print ".ti -4n" }
+	# (.P sets the indent back to the margin.)
+	syn && /^\.P$/ { print ".in +4n" }
+	syn && /^\.(br|P)$/ { print ".ti -4n" }
+'

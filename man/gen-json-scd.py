@@ -9,7 +9,8 @@ import json
 import os
 import sys
 
-WIDTH = 76
+# The page shows examples 12 columns in: their lines end by column 80.
+WIDTH = 68
 
 
 def fmt(v, indent=0, col=None):

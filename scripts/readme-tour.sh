@@ -92,16 +92,16 @@ once installed).
 
 ## Setup
 
-After `./quickstart` (the README's Quick start), in bash, in a scratch
-directory, with `src` set to the source tree: `sparse3` is a three-node
-machine with the sparse node ids 0, 2 and 5, `effect` a four-node one with
-a slower memory tier and a cgroup tree, `placement` one with processes
-whose memory is on the wrong node. The function `numastatctl` points the
+After `./quickstart` (the README's Quick start), in bash, starting at the
+top of the clone wherever it is (`src` remembers it), in a scratch
+directory: `sparse3` is a three-node machine with the sparse node ids 0, 2
+and 5, `effect` a four-node one with a slower memory tier and a cgroup
+tree, `placement` one with processes whose memory is on the wrong node. The function `numastatctl` points the
 binary at them; on a real machine you leave those options out.
 
 ```sh
+src=$PWD             # the top of the clone, after ./quickstart
 cd "$(mktemp -d)"
-src=~/numastatctl    # the source tree, after ./quickstart
 EOF
 	printf '%s\n' "$SETUP"
 	cat <<'EOF'

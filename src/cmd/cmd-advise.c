@@ -47,7 +47,8 @@ static void usage(FILE *out)
 	cmd_options_usage(out, options);
 	cmd_usage_global_options(out);
 	fputs("\nExit status: 0 nothing to advise, 1 failure, 2 usage error, 3 there is advice.\n"
-	      "\nFor more details see numastatctl(8).\n",
+	      "\nFor more details see numastatctl(8).\n"
+	      "This help from its top, a page at a time: numastatctl advise --help | less\n",
 	      out);
 }
 

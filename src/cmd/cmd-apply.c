@@ -59,7 +59,8 @@ static void usage(FILE *out)
 	cmd_usage_global_options(out);
 	fputs("\nExit status: 0 done (or no drift), 1 failed and rolled back, 2 usage or\n"
 	      "configuration error (nothing written), 3 drift found by --check.\n"
-	      "\nFor more details see numastatctl(8) and numastatctl.conf(5).\n",
+	      "\nFor more details see numastatctl(8) and numastatctl.conf(5).\n"
+	      "This help from its top, a page at a time: numastatctl apply --help | less\n",
 	      out);
 }
 

@@ -73,7 +73,9 @@ static void usage(FILE *out)
 	      out);
 	cmd_options_usage(out, options);
 	cmd_usage_global_options(out);
-	fputs("\nFor more details see numastatctl(8).\n", out);
+	fputs("\nFor more details see numastatctl(8).\n"
+	      "This help from its top, a page at a time: numastatctl bench --help | less\n",
+	      out);
 }
 
 /* A bounded number option; prints the usage error itself. */

@@ -63,7 +63,7 @@ static int runs(struct state_lock *l, const char *id, struct trial *t, bool *don
 	if (t->state == TRIAL_CONFIRMED) {
 		/* -J: the document alone on stdout, as for a first confirm. */
 		if (!cmd_global.json)
-			log_info("trial %s was confirmed already, at %s\n", t->point.id, at);
+			log_line("trial %s was confirmed already, at %s", t->point.id, at);
 		*done = true;
 		return EXIT_OK;
 	}

@@ -42,7 +42,9 @@ static void usage(FILE *out)
 	      out);
 	cmd_options_usage(out, options);
 	cmd_usage_global_options(out);
-	fputs("\nFor more details see numastatctl(8).\n", out);
+	fputs("\nFor more details see numastatctl(8).\n"
+	      "This help from its top, a page at a time: numastatctl get --help | less\n",
+	      out);
 }
 
 static int parse_opts(int argc, char *argv[], struct get_opts *o)

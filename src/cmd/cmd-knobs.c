@@ -99,7 +99,9 @@ static void usage(FILE *out)
 	fputs("\nAvailable output columns:\n", out);
 	for (size_t i = 0; i < KCOL_COUNT; i++)
 		fprintf(out, " %11s  %s\n", kcols[i].name, kcols[i].help);
-	fputs("\nFor more details see numastatctl(8).\n", out);
+	fputs("\nFor more details see numastatctl(8).\n"
+	      "This help from its top, a page at a time: numastatctl knobs --help | less\n",
+	      out);
 }
 
 static int column_lookup(const char *name, size_t len)

@@ -148,7 +148,8 @@ static void usage(FILE *out)
 	cmd_usage_global_options(out);
 	fputs("\nExit status: 0 success, 1 a target could not be read, 2 usage error,\n"
 	      "3 with --check: a target's remote anonymous memory is above the limit.\n"
-	      "\nFor more details see numastatctl(8).\n",
+	      "\nFor more details see numastatctl(8).\n"
+	      "This help from its top, a page at a time: numastatctl placement --help | less\n",
 	      out);
 }
 
@@ -306,7 +307,8 @@ static int resolve_pids(const struct popts *o, struct proc_list *l, struct proc_
 		if (r < 0)
 			goto oom;
 		if (r == 0) {
-			log_err("--pid '%s': no process matches (name or command line)",
+			log_err("--pid '%s': no process matches (by name; '" PROC_CMDLINE_PREFIX
+				"PATTERN' looks in the command lines)",
 				cut(arg, shown, sizeof(shown)));
 			rc = EXIT_FAIL;
 		}
@@ -368,8 +370,12 @@ static int read_process(struct pctx *x, struct target *t, bool by_pid)
 			snprintf(why, sizeof(why), "not present (a kernel without NUMA?)");
 			r = -EIO;
 		}
+		/* Another user's process: only root reads its numa_maps. */
 		if (r < 0 && r != -ENOENT && r != -ESRCH)
-			log_err("process %u: /proc/%u/numa_maps: %s", t->pid, t->pid, why);
+			log_err("process %u: /proc/%u/numa_maps: %s%s", t->pid, t->pid, why,
+				(r == -EACCES || r == -EPERM) && geteuid() != 0
+					? " (another user's process: run as root)"
+					: "");
 	}
 	if ((r == -ENOENT || r == -ESRCH) && by_pid)
 		log_err("process %u: gone (no /proc/%u)", t->pid, t->pid);

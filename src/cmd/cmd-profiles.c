@@ -14,6 +14,7 @@
 #include "profiles.h"
 #include "slurp.h"
 #include "why.h"
+#include "wrap.h"
 
 enum { OPT_CAT_CONFIG = OPT_CMD_BASE };
 
@@ -113,9 +114,33 @@ static void provenance(const struct profile_config *c, const struct profile_reso
 		snprintf(buf + n, len - n, ", overrides %s", over);
 }
 
+#define ORIGIN_COLUMN 40
+
+/*
+ * "ASSIGNMENT ; ORIGIN", the comments in a column.  On a terminal too narrow
+ * for the line, the comment folds at spaces under its column, on a line of
+ * its own below an assignment longer than the column (itself folded).
+ */
 static void text_line(const char *assignment, const char *origin)
 {
-	log_info("%-40s ; %s\n", assignment, origin);
+	size_t width = wrap_width(STDOUT_FILENO), alen = strlen(assignment);
+	char esc[4 * 8192 + 1];
+
+	if (!width || (alen > ORIGIN_COLUMN ? alen : ORIGIN_COLUMN) + 3 + strlen(origin) <= width) {
+		log_info("%-*s ; %s\n", ORIGIN_COLUMN, assignment, origin);
+		return;
+	}
+	if (alen > ORIGIN_COLUMN)
+		log_info_wrapped(width, 2, "%s", assignment);
+	else
+		log_info("%s", assignment);
+	if (log_is_quiet())
+		return;
+	printf("%*s; ", alen > ORIGIN_COLUMN ? ORIGIN_COLUMN + 1 : ORIGIN_COLUMN + 1 - (int)alen,
+	       "");
+	wrap_fputs(stdout, escape_text(origin, esc, sizeof(esc), 0), ORIGIN_COLUMN + 3,
+		   ORIGIN_COLUMN + 3, width);
+	putchar('\n');
 }
 
 static int show_text(const struct profile_config *c, const struct profile_resolved *r)

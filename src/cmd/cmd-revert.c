@@ -45,7 +45,9 @@ static void usage(FILE *out)
 	      out);
 	cmd_options_usage(out, options);
 	cmd_usage_global_options(out);
-	fputs("\nFor more details see numastatctl(8).\n", out);
+	fputs("\nFor more details see numastatctl(8).\n"
+	      "This help from its top, a page at a time: numastatctl revert --help | less\n",
+	      out);
 }
 
 static int forget(int dirfd, const char *dir)
@@ -180,14 +182,14 @@ static int trial_gate(int dirfd, const char *dir, const char *id, int loaded,
 	}
 	if (r < 0 || strcmp(t->point.id, id) != 0) {
 		if (!cmd_global.json)
-			log_info("trial %s is not the trial in %s (%s): nothing to revert\n", id,
-				 dir, r < 0 ? "there is none" : "a later one replaced it");
+			log_line("trial %s is not the trial in %s (%s): nothing to revert", id, dir,
+				 r < 0 ? "there is none" : "a later one replaced it");
 		return EXIT_OK;
 	}
 	if (t->state != TRIAL_RUNNING) {
 		try_time(t->ended_ns, at, sizeof(at));
 		if (!cmd_global.json)
-			log_info("trial %s was %s at %s: nothing to revert\n", id,
+			log_line("trial %s was %s at %s: nothing to revert", id,
 				 trial_state_name(t->state), at);
 		return EXIT_OK;
 	}
@@ -201,7 +203,7 @@ static int trial_gate(int dirfd, const char *dir, const char *id, int loaded,
 		return EXIT_FAIL;
 	}
 	if (!cmd_global.json)
-		log_info("trial %s was not confirmed: reverting its change\n", id);
+		log_line("trial %s was not confirmed: reverting its change", id);
 	*go = true;
 	return EXIT_OK;
 }
@@ -264,7 +266,7 @@ static int revert(const char *dir, const struct revert_opts *ro)
 		rc = restore(&p, l.dirfd, dir, what, ro, &back);
 	if (trial && back && try_end(l.dirfd, dir, &t, TRIAL_REVERTED) == 0 && !ro->trial &&
 	    !cmd_global.json)
-		log_info("trial %s ends here: reverted\n", t.point.id);
+		log_line("trial %s ends here: reverted", t.point.id);
 out:
 	lock_release(&l);
 	plan_free(&p);

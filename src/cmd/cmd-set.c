@@ -56,7 +56,8 @@ static void usage(FILE *out)
 	cmd_usage_global_options(out);
 	fputs("\nA '-' before a knob name (after '--') skips it quietly where the kernel\n"
 	      "lacks it: numastatctl set -- -vm.zone_distribute_mode=1\n"
-	      "\nFor more details see numastatctl(8).\n",
+	      "\nFor more details see numastatctl(8).\n"
+	      "This help from its top, a page at a time: numastatctl set --help | less\n",
 	      out);
 }
 
@@ -128,6 +129,8 @@ static int execute(struct plan *p, const struct state_lock *l, struct set_opts *
 	report_plan_trial(p, trial);
 	out_table_free(trial);
 	report_plan_notes(p, &o);
+	if (r >= 0)
+		report_boot_values(p);
 	try_say(&so->tr);
 	if (r < 0) {
 		if (restore_failed(p))
@@ -167,6 +170,7 @@ static int transact(struct plan *p, struct set_opts *so)
 	} else if (so->dry_run) {
 		rc = report_plan(p, true) < 0 ? EXIT_FAIL : EXIT_OK;
 		report_dry_run_notes(p, profiles_effective_data_dir(), so->no_snapshot);
+		report_boot_values(p);
 	} else
 		rc = execute(p, &l, so);
 	lock_release(&l);

@@ -34,7 +34,9 @@ static void usage(FILE *out)
 	      out);
 	cmd_options_usage(out, options);
 	cmd_usage_global_options(out);
-	fputs("\nFor more details see numastatctl(8).\n", out);
+	fputs("\nFor more details see numastatctl(8).\n"
+	      "This help from its top, a page at a time: numastatctl snapshots --help | less\n",
+	      out);
 }
 
 /* "0,2,5" for people, one id per line for a JSON array. */
@@ -122,8 +124,8 @@ static int list(const struct list_opts *lo)
 		return EXIT_FAIL;
 	}
 	if (n == 0 && !cmd_global.json && !lo->names) {
-		log_info("no counter snapshots in %s/" SNAPSHOT_SUBDIR " (one is saved before "
-			 "vm.numa_stat goes from 1 to 0)\n",
+		log_line("no counter snapshots in %s/" SNAPSHOT_SUBDIR " (one is saved before "
+			 "vm.numa_stat goes from 1 to 0)",
 			 data);
 		rc = EXIT_OK;
 	} else if (lo->names && !cmd_global.json) {

@@ -192,7 +192,9 @@ static void usage(FILE *out)
 	pid_columns_usage(out);
 	view_columns_usage(out);
 	cmd_usage_global_options(out);
-	fputs("\nFor more details see numastatctl(8).\n", out);
+	fputs("\nFor more details see numastatctl(8).\n"
+	      "This help from its top, a page at a time: numastatctl stat --help | less\n",
+	      out);
 }
 
 static int parse_nodes(struct stat_opts *o, const char *arg)
@@ -214,7 +216,7 @@ static int parse_nodes(struct stat_opts *o, const char *arg)
 	return 0;
 }
 
-/* "-o: unknown column 'LOCAL': did you mean LOCAL%?" */
+/* "-o: unknown column 'LOCAL': did you mean LOCAL%?", or only the first part. */
 static void unknown_column(const char *opt, const char *bad, size_t len)
 {
 	char hint[SUGGEST_MAX_LEN + 32];
@@ -224,8 +226,9 @@ static void unknown_column(const char *opt, const char *bad, size_t len)
 	for (size_t i = 0; i < SCOL_COUNT; i++)
 		suggest_add(&s, stat_columns[i].name);
 	suggest_text(&s, hint, sizeof(hint));
-	log_usage_err("%s: unknown column '%.*s': %s", opt, (int)len, bad,
-		      hint[0] ? hint : "see 'numastatctl stat --help'");
+	/* Without a suggestion, the usage error's own line points at the list. */
+	log_usage_err("%s: unknown column '%.*s'%s%s", opt, (int)len, bad, hint[0] ? ": " : "",
+		      hint);
 }
 
 static int parse_output(struct stat_opts *o, const char *arg)

@@ -44,7 +44,9 @@ static void usage(FILE *out)
 	      out);
 	cmd_options_usage(out, options);
 	cmd_usage_global_options(out);
-	fputs("\nFor more details see numastatctl(8).\n", out);
+	fputs("\nFor more details see numastatctl(8).\n"
+	      "This help from its top, a page at a time: numastatctl trial --help | less\n",
+	      out);
 }
 
 /* Everything the report shows, read once. */
@@ -91,7 +93,7 @@ static void header(const struct report *rp)
 	try_time(t->start_ns, at, sizeof(at));
 	try_time(rp->runs ? trial_deadline_ns(t) : t->ended_ns, end, sizeof(end));
 	duration_format(t->seconds, span, sizeof(span));
-	log_info("trial %s: '%s' (%s)\n", t->point.id, t->point.by, knobs);
+	log_line("trial %s: '%s' (%s)", t->point.id, t->point.by, knobs);
 	log_info("started:  %s, for %s\n", at, span);
 	if (rp->runs)
 		log_info("reverts:  %s unless confirmed\nwindow:   %.1fs so far\n", end,
@@ -135,8 +137,12 @@ static int print_text(const struct report *rp)
 		log_err("cannot print the table: %s", why);
 		return EXIT_FAIL;
 	}
+	/* On a narrow terminal the verdict folds at its space ("within noise"), in its cell. */
 	for (size_t i = 0; i < sizeof(heads) / sizeof(heads[0]); i++)
-		out_table_add_column(t, heads[i], 0, i >= 2 && i <= 7 ? OUT_COL_RIGHT : 0);
+		out_table_add_column(t, heads[i], 0,
+				     i >= 2 && i <= 7 ? OUT_COL_RIGHT
+				     : i == 8         ? OUT_COL_WRAP
+						      : 0);
 	for (size_t i = 0; i < rp->n; i++) {
 		const struct trial_row *w = &rp->rows[i];
 		const struct trial_spread *s = w->spread;

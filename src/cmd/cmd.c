@@ -95,6 +95,29 @@ void cmd_options_usage(FILE *out, const struct cmd_option *options)
 		option_usage(out, o);
 }
 
+void cmd_options_brief(FILE *out, const struct cmd_option *const *tables, const char *end)
+{
+	char text[1024] = "", item[160];
+	size_t n;
+
+	for (size_t t = 0; tables[t]; t++)
+		for (const struct cmd_option *o = tables[t]; o->name; o++) {
+			char flag[4] = "";
+
+			if (is_short(o->val))
+				snprintf(flag, sizeof(flag), "-%c/", o->val);
+			snprintf(item, sizeof(item), "%s%s--%s%s%s", text[0] ? ", " : "", flag,
+				 o->name, o->arg ? " " : "", o->arg ? o->arg : "");
+			n = strlen(text);
+			snprintf(text + n, sizeof(text) - n, "%s", item);
+		}
+	n = strlen(text);
+	snprintf(text + n, sizeof(text) - n, "%s", end);
+	fputc(' ', out);
+	wrap_fputs(out, text, 1, 1, HELP_WIDTH);
+	fputc('\n', out);
+}
+
 void cmd_usage_global_options(FILE *out)
 {
 	fputs("\nGlobal options:\n", out);

@@ -129,3 +129,8 @@ int cmd_require_root_to_write(void);
 
 /* The options every command shares, for usage() texts. */
 void cmd_usage_global_options(FILE *out);
+/*
+ * The options of tables (NULL-terminated) by name alone, "-S/--sysroot
+ * <dir>, ...", then end, folded at 80 columns: where the help must stay short.
+ */
+void cmd_options_brief(FILE *out, const struct cmd_option *const *tables, const char *end);

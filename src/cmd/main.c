@@ -13,24 +13,21 @@
 #include "suggest.h"
 
 /*
- * The commands last, just above the closing lines: on a 24-row terminal
- * they are what stays on the screen after the options scrolled by.
+ * One screen of 24 rows: the usage, every command and the options by name
+ * (each command's --help explains them, numastatctl(8) has everything).
  */
 static void usage(FILE *out)
 {
-	fputs("Usage:\n"
-	      " numastatctl [options] [<command> [<args>]]\n"
-	      "\nRead and tune NUMA statistics and NUMA sysctls.\n",
+	const struct cmd_option *const options[] = { cmd_global_options, cmd_top_options, NULL };
+
+	fputs("Usage: numastatctl [options] [<command> [<args>]]\n"
+	      "Read and tune NUMA statistics and NUMA sysctls.\n"
+	      "\nCommands (without one, numastatctl runs 'status'):\n",
 	      out);
-	cmd_usage_global_options(out);
-	cmd_options_usage(out, cmd_top_options);
-	fputs("\nCommands:\n", out);
 	for (const struct cmd *const *c = cmd_table; *c; c++)
 		fprintf(out, " %-10s %s\n", (*c)->name, (*c)->summary);
-	fputs("\nWithout a command, numastatctl runs 'status'.\n"
-	      "Run 'numastatctl <command> --help' for a command's options.\n"
-	      "\nFor more details see numastatctl(8).\n",
-	      out);
+	fputs("\nOptions, before or after the command (a command's --help explains them):\n", out);
+	cmd_options_brief(out, options, "; for more details see numastatctl(8).");
 }
 
 static const struct cmd *find_command(const char *name)

@@ -4,6 +4,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmd.h"
 #include "escape.h"
@@ -14,6 +15,7 @@
 #include "prom.h"
 #include "value.h"
 #include "why.h"
+#include "wrap.h"
 
 /* The checkpoint states beyond the checksum's: the file absent or unreadable. */
 static const char *file_state(const struct kubelet_file *f)
@@ -174,7 +176,7 @@ void placement_containers_title(const struct pc_target *t, FILE *f)
 void placement_containers_lines(const struct pc_ctx *x, const struct pc_target *t)
 {
 	const struct container *c = t->c;
-	char cpus[512], nodes[256], size[16];
+	char cpus[512], nodes[256], size[16], file[16], line[200], act[48] = "", act_size[16];
 
 	if (c->pod_uid[0])
 		printf("  pod uid %s, QoS %s\n", c->pod_uid, c->qos ? c->qos : "unknown");
@@ -198,16 +200,20 @@ void placement_containers_lines(const struct pc_ctx *x, const struct pc_target *
 	printf("  assigned node%s: %s (%s)\n", t->n_nodes == 1 ? "" : "s", nodes,
 	       strcmp(t->by, "memory-manager") == 0 ? "Memory Manager" : "nodes of its CPUs");
 	fmt_human(t->off_anon, FMT_SIZE, size, sizeof(size));
-	printf("  off the assigned nodes: anonymous %s", size);
+	fmt_human(t->off_file, FMT_SIZE, file, sizeof(file));
 	/* Only what the verdict's actionable classes hold there: --check counts the same. */
 	if (t->off_actionable == t->off_anon && t->off_anon)
-		printf(" (actionable)");
+		snprintf(act, sizeof(act), " (actionable)");
 	else if (t->off_actionable) {
-		fmt_human(t->off_actionable, FMT_SIZE, size, sizeof(size));
-		printf(" (%s actionable)", size);
+		fmt_human(t->off_actionable, FMT_SIZE, act_size, sizeof(act_size));
+		snprintf(act, sizeof(act), " (%s actionable)", act_size);
 	}
-	fmt_human(t->off_file, FMT_SIZE, size, sizeof(size));
-	printf(", file and shared %s%s\n", size, t->off_file ? " (expected)" : "");
+	snprintf(line, sizeof(line), "off the assigned nodes: anonymous %s%s, file and shared %s%s",
+		 size, act, file, t->off_file ? " (expected)" : "");
+	/* On a terminal, folded at its width under the line's text. */
+	fputs("  ", stdout);
+	wrap_fputs(stdout, line, 2, 4, wrap_width(STDOUT_FILENO));
+	putchar('\n');
 }
 
 const char *const placement_containers_cols[PC_COLS] = {

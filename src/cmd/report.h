@@ -2,7 +2,7 @@
 /*
  * How set, apply and revert tell what they did: text lines or JSON, and what
  * sysctl.d and tuned set otherwise.  Implemented by report-sysctld.c,
- * report-tuned.c and report.c.
+ * report-tuned.c, report-boot.c and report.c.
  */
 #pragma once
 
@@ -54,6 +54,13 @@ void report_changes_note(const char *note);
  * knob_lookup() has refused typos before any plan exists.
  */
 void report_missing_hint(const struct plan *p);
+
+/*
+ * After set: one warning per knob of p whose value the next boot replaces,
+ * naming the line that does it (the enabled boot unit's profile, else
+ * sysctl.d) and the line that keeps the value (report-boot.c).
+ */
+void report_boot_values(const struct plan *p);
 
 /*
  * One warning per knob that sysctl.d sets otherwise than profile: where, and

@@ -87,13 +87,18 @@ static int resolve(const struct stat_opts *o, struct proc_list *l)
 			log_err("/proc: %s", strerror(-n_all));
 			return EXIT_FAIL;
 		}
-		r = proc_list_match(l, arg, all, (size_t)n_all, (unsigned)getpid());
+		/* --compat is numastat -p: its pattern is also looked for in the command line. */
+		r = (o->compat ? proc_list_match_numastat
+			       : proc_list_match)(l, arg, all, (size_t)n_all, (unsigned)getpid());
 		if (r < 0)
 			goto oom;
-		if (r == 0) {
+		if (r == 0 && o->compat)
 			log_err("no process matches '%s' (name or command line)", arg);
-			rc = EXIT_FAIL;
-		}
+		else if (r == 0)
+			log_err("no process matches '%s' (by name; '" PROC_CMDLINE_PREFIX
+				"%s' looks in the command lines)",
+				arg, arg);
+		rc = r == 0 ? EXIT_FAIL : rc;
 	}
 	free(all);
 	proc_list_sort_unique(l);

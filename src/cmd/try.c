@@ -780,7 +780,7 @@ static int ended_elsewhere(struct try_run *r, int dirfd, struct stat *was)
 	}
 	if (e == 0 && strcmp(t.point.id, r->t.point.id) == 0) {
 		try_time(t.ended_ns, at, sizeof(at));
-		log_info("trial %s was %s elsewhere at %s\n", t.point.id, trial_state_name(t.state),
+		log_line("trial %s was %s elsewhere at %s", t.point.id, trial_state_name(t.state),
 			 at);
 	} else
 		log_warn(

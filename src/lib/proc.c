@@ -354,26 +354,48 @@ bool proc_pid_operand(const char *s, unsigned *pid)
 	return true;
 }
 
-/* numastat's match: "<Name> <cmdline with spaces>" contains the pattern. */
-static bool matches(unsigned pid, const char *pattern)
+/*
+ * A pattern is looked for in the process's name alone (apt-get's arguments
+ * must not make it a python3), or with the "cmdline:" prefix in its command
+ * line; numastat's match (stat --compat) in "<Name> <cmdline with spaces>".
+ */
+static bool matches(unsigned pid, const char *pattern, bool numastat)
 {
-	char name[256], cmd[4096], both[4096 + 256 + 2];
+	char name[256] = "", cmd[4096] = "", both[4096 + 256 + 2];
+	size_t plen = strlen(PROC_CMDLINE_PREFIX);
 
+	if (!numastat && strncmp(pattern, PROC_CMDLINE_PREFIX, plen) == 0)
+		return proc_cmdline(pid, cmd, sizeof(cmd)) >= 0 && strstr(cmd, pattern + plen);
 	if (proc_name(pid, name, sizeof(name)) < 0)
 		name[0] = '\0';
+	if (!numastat)
+		return strstr(name, pattern) != NULL;
 	if (proc_cmdline(pid, cmd, sizeof(cmd)) < 0)
 		cmd[0] = '\0';
 	snprintf(both, sizeof(both), "%s %s", name, cmd);
 	return strstr(both, pattern) != NULL;
 }
 
-int proc_list_match(struct proc_list *l, const char *pattern, const unsigned *all, size_t n,
-		    unsigned self)
+static int match_all(struct proc_list *l, const char *pattern, const unsigned *all, size_t n,
+		     unsigned self, bool numastat)
 {
 	size_t before = l->n;
 
 	for (size_t i = 0; i < n; i++)
-		if (all[i] != self && matches(all[i], pattern) && proc_list_add(l, all[i]) < 0)
+		if (all[i] != self && matches(all[i], pattern, numastat) &&
+		    proc_list_add(l, all[i]) < 0)
 			return -ENOMEM;
 	return (int)(l->n - before);
+}
+
+int proc_list_match(struct proc_list *l, const char *pattern, const unsigned *all, size_t n,
+		    unsigned self)
+{
+	return match_all(l, pattern, all, n, self, false);
+}
+
+int proc_list_match_numastat(struct proc_list *l, const char *pattern, const unsigned *all,
+			     size_t n, unsigned self)
+{
+	return match_all(l, pattern, all, n, self, true);
 }

@@ -142,9 +142,15 @@ void proc_list_sort_unique(struct proc_list *l);
  * *pid is PROC_PID_MAX + 1 or more when the number is too large for a PID.
  */
 bool proc_pid_operand(const char *s, unsigned *pid);
+/* A pattern with this prefix is looked for in the command line. */
+#define PROC_CMDLINE_PREFIX "cmdline:"
 /*
- * Add every process of all[] (except self) whose "<Name> <command line>"
- * contains pattern, numastat's match.  The count added or -ENOMEM.
+ * Add every process of all[] (except self) whose name contains pattern, or
+ * whose command line (its arguments joined by spaces) contains what follows
+ * PROC_CMDLINE_PREFIX.  The count added or -ENOMEM.
  */
 int proc_list_match(struct proc_list *l, const char *pattern, const unsigned *all, size_t n,
 		    unsigned self);
+/* The same by numastat's match: "<Name> <command line>" contains pattern. */
+int proc_list_match_numastat(struct proc_list *l, const char *pattern, const unsigned *all,
+			     size_t n, unsigned self);

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "escape.h"
 #include "log.h"
@@ -47,18 +48,46 @@ __attribute__((format(printf, 3, 0))) static void vput_escaped(FILE *f, unsigned
 	free(big);
 }
 
+/*
+ * On a terminal, the message folded at spaces to its width from column col,
+ * continuation lines indented by 2; false when stderr is no terminal or
+ * memory is short (then the caller prints it as one line).
+ */
+__attribute__((format(printf, 2, 0))) static bool vput_folded(size_t col, const char *fmt,
+							      va_list ap)
+{
+	size_t width = wrap_width(STDERR_FILENO), len;
+	char *text = NULL, *esc;
+	bool done = false;
+
+	if (!width || vasprintf(&text, fmt, ap) < 0)
+		return false;
+	len = strlen(text);
+	esc = malloc(4 * len + 1);
+	if (esc) {
+		wrap_fputs(stderr, escape_text(text, esc, 4 * len + 1, 0), col, 2, width);
+		done = true;
+	}
+	free(esc);
+	free(text);
+	return done;
+}
+
 __attribute__((format(printf, 2, 0))) static void vlog(const char *kind, const char *fmt,
 						       va_list ap)
 {
+	va_list copy;
+	int col;
+
 	/* stdout may hold earlier results; keep the streams in order on a tty. */
 	fflush(stdout);
-	fputs("numastatctl: ", stderr);
-	if (command)
-		fprintf(stderr, "%s: ", command);
-	if (kind)
-		fputs(kind, stderr);
+	col = fprintf(stderr, "numastatctl: %s%s%s", command ? command : "", command ? ": " : "",
+		      kind ? kind : "");
 	/* One line: a newline in a file name must not start a forged message. */
-	vput_escaped(stderr, 0, fmt, ap);
+	va_copy(copy, ap);
+	if (!vput_folded(col > 0 ? (size_t)col : 0, fmt, copy))
+		vput_escaped(stderr, 0, fmt, ap);
+	va_end(copy);
 	fputc('\n', stderr);
 }
 
@@ -91,19 +120,13 @@ void log_info(const char *fmt, ...)
 	va_end(ap);
 }
 
-void log_info_wrapped(size_t width, size_t indent, const char *fmt, ...)
+__attribute__((format(printf, 3, 0))) static void vinfo_wrapped(size_t width, size_t indent,
+								const char *fmt, va_list ap)
 {
 	char *text = NULL, *esc;
 	size_t len;
-	va_list ap;
-	int n;
 
-	if (quiet)
-		return;
-	va_start(ap, fmt);
-	n = vasprintf(&text, fmt, ap);
-	va_end(ap);
-	if (n < 0)
+	if (quiet || vasprintf(&text, fmt, ap) < 0)
 		return;
 	len = strlen(text);
 	/* At most 4 bytes for each byte (escape.h); a control character never wraps. */
@@ -114,6 +137,24 @@ void log_info_wrapped(size_t width, size_t indent, const char *fmt, ...)
 	}
 	free(esc);
 	free(text);
+}
+
+void log_info_wrapped(size_t width, size_t indent, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vinfo_wrapped(width, indent, fmt, ap);
+	va_end(ap);
+}
+
+void log_line(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vinfo_wrapped(wrap_width(STDOUT_FILENO), 2, fmt, ap);
+	va_end(ap);
 }
 
 void log_usage_err(const char *fmt, ...)

@@ -33,6 +33,11 @@ void log_info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void log_info_wrapped(size_t width, size_t indent, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 /*
+ * The same at the width of the terminal on stdout (wrap.h), continuation
+ * lines indented by 2: a message line that may be longer than 80 columns.
+ */
+void log_line(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/*
  * The usage-error line pair: the message, then "Try 'numastatctl COMMAND
  * --help' ..." (without a command: "Try 'numastatctl --help' ...").
  */

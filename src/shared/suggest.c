@@ -83,20 +83,45 @@ static unsigned limit(size_t a, size_t b)
 	return longer <= 4 ? 1 : longer <= 8 ? 2 : 3;
 }
 
+/*
+ * input (3 characters or more, a plural 's' aside) is one of the words of
+ * compare between '_': "HITS" for NUMA_HIT, where no edit distance helps.
+ */
+static bool is_word_of(const char *input, const char *compare)
+{
+	size_t len = strlen(input);
+
+	if (len > 3 && (input[len - 1] == 's' || input[len - 1] == 'S'))
+		len--;
+	if (len < 3)
+		return false;
+	for (const char *w = compare; *w; w += strcspn(w, "_"), w += *w == '_') {
+		size_t wlen = strcspn(w, "_");
+
+		if (wlen == len && strncasecmp(w, input, len) == 0)
+			return true;
+	}
+	return false;
+}
+
 void suggest_add_as(struct suggest *s, const char *compare, const char *name)
 {
 	size_t len = strlen(s->input), clen = strlen(compare);
 	unsigned d, max = limit(len, clen);
-	bool alike = starts_alike(s->input, compare);
+	bool alike = starts_alike(s->input, compare), word = is_word_of(s->input, compare);
 
 	/* The lengths alone put it too far (each edit changes the length by one at most). */
-	if (s->too_long || ((len > clen ? len - clen : clen - len) > max && !(alike && len >= 3)))
+	if (s->too_long ||
+	    ((len > clen ? len - clen : clen - len) > max && !(alike && len >= 3) && !word))
 		return;
 	d = suggest_distance(s->input, compare);
 	/* "throu" for "throughput": a start counts as the farthest acceptable match. */
 	if (d > max && len >= 3 && alike && len < clen)
 		d = max;
-	if (d > max || strlen(name) > SUGGEST_MAX_LEN)
+	/* A word of the name: farther than any match by edits, closer than none. */
+	if (d > max && word)
+		d = max + 1;
+	if (d > max + word || strlen(name) > SUGGEST_MAX_LEN)
 		return;
 	/* Equally close: "stats" is more likely "stat" typed on than "status" mistyped. */
 	if (d > s->best_dist || (d == s->best_dist && (s->best_alike || !alike)))

@@ -294,7 +294,7 @@ golden_cases() {
 
 # help_commands: the commands "numastatctl --help" lists, one a line.
 help_commands() {
-	"$NUMASTATCTL" --help | sed -n '/^Commands:/,/^$/{s/^ \([a-z][a-z-]*\) .*/\1/p}'
+	"$NUMASTATCTL" --help | sed -n '/^Commands/,/^$/{s/^ \([a-z][a-z-]*\) .*/\1/p}'
 }
 
 # help_columns ARGS...: the column names that "numastatctl ARGS... --help"

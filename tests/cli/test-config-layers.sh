@@ -12,8 +12,8 @@
 [ "$(id -u)" = 0 ] || skip_all "needs root: mount namespaces and the trust checks"
 unshare -m true 2>/dev/null || skip_all "no mount namespaces here (unshare -m failed)"
 
-# The three directories, from --help: "numastatctl.d/*.conf in ETC, RUN" and "and VENDOR".
-help=$("$NUMASTATCTL" --help)
+# The three directories, from a command's --help: "numastatctl.d/*.conf in ETC, RUN" and "and VENDOR".
+help=$("$NUMASTATCTL" status --help)
 ETC=$(sed -n 's|^ *numastatctl\.d/\*\.conf in \([^ ]*\), \([^ ]*\)$|\1|p' <<<"$help")
 RUNL=$(sed -n 's|^ *numastatctl\.d/\*\.conf in \([^ ]*\), \([^ ]*\)$|\2|p' <<<"$help")
 VENDOR=$(sed -n 's|^ *and \(/[^ ]*\)$|\1|p' <<<"$help")

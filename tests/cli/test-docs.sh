@@ -251,6 +251,17 @@ elif have mandoc mandoc; then
 			sed -n '/^SYNOPSIS$/,/^DESCRIPTION$/p' | grep -E -- '[-‐]$')
 		if [ -z "$cut" ]; then ok "SYNOPSIS at 80 columns breaks no option name"; else
 			not_ok "SYNOPSIS at 80 columns breaks no option name" "$cut"; fi
+		# Each form starts at the margin, its continuation lines further in.
+		flat=$(MANWIDTH=80 man -l "$page8" 2>/dev/null | sed 's/.\x08//g' |
+			sed -n '/^SYNOPSIS$/,/^DESCRIPTION$/p' | sed -n '4,$p' | grep -vE '^(       numastatctl |           [^ ]|$|DESCRIPTION$)')
+		if [ -z "$flat" ]; then ok "SYNOPSIS at 80 columns indents each form's continuation lines"; else
+			not_ok "SYNOPSIS at 80 columns indents each form's continuation lines" "$flat"; fi
+		# The examples (lines indented as the page's literal blocks are) fit
+		# 80 columns; a JSON string longer than a line is the one exception.
+		wide=$(MANWIDTH=80 man -l "$page8" 2>/dev/null | sed 's/.\x08//g' |
+			grep -E '^            ' | grep -vE '"[^"]{40,}"' | LC_ALL=C.UTF-8 grep -E '^.{81,}')
+		if [ -z "$wide" ]; then ok "numastatctl(8) at 80 columns: every example fits"; else
+			not_ok "numastatctl(8) at 80 columns: every example fits" "$wide"; fi
 	fi
 	# shellcheck disable=SC2046 # one word a knob
 	expect_lines "numastatctl(8) has a KNOBS entry for every registry knob" "$rendered" "       " \

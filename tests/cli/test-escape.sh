@@ -37,7 +37,7 @@ expect_out_has '"command": "ev\u001b[2Jil"' "JSON escapes the name its own way"
 run stat --pid "zz${ESC}[2J"
 expect_rc 1 "a name that matches nothing"
 no_raw "the message escapes what was typed"
-expect_err "numastatctl: stat: no process matches 'zz\\x1b[2J' (name or command line)" "one line"
+expect_err "numastatctl: stat: no process matches 'zz\\x1b[2J' (by name; 'cmdline:zz\\x1b[2J' looks in the command lines)" "one line"
 
 # File names and configuration text.
 fixture sparse3

@@ -39,9 +39,18 @@ done
 # one): every command must be among them, not scrolled off above.
 run_raw --help
 screen=$(tail -n 23 <<<"$OUT")
-lost=$(for c in $(sed -n 's/^ \([a-z]*\)  .*/\1/p' <<<"$(sed -n '/^Commands:$/,/^$/p' <<<"$OUT")"); do
+lost=$(for c in $(sed -n 's/^ \([a-z]*\)  .*/\1/p' <<<"$(sed -n '/^Commands/,/^$/p' <<<"$OUT")"); do
 	grep -q "^ $c " <<<"$screen" || echo "$c"
 done)
 check "--help on a 24-row terminal: every command on the last screen" test -z "$lost"
+check "and the usage too: --help fits it" test "$(wc -l <<<"$OUT")" -le 23
+# A command's help longer than a screen says how to read it from its top.
+for c in $(help_commands); do
+	run_raw "$c" --help
+	if [ "$(wc -l <<<"$OUT")" -gt 23 ]; then
+		check "$c --help, longer than 23 rows, ends saying how to page it" \
+			grep -qx "This help from its top, a page at a time: numastatctl $c --help | less" <(tail -n 1 <<<"$OUT")
+	fi
+done
 
 done_testing

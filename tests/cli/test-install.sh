@@ -100,7 +100,7 @@ fi
 check "and keeps the administrator's drop-in" cmp -s "$D/etc/numastatctl.d/50-local.conf" "$TMP/local.conf"
 check "while the shipped profiles are replaced" cmp -s "$D/usr/lib/numastatctl.conf" "$SOURCE_ROOT/numastatctl.conf"
 check "and the binary is installed again" grep -q "usr/sbin" "$TMP/install2"
-h=$("$D/usr/sbin/numastatctl" --help)
+h=$("$D/usr/sbin/numastatctl" status --help)
 check "the installed binary reads the three layers of the installed system" \
 	test "$(grep -A1 'numastatctl.d/\*.conf in /etc, /run$' <<<"$h" | tr -d ' \n')" = "numastatctl.d/*.confin/etc,/runand/usr/lib"
 

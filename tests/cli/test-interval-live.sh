@@ -40,7 +40,7 @@ if have numastat numactl; then
 	if [ "$OUT" = "$want" ]; then ok "--compat is byte for byte numastat -p"
 	else not_ok "--compat is byte for byte numastat -p" "got:" "$OUT" "numastat:" "$want"; fi
 fi
-run_raw stat --pid "self-exclusion-$$-token"
+run_raw stat --pid "cmdline:self-exclusion-$$-token"
 expect_rc 1 "a pattern only this numastatctl's own command line holds matches nothing"
 expect_err_has "no process matches" "its own process is left out, as numastat does"
 

@@ -72,4 +72,12 @@ for cmd in "set --dry-run vm.zone_reclaim_mode=0" "revert --dry-run" \
 	fi
 done
 
+# Another user's process: its numa_maps only root reads, and the message says so.
+"$FIXTURES/gen-placement.sh" "$TMP/placement" procs >/dev/null
+chmod -R go+rX "$TMP/placement"
+chmod 0600 "$TMP/placement/proc/300/numa_maps"
+as_nobody --sysroot "$TMP/placement" placement --pid 300
+expect_rc 1 "placement of a process whose numa_maps nobody cannot read: exit 1"
+expect_err "numastatctl: placement: process 300: /proc/300/numa_maps: Permission denied (another user's process: run as root)" \
+	"the error says to run as root"
 done_testing

@@ -29,16 +29,24 @@ expect_out_has "PID 4243 (postgres)" "and every process with that name"
 expect_out_lacks "java" "and nothing else"
 
 run stat --pid checkpointer -o PID,COMMAND,TOTAL
+expect_rc 1 "a plain pattern matches names only: a word of a command line is no match"
+expect_err "numastatctl: stat: no process matches 'checkpointer' (by name; 'cmdline:checkpointer' looks in the command lines)" \
+	"and the message says how to look in the command lines"
+run stat --pid cmdline:checkpointer -o PID,COMMAND,TOTAL
 expect_out "  PID COMMAND  TOTAL
  4243 postgres  1.4M
-TOTAL           1.4M" "a pattern also matches the command line"
+TOTAL           1.4M" "cmdline:PATTERN matches the command line"
+run stat --pid cmdline:kworker -o PID
+expect_rc 1 "and only the command line: a kernel thread's name (no command line) is no match"
+run stat --pid checkpointer --compat
+expect_out_has "4243 (postgres)" "--compat is numastat -p: its pattern matches the command line too"
 
-run stat --pid Xmx8g -o PID,COMMAND,N0,N3,TOTAL
+run stat --pid cmdline:Xmx8g -o PID,COMMAND,N0,N3,TOTAL
 expect_out "  PID COMMAND  N0 N3 TOTAL
  5151 java    20K 1G    1G
 TOTAL         20K 1G    1G" "-o gives one row per process, with per-node columns; page size from kernelpagesize_kB"
 want=$OUT
-run stat -o PID,COMMAND,N0,N3,TOTAL --pid Xmx8g
+run stat -o PID,COMMAND,N0,N3,TOTAL --pid cmdline:Xmx8g
 expect_out "$want" "-o may come before --pid"
 
 run stat --pid 4242 --pid 5151 -o +HUGE -J
@@ -133,7 +141,7 @@ expect_out_has "6000 (locked)                0.00            0.00            0.0
 
 run stat --pid nomatch
 expect_rc 1 "a pattern that matches nothing: exit 1"
-expect_err "numastatctl: stat: no process matches 'nomatch' (name or command line)" "and says so"
+expect_err "numastatctl: stat: no process matches 'nomatch' (by name; 'cmdline:nomatch' looks in the command lines)" "and says so"
 
 run stat --pid 4242 -o BOGUS
 expect_rc 2 "an unknown -o column for --pid is a usage error"

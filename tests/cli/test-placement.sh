@@ -171,7 +171,7 @@ expect_rc 1 "a number above PID_MAX_LIMIT"
 expect_err "numastatctl: placement: --pid '4194305': not a process id (at most 4194304)" "is no process id"
 run placement --pid nosuchname
 expect_rc 1 "a pattern that matches nothing"
-expect_err "numastatctl: placement: --pid 'nosuchname': no process matches (name or command line)" "says so"
+expect_err "numastatctl: placement: --pid 'nosuchname': no process matches (by name; 'cmdline:PATTERN' looks in the command lines)" "says so"
 
 # 600 matches the pattern, its status is there, its numa_maps is not: that
 # is no process that went (one gone has no status either), it is an error.
@@ -241,19 +241,19 @@ Try 'numastatctl placement --help' for more information." "a bad percentage name
 
 # Prometheus: a set of series per cgroup and per --pid argument, never per PID.
 pfixture procs
-run placement --pid r --pid 100 --cgroup db.service --prometheus
+run placement --pid cmdline:r --pid 100 --cgroup db.service --prometheus
 expect_rc 0 "--prometheus"
-expect_out_has 'numastatctl_placement_bytes{process="r",class="remote_file"} 22151168' \
+expect_out_has 'numastatctl_placement_bytes{process="cmdline:r",class="remote_file"} 22151168' \
 	"the processes a pattern matched are summed under the argument"
-expect_out_has 'numastatctl_placement_fast_tier_bytes{process="r"} 47845376' \
+expect_out_has 'numastatctl_placement_fast_tier_bytes{process="cmdline:r"} 47845376' \
 	"the fast tier in a family of its own, since it overlaps the classes"
 sums=$(awk -F'[{}]' '/^numastatctl_placement_bytes\{/ { split($2, l, ",class="); t[l[1]] += $3 }
 	END { for (k in t) print k, t[k] }' <<<"$OUT" | sort)
 check "sum() over the classes is each target's total" test "$sums" = 'cgroup="/system.slice/db.service" 381681664
 process="100" 25563136
-process="r" 48893952'
+process="cmdline:r" 48893952'
 expect_out_lacks 'class="fast_tier"' "and not a class"
-expect_out_has 'numastatctl_placement_processes{process="r"} 4' "and counted"
+expect_out_has 'numastatctl_placement_processes{process="cmdline:r"} 4' "and counted"
 expect_out_has 'numastatctl_placement_bytes{cgroup="/system.slice/db.service",class="off_policy"} 67108864' "a cgroup's verdict"
 expect_out_lacks 'pid=' "no PID label"
 dups=$(grep -v '^#' <<<"$OUT" | sed 's/ [0-9]*$//' | sort | uniq -d)
@@ -262,7 +262,7 @@ n1=$(grep -c '^numastatctl' <<<"$OUT")
 mkdir -p "$ROOT/proc/700"
 cp "$ROOT/proc/200/status" "$ROOT/proc/200/numa_maps" "$ROOT/proc/700/"
 printf 'reader\0' >"$ROOT/proc/700/cmdline"
-run placement --pid r --pid 100 --cgroup db.service --prometheus
+run placement --pid cmdline:r --pid 100 --cgroup db.service --prometheus
 n2=$(grep -c '^numastatctl' <<<"$OUT")
 check "one more matching process adds no series ($n1, $n2)" test "$n1" = "$n2"
 if have promtool prometheus; then

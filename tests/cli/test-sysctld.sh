@@ -156,4 +156,32 @@ assert any(w.startswith("vm.min_slab_ratio: sysctl.d sets 37 at ") for w in d["w
 check "and matches its schema in numastatctl(8)" \
 	python3 "$SOURCE_ROOT/tests/json-schema.py" "$SOURCE_ROOT/man/numastatctl.8.scd" status <<<"$OUT"
 
+# set: a value the next boot replaces is said, with the line that does it
+# and the line that keeps the new value.
+pfixture profile-basic
+prun set vm.min_slab_ratio=20
+expect_rc 0 "set with nothing to put it back at boot succeeds"
+expect_err "" "and says nothing of the boot"
+enable_unit
+prun set vm.min_slab_ratio=21 vm.zone_reclaim_mode=0
+expect_rc 0 "set of a knob the boot profile sets otherwise succeeds"
+expect_err "numastatctl: set: warning: vm.min_slab_ratio: the next boot puts 9 back: numastatctl.service applies profile fast, which sets it at $CONF:18; to keep 21, add 'vm.min_slab_ratio = 21' under '[profile fast]' in $CONF (numastatctl.conf(5))" \
+	"it names the boot profile's line and the line that keeps the value, not the knob it agrees on"
+prun set --dry-run vm.min_slab_ratio=22
+expect_err_has "the next boot puts 9 back" "--dry-run says it too"
+prun set vm.min_slab_ratio=21
+expect_err "" "a value already in force: nothing to say (nothing is read for it)"
+sed -i 's/^vm.min_slab_ratio = 9$/vm.min_slab_ratio = 21/' "$CONF"
+echo 30 >"$ROOT/proc/sys/vm/min_slab_ratio"
+prun set vm.min_slab_ratio=21
+expect_err "" "once the profile holds the value, nothing to say"
+sysctld etc/sysctl.d/50-numa.conf 'vm.zone_reclaim_mode = 4'
+echo 1 >"$ROOT/proc/sys/vm/zone_reclaim_mode"
+prun set vm.zone_reclaim_mode=0
+expect_err "" "the profile sets the knob to that value and has the last word at boot: sysctl.d's line is not said"
+rm "$ROOT/etc/systemd/system/sysinit.target.wants/numastatctl.service"
+prun set vm.zone_reclaim_mode=2
+expect_err "numastatctl: set: warning: vm.zone_reclaim_mode: the next boot puts 4 back: systemd-sysctl writes it from /etc/sysctl.d/50-numa.conf:1; to keep 2, write 'vm.zone_reclaim_mode = 2' there" \
+	"with the unit not enabled, sysctl.d's line is what the next boot writes"
+
 done_testing

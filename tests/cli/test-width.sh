@@ -30,7 +30,7 @@ for c in $(help_commands); do
 done
 
 # A long option help folds at spaces under its column, never past 80.
-run_raw --help
+run_raw status --help
 check "--state-dir's help continues under its own column" \
 	grep -q '^                          <dir> (default ' <<<"$OUT"
 
@@ -82,6 +82,15 @@ for tty in 80 env80; do
 		fits "knobs -o NAME,$col on a terminal ($tty) fits 80 columns" "$OUT"
 	done
 done
+# A trial's report on a narrow terminal: the verdict folds at its space,
+# inside its column, and nothing passes the edge.
+echo yes | run set --try 1m --baseline 3s --foreground vm.min_slab_ratio=8
+on_tty 60 --sysroot "$ROOT" --state-dir "$STATE" trial
+fits_in() { awk -v n="$1" 'length($0) > n' <<<"$2"; }
+check "trial on a terminal of 60 columns: no line of its table wider" \
+	test -z "$(fits_in 60 "$(sed -n '/^COUNTER/,$p' <<<"$OUT")")"
+check "the verdict folds in its cell, at its space" grep -qE '^ {40,}noise$' <<<"$OUT"
+
 # advise on a terminal: every line folds at spaces under its column; in a
 # pipe each entry's line stays whole, for grep.
 GEN=$FIXTURES/gen-advise.sh

@@ -68,6 +68,12 @@ static void test_choice(void)
 	CHECK_STR(best("vm.zone_recalim_mode", knobs), "vm.zone_reclaim_mode", "a knob swap");
 	CHECK_STR(best("vm.swapiness", knobs), "vm.swappiness", "a pass-through typo");
 	CHECK(best("vm.dirty_ratio", knobs) == NULL, "an unrelated name");
+	CHECK_STR(best("HITS", (const char *const[]){ "NODE", "NUMA_HIT", "INTERLEAVE_HIT", NULL }),
+		  "NUMA_HIT", "a word of a name, plural aside, when no edit is close: the first");
+	CHECK_STR(best("hit", (const char *const[]){ "NUMA_HIT", "HITS%", NULL }), "HITS%",
+		  "a match by edits beats a word of a name");
+	CHECK(best("MA", (const char *const[]){ "NUMA_MA", NULL }) == NULL,
+	      "a word of two letters is no match");
 }
 
 static void test_as(void)

@@ -40,6 +40,14 @@ int main(void)
 	CHECK_STR(wrapped("  a   b  ", 0, 0, 80, &end), "a b", "runs of spaces are one space");
 	CHECK_STR(wrapped("ab cd", 3, 3, 6, &end), "ab\n   cd",
 		  "the starting column counts: it is where the cursor stands");
+	CHECK_STR(wrapped("to keep: add 'vm.x = 1' there", 0, 0, 16, &end),
+		  "to keep: add\n'vm.x = 1' there",
+		  "a quoted span is one word: a line to copy is never folded");
+	CHECK_STR(wrapped("a node's pages are 'x y', z", 0, 0, 14, &end),
+		  "a node's pages\nare 'x y', z",
+		  "an apostrophe inside a word opens no span; a quote ends before punctuation");
+	CHECK_STR(wrapped("'a b c", 0, 0, 3, &end), "'a\nb c",
+		  "a quote never closed opens no span");
 	CHECK_STR(wrapped("", 5, 0, 10, &end), "", "nothing to print");
 	CHECK(end == 5, "and the cursor stays");
 	return tap_done();
