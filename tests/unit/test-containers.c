@@ -134,6 +134,14 @@ static void test_mem(void)
 		      strstr(st.mem.why, "node number"),
 	      "a machine state keyed by something else than node numbers: refused");
 	kubelet_state_free(&st);
+	/* UBSan: the empty list of nodes was handed to qsort() as NULL. */
+	CHECK(parse(&st, false,
+		    "{\"policyName\":\"Static\",\"machineState\":{},\"entries\":{\"pod\":"
+		    "{\"c\":[{\"numaAffinity\":[],\"type\":\"memory\",\"size\":1}]}},"
+		    "\"checksum\":0}") == 0 &&
+		      (a = kubelet_state_find(&st, "pod", "c", NULL)) && a->n_mem_nodes == 0,
+	      "numaAffinity: [] is a container without nodes");
+	kubelet_state_free(&st);
 }
 
 static void test_json(void)
@@ -157,6 +165,10 @@ static void test_json(void)
 	      "nesting is bounded");
 	CHECK(json_tree_parse("[\"a\x01\"]", 6, &n, why, sizeof(why)) == -EBADMSG,
 	      "a raw control character in a string: refused");
+	/* ASan's leak check: the member's name was lost when its ':' was missing. */
+	CHECK(json_tree_parse("{\"a\":1,\"name\" 2}", 16, &n, why, sizeof(why)) == -EBADMSG &&
+		      strstr(why, "':'"),
+	      "a member without ':': refused, its name freed");
 }
 
 #define ID "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
