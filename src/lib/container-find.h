@@ -24,6 +24,7 @@ struct container {
 	const char *qos;               /* "guaranteed", "burstable", "besteffort", NULL */
 	char pod_uid[40];              /* "" outside a pod */
 	char *name, *pod, *ns;         /* NULL when nothing on disk names them */
+	bool pod_clash;                /* two /var/log/pods directories for its pod UID */
 	bool picked;                   /* matched by an argument */
 	bool by_pattern;               /* matched only by a pattern */
 };
@@ -31,7 +32,7 @@ struct container {
 struct container_list {
 	struct container *v;
 	size_t n, cap;
-	size_t ignored; /* log entries whose names are not the kubelet's */
+	size_t ignored; /* names that are not the kubelet's or the runtime's */
 };
 
 /* What a cgroup directory name says (parent: the name of its parent, for cgroupfs). */
@@ -47,6 +48,10 @@ struct container_cg {
 /* One directory name, with its parent's and the QoS the walk is in. */
 void container_find_cg_name(const char *parent, const char *name, struct container_cg *out);
 
+/* The longest docker or podman name taken (neither sets one; a DNS name's 253 and more). */
+#define CONTAINER_NAME_MAX 255
+/* A docker or podman container's name: [a-zA-Z0-9][a-zA-Z0-9_.-]*, at most CONTAINER_NAME_MAX. */
+bool container_find_runtime_name(const char *s, size_t len);
 /* /var/log/containers/<pod>_<namespace>_<container>-<id>.log, split and checked. */
 struct container_log_name {
 	char pod[254], ns[64], name[64], id[CONTAINER_ID_LEN + 1];

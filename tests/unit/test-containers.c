@@ -8,10 +8,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "container-find.h"
 #include "json-tree.h"
 #include "kubelet-state.h"
+#include "sysfs.h"
 #include "tap.h"
 
 static int parse(struct kubelet_state *st, bool cpu, const char *text)
@@ -171,6 +174,36 @@ static void test_json(void)
 	      "a member without ':': refused, its name freed");
 }
 
+/*
+ * Runtime metadata on the live system (no --sysroot): a FIFO was opened
+ * with a plain open(2), which blocks until a writer comes.
+ */
+static void test_read_alloc(void)
+{
+	char dir[] = "/tmp/test-containers.XXXXXX", fifo[64], big[64], *buf;
+	FILE *f;
+
+	if (!mkdtemp(dir) || sysfs_init(NULL) < 0) {
+		CHECK(false, "a temporary directory");
+		return;
+	}
+	snprintf(fifo, sizeof(fifo), "%s/config.v2.json", dir);
+	snprintf(big, sizeof(big), "%s/containers.json", dir);
+	CHECK(mkfifo(fifo, 0600) == 0 && sysfs_read_alloc(fifo, 1024, &buf) == -ENXIO && !buf,
+	      "a FIFO is refused, not opened for a read that would block");
+	f = fopen(big, "w");
+	CHECK(f && fputs("[1025 bytes]", f) >= 0 && fseek(f, 1024, SEEK_SET) == 0 &&
+		      fputc('\n', f) != EOF && fclose(f) == 0,
+	      "a file of 1025 bytes");
+	CHECK(sysfs_read_alloc(big, 1024, &buf) == -EFBIG && !buf, "past the limit: -EFBIG");
+	CHECK(sysfs_read_alloc(big, 1025, &buf) == 1025 && buf && memcmp(buf, "[1025", 5) == 0,
+	      "at the limit: read whole");
+	free(buf);
+	unlink(fifo);
+	unlink(big);
+	rmdir(dir);
+}
+
 #define ID "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
 
 static void test_names(void)
@@ -237,5 +270,6 @@ int main(void)
 	test_mem();
 	test_json();
 	test_names();
+	test_read_alloc();
 	return tap_done();
 }
