@@ -431,17 +431,14 @@ static int names_from_log_pods(struct container_list *l)
 }
 
 /* podman's containers.json: [{"id": ..., "names": [...]}, ...]. */
-static int names_from_podman_list(struct container_list *l, const char *path)
+int container_find_podman_names(struct container_list *l, const char *buf, size_t len)
 {
 	struct json_node root;
-	char *buf, why[256];
-	ssize_t n = sysfs_read_alloc(path, PODMAN_LIST_MAX, &buf);
-	int r = 0;
+	char why[256];
+	int r = json_tree_parse(buf, len, &root, why, sizeof(why));
 
-	if (n < 0 || json_tree_parse(buf, (size_t)n, &root, why, sizeof(why)) < 0) {
-		free(buf);
-		return n == -ENOMEM ? -ENOMEM : 0;
-	}
+	if (r < 0)
+		return r == -ENOMEM ? r : 0;
 	for (size_t i = 0; r == 0 && root.type == JSON_ARRAY && i < root.n; i++) {
 		const struct json_node *id = json_tree_get(&root.v[i], "id");
 		const struct json_node *names = json_tree_get(&root.v[i], "names");
@@ -458,6 +455,16 @@ static int names_from_podman_list(struct container_list *l, const char *path)
 		r = set(&c->name, names->v[0].s);
 	}
 	json_tree_free(&root);
+	return r;
+}
+
+static int names_from_podman_list(struct container_list *l, const char *path)
+{
+	char *buf;
+	ssize_t n = sysfs_read_alloc(path, PODMAN_LIST_MAX, &buf);
+	int r = n < 0 ? (n == -ENOMEM ? -ENOMEM : 0)
+		      : container_find_podman_names(l, buf, (size_t)n);
+
 	free(buf);
 	return r;
 }
@@ -476,6 +483,26 @@ static int names_from_podman(struct container_list *l)
 	return r;
 }
 
+int container_find_docker_name(const char *buf, size_t len, char **name)
+{
+	const struct json_node *n;
+	struct json_node root;
+	char why[256];
+	int r = json_tree_parse(buf, len, &root, why, sizeof(why));
+
+	*name = NULL;
+	if (r < 0)
+		return r == -ENOMEM ? r : 0;
+	n = json_tree_get(&root, "Name");
+	if (n && n->type == JSON_STRING && n->len > 1 && n->s[0] == '/' &&
+	    container_find_runtime_name(n->s + 1, n->len - 1))
+		r = (*name = strdup(n->s + 1)) ? 1 : -ENOMEM;
+	else if (n)
+		r = -EINVAL;
+	json_tree_free(&root);
+	return r;
+}
+
 /* docker: /var/lib/docker/containers/<id>/config.v2.json's "Name" ("/web"). */
 static int names_from_docker(struct container_list *l)
 {
@@ -483,9 +510,7 @@ static int names_from_docker(struct container_list *l)
 
 	for (size_t i = 0; r == 0 && i < l->n; i++) {
 		struct container *c = &l->v[i];
-		const struct json_node *name;
-		struct json_node root;
-		char path[256], why[256], *buf;
+		char path[256], *buf;
 		ssize_t n;
 
 		if (c->name || strcmp(c->runtime, "docker") != 0)
@@ -494,16 +519,10 @@ static int names_from_docker(struct container_list *l)
 		n = sysfs_read_alloc(path, DOCKER_CONFIG_MAX, &buf);
 		if (n == -ENOMEM)
 			r = -ENOMEM;
-		if (n >= 0 && json_tree_parse(buf, (size_t)n, &root, why, sizeof(why)) == 0) {
-			name = json_tree_get(&root, "Name");
-			if (name && name->type == JSON_STRING && name->len > 1 &&
-			    name->s[0] == '/' &&
-			    container_find_runtime_name(name->s + 1, name->len - 1))
-				r = set(&c->name, name->s + 1);
-			else if (name)
-				l->ignored++;
-			json_tree_free(&root);
-		}
+		else if (n >= 0)
+			r = container_find_docker_name(buf, (size_t)n, &c->name);
+		l->ignored += r == -EINVAL;
+		r = r == -ENOMEM ? r : 0;
 		free(buf);
 	}
 	return r;

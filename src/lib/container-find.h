@@ -67,6 +67,19 @@ bool container_find_pod_dir(const char *dir, char *ns, char *pod, size_t podlen,
  */
 int container_find_scan(const char *root, struct container_list *l, char *why, size_t whylen);
 /*
+ * The names in podman's containers.json (a JSON array of objects with
+ * "id" and "names") onto the containers of l (sorted by id) that have
+ * none, the first of each one's names, if podman would take it.  Text that
+ * is not JSON names nothing.  0 or -ENOMEM.
+ */
+int container_find_podman_names(struct container_list *l, const char *buf, size_t len);
+/*
+ * The name in docker's config.v2.json ("Name": "/web") into *name
+ * (malloc'ed): 1, 0 when it has none (or is not JSON), -EINVAL for a name
+ * docker would refuse, -ENOMEM.
+ */
+int container_find_docker_name(const char *buf, size_t len, char **name);
+/*
  * Mark what arg names: a container's name, its id or an id prefix, or a
  * pattern of names (pod false), or a pod, "NAMESPACE/NAME" (each part may
  * be a pattern; pod true).  Returns how many, 0 for a pattern that matched
