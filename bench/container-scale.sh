@@ -20,6 +20,8 @@
 # targets, unmoved by the other work on the machine.  Markdown on standard
 # output, for bench/results.md.  Building the trees takes about a minute
 # per 10,000 containers; callgrind about ten minutes in all.
+# Backquotes in printf's formats are Markdown's, not the shell's.
+# shellcheck disable=SC2016
 set -u
 
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -133,8 +135,7 @@ IFS='|' read -r rc s left <<<"$(series "$TMP/p$PLAIN" placement --cgroup '*.serv
 printf '| %s cgroups | `placement --cgroup *.service --prometheus` | %s | %s | %s |\n' "$PLAIN" "$rc" "$s" "$left"
 
 [ -n "$CALLGRIND" ] || exit 0
-set -- $SIZES
-a=$1 b=$2
+read -r a b _ <<<"$SIZES"
 echo
 echo "| command | instructions, $a | instructions, $b | ratio ($((b / a))x the targets) |"
 echo "|---|---|---|---|"
