@@ -5,6 +5,7 @@
  * checksums are the ones the kubelet's own tests carry for these contents.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -180,8 +181,8 @@ static void test_json(void)
  */
 static void test_read_alloc(void)
 {
-	char dir[] = "/tmp/test-containers.XXXXXX", fifo[64], big[64], *buf;
-	FILE *f;
+	char dir[] = "/tmp/test-containers.XXXXXX", fifo[64], big[64], *buf, text[1025];
+	int fd;
 
 	if (!mkdtemp(dir) || sysfs_init(NULL) < 0) {
 		CHECK(false, "a temporary directory");
@@ -191,10 +192,13 @@ static void test_read_alloc(void)
 	snprintf(big, sizeof(big), "%s/containers.json", dir);
 	CHECK(mkfifo(fifo, 0600) == 0 && sysfs_read_alloc(fifo, 1024, &buf) == -ENXIO && !buf,
 	      "a FIFO is refused, not opened for a read that would block");
-	f = fopen(big, "w");
-	CHECK(f && fputs("[1025 bytes]", f) >= 0 && fseek(f, 1024, SEEK_SET) == 0 &&
-		      fputc('\n', f) != EOF && fclose(f) == 0,
+	memset(text, 'x', sizeof(text));
+	memcpy(text, "[1025", 5);
+	fd = open(big, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	CHECK(fd >= 0 && write(fd, text, sizeof(text)) == (ssize_t)sizeof(text),
 	      "a file of 1025 bytes");
+	if (fd >= 0)
+		close(fd);
 	CHECK(sysfs_read_alloc(big, 1024, &buf) == -EFBIG && !buf, "past the limit: -EFBIG");
 	CHECK(sysfs_read_alloc(big, 1025, &buf) == 1025 && buf && memcmp(buf, "[1025", 5) == 0,
 	      "at the limit: read whole");
