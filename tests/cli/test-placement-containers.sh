@@ -191,11 +191,12 @@ n=$(grep -c '^numastatctl_placement_[a-z_]*{cgroup=' <<<"$OUT")
 check "at most 20000 series of containers ($n)" test "$n" -le 20000
 expect_out_has "numastatctl_placement_cgroups_left_out 200" "the 200 past it (25 series each) counted"
 expect_err_has "warning: --prometheus: 200 targets left out, to stay within 20000 series" "and said"
-# The cgroup views hold no fd per cgroup: a thousand containers at 64 open files.
+# The cgroup views hold no fd per cgroup (interval samples neither): a
+# thousand containers at 64 open files.
 if [ -z "${NUMASTATCTL_WRAPPER:-}" ] && have prlimit util-linux; then
 	NUMASTATCTL_WRAPPER="prlimit --nofile=64 --"
-	for args in "stat --container *" "stat --cgroup * -J" "stat --container app --prometheus" \
-		"placement --pod */*"; do
+	for args in "stat --container *" "stat --container * 0.01 2" "stat --cgroup * -J" \
+		"stat --container app --prometheus" "placement --pod */*"; do
 		set -f
 		# shellcheck disable=SC2086 # the words are the arguments
 		run $args
