@@ -207,6 +207,14 @@ if [ -z "${NUMASTATCTL_WRAPPER:-}" ] && have prlimit util-linux; then
 	NUMASTATCTL_WRAPPER=
 fi
 
+# A host with no container (UBSan: the empty list was handed to qsort() as NULL).
+fixture effect-6.1
+run placement --container '*'
+expect_rc 1 "no container on the host: placement --container exits 1"
+expect_err "numastatctl: placement: --container '*': no container matches" "and says only that"
+run stat --pod '*/*'
+expect_err "numastatctl: stat: --pod '*/*': no pod matches" "stat --pod the same"
+
 # cgroup v1: the container and pod options say what stat --cgroup says, by their own name.
 fixture effect-5.10
 V1="the memory controller is on cgroup v1 (/sys/fs/cgroup/memory): the per-node memory of cgroups is read from cgroup v2 only (a kernel booted with systemd.unified_cgroup_hierarchy=1 has it)"
