@@ -37,7 +37,8 @@ ssize_t sysfs_read_file(const char *path, char *buf, size_t size);
  * A whole regular file of at most max bytes into *buf (malloc'ed,
  * NUL-terminated; NULL on failure): what other programs leave under /var,
  * opened as every file here is (never a FIFO or a device), its size
- * checked before a byte is read.  Returns the length, -EFBIG past max,
+ * checked before a byte is read (so not for /proc and /sys, whose files
+ * say they are empty).  Returns the length, -EFBIG past max,
  * -ENXIO for what is not a regular file, -ENOMEM or -errno.
  */
 ssize_t sysfs_read_alloc(const char *path, size_t max, char **buf);
