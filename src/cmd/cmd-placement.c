@@ -24,6 +24,7 @@
 #include "cg-find.h"
 #include "cg-numa.h"
 #include "cg-procs.h"
+#include "cgroup-root.h"
 #include "cmd.h"
 #include "escape.h"
 #include "log.h"
@@ -427,23 +428,8 @@ static int add_processes(struct pctx *x)
 
 static int find_root(struct pctx *x)
 {
-	switch (cg_root_find(x->root, sizeof(x->root))) {
-	case CG_ROOT_OK:
-		return EXIT_OK;
-	case CG_ROOT_V1_ONLY:
-		log_err("--cgroup: the memory controller is on cgroup v1 (" CG_V1_MEMORY
-			"): memory.numa_stat is read from cgroup v2 only");
-		break;
-	case CG_ROOT_NO_MEMORY:
-		log_err("--cgroup: cgroup v2 at %s has no memory controller (its cgroup.controllers "
-			"lacks memory)",
-			x->root);
-		break;
-	case CG_ROOT_NONE:
-		log_err("--cgroup: no cgroup v2 hierarchy at " CG_MOUNT " or " CG_HYBRID);
-		break;
-	}
-	return EXIT_FAIL;
+	return cgroup_root_find(x->root, sizeof(x->root),
+				cgroup_root_option(x->o->n_cgroups, x->o->n_containers));
 }
 
 /* Every --cgroup argument into l.  EXIT_OK, EXIT_FAIL (some named nothing) or EXIT_USAGE. */
@@ -1364,6 +1350,26 @@ static void sum_processes(const struct pctx *x, const struct proc_list *l, struc
 	s->v.tiers = x->m.fast != NULL;
 }
 
+/* The processes of a --pid argument (l) summed by node into sum.  -ENOMEM. */
+static int sum_nodes(const struct pctx *x, const struct proc_list *l, struct placement *sum)
+{
+	for (size_t i = 0; i < x->n; i++) {
+		const struct target *t = &x->t[i];
+
+		if (t->is_cgroup || !placement_has(l->v, l->n, t->pid))
+			continue;
+		for (size_t k = 0; k < t->p.n; k++) {
+			struct pl_node *n = placement_node(sum, t->p.v[k].node);
+
+			if (!n)
+				return -ENOMEM;
+			for (int kind = 0; kind < PL_NKIND; kind++)
+				n->bytes[kind] += t->p.v[k].bytes[kind];
+		}
+	}
+	return 0;
+}
+
 /*
  * Per node and kind, for one series set: a cgroup's (only), or the
  * processes of a --pid argument (l) summed by node, since one series
@@ -1375,21 +1381,9 @@ static int node_series(FILE *f, const struct pctx *x, const struct series *s,
 	struct placement sum = { 0 };
 	const struct placement *p = only ? &only->p : &sum;
 
-	for (size_t i = 0; !only && i < x->n; i++) {
-		const struct target *t = &x->t[i];
-
-		if (t->is_cgroup || !placement_has(l->v, l->n, t->pid))
-			continue;
-		for (size_t k = 0; k < t->p.n; k++) {
-			struct pl_node *n = placement_node(&sum, t->p.v[k].node);
-
-			if (!n) {
-				placement_free(&sum);
-				return -ENOMEM;
-			}
-			for (int kind = 0; kind < PL_NKIND; kind++)
-				n->bytes[kind] += t->p.v[k].bytes[kind];
-		}
+	if (!only && sum_nodes(x, l, &sum) < 0) {
+		placement_free(&sum);
+		return -ENOMEM;
 	}
 	for (size_t k = 0; k < p->n; k++)
 		for (int kind = 0; kind < PL_NKIND; kind++) {
@@ -1409,92 +1403,114 @@ static size_t cgroup_series(const struct target *t)
 	       (t->ctr ? PC_SERIES : 0);
 }
 
-/*
- * Which cgroups get series: every one named by a path or a unit, then the
- * ones a pattern matched, in order, while CG_PROM_SERIES_MAX holds (as stat
- * --cgroup does).  Returns how many were left out.
- */
-static size_t cgroups_shown(struct pctx *x)
+/* A --pid argument's series: the classes, the fast tier, the count, a kind on each node. */
+static ssize_t pid_series(const struct pctx *x, const struct proc_list *l)
 {
-	size_t used = 0, left = 0;
+	struct placement sum = { 0 };
+	ssize_t n =
+		sum_nodes(x, l, &sum) < 0
+			? -ENOMEM
+			: (ssize_t)(PL_NCLASS + 1 + (x->m.fast ? 1 : 0) + 1 +
+				    (size_t)PL_NKIND * sum.n);
 
+	placement_free(&sum);
+	return n;
+}
+
+/*
+ * Which targets get series, within one budget whatever named them: every
+ * --pid argument and every cgroup or container named by a path, a unit or
+ * a name, then the ones a pattern matched, in order.  A plain name can
+ * match 20,000 containers, so the named are held to the budget too; a
+ * target given twice has its series once.  pid_in[i]: the i-th --pid
+ * argument's.  0 or -ENOMEM.
+ */
+static int targets_shown(struct pctx *x, struct prom_budget *b, bool *pid_in)
+{
+	for (size_t i = 0; i < x->o->n_pids; i++) {
+		ssize_t n = pid_series(x, &x->per_arg[i]);
+		int r = n < 0 ? (int)n : prom_budget_take(b, "process", x->o->pids[i], (size_t)n);
+
+		if (r < 0)
+			return r;
+		pid_in[i] = r == PROM_TAKEN;
+	}
 	for (int pass = 0; pass < 2; pass++)
 		for (size_t i = 0; i < x->n; i++) {
 			struct target *t = &x->t[i];
+			int r;
 
 			if (!t->is_cgroup || t->by_pattern != (pass == 1))
 				continue;
-			t->in_prom = pass == 0 || used + cgroup_series(t) <= CG_PROM_SERIES_MAX;
-			if (t->in_prom)
-				used += cgroup_series(t);
-			else
-				left++;
+			r = prom_budget_take(b, "cgroup", t->cgroup, cgroup_series(t));
+			if (r < 0)
+				return r;
+			t->in_prom = r == PROM_TAKEN;
 		}
-	return left;
+	return 0;
 }
 
-static int write_prom(FILE *f, struct pctx *x)
+/* What the budget left out, said once on stderr. */
+static void say_left_out(const struct prom_budget *b)
 {
-	size_t left = cgroups_shown(x);
+	if (b->left_out)
+		log_warn("--prometheus: %zu target%s left out, to stay within %zu series "
+			 "(numastatctl_placement_cgroups_left_out)",
+			 b->left_out, b->left_out == 1 ? "" : "s", b->max);
+	if (b->clashes)
+		log_warn("--prometheus: %zu target%s left out: %s labels would be written as "
+			 "another's are (a name holding a control character and one holding its "
+			 "\\xNN text)",
+			 b->clashes, b->clashes == 1 ? "" : "s", b->clashes == 1 ? "its" : "their");
+}
+
+/* fn over the series set of every target with series: each cgroup's, each --pid argument's. */
+static void each_series(FILE *f, const struct pctx *x, const bool *pid_in,
+			void (*fn)(FILE *, const struct series *))
+{
+	for (size_t i = 0; i < x->n; i++)
+		if (x->t[i].is_cgroup && x->t[i].in_prom)
+			fn(f, &(struct series){ .label = "cgroup",
+						.value = x->t[i].cgroup,
+						.ctr = x->t[i].ctr,
+						.v = x->t[i].v });
+	for (size_t i = 0; i < x->o->n_pids; i++) {
+		struct series s = { .label = "process", .value = x->o->pids[i] };
+
+		if (!pid_in[i])
+			continue;
+		sum_processes(x, &x->per_arg[i], &s);
+		fn(f, &s);
+	}
+}
+
+static int write_series(FILE *f, struct pctx *x, const bool *pid_in)
+{
 	int r = 0;
 
-	if (left)
-		log_warn("--prometheus: %zu cgroup%s a pattern matched left out, to stay within %d "
-			 "series (numastatctl_placement_cgroups_left_out)",
-			 left, left == 1 ? "" : "s", CG_PROM_SERIES_MAX);
 	prom_family(
 		f, "numastatctl_placement_bytes", "gauge",
 		"Memory of a cgroup or of the processes a --pid argument named, by the verdict's "
 		"class (local, as_policy, demoted, remote_anon, remote_file, off_policy, "
 		"unknown): the classes do not overlap, their sum is the total.");
-	for (size_t i = 0; i < x->n; i++)
-		if (x->t[i].is_cgroup && x->t[i].in_prom)
-			verdict_series(f, &(struct series){ .label = "cgroup",
-							    .value = x->t[i].cgroup,
-							    .ctr = x->t[i].ctr,
-							    .v = x->t[i].v });
-	for (size_t i = 0; i < x->o->n_pids; i++) {
-		struct series s = { .label = "process", .value = x->o->pids[i] };
-
-		sum_processes(x, &x->per_arg[i], &s);
-		verdict_series(f, &s);
-	}
+	each_series(f, x, pid_in, verdict_series);
 	prom_family(f, "numastatctl_placement_actionable_bytes", "gauge",
 		    "Memory of a cgroup or of the processes a --pid argument named in the "
 		    "actionable classes (remote_anon and off_policy): what --check counts.");
-	for (size_t i = 0; i < x->n; i++)
-		if (x->t[i].is_cgroup && x->t[i].in_prom)
-			actionable_series(f, &(struct series){ .label = "cgroup",
-							       .value = x->t[i].cgroup,
-							       .ctr = x->t[i].ctr,
-							       .v = x->t[i].v });
-	for (size_t i = 0; i < x->o->n_pids; i++) {
-		struct series s = { .label = "process", .value = x->o->pids[i] };
-
-		sum_processes(x, &x->per_arg[i], &s);
-		actionable_series(f, &s);
-	}
+	each_series(f, x, pid_in, actionable_series);
 	if (x->m.fast) {
 		prom_family(f, "numastatctl_placement_fast_tier_bytes", "gauge",
 			    "Memory of a cgroup or of the processes a --pid argument named on the "
 			    "fastest memory tier, whatever its class.");
-		for (size_t i = 0; i < x->n; i++)
-			if (x->t[i].is_cgroup && x->t[i].in_prom)
-				fast_series(f, &(struct series){ .label = "cgroup",
-								 .value = x->t[i].cgroup,
-								 .v = x->t[i].v });
-		for (size_t i = 0; i < x->o->n_pids; i++) {
-			struct series s = { .label = "process", .value = x->o->pids[i] };
-
-			sum_processes(x, &x->per_arg[i], &s);
-			fast_series(f, &s);
-		}
+		each_series(f, x, pid_in, fast_series);
 	}
 	prom_family(f, "numastatctl_placement_processes", "gauge",
 		    "How many processes a --pid argument named (the ones with memory).");
 	for (size_t i = 0; i < x->o->n_pids; i++) {
 		struct series s = { .label = "process", .value = x->o->pids[i] };
 
+		if (!pid_in[i])
+			continue;
 		sum_processes(x, &x->per_arg[i], &s);
 		fputs("numastatctl_placement_processes{", f);
 		labels(f, &s);
@@ -1511,24 +1527,43 @@ static int write_prom(FILE *f, struct pctx *x)
 							  .ctr = x->t[i].ctr },
 					NULL, &x->t[i]);
 	for (size_t i = 0; i < x->o->n_pids && r == 0; i++)
-		r = node_series(f, x,
-				&(struct series){ .label = "process", .value = x->o->pids[i] },
-				&x->per_arg[i], NULL);
+		if (pid_in[i])
+			r = node_series(f, x,
+					&(struct series){ .label = "process",
+							  .value = x->o->pids[i] },
+					&x->per_arg[i], NULL);
+	return r;
+}
+
+static int write_prom(FILE *f, struct pctx *x)
+{
+	struct prom_budget b = { .max = CG_PROM_SERIES_MAX };
+	bool *pid_in = calloc(x->o->n_pids ? x->o->n_pids : 1, sizeof(*pid_in));
+	int r = pid_in ? targets_shown(x, &b, pid_in) : -ENOMEM;
+
+	if (r == 0) {
+		say_left_out(&b);
+		r = write_series(f, x, pid_in);
+	}
 	if (r == -ENOMEM)
 		log_err("out of memory");
-	if (x->o->n_containers || x->o->n_pods) {
+	if (r == 0 && (x->o->n_containers || x->o->n_pods)) {
 		placement_containers_prom_family(f);
 		for (size_t i = 0; i < x->n; i++)
 			if (x->t[i].ctr && x->t[i].in_prom)
 				placement_containers_prom(f, x->t[i].ctr, x->t[i].cgroup);
 		placement_containers_prom_checkpoints(f, &x->containers);
 	}
-	if (x->o->n_cgroups || x->o->n_containers || x->o->n_pods) {
+	if (r == 0 &&
+	    (x->o->n_cgroups || x->o->n_containers || x->o->n_pods || b.left_out || b.clashes)) {
 		prom_family(f, "numastatctl_placement_cgroups_left_out", "gauge",
-			    "Cgroups a pattern matched whose series were left out, to bound the "
-			    "scrape (stat --cgroup has the same bound).");
-		fprintf(f, "numastatctl_placement_cgroups_left_out %zu\n", left);
+			    "Targets (cgroups, containers, --pid arguments) whose series were left "
+			    "out, to bound the scrape or because their labels would be written as "
+			    "another's are (stat --cgroup has the same bound).");
+		fprintf(f, "numastatctl_placement_cgroups_left_out %zu\n", b.left_out + b.clashes);
 	}
+	prom_budget_free(&b);
+	free(pid_in);
 	return r < 0 || ferror(f) ? -EIO : 0;
 }
 

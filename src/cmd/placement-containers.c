@@ -48,6 +48,12 @@ int placement_containers_resolve(struct pc_ctx *x, const char *root, const char 
 		log_err("containers: %s", why);
 		return EXIT_FAIL;
 	}
+	for (size_t i = 0; i < x->l.n; i++)
+		if (x->l.v[i].pod_clash)
+			log_warn(
+				"pod uid %s: more than one directory in /var/log/pods names it, so "
+				"neither names its container %.12s (the kubelet makes one)",
+				x->l.v[i].pod_uid, x->l.v[i].id);
 	for (size_t i = 0; i < n_ctrs + n_pods; i++) {
 		bool pod = i >= n_ctrs;
 		const char *arg = pod ? pods[i - n_ctrs] : ctrs[i];
@@ -91,25 +97,14 @@ int placement_containers_cgroups(const char *root, const char *const *ctrs, size
 {
 	struct pc_ctx x = { 0 };
 	int rc = placement_containers_resolve(&x, root, ctrs, n_ctrs, pods, n_pods, false);
-	size_t need = l->n + x.n_picked;
-	char **path = rc == EXIT_USAGE ? NULL : realloc(l->path, (need ? need : 1) * sizeof(*path));
-	bool *matched;
 
-	if (path)
-		l->path = path;
-	matched = path ? realloc(l->matched, (need ? need : 1) * sizeof(*matched)) : NULL;
-	if (matched)
-		l->matched = matched;
-	for (size_t i = 0; matched && i < x.n_picked; i++) {
-		if (!(l->path[l->n] = strdup(x.picked[i]->cgroup)))
+	/* cg_list_add(): a container --cgroup also names, or two arguments, is one cgroup. */
+	for (size_t i = 0; rc != EXIT_USAGE && i < x.n_picked; i++)
+		if (cg_list_add(l, x.picked[i]->cgroup, x.picked[i]->by_pattern) < 0) {
+			log_err("out of memory");
+			rc = EXIT_FAIL;
 			break;
-		l->matched[l->n++] = x.picked[i]->by_pattern;
-	}
-	l->cap = matched ? need : l->n;
-	if (rc != EXIT_USAGE && l->n != need) {
-		log_err("out of memory");
-		rc = EXIT_FAIL;
-	}
+		}
 	placement_containers_free(&x);
 	return rc;
 }

@@ -13,18 +13,17 @@
  * fast polling.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <unistd.h>
 
 #include "array.h"
 #include "cg-events.h"
 #include "cg-find.h"
 #include "cg-numa.h"
+#include "cgroup-root.h"
 #include "cmd-stat.h"
 #include "cmd.h"
 #include "escape.h"
@@ -43,14 +42,12 @@
 /* One cgroup being shown. */
 struct cg {
 	char *path;                      /* "/system.slice/nginx.service" */
-	int fd;                          /* memory.numa_stat, kept open */
 	bool ok;                         /* cur is this sample's reading */
 	bool failed;                     /* said once per failure streak */
 	struct cg_numa cur, prev, first; /* interval: the previous and the first reading */
 	bool have_prev, have_first;
 	bool matched; /* found by a pattern: no memory.numa_stat is no error */
 	/* memory.stat's NUMA events (cg-events.h), read with each reading. */
-	int evfd;
 	bool ev_ok, ev_failed;
 	struct cg_events ev, ev_prev, ev_first;
 };
@@ -134,10 +131,7 @@ static void ev_read(struct cgview *v, struct cg *c)
 
 	cg_file_path(v->root, c->path, "memory.stat", path, sizeof(path));
 	c->ev_ok = false;
-	if (c->evfd < 0 && (c->evfd = sysfs_open(path, O_RDONLY)) < 0) {
-		r = c->evfd;
-		snprintf(why, sizeof(why), "%s", sysfs_strerror(r));
-	} else if ((n = sysfs_pread_fd(c->evfd, v->buf, CG_NUMA_STAT_BUF)) < 0) {
+	if ((n = sysfs_read_file(path, v->buf, CG_NUMA_STAT_BUF)) < 0) {
 		r = (int)n;
 		snprintf(why, sizeof(why), "%s",
 			 r == -EFBIG ? "file too large" : sysfs_strerror(r));
@@ -149,7 +143,12 @@ static void ev_read(struct cgview *v, struct cg *c)
 	c->ev_ok = r == 0;
 }
 
-/* One pread of a cgroup's memory.numa_stat into cur. */
+/*
+ * A cgroup's memory.numa_stat into cur.  Each file is opened, read and
+ * closed here, interval samples too: an fd kept per cgroup ran a host's
+ * thousand scopes into RLIMIT_NOFILE (1024 in a root shell), and opening
+ * by path again costs little beside the kernel's statistics flush.
+ */
 static int cg_read(struct cgview *v, struct cg *c)
 {
 	char path[CG_PATH_MAX + CG_ROOT_MAX + 32], why[WHY_MAX];
@@ -160,19 +159,14 @@ static int cg_read(struct cgview *v, struct cg *c)
 
 	cg_file_path(v->root, c->path, "memory.numa_stat", path, sizeof(path));
 	c->ok = c->ev_ok = false;
-	if (c->fd < 0 && (c->fd = sysfs_open(path, O_RDONLY)) < 0) {
-		r = c->fd;
-		snprintf(
-			why, sizeof(why), "%s",
-			r == -ENOENT
-				? "not present: the memory controller "
-				  "is not enabled for this cgroup (its parent's cgroup.subtree_control lacks "
-				  "memory)"
-				: sysfs_strerror(r));
-	} else if ((n = sysfs_pread_fd(c->fd, v->buf, CG_NUMA_STAT_BUF)) < 0) {
+	if ((n = sysfs_read_file(path, v->buf, CG_NUMA_STAT_BUF)) < 0) {
 		r = (int)n;
 		snprintf(why, sizeof(why), "%s",
-			 r == -EFBIG ? "file too large" : sysfs_strerror(r));
+			 r == -ENOENT  ? "not present: the memory controller is not enabled for "
+					 "this cgroup (its parent's cgroup.subtree_control lacks "
+					 "memory)"
+			 : r == -EFBIG ? "file too large"
+				       : sysfs_strerror(r));
 	} else
 		r = cg_numa_parse(v->buf, (size_t)n, &s, why, sizeof(why));
 	/* A pattern names the cgroups that have memory accounting; the others are no news. */
@@ -194,24 +188,8 @@ static int cg_read(struct cgview *v, struct cg *c)
 
 static int find_root(struct cgview *v)
 {
-	switch (cg_root_find(v->root, sizeof(v->root))) {
-	case CG_ROOT_OK:
-		return EXIT_OK;
-	case CG_ROOT_V1_ONLY:
-		log_err("--cgroup: the memory controller is on cgroup v1 (" CG_V1_MEMORY
-			"): the per-node memory of cgroups is read from cgroup v2 only (a kernel "
-			"booted with systemd.unified_cgroup_hierarchy=1 has it)");
-		break;
-	case CG_ROOT_NO_MEMORY:
-		log_err("--cgroup: cgroup v2 at %s has no memory controller (its cgroup.controllers "
-			"lacks memory)",
-			v->root);
-		break;
-	case CG_ROOT_NONE:
-		log_err("--cgroup: no cgroup v2 hierarchy at " CG_MOUNT " or " CG_HYBRID);
-		break;
-	}
-	return EXIT_FAIL;
+	return cgroup_root_find(v->root, sizeof(v->root),
+				cgroup_root_option(v->o->n_view_args, v->o->n_containers));
 }
 
 /* Every --cgroup argument into v->cg.  EXIT_OK, EXIT_FAIL (some named nothing) or EXIT_USAGE. */
@@ -259,9 +237,7 @@ static int resolve(struct cgview *v)
 	v->multi |= l.n > 1;
 	v->cg = calloc(l.n ? l.n : 1, sizeof(*v->cg));
 	for (size_t i = 0; v->cg && i < l.n; i++) {
-		v->cg[v->n++] = (struct cg){
-			.path = l.path[i], .fd = -1, .evfd = -1, .matched = l.matched[i]
-		};
+		v->cg[v->n++] = (struct cg){ .path = l.path[i], .matched = l.matched[i] };
 		l.path[i] = NULL;
 	}
 	if (!v->cg && rc == EXIT_OK) {
@@ -954,9 +930,11 @@ static int print(void *ctx, const struct stat_loop_info *in)
  * Prometheus: at most CG_PROM_SERIES_MAX series of the two cgroup families,
  * so that a pattern over many cgroups on many nodes cannot flood a scrape
  * (1000 cgroups on 72 nodes with 27 kinds of memory would be 1.9 million).
- * The cgroups named by a path or a unit always have theirs; the ones only
- * a pattern matched follow, largest TOTAL first, while they fit.  The rest
- * are counted in numastatctl_cgroups_left_out and said on stderr.
+ * The cgroups named by a path, a unit or a container's name come first,
+ * in order, then the ones only a pattern matched, largest TOTAL first,
+ * while they fit (prom.h's budget: a container's name can match
+ * thousands, so the named are held to it too).  The rest are counted in
+ * numastatctl_cgroups_left_out and said on stderr.
  */
 
 /* A cgroup's series: its items on each node shown that its file lists. */
@@ -969,42 +947,36 @@ static size_t series_of(const struct cgview *v, const struct cg *c)
 	return n * c->cur.n_items;
 }
 
-/*
- * Which cgroups have series (in[i]); *shown and *readable count them and
- * the cgroups that could have had them.  0 or -ENOMEM.
- */
-static int prom_pick(const struct cgview *v, bool *in, size_t *shown, size_t *readable)
+/* Cgroup i into the Prometheus text if the budget has room. */
+static int prom_take(const struct cgview *v, struct prom_budget *b, bool *in, size_t i)
+{
+	int r = prom_budget_take(b, "cgroup", v->cg[i].path, series_of(v, &v->cg[i]));
+
+	in[i] = r == PROM_TAKEN;
+	return r < 0 ? r : 0;
+}
+
+/* Which cgroups have series (in[i]), the named first.  0 or -ENOMEM. */
+static int prom_pick(const struct cgview *v, struct prom_budget *b, bool *in)
 {
 	struct order *ord = calloc(v->n ? v->n : 1, sizeof(*ord));
-	size_t used = 0, n = 0;
+	size_t n = 0;
+	int r = ord ? 0 : -ENOMEM;
 
-	if (!ord)
-		return -ENOMEM;
-	*shown = *readable = 0;
-	for (size_t i = 0; i < v->n; i++) {
+	for (size_t i = 0; r == 0 && i < v->n; i++) {
 		const struct cg *c = &v->cg[i];
 
-		in[i] = c->ok && !c->matched;
-		*readable += c->ok;
-		if (in[i])
-			used += series_of(v, c);
+		if (c->ok && !c->matched)
+			r = prom_take(v, b, in, i);
 		else if (c->ok)
 			ord[n++] = (struct order){ i, (double)spread_of(v, c, NULL).total };
 	}
 	if (n > 1)
 		qsort(ord, n, sizeof(*ord), cmp_order);
-	for (size_t k = 0; k < n; k++) {
-		size_t s = series_of(v, &v->cg[ord[k].i]);
-
-		if (used + s > CG_PROM_SERIES_MAX)
-			break;
-		used += s;
-		in[ord[k].i] = true;
-	}
-	for (size_t i = 0; i < v->n; i++)
-		*shown += in[i];
+	for (size_t k = 0; r == 0 && k < n; k++)
+		r = prom_take(v, b, in, ord[k].i);
 	free(ord);
-	return 0;
+	return r;
 }
 
 /* Sizes as one gauge family, event counts as one counter family: the cgroups in[]. */
@@ -1058,22 +1030,40 @@ static void prom_events(FILE *f, const struct cgview *v, const bool *in)
 		}
 }
 
+/* What the budget left out, said on stderr; how many. */
+static size_t say_left_out(const struct cgview *v, const struct prom_budget *b)
+{
+	size_t readable = 0;
+
+	for (size_t i = 0; i < v->n; i++)
+		readable += v->cg[i].ok;
+	if (b->left_out)
+		log_warn("--cgroup: Prometheus series for %zu of the %zu cgroups (the ones named, "
+			 "then the largest, up to %zu series): %zu left out",
+			 readable - b->left_out - b->clashes, readable, b->max, b->left_out);
+	if (b->clashes)
+		log_warn("--cgroup: %zu cgroup%s left out of the Prometheus text: %s path would be "
+			 "written as another's is (a name holding a control character and one "
+			 "holding its \\xNN text)",
+			 b->clashes, b->clashes == 1 ? "" : "s", b->clashes == 1 ? "its" : "their");
+	return b->left_out + b->clashes;
+}
+
 static int prom(void *ctx, FILE *f)
 {
 	const struct cgview *v = ctx;
+	struct prom_budget b = { .max = CG_PROM_SERIES_MAX };
 	bool *in = calloc(v->n ? v->n : 1, sizeof(*in));
-	size_t shown, readable;
-	char help[160];
+	size_t left;
+	char help[200];
 
-	if (!in || prom_pick(v, in, &shown, &readable) < 0) {
+	if (!in || prom_pick(v, &b, in) < 0) {
 		free(in);
+		prom_budget_free(&b);
 		log_err("out of memory");
 		return -ENOMEM;
 	}
-	if (shown < readable)
-		log_warn("--cgroup: Prometheus series for %zu of the %zu cgroups (the ones named, "
-			 "then the largest, up to %d series): %zu left out",
-			 shown, readable, CG_PROM_SERIES_MAX, readable - shown);
+	left = say_left_out(v, &b);
 	prom_family(f, "numastatctl_cgroup_memory_bytes", "gauge",
 		    "Memory of the cgroup and its descendants on the node, by type "
 		    "(cgroup v2 memory.numa_stat).");
@@ -1084,11 +1074,12 @@ static int prom(void *ctx, FILE *f)
 	prom_series(f, v, in, true);
 	prom_events(f, v, in);
 	snprintf(help, sizeof(help),
-		 "Cgroups a pattern matched whose series were left out: the two cgroup families "
-		 "hold at most %d series, the largest cgroups first.",
+		 "Cgroups whose series were left out: the two cgroup families hold at most %d "
+		 "series, the named cgroups first, then the largest.",
 		 CG_PROM_SERIES_MAX);
 	prom_family(f, "numastatctl_cgroups_left_out", "gauge", help);
-	fprintf(f, "numastatctl_cgroups_left_out %zu\n", readable - shown);
+	fprintf(f, "numastatctl_cgroups_left_out %zu\n", left);
+	prom_budget_free(&b);
 	free(in);
 	return ferror(f) ? -EIO : 0;
 }
@@ -1218,10 +1209,6 @@ static void release(void *ctx)
 	struct cgview *v = ctx;
 
 	for (size_t i = 0; i < v->n; i++) {
-		if (v->cg[i].fd >= 0)
-			close(v->cg[i].fd);
-		if (v->cg[i].evfd >= 0)
-			close(v->cg[i].evfd);
 		cg_numa_free(&v->cg[i].cur);
 		cg_numa_free(&v->cg[i].prev);
 		cg_numa_free(&v->cg[i].first);

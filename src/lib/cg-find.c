@@ -11,6 +11,7 @@
 
 #include "array.h"
 #include "cg-find.h"
+#include "str-index.h"
 #include "sysfs.h"
 
 /* A tree deeper or larger than this is a loop in a dump, not a machine. */
@@ -72,6 +73,7 @@ void cg_list_free(struct cg_list *l)
 		free(l->path[i]);
 	free(l->path);
 	free(l->matched);
+	str_index_free(&l->index);
 	*l = (struct cg_list){ 0 };
 }
 
@@ -119,14 +121,17 @@ static int list_push(struct cg_list *l, const char *path, bool matched)
 	return 0;
 }
 
-/* Append unless there: a cgroup named twice is shown once (named explicitly wins). */
-static int list_add(struct cg_list *l, const char *path, bool matched)
+int cg_list_add(struct cg_list *l, const char *path, bool matched)
 {
-	for (size_t i = 0; i < l->n; i++)
-		if (strcmp(l->path[i], path) == 0) {
-			l->matched[i] &= matched;
-			return 0;
-		}
+	ssize_t at;
+
+	/* Indexed here, not in list_push(): a caller may append on its own. */
+	if (str_index_update(&l->index, l->path, l->n) < 0)
+		return -ENOMEM;
+	if ((at = str_index_find(&l->index, l->path, path)) >= 0) {
+		l->matched[at] &= matched;
+		return 0;
+	}
 	return list_push(l, path, matched);
 }
 
@@ -248,7 +253,7 @@ static void visit(struct walk *w, const char *cg, unsigned depth)
 		if (l < 0 || (size_t)l >= sizeof(sub))
 			continue;
 		if (matches(w, sub, names[i])) {
-			if (w->pattern && list_add(w->out, sub, true) < 0)
+			if (w->pattern && cg_list_add(w->out, sub, true) < 0)
 				w->err = -ENOMEM;
 			if (!w->pattern && (!w->found[0] || depth + 1 < w->found_depth)) {
 				snprintf(w->found, sizeof(w->found), "%s", sub);
@@ -305,10 +310,10 @@ static int resolve_unit(const char *root, const char *unit, struct cg_list *out,
 	else
 		snprintf(path, sizeof(path), "/system.slice/%s", unit);
 	if (is_cgroup(root, path))
-		return list_add(out, path, false) < 0 ? -ENOMEM : 1;
+		return cg_list_add(out, path, false) < 0 ? -ENOMEM : 1;
 	visit(&w, "/", 0);
 	if (w.found[0])
-		return list_add(out, w.found, false) < 0 ? -ENOMEM : 1;
+		return cg_list_add(out, w.found, false) < 0 ? -ENOMEM : 1;
 	snprintf(why, whylen, "no such unit's cgroup (not %s, nor anywhere under %s)", path, root);
 	return -ENOENT;
 }
@@ -338,5 +343,5 @@ int cg_resolve(const char *root, const char *arg, struct cg_list *out, char *why
 		snprintf(why, whylen, "no such cgroup (%s%s)", root, strcmp(path, "/") ? path : "");
 		return -ENOENT;
 	}
-	return list_add(out, path, false) < 0 ? -ENOMEM : 1;
+	return cg_list_add(out, path, false) < 0 ? -ENOMEM : 1;
 }

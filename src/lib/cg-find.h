@@ -17,6 +17,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "str-index.h"
+
 /* systemd's mount points: unified, and the hybrid layout's v2 half. */
 #define CG_MOUNT "/sys/fs/cgroup"
 #define CG_HYBRID "/sys/fs/cgroup/unified"
@@ -46,9 +48,15 @@ struct cg_list {
 	char **path;
 	bool *matched; /* named only by a pattern (not by a path or unit) */
 	size_t n, cap;
+	struct str_index index; /* of path: cg_list_add() finds a path at once */
 };
 
 void cg_list_free(struct cg_list *l);
+/*
+ * Append a copy of path unless it is there already (then it counts as
+ * matched only if both times were).  0 or -ENOMEM.
+ */
+int cg_list_add(struct cg_list *l, const char *path, bool matched);
 /* Does arg hold glob characters (*, ?, [)? */
 bool cg_is_pattern(const char *arg);
 /* Is name a systemd unit that has a cgroup (.service, .scope, .slice, ...)? */

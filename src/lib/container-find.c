@@ -2,18 +2,15 @@
 /* Containers and pods as cgroups, and their names (container-find.h). */
 #include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "array.h"
 #include "cg-find.h"
 #include "container-find.h"
 #include "json-tree.h"
-#include "slurp.h"
 #include "sysfs.h"
 
 #define LOG_CONTAINERS "/var/log/containers"
@@ -22,8 +19,13 @@
 #define PODMAN_STORAGE "/var/lib/containers/storage"
 static const char *const podman_drivers[] = { "overlay", "btrfs", "zfs", "vfs" };
 #define DOCKER_DIR "/var/lib/docker/containers"
-/* Runtime metadata larger than this is not read. */
-#define META_MAX (64u << 20)
+/*
+ * Runtime metadata larger than this is not read.  podman's list holds about
+ * 1 kB a container (16,000 in 16 MiB); docker's config.v2.json a few kB
+ * with its environment and labels.
+ */
+#define PODMAN_LIST_MAX (16u << 20)
+#define DOCKER_CONFIG_MAX (1u << 20)
 /* A tree deeper than this is a loop in a dump, not a machine. */
 #define WALK_DEPTH_MAX 32
 
@@ -218,6 +220,27 @@ static bool dns_label(const char *s, size_t len, size_t max, bool dots)
 	return true;
 }
 
+/*
+ * docker's and podman's rule for a container's name (both refuse any
+ * other at create): [a-zA-Z0-9][a-zA-Z0-9_.-]*.  A name of another form in
+ * their files was not written by them, and could hold bytes meant for a
+ * terminal (U+202E reverses the line, U+200B hides in it).
+ */
+bool container_find_runtime_name(const char *s, size_t len)
+{
+	if (!len || len > CONTAINER_NAME_MAX)
+		return false;
+	for (size_t i = 0; i < len; i++) {
+		char c = s[i];
+		bool alnum =
+			(c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+
+		if (!alnum && (!i || (c != '_' && c != '.' && c != '-')))
+			return false;
+	}
+	return true;
+}
+
 bool container_find_log_name(const char *file, struct container_log_name *out)
 {
 	size_t len = strlen(file);
@@ -303,6 +326,10 @@ static int names_from_log_containers(struct container_list *l)
 		}
 		if (!(c = by_id(l, n.id)))
 			continue;
+		if (c->pod_clash) {
+			l->ignored++;
+			continue;
+		}
 		/*
 		 * Anyone who can write here can name any id: a name whose pod the
 		 * pod's own directory in /var/log/pods (found by the UID of the
@@ -324,6 +351,23 @@ static int cmp_uid(const void *a, const void *b)
 	const struct container *const *x = a, *const *y = b;
 
 	return strcmp((*x)->pod_uid, (*y)->pod_uid);
+}
+
+/*
+ * A second directory for the UID whose pod another one named: the kubelet
+ * makes one per pod, so one of the two is not its, and which is not known.
+ * Neither names the pod (readdir's order would pick one); the caller says so.
+ */
+static bool pod_clash(struct container *c, const char *ns, const char *pod)
+{
+	if (!c->pod || (strcmp(c->pod, pod) == 0 && strcmp(c->ns, ns) == 0))
+		return false;
+	free(c->pod);
+	free(c->ns);
+	free(c->name);
+	c->pod = c->ns = c->name = NULL;
+	c->pod_clash = true;
+	return true;
 }
 
 /* /var/log/pods/<ns>_<pod>_<uid>/<container>/: a pod's name, and a lone container's. */
@@ -373,6 +417,8 @@ static int names_from_log_pods(struct container_list *l)
 		for (size_t i = first; r == 0 && i < end; i++) {
 			struct container *c = by_uid[i];
 
+			if (c->pod_clash || pod_clash(c, ns, pod))
+				continue;
 			if ((r = set(&c->pod, pod)) == 0)
 				r = set(&c->ns, ns);
 			if (r == 0 && subdirs == 1)
@@ -384,36 +430,15 @@ static int names_from_log_pods(struct container_list *l)
 	return r;
 }
 
-static ssize_t read_meta(const char *path, char **buf)
-{
-	int fd = sysfs_open(path, O_RDONLY | O_CLOEXEC);
-	FILE *f;
-	ssize_t n;
-
-	*buf = NULL;
-	if (fd < 0)
-		return fd;
-	if (!(f = fdopen(fd, "r"))) {
-		close(fd);
-		return -ENOMEM;
-	}
-	n = slurp_stream(f, META_MAX, buf);
-	fclose(f);
-	return n;
-}
-
 /* podman's containers.json: [{"id": ..., "names": [...]}, ...]. */
-static int names_from_podman_list(struct container_list *l, const char *path)
+int container_find_podman_names(struct container_list *l, const char *buf, size_t len)
 {
 	struct json_node root;
-	char *buf, why[256];
-	ssize_t n = read_meta(path, &buf);
-	int r = 0;
+	char why[256];
+	int r = json_tree_parse(buf, len, &root, why, sizeof(why));
 
-	if (n < 0 || json_tree_parse(buf, (size_t)n, &root, why, sizeof(why)) < 0) {
-		free(buf);
-		return n == -ENOMEM ? -ENOMEM : 0;
-	}
+	if (r < 0)
+		return r == -ENOMEM ? r : 0;
 	for (size_t i = 0; r == 0 && root.type == JSON_ARRAY && i < root.n; i++) {
 		const struct json_node *id = json_tree_get(&root.v[i], "id");
 		const struct json_node *names = json_tree_get(&root.v[i], "names");
@@ -421,11 +446,25 @@ static int names_from_podman_list(struct container_list *l, const char *path)
 
 		if (!id || id->type != JSON_STRING || !hex_id(id->s, id->len) || !names ||
 		    names->type != JSON_ARRAY || !names->n || names->v[0].type != JSON_STRING ||
-		    !names->v[0].len || !(c = by_id(l, id->s)) || c->name)
+		    !(c = by_id(l, id->s)) || c->name)
 			continue;
+		if (!container_find_runtime_name(names->v[0].s, names->v[0].len)) {
+			l->ignored++;
+			continue;
+		}
 		r = set(&c->name, names->v[0].s);
 	}
 	json_tree_free(&root);
+	return r;
+}
+
+static int names_from_podman_list(struct container_list *l, const char *path)
+{
+	char *buf;
+	ssize_t n = sysfs_read_alloc(path, PODMAN_LIST_MAX, &buf);
+	int r = n < 0 ? (n == -ENOMEM ? -ENOMEM : 0)
+		      : container_find_podman_names(l, buf, (size_t)n);
+
 	free(buf);
 	return r;
 }
@@ -444,6 +483,26 @@ static int names_from_podman(struct container_list *l)
 	return r;
 }
 
+int container_find_docker_name(const char *buf, size_t len, char **name)
+{
+	const struct json_node *n;
+	struct json_node root;
+	char why[256];
+	int r = json_tree_parse(buf, len, &root, why, sizeof(why));
+
+	*name = NULL;
+	if (r < 0)
+		return r == -ENOMEM ? r : 0;
+	n = json_tree_get(&root, "Name");
+	if (n && n->type == JSON_STRING && n->len > 1 && n->s[0] == '/' &&
+	    container_find_runtime_name(n->s + 1, n->len - 1))
+		r = (*name = strdup(n->s + 1)) ? 1 : -ENOMEM;
+	else if (n)
+		r = -EINVAL;
+	json_tree_free(&root);
+	return r;
+}
+
 /* docker: /var/lib/docker/containers/<id>/config.v2.json's "Name" ("/web"). */
 static int names_from_docker(struct container_list *l)
 {
@@ -451,23 +510,19 @@ static int names_from_docker(struct container_list *l)
 
 	for (size_t i = 0; r == 0 && i < l->n; i++) {
 		struct container *c = &l->v[i];
-		const struct json_node *name;
-		struct json_node root;
-		char path[256], why[256], *buf;
+		char path[256], *buf;
 		ssize_t n;
 
 		if (c->name || strcmp(c->runtime, "docker") != 0)
 			continue;
 		snprintf(path, sizeof(path), DOCKER_DIR "/%s/config.v2.json", c->id);
-		n = read_meta(path, &buf);
+		n = sysfs_read_alloc(path, DOCKER_CONFIG_MAX, &buf);
 		if (n == -ENOMEM)
 			r = -ENOMEM;
-		if (n >= 0 && json_tree_parse(buf, (size_t)n, &root, why, sizeof(why)) == 0) {
-			name = json_tree_get(&root, "Name");
-			if (name && name->type == JSON_STRING && name->len > 1)
-				r = set(&c->name, name->s + (name->s[0] == '/'));
-			json_tree_free(&root);
-		}
+		else if (n >= 0)
+			r = container_find_docker_name(buf, (size_t)n, &c->name);
+		l->ignored += r == -EINVAL;
+		r = r == -ENOMEM ? r : 0;
 		free(buf);
 	}
 	return r;
@@ -482,7 +537,8 @@ int container_find_scan(const char *root, struct container_list *l, char *why, s
 		snprintf(why, whylen, "%s: %s", root, strerror(-r));
 		return r;
 	}
-	qsort(l->v, l->n, sizeof(*l->v), cmp_id);
+	if (l->n > 1)
+		qsort(l->v, l->n, sizeof(*l->v), cmp_id);
 	/* The pods' directories first: they check the names of the links. */
 	if (r == 0)
 		r = names_from_log_pods(l);

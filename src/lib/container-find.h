@@ -24,6 +24,7 @@ struct container {
 	const char *qos;               /* "guaranteed", "burstable", "besteffort", NULL */
 	char pod_uid[40];              /* "" outside a pod */
 	char *name, *pod, *ns;         /* NULL when nothing on disk names them */
+	bool pod_clash;                /* two /var/log/pods directories for its pod UID */
 	bool picked;                   /* matched by an argument */
 	bool by_pattern;               /* matched only by a pattern */
 };
@@ -31,7 +32,7 @@ struct container {
 struct container_list {
 	struct container *v;
 	size_t n, cap;
-	size_t ignored; /* log entries whose names are not the kubelet's */
+	size_t ignored; /* names that are not the kubelet's or the runtime's */
 };
 
 /* What a cgroup directory name says (parent: the name of its parent, for cgroupfs). */
@@ -47,6 +48,10 @@ struct container_cg {
 /* One directory name, with its parent's and the QoS the walk is in. */
 void container_find_cg_name(const char *parent, const char *name, struct container_cg *out);
 
+/* The longest docker or podman name taken (neither sets one; a DNS name's 253 and more). */
+#define CONTAINER_NAME_MAX 255
+/* A docker or podman container's name: [a-zA-Z0-9][a-zA-Z0-9_.-]*, at most CONTAINER_NAME_MAX. */
+bool container_find_runtime_name(const char *s, size_t len);
 /* /var/log/containers/<pod>_<namespace>_<container>-<id>.log, split and checked. */
 struct container_log_name {
 	char pod[254], ns[64], name[64], id[CONTAINER_ID_LEN + 1];
@@ -61,6 +66,19 @@ bool container_find_pod_dir(const char *dir, char *ns, char *pod, size_t podlen,
  * 0, -ENOMEM, or -errno of the hierarchy itself with why.
  */
 int container_find_scan(const char *root, struct container_list *l, char *why, size_t whylen);
+/*
+ * The names in podman's containers.json (a JSON array of objects with
+ * "id" and "names") onto the containers of l (sorted by id) that have
+ * none, the first of each one's names, if podman would take it.  Text that
+ * is not JSON names nothing.  0 or -ENOMEM.
+ */
+int container_find_podman_names(struct container_list *l, const char *buf, size_t len);
+/*
+ * The name in docker's config.v2.json ("Name": "/web") into *name
+ * (malloc'ed): 1, 0 when it has none (or is not JSON), -EINVAL for a name
+ * docker would refuse, -ENOMEM.
+ */
+int container_find_docker_name(const char *buf, size_t len, char **name);
 /*
  * Mark what arg names: a container's name, its id or an id prefix, or a
  * pattern of names (pod false), or a pod, "NAMESPACE/NAME" (each part may

@@ -7,17 +7,14 @@
  * is sorted by key and every field appears with its Go type.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "array.h"
 #include "json-tree.h"
 #include "kubelet-state.h"
 #include "nodes.h"
-#include "slurp.h"
 #include "sysfs.h"
 
 const char *const kubelet_sum_names[4] = { "verified", "zero", "not-verified", "mismatch" };
@@ -582,7 +579,9 @@ static int mem_entries(struct kubelet_state *st, const struct json_node *en, cha
 					a->mem_nodes[n++] = (unsigned)node;
 				}
 			}
-			qsort(a->mem_nodes, n, sizeof(*a->mem_nodes), cmp_unsigned);
+			if (n >
+			    1) /* numaAffinity: [] leaves the list NULL, which qsort() takes not */
+				qsort(a->mem_nodes, n, sizeof(*a->mem_nodes), cmp_unsigned);
 			a->n_mem_nodes = n;
 			a->has_mem = true;
 		}
@@ -752,32 +751,23 @@ static int read_one(struct kubelet_state *st, bool cpu)
 	const char *path = cpu ? KUBELET_CPU_STATE : KUBELET_MEM_STATE;
 	struct kubelet_file *f = cpu ? &st->cpu : &st->mem;
 	char *buf = NULL;
-	ssize_t n;
-	FILE *in;
-	int fd = sysfs_open(path, O_RDONLY | O_CLOEXEC), r;
+	ssize_t n = sysfs_read_alloc(path, KUBELET_STATE_MAX, &buf);
+	int r;
 
 	*f = (struct kubelet_file){ 0 };
-	if (fd == -ENOENT)
+	if (n == -ENOENT)
 		return 0;
+	if (n == -ENOMEM)
+		return -ENOMEM;
 	f->present = true;
-	if (fd < 0) {
-		snprintf(f->why, sizeof(f->why), "%s", sysfs_strerror(-fd));
-		return 0;
-	}
-	if (!(in = fdopen(fd, "r"))) {
-		close(fd);
-		return -ENOMEM;
-	}
-	n = slurp_stream(in, KUBELET_STATE_MAX, &buf);
-	fclose(in);
-	if (n == -ENOMEM) {
-		free(buf);
-		return -ENOMEM;
-	}
 	if (n < 0) {
-		free(buf);
-		snprintf(f->why, sizeof(f->why), "%s",
-			 n == -EFBIG ? "larger than 16 MiB" : sysfs_strerror((int)-n));
+		if (n == -EFBIG)
+			snprintf(f->why, sizeof(f->why),
+				 "larger than %u MiB, more than a kubelet writes",
+				 KUBELET_STATE_MAX >> 20);
+		else
+			snprintf(f->why, sizeof(f->why), "%s",
+				 n == -ENXIO ? "not a regular file" : sysfs_strerror((int)-n));
 		return 0;
 	}
 	r = kubelet_state_parse(st, cpu, buf, (size_t)n);

@@ -22,7 +22,7 @@
 #define KUBELET_CPU_STATE "/var/lib/kubelet/cpu_manager_state"
 #define KUBELET_MEM_STATE "/var/lib/kubelet/memory_manager_state"
 /* Largest checkpoint read: the Memory Manager's grows with nodes and containers. */
-#define KUBELET_STATE_MAX (16u << 20)
+#define KUBELET_STATE_MAX (4u << 20)
 
 enum kubelet_sum {
 	KUBELET_SUM_OK,         /* the checksum matches the contents */

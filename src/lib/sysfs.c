@@ -2,6 +2,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/openat2.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -194,9 +196,15 @@ int sysfs_open(const char *path, int flags)
 
 	if (path[0] != '/')
 		return -EINVAL;
-	if (root_fd < 0)
-		fd = open(path, flags | O_CLOEXEC, 0644);
-	else {
+	if (root_fd < 0) {
+		/*
+		 * The live system too: /var/lib and /var/log hold what others
+		 * wrote, and a FIFO named config.v2.json there would block.
+		 */
+		fd = open(path, flags | O_CLOEXEC | nonblock, 0644);
+		if (fd >= 0)
+			return only_regular((int)fd, flags);
+	} else {
 		if (flags & O_CREAT)
 			how.mode = 0644;
 		if (no_openat2)
@@ -287,6 +295,42 @@ ssize_t sysfs_read_file(const char *path, char *buf, size_t size)
 ssize_t sysfs_pread_fd(int fd, char *buf, size_t size)
 {
 	return read_all(fd, buf, size, true);
+}
+
+ssize_t sysfs_read_alloc(const char *path, size_t max, char **buf)
+{
+	int fd = sysfs_open(path, O_RDONLY);
+	struct stat st;
+	size_t size;
+	ssize_t n;
+
+	*buf = NULL;
+	if (fd < 0)
+		return fd;
+	/* The size first: a file past the limit costs one fstat(2), not a read. */
+	n = fstat(fd, &st) < 0           ? -errno
+	    : !S_ISREG(st.st_mode)       ? -ENXIO
+	    : (uint64_t)st.st_size > max ? -EFBIG
+					 : 0;
+	if (n < 0) {
+		close(fd);
+		return n;
+	}
+	/* Room for what it has, a little more in case it grew, and the byte that proves more. */
+	size = (size_t)st.st_size + 4096 < max ? (size_t)st.st_size + 4096 : max;
+	if (!(*buf = malloc(size + 2))) {
+		close(fd);
+		return -ENOMEM;
+	}
+	n = read_all(fd, *buf, size + 2, false);
+	close(fd);
+	if (n > (ssize_t)max)
+		n = -EFBIG;
+	if (n < 0) {
+		free(*buf);
+		*buf = NULL;
+	}
+	return n;
 }
 
 int sysfs_write_file(const char *path, const char *data, size_t len)

@@ -33,6 +33,15 @@ DIR *sysfs_opendir(const char *path);
  * Returns the length, -EFBIG when the file does not fit, or -errno.
  */
 ssize_t sysfs_read_file(const char *path, char *buf, size_t size);
+/*
+ * A whole regular file of at most max bytes into *buf (malloc'ed,
+ * NUL-terminated; NULL on failure): what other programs leave under /var,
+ * opened as every file here is (never a FIFO or a device), its size
+ * checked before a byte is read (so not for /proc and /sys, whose files
+ * say they are empty).  Returns the length, -EFBIG past max,
+ * -ENXIO for what is not a regular file, -ENOMEM or -errno.
+ */
+ssize_t sysfs_read_alloc(const char *path, size_t max, char **buf);
 /* Read from an open fd at offset 0 (interval sampling keeps fds open). */
 ssize_t sysfs_pread_fd(int fd, char *buf, size_t size);
 

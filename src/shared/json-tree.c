@@ -215,21 +215,23 @@ static int member(struct rd *r, struct json_node *v, size_t cap[2], bool object,
 	    (object && array_grow(&v->keys, &cap[1], v->n + 1, sizeof(*v->keys)) < 0))
 		return r->err = -ENOMEM;
 	v->v[v->n] = (struct json_node){ 0 };
+	if (object)
+		v->keys[v->n] = NULL;
+	/* Counted before its name is read: a failure after it frees the name too. */
+	v->n++;
 	if (object) {
 		size_t klen;
 
-		v->keys[v->n] = NULL;
 		ws(r);
 		if (r->p >= r->end || *r->p != '"')
 			return fail(r, "expected a member name");
 		r->p++;
-		if (string(r, &v->keys[v->n], &klen) < 0)
+		if (string(r, &v->keys[v->n - 1], &klen) < 0)
 			return r->err;
 		ws(r);
 		if (r->p >= r->end || *r->p++ != ':')
 			return fail(r, "expected ':'");
 	}
-	v->n++;
 	return value(r, &v->v[v->n - 1], depth + 1);
 }
 

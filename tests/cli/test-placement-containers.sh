@@ -66,11 +66,19 @@ run placement --container registry
 expect_out_has "container registry (docker, id 040404040404)" "docker: the name from config.v2.json"
 run placement --container 0505
 expect_out_has "container cache-bound (podman, id 050505050505)" "podman: an id prefix, the name from containers.json"
-run placement --container '*name*'
-expect_out_has 'container evil\x1b[2Jname (podman' "a name with control characters is escaped"
-run placement --container 'bad*'
-expect_rc 0 "a name with bytes that are not UTF-8 (U+FFFD, as Go reads JSON)"
-check "no byte that is not UTF-8 reaches stdout" python3 -c 'import sys; sys.stdin.buffer.read().decode("utf-8")' <<<"$OUT"
+# Names podman refuses at create (a terminal's escape, a byte that is not
+# UTF-8, U+202E, U+200B) were not written by podman: known by id only.
+run placement --container 0606
+expect_out_has "container 060606060606 (podman, id 060606060606)" \
+	"a name with a terminal's escape is not podman's: the container by its id"
+run placement --container 0b0b
+expect_out_has "container 0b0b0b0b0b0b (podman, id 0b0b0b0b0b0b)" "nor one with U+202E"
+run placement --container '*'
+expect_out_lacks "evil\|bad\|elif" "no name podman would refuse is shown"
+check "no U+202E, U+200B or byte that is not UTF-8 reaches stdout" python3 -c '
+import sys; t = sys.stdin.buffer.read().decode("utf-8"); sys.exit("\u202e" in t or "\u200b" in t)' <<<"$OUT"
+run placement --container 'cache*'
+check "U+200B in a name: not a second cache-bound" test "$(grep -c '^container' <<<"$OUT")" = 1
 run placement --container cache-bound
 expect_out_has "  remote anonymous            4M   33.3%  actionable
     keep it local: podman update --cpuset-mems=2 050505050505
@@ -114,7 +122,7 @@ check "the fixture has links to /etc/shadow, .. and a loop" test -L "$ROOT/var/l
 run placement --container '*'
 expect_rc 0 "every container, with hostile links and names in /var/log/containers"
 expect_out_lacks "shadow" "a link to /etc/shadow names nothing"
-check "eight containers: three pods' containers, docker's, podman's four" test "$(grep -c '^container' <<<"$OUT")" = 8
+check "six containers: three pods' containers, docker's, podman's two named" test "$(grep -c '^container' <<<"$OUT")" = 6
 if have strace; then
 	strace -f -e trace=openat,openat2,open -o "$TMP/trace" "$NUMASTATCTL" --sysroot "$ROOT" placement --container '*' >/dev/null 2>&1
 	check "no log link is opened or followed" sh -c "! grep -E 'var/log/containers/.|shadow' '$TMP/trace'"
@@ -151,6 +159,74 @@ run stat --pod web-1
 expect_rc 2 "stat --pod without a namespace: a usage error"
 run stat --pod prod/db-0 --balancing
 expect_rc 2 "stat --pod and another view: refused"
+
+# docker's names are checked as podman's are.
+printf '{"Name":"/regis\\u200btry"}' >"$ROOT/var/lib/docker/containers/$(printf '04%.0s' {1..32})/config.v2.json"
+run placement --container 0404
+expect_out_has "container 040404040404 (docker, id 040404040404)" "U+200B in docker's Name: known by its id"
+# Runtime metadata is a regular file of a size a runtime writes, or nothing.
+rm "$ROOT/var/lib/docker/containers/$(printf '04%.0s' {1..32})/config.v2.json"
+mkfifo "$ROOT/var/lib/docker/containers/$(printf '04%.0s' {1..32})/config.v2.json"
+run placement --container '*'
+expect_rc 0 "a FIFO for config.v2.json: not opened for reading, nothing blocks"
+head -c $((17 << 20)) /dev/zero >"$ROOT/var/lib/kubelet/cpu_manager_state"
+run placement --pod prod/db-0
+expect_err_has "cpu_manager_state: larger than 4 MiB, more than a kubelet writes" \
+	"a checkpoint past the limit: said, and not read"
+
+# Two /var/log/pods directories for one pod UID: neither is believed.
+mkdir -p "$ROOT/var/log/pods/prod_db-1_0a1b2c3d-0000-4000-8000-000000000001/postgres"
+mkdir -p "$ROOT/var/log/pods/prod_a-1_0a1b2c3d-0000-4000-8000-000000000001/postgres"
+run placement --pod prod/db-1
+expect_rc 1 "a second directory for db-0's UID does not rename the pod"
+expect_err_has "pod uid 0a1b2c3d-0000-4000-8000-000000000001: more than one directory in /var/log/pods names it" \
+	"said, naming the UID"
+run placement --pod prod/a-1
+expect_rc 1 "nor does a third, whatever readdir's order"
+
+# One series budget for every selector: a plain name matching a thousand
+# containers (23 series each) is held to it as a pattern is.
+cfixture many 1000
+run placement --container app --prometheus
+expect_rc 0 "a name a thousand containers have, with --prometheus"
+n=$(grep -c '^numastatctl_placement_[a-z_]*{cgroup=' <<<"$OUT")
+check "at most 20000 series of containers ($n)" test "$n" -le 20000
+expect_out_has "numastatctl_placement_cgroups_left_out 200" "the 200 past it (25 series each) counted"
+expect_err_has "warning: --prometheus: 200 targets left out, to stay within 20000 series" "and said"
+# The cgroup views hold no fd per cgroup (interval samples neither): a
+# thousand containers at 64 open files.
+if [ -z "${NUMASTATCTL_WRAPPER:-}" ] && have prlimit util-linux; then
+	NUMASTATCTL_WRAPPER="prlimit --nofile=64 --"
+	for args in "stat --container *" "stat --container * 0.01 2" "stat --cgroup * -J" \
+		"stat --container app --prometheus" "placement --pod */*"; do
+		set -f
+		# shellcheck disable=SC2086 # the words are the arguments
+		run $args
+		set +f
+		expect_rc 0 "$args: a thousand containers with at most 64 open files"
+		expect_err "" "$args: nothing said"
+	done
+	NUMASTATCTL_WRAPPER=
+fi
+
+# A host with no container (UBSan: the empty list was handed to qsort() as NULL).
+fixture effect-6.1
+run placement --container '*'
+expect_rc 1 "no container on the host: placement --container exits 1"
+expect_err "numastatctl: placement: --container '*': no container matches" "and says only that"
+run stat --pod '*/*'
+expect_err "numastatctl: stat: --pod '*/*': no pod matches" "stat --pod the same"
+
+# cgroup v1: the container and pod options say what stat --cgroup says, by their own name.
+fixture effect-5.10
+V1="the memory controller is on cgroup v1 (/sys/fs/cgroup/memory): the per-node memory of cgroups is read from cgroup v2 only (a kernel booted with systemd.unified_cgroup_hierarchy=1 has it)"
+run placement --container '*'
+expect_rc 1 "cgroup v1 only: placement --container exits 1"
+expect_err "numastatctl: placement: --container: $V1" "naming the option typed and what would give it"
+run placement --pod 'prod/*'
+expect_err "numastatctl: placement: --pod: $V1" "--pod the same"
+run stat --container '*'
+expect_err "numastatctl: stat: --container: $V1" "stat --container the same"
 
 cfixture cgroupfs
 run placement --pod prod/db-0 -J

@@ -265,6 +265,10 @@ printf 'reader\0' >"$ROOT/proc/700/cmdline"
 run placement --pid cmdline:r --pid 100 --cgroup db.service --prometheus
 n2=$(grep -c '^numastatctl' <<<"$OUT")
 check "one more matching process adds no series ($n1, $n2)" test "$n1" = "$n2"
+run placement --pid 100 --pid 100 --cgroup db.service --cgroup /system.slice/db.service --prometheus
+dups=$(grep -v '^#' <<<"$OUT" | sed 's/ [0-9]*$//' | sort | uniq -d)
+check "a --pid or a cgroup given twice has its series once" test -z "$dups"
+expect_out_has 'numastatctl_placement_processes{process="100"} 1' "the one target's"
 if have promtool prometheus; then
 	printf '%s\n' "$OUT" >"$TMP/placement.prom"
 	check "promtool check metrics finds nothing" promtool check metrics <"$TMP/placement.prom"
@@ -282,7 +286,7 @@ ROOT=$TMP/root.$FIXTURE_N
 	{ echo "Bail out! gen-effect.sh failed"; exit 1; }
 run placement --cgroup svc7.service --cgroup '*.service' --prometheus
 expect_rc 0 "200 services on 64 nodes"
-expect_err "numastatctl: placement: warning: --prometheus: 125 cgroups a pattern matched left out, to stay within 20000 series (numastatctl_placement_cgroups_left_out)" \
+expect_err "numastatctl: placement: warning: --prometheus: 125 targets left out, to stay within 20000 series (numastatctl_placement_cgroups_left_out)" \
 	"the cgroups past the bound are said"
 expect_out_has "numastatctl_placement_cgroups_left_out 125" "and counted"
 n=$(grep -c '^numastatctl_placement_\(node_\)\?bytes{cgroup=' <<<"$OUT")

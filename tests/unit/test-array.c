@@ -1,10 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* array_grow(): room for the items asked for, doubling, nothing lost on failure. */
+/*
+ * array_grow(): room for the items asked for, doubling, nothing lost on
+ * failure; str_index: strings of such an array found at once.
+ */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "array.h"
+#include "str-index.h"
 #include "tap.h"
 
 struct item {
@@ -72,9 +79,35 @@ static void test_overflow(void)
 	free(v);
 }
 
+/* 5,000 strings, each appended twice: found at its first place, past every growth. */
+static void test_index(void)
+{
+	enum { N = 5000 };
+	struct str_index x = { 0 };
+	char **s = calloc(2 * N, sizeof(*s));
+	bool ok = s != NULL;
+
+	for (size_t i = 0; ok && i < 2 * N; i++)
+		ok = asprintf(&s[i], "/kubepods.slice/pod-%zu", i % N) > 0;
+	for (size_t i = 0; ok && i < 2 * N; i += 100)
+		ok = str_index_update(&x, s, i + 100) == 0;
+	CHECK(ok, "indexed in steps");
+	for (size_t i = 0; ok && i < N; i++)
+		ok = str_index_find(&x, s, s[N + i]) == (ssize_t)i;
+	CHECK(ok, "each found at its first place");
+	CHECK(str_index_find(&x, s, "/kubepods.slice/pod-5000") == -1, "a string not there");
+	CHECK(x.n_slots >= 4 * N, "the table at most half full");
+	for (size_t i = 0; s && i < 2 * N; i++)
+		free(s[i]);
+	free(s);
+	str_index_free(&x);
+	CHECK(str_index_find(&x, NULL, "a") == -1, "an empty index finds nothing");
+}
+
 int main(void)
 {
 	test_growth();
 	test_overflow();
+	test_index();
 	return tap_done();
 }

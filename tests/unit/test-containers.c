@@ -5,13 +5,17 @@
  * checksums are the ones the kubelet's own tests carry for these contents.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "container-find.h"
 #include "json-tree.h"
 #include "kubelet-state.h"
+#include "sysfs.h"
 #include "tap.h"
 
 static int parse(struct kubelet_state *st, bool cpu, const char *text)
@@ -134,6 +138,14 @@ static void test_mem(void)
 		      strstr(st.mem.why, "node number"),
 	      "a machine state keyed by something else than node numbers: refused");
 	kubelet_state_free(&st);
+	/* UBSan: the empty list of nodes was handed to qsort() as NULL. */
+	CHECK(parse(&st, false,
+		    "{\"policyName\":\"Static\",\"machineState\":{},\"entries\":{\"pod\":"
+		    "{\"c\":[{\"numaAffinity\":[],\"type\":\"memory\",\"size\":1}]}},"
+		    "\"checksum\":0}") == 0 &&
+		      (a = kubelet_state_find(&st, "pod", "c", NULL)) && a->n_mem_nodes == 0,
+	      "numaAffinity: [] is a container without nodes");
+	kubelet_state_free(&st);
 }
 
 static void test_json(void)
@@ -157,6 +169,43 @@ static void test_json(void)
 	      "nesting is bounded");
 	CHECK(json_tree_parse("[\"a\x01\"]", 6, &n, why, sizeof(why)) == -EBADMSG,
 	      "a raw control character in a string: refused");
+	/* ASan's leak check: the member's name was lost when its ':' was missing. */
+	CHECK(json_tree_parse("{\"a\":1,\"name\" 2}", 16, &n, why, sizeof(why)) == -EBADMSG &&
+		      strstr(why, "':'"),
+	      "a member without ':': refused, its name freed");
+}
+
+/*
+ * Runtime metadata on the live system (no --sysroot): a FIFO was opened
+ * with a plain open(2), which blocks until a writer comes.
+ */
+static void test_read_alloc(void)
+{
+	char dir[] = "/tmp/test-containers.XXXXXX", fifo[64], big[64], *buf, text[1025];
+	int fd;
+
+	if (!mkdtemp(dir) || sysfs_init(NULL) < 0) {
+		CHECK(false, "a temporary directory");
+		return;
+	}
+	snprintf(fifo, sizeof(fifo), "%s/config.v2.json", dir);
+	snprintf(big, sizeof(big), "%s/containers.json", dir);
+	CHECK(mkfifo(fifo, 0600) == 0 && sysfs_read_alloc(fifo, 1024, &buf) == -ENXIO && !buf,
+	      "a FIFO is refused, not opened for a read that would block");
+	memset(text, 'x', sizeof(text));
+	memcpy(text, "[1025", 5);
+	fd = open(big, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	CHECK(fd >= 0 && write(fd, text, sizeof(text)) == (ssize_t)sizeof(text),
+	      "a file of 1025 bytes");
+	if (fd >= 0)
+		close(fd);
+	CHECK(sysfs_read_alloc(big, 1024, &buf) == -EFBIG && !buf, "past the limit: -EFBIG");
+	CHECK(sysfs_read_alloc(big, 1025, &buf) == 1025 && buf && memcmp(buf, "[1025", 5) == 0,
+	      "at the limit: read whole");
+	free(buf);
+	unlink(fifo);
+	unlink(big);
+	rmdir(dir);
 }
 
 #define ID "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
@@ -225,5 +274,6 @@ int main(void)
 	test_mem();
 	test_json();
 	test_names();
+	test_read_alloc();
 	return tap_done();
 }
