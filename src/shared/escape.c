@@ -11,7 +11,7 @@
  * Length of the valid UTF-8 sequence at s that is a character (0: s[0] is
  * not valid UTF-8), a C1 control counting as valid only if c1.
  */
-static size_t utf8_len(const unsigned char *s, bool c1)
+static size_t utf8_char(const unsigned char *s, bool c1, uint32_t *out)
 {
 	uint32_t cp;
 	size_t n;
@@ -33,7 +33,26 @@ static size_t utf8_len(const unsigned char *s, bool c1)
 	if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
 	    (cp >= 0xd800 && cp <= 0xdfff) || (!c1 && cp >= 0x80 && cp <= 0x9f))
 		return 0;
+	*out = cp;
 	return n;
+}
+
+static size_t utf8_len(const unsigned char *s, bool c1)
+{
+	uint32_t cp;
+
+	return utf8_char(s, c1, &cp);
+}
+
+size_t escape_utf8_char(const char *s, uint32_t *cp)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	if (p[0] && p[0] < 0x80) {
+		*cp = p[0];
+		return 1;
+	}
+	return utf8_char(p, true, cp);
 }
 
 static bool kept(unsigned char c, unsigned flags)

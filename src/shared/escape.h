@@ -12,6 +12,7 @@
 #pragma once
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 enum {
@@ -32,6 +33,12 @@ size_t escape_safe_len(const char *s, unsigned flags);
  * writes the rest as \xNN).
  */
 size_t escape_utf8_len(const char *s, size_t len);
+/*
+ * The character at s: its length in bytes (1 to 4) and its code point in
+ * *cp, C0 and C1 controls included; 0 at a NUL or where s starts no valid
+ * UTF-8 character (overlong, surrogate, beyond U+10FFFF, cut short).
+ */
+size_t escape_utf8_char(const char *s, uint32_t *cp);
 /*
  * s escaped into buf[len] (always NUL-terminated, cut at a whole escape);
  * returns buf.  At most 4 bytes of output per byte of input.
