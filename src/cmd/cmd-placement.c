@@ -23,6 +23,7 @@
 #include "cg-cpuset.h"
 #include "cg-find.h"
 #include "cg-numa.h"
+#include "cg-unit.h"
 #include "cmd.h"
 #include "escape.h"
 #include "interleave.h"
@@ -747,12 +748,17 @@ static const char *podman_outside_pod(const struct target *t)
 static int keep_fixes(const struct pctx *x, struct target *t)
 {
 	struct pl_fixes f;
+	struct cg_unit u;
 	bool any;
 
+	if (t->is_cgroup && cg_unit_of(x->root, t->cgroup, &u) < 0)
+		u = (struct cg_unit){ .kind = CG_UNIT_NONE, .why = "its owner could not be read" };
 	placement_fixes(&t->p,
 			&(struct pl_fix_ctx){ .is_cgroup = t->is_cgroup,
 					      .pid = t->pid,
 					      .cgroup = t->cgroup,
+					      .cg_root = x->root,
+					      .unit = t->is_cgroup ? &u : NULL,
 					      .cpuset_found = t->cpuset_found,
 					      .managed = t->ctr != NULL,
 					      .podman_id = podman_outside_pod(t),
@@ -915,7 +921,8 @@ static void fix_lines(const struct target *t, enum pl_class cls)
 
 		if (f->cls != cls)
 			continue;
-		int len = printf("    %s: %s", f->what, f->cmd);
+		/* The command is quoted (shell_quote_argv()): no byte of it needs escaping. */
+		int len = printf("    %s: %s", f->what, f->cmd[0] ? f->cmd : "no command");
 
 		if (f->note[0] && len + 3 + (int)strlen(f->note) <= 80)
 			printf(" (%s)\n", f->note);
@@ -1045,13 +1052,14 @@ static void set_policies(struct out_row *row, size_t col, const struct placement
 /* The commands of the fixes, one per line: a JSON array of strings. */
 static void set_fixes(struct out_row *row, size_t col, const struct pl_fixes *f)
 {
-	char s[PL_FIXES_MAX * (PL_FIX_TEXT + 1) + 1];
+	static char s[PL_FIXES_MAX * (PL_FIX_CMD + 1) + 1];
 	size_t used = 0;
 
 	s[0] = '\0';
 	for (size_t i = 0; f && i < f->n; i++)
-		used += (size_t)snprintf(s + used, sizeof(s) - used, "%s%s", i ? "\n" : "",
-					 f->v[i].cmd);
+		if (f->v[i].cmd[0])
+			used += (size_t)snprintf(s + used, sizeof(s) - used, "%s%s",
+						 used ? "\n" : "", f->v[i].cmd);
 	out_row_set(row, col, s);
 }
 

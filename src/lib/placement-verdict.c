@@ -7,8 +7,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cg-unit.h"
 #include "nodes.h"
 #include "placement.h"
+#include "shell-quote.h"
 
 const char *const placement_class_names[PL_NCLASS] = {
 	"local", "as_policy", "demoted", "remote_anon", "remote_file", "off_policy", "unknown",
@@ -163,7 +165,8 @@ static void add(struct pl_fixes *out, enum pl_class cls, const char *what, const
 {
 	struct pl_fix *f;
 
-	if (out->n == PL_FIXES_MAX)
+	/* A command is printed whole or not at all: a cut one runs something else. */
+	if (out->n == PL_FIXES_MAX || strlen(cmd) >= sizeof(f->cmd))
 		return;
 	f = &out->v[out->n++];
 	f->cls = cls;
@@ -272,19 +275,95 @@ static size_t demoted_nodes(const struct placement *p, struct pl_fixes *out)
 	return n;
 }
 
-static const char *unit_of(const char *cgroup)
+/* A fix whose command is argv, each word quoted; none when it cannot be printed whole. */
+static void add_argv(struct pl_fixes *out, enum pl_class cls, const char *what,
+		     const char *const argv[], const char *note)
 {
-	const char *base = strrchr(cgroup, '/');
-	static const char *const types[] = { ".service", ".scope", ".slice" };
+	char cmd[PL_FIX_CMD];
 
-	base = base ? base + 1 : cgroup;
-	for (size_t i = 0; i < sizeof(types) / sizeof(types[0]); i++) {
-		size_t bl = strlen(base), tl = strlen(types[i]);
+	if (shell_quote_argv(argv, cmd, sizeof(cmd)) > 0)
+		add(out, cls, what, cmd, note);
+}
 
-		if (bl > tl && strcmp(base + bl - tl, types[i]) == 0)
-			return base;
+/* No command for remote anonymous memory, and why in one line. */
+static void no_cmd(struct pl_fixes *out, const char *why)
+{
+	add(out, PL_C_REMOTE_ANON, "keep it local", "", why);
+}
+
+#define MOVES_NOTE "cgroup v2 moves its memory onto the new cpuset.mems"
+
+/* echo NODES > ROOT/CGROUP/cpuset.mems, the path one quoted word. */
+static void add_mems_write(struct pl_fixes *out, const struct pl_fix_ctx *c, const char *cn)
+{
+	const char *const echo[] = { "echo", cn, NULL };
+	char cmd[PL_FIX_CMD], path[PL_FIX_CMD];
+	int n, w;
+
+	if ((size_t)snprintf(path, sizeof(path), "%s%s/cpuset.mems",
+			     c->cg_root ? c->cg_root : "/sys/fs/cgroup",
+			     c->cgroup) >= sizeof(path) ||
+	    (n = shell_quote_argv(echo, cmd, sizeof(cmd))) < 0 || (size_t)n + 3 >= sizeof(cmd) ||
+	    (w = shell_quote_word(path, cmd + n + 3, sizeof(cmd) - (size_t)n - 3)) < 0) {
+		no_cmd(out, "its path is too long to print whole");
+		return;
 	}
-	return NULL;
+	memcpy(cmd + n, " > ", 3);
+	add(out, PL_C_REMOTE_ANON, "keep it local", cmd, MOVES_NOTE);
+}
+
+/*
+ * Shared memory on a node the new cpuset.mems leaves out: cgroup v2 moves
+ * every page the cgroup's tasks map (MPOL_MF_MOVE_ALL), other processes'
+ * shared pages with them.
+ */
+static bool moves_shared(const struct placement *p)
+{
+	for (size_t i = 0; i < p->n; i++)
+		if (p->v[i].bytes[PL_SHMEM] &&
+		    !placement_has(p->cpu_nodes, p->n_cpu_nodes, p->v[i].node))
+			return true;
+	return false;
+}
+
+/* The cgroup's fix: its manager's set-property, its cpuset.mems, or none and why. */
+static void cgroup_fix(const struct placement *p, const struct pl_fix_ctx *c, const char *cn,
+		       struct pl_fixes *out)
+{
+	struct cg_unit from_path;
+	const struct cg_unit *u = c->unit;
+	char prop[300], uid[16];
+
+	if (!u) {
+		cg_unit_of_path(c->cgroup, &from_path);
+		u = &from_path;
+	}
+	if (moves_shared(p)) {
+		no_cmd(out, "a new cpuset.mems would move shared memory other processes use");
+		return;
+	}
+	snprintf(prop, sizeof(prop), "AllowedMemoryNodes=%s", cn);
+	snprintf(uid, sizeof(uid), "%u@", u->uid);
+	switch (u->kind) {
+	case CG_UNIT_SYSTEM:
+		add_argv(out, PL_C_REMOTE_ANON, "keep it local",
+			 (const char *const[]){ "systemctl", "set-property", u->name, prop, NULL },
+			 MOVES_NOTE);
+		break;
+	case CG_UNIT_USER:
+		/* user@.service delegates cpu, memory and pids by default: cpuset is the admin's. */
+		add_argv(out, PL_C_REMOTE_ANON, "keep it local",
+			 (const char *const[]){ "systemctl", "--user", "-M", uid, "set-property",
+						u->name, prop, NULL },
+			 "its user manager sets it where user@.service delegates cpuset");
+		break;
+	case CG_UNIT_PLAIN:
+		add_mems_write(out, c, cn);
+		break;
+	case CG_UNIT_NONE:
+		no_cmd(out, u->why);
+		break;
+	}
 }
 
 void placement_fixes(const struct placement *p, const struct pl_fix_ctx *c, struct pl_fixes *out)
@@ -301,49 +380,40 @@ void placement_fixes(const struct placement *p, const struct pl_fix_ctx *c, stru
 	to = pick(p, p->cpu_nodes, p->n_cpu_nodes);
 	list_text(p->cpu_nodes, p->n_cpu_nodes, cn, sizeof(cn));
 	if (remote && !c->is_cgroup) {
-		char cmd[PL_FIX_TEXT];
+		char cpu[300], mem[300];
 
 		moves(p, c, PL_C_REMOTE_ANON, &to, "move it now", out);
-		snprintf(cmd, sizeof(cmd), "numactl --cpunodebind=%s --membind=%s COMMAND", cn, cn);
+		snprintf(cpu, sizeof(cpu), "--cpunodebind=%s", cn);
+		snprintf(mem, sizeof(mem), "--membind=%s", cn);
 		if (to != UINT32_MAX)
-			add(out, PL_C_REMOTE_ANON, "start it local", cmd,
-			    "mappings with a policy of their own keep it");
+			add_argv(out, PL_C_REMOTE_ANON, "start it local",
+				 (const char *const[]){ "numactl", cpu, mem, "COMMAND", NULL },
+				 "mappings with a policy of their own keep it");
 	} else if (remote && demoted_nodes(p, out)) {
 		/* A narrower cpuset.mems would move the demoted pages back too: none. */
+	} else if (remote && c->managed && c->podman_id && moves_shared(p)) {
+		no_cmd(out, "a new cpuset.mems would move shared memory other processes use");
 	} else if (remote && c->managed && c->podman_id) {
-		char cmd[PL_FIX_TEXT];
+		char mems[300], id[13];
 
 		/* Its own tool keeps the cpuset podman records; cgroup v2 then moves the pages. */
-		snprintf(cmd, sizeof(cmd), "podman update --cpuset-mems=%s %.12s", cn,
-			 c->podman_id);
-		add(out, PL_C_REMOTE_ANON, "keep it local", cmd,
-		    "cgroup v2 moves its memory onto the new cpuset.mems");
+		snprintf(mems, sizeof(mems), "--cpuset-mems=%s", cn);
+		snprintf(id, sizeof(id), "%.12s", c->podman_id);
+		add_argv(out, PL_C_REMOTE_ANON, "keep it local",
+			 (const char *const[]){ "podman", "update", mems, id, NULL }, MOVES_NOTE);
 	} else if (remote && c->managed) {
 		/*
 		 * A container's cpuset is written by its runtime from the kubelet's
 		 * assignment: a cpuset.mems or unit property set by hand fights both
 		 * and is undone at the next update.  The fix is the pod's resources.
 		 */
-	} else if (remote) {
-		const char *unit = unit_of(c->cgroup);
-		char cmd[PL_FIX_TEXT];
-
-		if (unit) {
-			snprintf(cmd, sizeof(cmd),
-				 "systemctl set-property %s AllowedMemoryNodes=%s", unit, cn);
-			add(out, PL_C_REMOTE_ANON, "keep it local", cmd,
-			    "cgroup v2 moves its memory onto the new cpuset.mems");
-		} else {
-			snprintf(cmd, sizeof(cmd), "echo %s > /sys/fs/cgroup%s/cpuset.mems", cn,
-				 c->cgroup);
-			add(out, PL_C_REMOTE_ANON, "keep it local", cmd,
-			    "cgroup v2 moves its memory onto the new cpuset.mems");
-		}
-	}
+	} else if (remote)
+		cgroup_fix(p, c, cn, out);
 	/* NUMA balancing moves pages of mappings without a policy, the only ones remote_anon holds. */
 	if (remote && c->balancing && strcmp(c->balancing, "0") == 0)
-		add(out, PL_C_REMOTE_ANON, "or let the kernel move it",
-		    "sysctl -w kernel.numa_balancing=1", "off now");
+		add_argv(out, PL_C_REMOTE_ANON, "or let the kernel move it",
+			 (const char *const[]){ "sysctl", "-w", "kernel.numa_balancing=1", NULL },
+			 "off now");
 	if (off && !c->is_cgroup)
 		moves(p, c, PL_C_OFF_POLICY, NULL, "move it", out);
 }
