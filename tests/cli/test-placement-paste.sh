@@ -8,7 +8,8 @@
 # namespace: a redirect writes there, never to the host's cgroups).  The
 # argv and the file written must be exactly the ones intended, computed
 # here from the fixture's names; no PWNED file, no other command, and no
-# control byte on stdout.  The text lines carry the -J commands.
+# control byte, bidi or zero-width mark on stdout.  The text lines carry
+# the -J commands.
 . "$(dirname "$0")/lib.sh"
 # shellcheck source=tests/fixtures/fixture-lib.sh
 . "$FIXTURES/fixture-lib.sh"
@@ -50,6 +51,9 @@ fixes = [(t, c) for t in doc["targets"] for c in (t.get("fixes") or [])]
 # Control bytes on stdout: none but the newlines between lines.
 bad = sorted({b for b in text if (b < 0x20 and b != 0x0A) or b == 0x7F})
 say(not bad, "no control byte on stdout%s" % (": %r" % bad if bad else ""))
+HIDDEN = re.compile("[\u0080-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]")
+marks = sorted(set(HIDDEN.findall(text.decode("utf-8", "replace"))))
+say(not marks, "no bidi, zero-width or C1 character on stdout%s" % (": %r" % marks if marks else ""))
 
 # The text lines: "    LABEL: CMD" and perhaps " (note)", CMD one of the -J commands.
 cmds = [c for _, c in fixes]
