@@ -36,9 +36,8 @@ struct cg_unit {
 /* Is name a unit name systemd would take (unit_name_is_valid()) for a unit with a cgroup? */
 bool cg_unit_name_valid(const char *name);
 /*
- * What path ("/system.slice/a.service", relative to the hierarchy) says
- * by its names alone: never PLAIN with the owners unread, so
- * cg_unit_of() decides that.
+ * What path ("/system.slice/a.service", relative to the hierarchy) says by
+ * its names alone; cg_unit_of() then checks the owners.
  */
 void cg_unit_of_path(const char *path, struct cg_unit *out);
 /*

@@ -180,9 +180,8 @@ enum {
  */
 static unsigned place_of(unsigned parent, const char *name, unsigned depth)
 {
-	static const char *const tops[] = { "kubepods",     "kubepods.slice", "machine.slice",
-					    "system.slice", "docker",         "libpod_parent",
-					    "machine" };
+	static const char *const tops[] = { "machine.slice", "system.slice", "docker",
+					    "libpod_parent", "machine" };
 	size_t len = strlen(name);
 
 	if (strcmp(name, "user.slice") == 0 ||
