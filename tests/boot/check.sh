@@ -822,6 +822,11 @@ case "$OUT" in *"cgroup: /machine.slice/libpod-$sid.scope"*) ok "a container id 
 case "$OUT" in *user.slice*) not_ok "the clone is no container" "$OUT" ;; *) ok "the clone is no container" ;; esac
 podman rm -f -t 0 spoofed >/dev/null 2>&1
 rmdir "$USER_APP/libpod-$sid.scope"
+# Gone before the package's life: its trials time systemd's timers.
+for g in "$USER_APP/sshd.service" "$USER_APP/$HOSTILE_CG" "$PLAIN_CG"; do echo 1 >"$g/cgroup.kill"; done
+sleep 2
+rmdir "$USER_APP/sshd.service" "$USER_APP/$HOSTILE_CG" "$USER_APP" "${USER_APP%/*}" \
+	"${USER_APP%/*/*}" "$PLAIN_CG" 2>/dev/null
 # ---- end of 8c.
 
 # 9. The package's life, last as it ends in a purge: installed by apt before
