@@ -25,6 +25,7 @@
 #include "cg-numa.h"
 #include "cg-procs.h"
 #include "cgroup-root.h"
+#include "cg-unit.h"
 #include "cmd.h"
 #include "escape.h"
 #include "log.h"
@@ -99,6 +100,22 @@ struct popts {
 	double max_remote_anon;
 };
 
+/*
+ * A target's fixes as kept until printed: struct pl_fixes has room for
+ * eight PATH_MAX-long quoted commands (some 75 kB), and a pattern may find
+ * ten thousand processes; each command kept here takes its length.
+ */
+struct kept_fix {
+	enum pl_class cls;
+	char what[sizeof(((struct pl_fix *)0)->what)];
+	char *cmd, *note; /* cmd "": no command may be printed, note says why */
+};
+struct kept_fixes {
+	struct kept_fix v[PL_FIXES_MAX];
+	size_t n;
+	char held[PL_NCLASS][sizeof(((struct pl_fixes *)0)->held[0])];
+};
+
 struct target {
 	bool is_cgroup;
 	unsigned pid;
@@ -115,7 +132,7 @@ struct target {
 	struct pc_target *ctr; /* a container's: its kubelet assignment */
 	struct placement p;
 	struct pl_verdict v;
-	struct pl_fixes *fixes; /* the commands that act on its verdict; NULL: none */
+	struct kept_fixes *fixes; /* the commands that act on its verdict; NULL: none */
 };
 
 struct pctx {
@@ -709,11 +726,20 @@ static int read_machine(struct pctx *x)
 	return EXIT_OK;
 }
 
+static void kept_free(struct kept_fixes *k)
+{
+	for (size_t i = 0; k && i < k->n; i++) {
+		free(k->v[i].cmd);
+		free(k->v[i].note);
+	}
+	free(k);
+}
+
 static void pctx_free(struct pctx *x)
 {
 	for (size_t i = 0; i < x->n; i++) {
 		placement_free(&x->t[i].p);
-		free(x->t[i].fixes);
+		kept_free(x->t[i].fixes);
 		free(x->t[i].cgroup);
 		free(x->t[i].cpuset);
 		placement_containers_target_free(x->t[i].ctr);
@@ -736,19 +762,45 @@ static const char *podman_outside_pod(const struct target *t)
 	return c && strcmp(c->runtime, "podman") == 0 && !c->pod_uid[0] ? c->id : NULL;
 }
 
-/*
- * t's fixes, kept only when there are some: a struct pl_fixes is some
- * 18 kB, and a fleet's containers (10,000 targets) mostly have none.
- */
+/* f as kept: each string copied at its length.  NULL when out of memory. */
+static struct kept_fixes *kept_copy(const struct pl_fixes *f)
+{
+	struct kept_fixes *k = calloc(1, sizeof(*k));
+
+	if (!k)
+		return NULL;
+	memcpy(k->held, f->held, sizeof(k->held));
+	for (; k->n < f->n; k->n++) {
+		struct kept_fix *d = &k->v[k->n];
+
+		d->cls = f->v[k->n].cls;
+		memcpy(d->what, f->v[k->n].what, sizeof(d->what));
+		d->cmd = strdup(f->v[k->n].cmd);
+		d->note = strdup(f->v[k->n].note);
+		if (!d->cmd || !d->note) {
+			k->n++;
+			kept_free(k);
+			return NULL;
+		}
+	}
+	return k;
+}
+
+/* t's fixes, kept only when there are some: a fleet's containers mostly have none. */
 static int keep_fixes(const struct pctx *x, struct target *t)
 {
-	struct pl_fixes f;
+	static struct pl_fixes f;
+	struct cg_unit u;
 	bool any;
 
+	if (t->is_cgroup && cg_unit_of(x->root, t->cgroup, &u) < 0)
+		u = (struct cg_unit){ .kind = CG_UNIT_NONE, .why = "its owner could not be read" };
 	placement_fixes(&t->p,
 			&(struct pl_fix_ctx){ .is_cgroup = t->is_cgroup,
 					      .pid = t->pid,
 					      .cgroup = t->cgroup,
+					      .cg_root = x->root,
+					      .unit = t->is_cgroup ? &u : NULL,
 					      .cpuset_found = t->cpuset_found,
 					      .managed = t->ctr != NULL,
 					      .podman_id = podman_outside_pod(t),
@@ -761,10 +813,7 @@ static int keep_fixes(const struct pctx *x, struct target *t)
 		any |= f.held[c][0] != '\0';
 	if (!any)
 		return 0;
-	if (!(t->fixes = malloc(sizeof(f))))
-		return -ENOMEM;
-	*t->fixes = f;
-	return 0;
+	return (t->fixes = kept_copy(&f)) ? 0 : -ENOMEM;
 }
 
 /* Is the target's actionable memory (remote anonymous and off-policy) over --check's share? */
@@ -931,11 +980,12 @@ static void fix_lines(const struct target *t, enum pl_class cls)
 	if (!t->fixes)
 		return;
 	for (size_t i = 0; i < t->fixes->n; i++) {
-		const struct pl_fix *f = &t->fixes->v[i];
+		const struct kept_fix *f = &t->fixes->v[i];
 
 		if (f->cls != cls)
 			continue;
-		int len = printf("    %s: %s", f->what, f->cmd);
+		/* The command is quoted (shell_quote_argv()): no byte of it needs escaping. */
+		int len = printf("    %s: %s", f->what, f->cmd[0] ? f->cmd : "no command");
 
 		if (f->note[0] && len + 3 + (int)strlen(f->note) <= 80)
 			printf(" (%s)\n", f->note);
@@ -1071,15 +1121,16 @@ static void set_policies(struct out_row *row, size_t col, const struct placement
 }
 
 /* The commands of the fixes, one per line: a JSON array of strings. */
-static void set_fixes(struct out_row *row, size_t col, const struct pl_fixes *f)
+static void set_fixes(struct out_row *row, size_t col, const struct kept_fixes *f)
 {
-	char s[PL_FIXES_MAX * (PL_FIX_TEXT + 1) + 1];
+	static char s[PL_FIXES_MAX * (PL_FIX_CMD + 1) + 1];
 	size_t used = 0;
 
 	s[0] = '\0';
 	for (size_t i = 0; f && i < f->n; i++)
-		used += (size_t)snprintf(s + used, sizeof(s) - used, "%s%s", i ? "\n" : "",
-					 f->v[i].cmd);
+		if (f->v[i].cmd[0])
+			used += (size_t)snprintf(s + used, sizeof(s) - used, "%s%s",
+						 used ? "\n" : "", f->v[i].cmd);
 	out_row_set(row, col, s);
 }
 

@@ -165,9 +165,61 @@ static int add(struct walk *w, const char *path, const struct container_cg *c,
 	return 0;
 }
 
-/* path: the cgroup ("/" the root), name its last part. */
+/* Where a directory is, for the container names in it. */
+enum {
+	PLACE_RUNTIME = 1 << 0, /* in a tree a runtime or the kubelet puts containers in */
+	PLACE_USER = 1 << 1,    /* a user's: user.slice, a user manager's tree */
+};
+
+/*
+ * The place of the directory name, in its parent's place, depth levels
+ * down.  The runtimes make their cgroups in the kubelet's kubepods tree
+ * (both drivers; kubepods.slice is kubelet-kubepods.slice under a
+ * --cgroup-root of its own), machine.slice and system.slice (systemd's
+ * driver), /docker, /libpod_parent and /machine (cgroupfs).  A user's tree
+ * is the user's to name: a scope called cri-containerd-<id>.scope there is
+ * a clone, never that container (rootless containers included).
+ */
+static unsigned place_of(unsigned parent, const char *name, unsigned depth)
+{
+	static const char *const tops[] = { "machine.slice", "system.slice", "docker",
+					    "libpod_parent", "machine" };
+	size_t len = strlen(name);
+
+	if (strcmp(name, "user.slice") == 0 ||
+	    (has_prefix(name, "user@") && has_suffix(name, len, ".service")))
+		return parent | PLACE_USER;
+	for (size_t i = 0; depth == 0 && i < sizeof(tops) / sizeof(tops[0]); i++)
+		if (strcmp(name, tops[i]) == 0)
+			return parent | PLACE_RUNTIME;
+	if (strcmp(name, "kubepods") == 0 || strcmp(name, "kubepods.slice") == 0 ||
+	    has_suffix(name, len, "-kubepods.slice"))
+		return parent | PLACE_RUNTIME;
+	return parent;
+}
+
+/*
+ * Is the cgroup sub, named like a container, where its runtime put it: in
+ * a runtime's place, a systemd scope in a slice (not inside a delegated
+ * service), made by root (a directory another user owns was delegated to
+ * that user, who names what is in it)?
+ */
+static bool runtime_made(const struct walk *w, const char *sub, const char *parent,
+			 const char *name, unsigned place)
+{
+	char dir[CG_PATH_MAX + CG_ROOT_MAX + 2];
+
+	if (!(place & PLACE_RUNTIME) || (place & PLACE_USER) ||
+	    (has_suffix(name, strlen(name), ".scope") &&
+	     !has_suffix(parent, strlen(parent), ".slice")))
+		return false;
+	snprintf(dir, sizeof(dir), "%s%s", w->root, sub);
+	return sysfs_root_owned(dir) == 1;
+}
+
+/* path: the cgroup ("/" the root), name its last part, place where it is. */
 static int walk_dir(struct walk *w, const char *path, const char *parent,
-		    const struct container_cg *pod, unsigned depth)
+		    const struct container_cg *pod, unsigned place, unsigned depth)
 {
 	char dir[CG_PATH_MAX + CG_ROOT_MAX + 2];
 	struct dirent *d;
@@ -182,6 +234,7 @@ static int walk_dir(struct walk *w, const char *path, const char *parent,
 	while (r == 0 && (d = readdir(dp))) {
 		char sub[CG_PATH_MAX + 1];
 		struct container_cg c;
+		unsigned in;
 		int len;
 
 		if (d->d_type != DT_DIR || d->d_name[0] == '.')
@@ -191,10 +244,12 @@ static int walk_dir(struct walk *w, const char *path, const char *parent,
 		if (len < 0 || (size_t)len >= sizeof(sub))
 			continue;
 		container_find_cg_name(parent, d->d_name, &c);
-		if (c.is_container)
+		in = place_of(place, d->d_name, depth);
+		if (c.is_container && runtime_made(w, sub, parent, d->d_name, place))
 			r = add(w, sub, &c, pod); /* its own children are part of it */
 		else
-			r = walk_dir(w, sub, d->d_name, c.is_pod ? &c : pod, depth + 1);
+			r = walk_dir(w, sub, d->d_name, c.is_pod && !(in & PLACE_USER) ? &c : pod,
+				     in, depth + 1);
 	}
 	closedir(dp);
 	return r;
@@ -528,10 +583,41 @@ static int names_from_docker(struct container_list *l)
 	return r;
 }
 
+/* The shortest text of path for a message: whole up to 1,000 bytes, else marked as cut. */
+static int shown_len(const char *path, const char **more)
+{
+	size_t n = strlen(path);
+
+	*more = n > 1000 ? "..." : "";
+	return n > 1000 ? 1000 : (int)n;
+}
+
+/*
+ * An id is one container: two cgroups of one id are a copy made to pass
+ * for it (or a dump of two machines), and either one would take the
+ * other's name, pod and series.  l sorted by id.
+ */
+static int one_cgroup_per_id(const struct container_list *l, char *why, size_t whylen)
+{
+	for (size_t i = 1; i < l->n; i++) {
+		const char *a = l->v[i - 1].cgroup, *b = l->v[i].cgroup, *ma, *mb;
+		int na, nb;
+
+		if (strcmp(l->v[i - 1].id, l->v[i].id) != 0)
+			continue;
+		na = shown_len(a, &ma);
+		nb = shown_len(b, &mb);
+		snprintf(why, whylen, "container id %s is in two cgroups: %.*s%s and %.*s%s",
+			 l->v[i].id, na, a, ma, nb, b, mb);
+		return -EEXIST;
+	}
+	return 0;
+}
+
 int container_find_scan(const char *root, struct container_list *l, char *why, size_t whylen)
 {
 	struct walk w = { .root = root, .l = l };
-	int r = walk_dir(&w, "/", "", NULL, 0);
+	int r = walk_dir(&w, "/", "", NULL, 0, 0);
 
 	if (r < 0 && r != -ENOMEM) {
 		snprintf(why, whylen, "%s: %s", root, strerror(-r));
@@ -539,6 +625,8 @@ int container_find_scan(const char *root, struct container_list *l, char *why, s
 	}
 	if (l->n > 1)
 		qsort(l->v, l->n, sizeof(*l->v), cmp_id);
+	if (r == 0 && (r = one_cgroup_per_id(l, why, whylen)) < 0)
+		return r;
 	/* The pods' directories first: they check the names of the links. */
 	if (r == 0)
 		r = names_from_log_pods(l);

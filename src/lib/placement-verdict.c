@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cg-unit.h"
 #include "nodes.h"
 #include "placement.h"
 #include "shell-quote.h"
@@ -190,7 +191,8 @@ static void add(struct pl_fixes *out, enum pl_class cls, const char *what, const
 {
 	struct pl_fix *f;
 
-	if (out->n == PL_FIXES_MAX)
+	/* A command is printed whole or not at all: a cut one runs something else. */
+	if (out->n == PL_FIXES_MAX || strlen(cmd) >= sizeof(f->cmd))
 		return;
 	f = &out->v[out->n++];
 	f->cls = cls;
@@ -201,10 +203,14 @@ static void add(struct pl_fixes *out, enum pl_class cls, const char *what, const
 
 #define MAX_SRC 64
 
-/* A command from its words, each quoted for a shell; false when it does not fit whole. */
-static bool command(char *buf, size_t len, const char *const argv[])
+/* A fix whose command is argv, each word quoted; none when it cannot be printed whole. */
+static void add_argv(struct pl_fixes *out, enum pl_class cls, const char *what,
+		     const char *const argv[], const char *note)
 {
-	return shell_quote_argv(argv, buf, len) >= 0;
+	char cmd[PL_FIX_CMD];
+
+	if (shell_quote_argv(argv, cmd, sizeof(cmd)) > 0)
+		add(out, cls, what, cmd, note);
 }
 
 static void list_text(const unsigned *ids, size_t n, char *buf, size_t len)
@@ -313,7 +319,7 @@ static void migratepages(const struct placement *p, const struct pl_fix_ctx *c,
 	for (size_t i = 0; i < n; i++) {
 		unsigned group[MAX_SRC], pairs[MAX_SRC];
 		size_t k = 0;
-		char pid[16], from[256], dest[16], cmd[PL_FIX_TEXT];
+		char pid[16], from[256], dest[16];
 		bool first = true;
 
 		for (size_t j = 0; j < i; j++)
@@ -330,17 +336,16 @@ static void migratepages(const struct placement *p, const struct pl_fix_ctx *c,
 		snprintf(pid, sizeof(pid), "%u", c->pid);
 		list_text(group, k, from, sizeof(from));
 		snprintf(dest, sizeof(dest), "%u", to[i]);
-		if (command(cmd, sizeof(cmd),
-			    (const char *const[]){ "migratepages", pid, from, dest, NULL }))
-			add(out, moves_class(p), "or", cmd,
-			    "every page it has there is in the plan");
+		add_argv(out, moves_class(p), "or",
+			 (const char *const[]){ "migratepages", pid, from, dest, NULL },
+			 "every page it has there is in the plan");
 	}
 }
 
 /* numastatctl's own move of exactly the plan: the target as the command line named it. */
 static void own_move(const struct placement *p, const struct pl_fix_ctx *c, struct pl_fixes *out)
 {
-	char cmd[PL_FIX_TEXT], pid[16];
+	char pid[16];
 	const char *opt = c->select_opt, *arg = c->select_arg;
 
 	if (!p->n_moves || (c->is_cgroup && !opt))
@@ -350,10 +355,9 @@ static void own_move(const struct placement *p, const struct pl_fix_ctx *c, stru
 		opt = "--pid";
 		arg = pid;
 	}
-	if (command(cmd, sizeof(cmd),
-		    (const char *const[]){ "numastatctl", "placement", opt, arg, "--move", NULL }))
-		add(out, moves_class(p), "move it now", cmd,
-		    "its private pages only; --dry-run shows the moves");
+	add_argv(out, moves_class(p), "move it now",
+		 (const char *const[]){ "numastatctl", "placement", opt, arg, "--move", NULL },
+		 "its private pages only; --dry-run shows the moves");
 }
 
 /*
@@ -373,19 +377,66 @@ static bool cpuset_exact(const struct placement *p)
 	return true;
 }
 
-static const char *unit_of(const char *cgroup)
+/* No command for remote anonymous memory, and why in one line. */
+static void no_cmd(struct pl_fixes *out, const char *why)
 {
-	const char *base = strrchr(cgroup, '/');
-	static const char *const types[] = { ".service", ".scope", ".slice" };
+	add(out, PL_C_REMOTE_ANON, "keep it local", "", why);
+}
 
-	base = base ? base + 1 : cgroup;
-	for (size_t i = 0; i < sizeof(types) / sizeof(types[0]); i++) {
-		size_t bl = strlen(base), tl = strlen(types[i]);
+#define MOVES_NOTE "cgroup v2 moves its memory onto the new cpuset.mems"
 
-		if (bl > tl && strcmp(base + bl - tl, types[i]) == 0)
-			return base;
+/* echo NODES > ROOT/CGROUP/cpuset.mems, the path one quoted word. */
+static void add_mems_write(struct pl_fixes *out, const struct pl_fix_ctx *c, const char *cn)
+{
+	const char *const echo[] = { "echo", cn, NULL };
+	char cmd[PL_FIX_CMD], path[PL_FIX_CMD];
+	int n, w;
+
+	if ((size_t)snprintf(path, sizeof(path), "%s%s/cpuset.mems",
+			     c->cg_root ? c->cg_root : "/sys/fs/cgroup",
+			     c->cgroup) >= sizeof(path) ||
+	    (n = shell_quote_argv(echo, cmd, sizeof(cmd))) < 0 || (size_t)n + 3 >= sizeof(cmd) ||
+	    (w = shell_quote_word(path, cmd + n + 3, sizeof(cmd) - (size_t)n - 3)) < 0) {
+		no_cmd(out, "its path is too long to print whole");
+		return;
 	}
-	return NULL;
+	memcpy(cmd + n, " > ", 3);
+	add(out, PL_C_REMOTE_ANON, "keep it local", cmd, MOVES_NOTE);
+}
+
+/* The cgroup's fix: its manager's set-property, its cpuset.mems, or none and why. */
+static void cgroup_fix(const struct pl_fix_ctx *c, const char *cn, struct pl_fixes *out)
+{
+	struct cg_unit from_path;
+	const struct cg_unit *u = c->unit;
+	char prop[300], uid[16];
+
+	if (!u) {
+		cg_unit_of_path(c->cgroup, &from_path);
+		u = &from_path;
+	}
+	snprintf(prop, sizeof(prop), "AllowedMemoryNodes=%s", cn);
+	snprintf(uid, sizeof(uid), "%u@", u->uid);
+	switch (u->kind) {
+	case CG_UNIT_SYSTEM:
+		add_argv(out, PL_C_REMOTE_ANON, "keep it local",
+			 (const char *const[]){ "systemctl", "set-property", u->name, prop, NULL },
+			 MOVES_NOTE);
+		break;
+	case CG_UNIT_USER:
+		/* user@.service delegates cpu, memory and pids by default: cpuset is the admin's. */
+		add_argv(out, PL_C_REMOTE_ANON, "keep it local",
+			 (const char *const[]){ "systemctl", "--user", "-M", uid, "set-property",
+						u->name, prop, NULL },
+			 "its user manager sets it where user@.service delegates cpuset");
+		break;
+	case CG_UNIT_PLAIN:
+		add_mems_write(out, c, cn);
+		break;
+	case CG_UNIT_NONE:
+		no_cmd(out, u->why);
+		break;
+	}
 }
 
 void placement_fixes(const struct placement *p, const struct pl_fix_ctx *c, struct pl_fixes *out)
@@ -404,62 +455,38 @@ void placement_fixes(const struct placement *p, const struct pl_fix_ctx *c, stru
 	if (!c->is_cgroup || p->n_moves)
 		held_nodes(p, out);
 	if (remote && !c->is_cgroup && p->n_local) {
-		char cmd[PL_FIX_TEXT], bind[300], mem[300];
+		char cpu[300], mem[300];
 
-		snprintf(bind, sizeof(bind), "--cpunodebind=%s", cn);
+		snprintf(cpu, sizeof(cpu), "--cpunodebind=%s", cn);
 		snprintf(mem, sizeof(mem), "--membind=%s", ln);
-		if (command(cmd, sizeof(cmd),
-			    (const char *const[]){ "numactl", bind, mem, "COMMAND", NULL }))
-			add(out, PL_C_REMOTE_ANON, "start it local", cmd,
-			    "mappings with a policy of their own keep it");
+		add_argv(out, PL_C_REMOTE_ANON, "start it local",
+			 (const char *const[]){ "numactl", cpu, mem, "COMMAND", NULL },
+			 "mappings with a policy of their own keep it");
 	} else if (remote && !cpuset_exact(p)) {
 		/* A narrower cpuset.mems would move shared, file or policy-placed pages too. */
+		no_cmd(out,
+		       "a new cpuset.mems would move shared memory, page cache or pages a policy "
+		       "or demotion placed too");
 	} else if (remote && c->managed && c->podman_id) {
-		char cmd[PL_FIX_TEXT], mems[300], id[16];
+		char mems[300], id[13];
 
 		/* Its own tool keeps the cpuset podman records; cgroup v2 then moves the pages. */
 		snprintf(mems, sizeof(mems), "--cpuset-mems=%s", ln);
 		snprintf(id, sizeof(id), "%.12s", c->podman_id);
-		if (command(cmd, sizeof(cmd),
-			    (const char *const[]){ "podman", "update", mems, id, NULL }))
-			add(out, PL_C_REMOTE_ANON, "keep it local", cmd,
-			    "cgroup v2 moves its memory onto the new cpuset.mems");
+		add_argv(out, PL_C_REMOTE_ANON, "keep it local",
+			 (const char *const[]){ "podman", "update", mems, id, NULL }, MOVES_NOTE);
 	} else if (remote && c->managed) {
 		/*
 		 * A container's cpuset is written by its runtime from the kubelet's
 		 * assignment: a cpuset.mems or unit property set by hand fights both
 		 * and is undone at the next update.  The fix is the pod's resources.
 		 */
-	} else if (remote) {
-		const char *unit = unit_of(c->cgroup);
-		char cmd[PL_FIX_TEXT];
-
-		if (unit) {
-			char prop[300];
-
-			snprintf(prop, sizeof(prop), "AllowedMemoryNodes=%s", ln);
-			if (command(cmd, sizeof(cmd),
-				    (const char *const[]){ "systemctl", "set-property", unit, prop,
-							   NULL }))
-				add(out, PL_C_REMOTE_ANON, "keep it local", cmd,
-				    "cgroup v2 moves its memory onto the new cpuset.mems");
-		} else {
-			char path[PL_FIX_TEXT], redirect[PL_FIX_TEXT + 8];
-			int w = snprintf(path, sizeof(path), "/sys/fs/cgroup%s/cpuset.mems",
-					 c->cgroup);
-
-			if (w > 0 && (size_t)w < sizeof(path) &&
-			    shell_quote_argv((const char *const[]){ path, NULL }, redirect,
-					     sizeof(redirect)) >= 0 &&
-			    (size_t)snprintf(cmd, sizeof(cmd), "echo %s > %s", ln, redirect) <
-				    sizeof(cmd))
-				add(out, PL_C_REMOTE_ANON, "keep it local", cmd,
-				    "cgroup v2 moves its memory onto the new cpuset.mems");
-		}
-	}
+	} else if (remote)
+		cgroup_fix(c, ln, out);
 	/* NUMA balancing moves default-policy mappings only: not MPOL_LOCAL nor any other. */
 	if ((c->is_cgroup ? remote : p->remote_default) && c->balancing &&
 	    strcmp(c->balancing, "0") == 0)
-		add(out, PL_C_REMOTE_ANON, "or let the kernel move it",
-		    "sysctl -w kernel.numa_balancing=1", "off now");
+		add_argv(out, PL_C_REMOTE_ANON, "or let the kernel move it",
+			 (const char *const[]){ "sysctl", "-w", "kernel.numa_balancing=1", NULL },
+			 "off now");
 }

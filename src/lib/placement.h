@@ -345,17 +345,18 @@ void placement_migrate_pairs(const unsigned *from, size_t nf, const unsigned *to
 			     unsigned *out);
 
 /*
- * The commands that act on a verdict, each a line an admin can paste: every
- * word shell-quoted, never cut (a command that does not fit whole is not
- * given).  Room for a cgroup path of PATH_MAX bytes quoted.
+ * The commands that act on a verdict, each a line an admin can paste:
+ * every word quoted by shell_quote_argv(), whole or not printed at all.
+ * PL_FIX_CMD holds a PATH_MAX-long cgroup path quoted as plain text.
  */
-#define PL_FIX_TEXT 4608
+#define PL_FIX_TEXT 1024
+#define PL_FIX_CMD 8192
 #define PL_FIXES_MAX 8
 struct pl_fix {
-	enum pl_class cls;     /* what it fixes */
-	char what[48];         /* "move it now", "start it local", ... */
-	char cmd[PL_FIX_TEXT]; /* the command or unit line */
-	char note[256];        /* a caveat, or "" */
+	enum pl_class cls;      /* what it fixes */
+	char what[48];          /* "move it now", "start it local", ... */
+	char cmd[PL_FIX_CMD];   /* the command; "": none may be printed, note says why */
+	char note[PL_FIX_TEXT]; /* a caveat, or "" */
 };
 struct pl_fixes {
 	struct pl_fix v[PL_FIXES_MAX];
@@ -368,12 +369,16 @@ struct pl_fixes {
 };
 
 /* What a fix may say about the machine. */
+struct cg_unit;
 struct pl_fix_ctx {
 	bool is_cgroup;
 	unsigned pid;
-	const char *cgroup; /* is_cgroup: the path */
-	bool cpuset_found;  /* is_cgroup: some cpuset holds it */
-	bool managed;       /* is_cgroup: a container's, whose cpuset its runtime and kubelet own */
+	const char *cgroup;  /* is_cgroup: the path */
+	const char *cg_root; /* is_cgroup: the hierarchy; NULL: /sys/fs/cgroup */
+	/* is_cgroup: the manager it answers to (cg_unit_of()); NULL: from its path alone */
+	const struct cg_unit *unit;
+	bool cpuset_found; /* is_cgroup: some cpuset holds it */
+	bool managed;      /* is_cgroup: a container's, whose cpuset its runtime and kubelet own */
 	/* managed: a podman container outside a pod, its id: podman update sets its cpuset. */
 	const char *podman_id;
 	const char *balancing; /* kernel.numa_balancing as read, "" when absent */

@@ -246,6 +246,23 @@ DIR *sysfs_opendir(const char *path)
 	return d;
 }
 
+int sysfs_root_owned(const char *path)
+{
+	struct stat st, root;
+	int fd = sysfs_open(path, O_PATH);
+	int r;
+
+	if (fd < 0)
+		return fd;
+	r = fstat(fd, &st);
+	close(fd);
+	if (r < 0)
+		return -errno;
+	if (root_fd < 0)
+		return st.st_uid == 0;
+	return fstat(root_fd, &root) < 0 ? -errno : st.st_uid == root.st_uid;
+}
+
 /*
  * procfs, sysfs and regular files hand over everything that is there in one
  * read(2) when the buffer is larger, so a short read means end of file.  Only

@@ -29,6 +29,13 @@ int sysfs_open(const char *path, int flags);
 DIR *sysfs_opendir(const char *path);
 
 /*
+ * Is path (a file or directory) owned by root?  Under --sysroot the owner
+ * of the tree's root stands for root: a dump copied by a user reads the
+ * same as on its machine.  1 or 0, or -errno.
+ */
+int sysfs_root_owned(const char *path);
+
+/*
  * Read a whole small file into buf (NUL-terminated, at most size-1 bytes).
  * Returns the length, -EFBIG when the file does not fit, or -errno.
  */

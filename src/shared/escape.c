@@ -64,6 +64,21 @@ static bool kept(unsigned char c, unsigned flags)
 	return c >= 0x20 && c < 0x7f;
 }
 
+bool escape_hidden_cp(uint32_t cp)
+{
+	return cp == 0x61c || (cp >= 0x200b && cp <= 0x200f) || (cp >= 0x2028 && cp <= 0x202e) ||
+	       (cp >= 0x2060 && cp <= 0x2069) || cp == 0xfeff;
+}
+
+/* A character shown as it is: valid UTF-8, no C1 control, no hidden mark. */
+static size_t shown_len(const unsigned char *s)
+{
+	uint32_t cp;
+	size_t n = utf8_char(s, false, &cp);
+
+	return n && !escape_hidden_cp(cp) ? n : 0;
+}
+
 size_t escape_safe_len(const char *s, unsigned flags)
 {
 	const unsigned char *p = (const unsigned char *)s;
@@ -71,7 +86,7 @@ size_t escape_safe_len(const char *s, unsigned flags)
 
 	while (p[n] && (k = p[n] < 0x80            ? kept(p[n], flags)
 			    : flags & ESCAPE_ASCII ? 0
-						   : utf8_len(p + n, false)) > 0)
+						   : shown_len(p + n)) > 0)
 		n += k;
 	return n;
 }

@@ -4,13 +4,16 @@
  * text, values in a dump) on its way to a terminal: a control character
  * would be obeyed (ESC [ 2 J clears the screen, a newline forges a line), so
  * each is written as \xNN, as libsmartcols writes them in tables: C0 controls
- * and DEL, C1 controls (U+0080..U+009F) and bytes that are not valid UTF-8.
- * Valid UTF-8 text passes unchanged.  Every text message and every text line
+ * and DEL, C1 controls (U+0080..U+009F) and bytes that are not valid UTF-8;
+ * so is every byte of a mark that reorders or hides text (bidi controls,
+ * zero-width characters: escape_hidden_cp()), which would make a name read
+ * as another.  Other valid UTF-8 text passes unchanged.  Every text message and every text line
  * numastatctl prints goes through here (log.c for messages and log_info());
  * JSON escapes its own through libsmartcols.  Implemented by escape.c.
  */
 #pragma once
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -25,6 +28,12 @@ enum {
 	ESCAPE_ASCII = 1 << 2,
 };
 
+/*
+ * Does code point cp reorder or hide text on a terminal: U+061C, U+200B..
+ * U+200F, U+2028..U+202E, U+2060..U+2069, U+FEFF?  (U+202E turns the rest
+ * of a line around; U+200B hides a difference between two names.)
+ */
+bool escape_hidden_cp(uint32_t cp);
 /* How many bytes at the start of s go out as they are (0: s[0] needs an escape). */
 size_t escape_safe_len(const char *s, unsigned flags);
 /*

@@ -34,16 +34,10 @@ static bool bare_char(unsigned char c)
 	       strchr("_@%+=:,./-", c);
 }
 
-/*
- * Characters a terminal obeys or that hide or reorder what is shown: a
- * pasted line must read as it runs (a U+202E turns "x.service; id"
- * around on screen; U+200B hides a difference between two names).
- */
+/* Characters a terminal obeys (controls) or that hide or reorder what is shown. */
 static bool hidden_cp(uint32_t cp)
 {
-	return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) || cp == 0x61c ||
-	       (cp >= 0x200b && cp <= 0x200f) || (cp >= 0x2028 && cp <= 0x202e) ||
-	       (cp >= 0x2060 && cp <= 0x2069) || cp == 0xfeff;
+	return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) || escape_hidden_cp(cp);
 }
 
 /* Does word need $'...': a control, bidi or zero-width character, or invalid UTF-8? */

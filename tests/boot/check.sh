@@ -796,6 +796,83 @@ run numastatctl placement --container "${id:0:8}" --check
 expect_rc 0 "moved, by an id prefix: --check passes after the fix"
 podman rm -f -t 0 away near moved >/dev/null 2>&1
 
+# ---- 8c. Fix lines that are safe to paste, for the manager that owns the
+# cgroup, and containers only where runtimes put them (placement's quoting,
+# cg-unit.c, container-find.c).  logind fails on this read-only root, so no
+# user manager runs: its tree is made as systemd delegates it,
+# user.slice/user-1000.slice/user@1000.service handed to uid 1000, with a
+# process in it.  Each group's memory is filled on node 1's CPU, then its
+# CPU moved to node 0 (remote anonymous).
+USER_APP=/sys/fs/cgroup/user.slice/user-1000.slice/user@1000.service/app.slice
+HOSTILE_CG='x$(touch${IFS}PWNED)y.scope'
+PLAIN_CG='/sys/fs/cgroup/system.slice/a;id;b'
+# subtree DIR: DIR and the groups above it below the root hand cpuset and memory down.
+subtree() {
+	local d=$1 up=()
+	while [ "$d" != /sys/fs/cgroup ]; do up=("$d" "${up[@]}") d=${d%/*}; done
+	for d in /sys/fs/cgroup "${up[@]}"; do
+		mkdir -p "$d"
+		echo "+cpuset +memory" >"$d/cgroup.subtree_control" 2>/dev/null
+	done
+}
+# remote_group CGROUP READY: a process holding 32 MB filled on CPU 1, its CPU then 0.
+remote_group() {
+	subtree "${1%/*}"
+	mkdir -p "$1"
+	echo 1 >"$1/cpuset.cpus"
+	bash -c "echo \$\$ >'$1/cgroup.procs' && $(hold 32 "$2")" &
+	for _ in $(seq 1 $((3 * T))); do [ -e "$2" ] && break; sleep 1; done
+	echo 0 >"$1/cpuset.cpus"
+}
+remote_group "$USER_APP/sshd.service" /run/user-sshd.ready
+remote_group "$USER_APP/$HOSTILE_CG" /run/user-hostile.ready
+remote_group "$PLAIN_CG" /run/plain.ready
+chown -R 1000:1000 "${USER_APP%/*}"
+PASTE=/run/paste
+mkdir -p "$PASTE"
+
+run numastatctl placement --cgroup "${USER_APP#/sys/fs/cgroup}/sshd.service"
+fix=$(sed -n 's/^ *keep it local: \(systemctl .*\)$/\1/p' <<<"$OUT")
+if [ "$fix" = "systemctl --user -M 1000@ set-property sshd.service AllowedMemoryNodes=0" ]; then
+	ok "a user manager's unit: the printed command addresses --user -M 1000@, not the system's sshd"
+else not_ok "a user manager's unit: the printed command addresses --user -M 1000@" "$OUT"; fi
+
+run numastatctl placement --cgroup "${USER_APP#/sys/fs/cgroup}/$HOSTILE_CG"
+case "$OUT" in *"keep it local: no command"*"not one of its units"*) ok "a hostile name in a user's tree: no command, and why" ;;
+*) not_ok "a hostile name in a user's tree: no command, and why" "$OUT" ;; esac
+run numastatctl placement --cgroup "${PLAIN_CG#/sys/fs/cgroup}"
+fix=$(sed -n 's/^ *keep it local: \(echo .*\)$/\1/p' <<<"$OUT")
+# Pasted into a root shell in an empty directory, with id replaced by a
+# file-maker: the only effect is cpuset.mems, and the memory comes home.
+printf '#!/bin/sh\n: >%s/ID-RAN\n' "$PASTE" >"$PASTE/id"
+chmod +x "$PASTE/id"
+(cd "$PASTE" && PATH="$PASTE:$PATH" bash -c "$fix")
+mems=$(cat "$PLAIN_CG/cpuset.mems")
+if [ -n "$fix" ] && [ "$mems" = 0 ] && [ ! -e "$PASTE/ID-RAN" ] && [ ! -e "$PASTE/PWNED" ]; then
+	ok "a root-made cgroup named a;id;b: its printed line, pasted, writes its cpuset.mems and runs nothing else"
+else not_ok "a root-made cgroup named a;id;b: its printed line, pasted" "fix: $fix" "cpuset.mems: $mems" "$(ls "$PASTE")"; fi
+sleep 2
+n1=$(numa_stat_anon "$PLAIN_CG" 1)
+if [ -n "$n1" ] && [ "$n1" -lt 1000000 ]; then ok "and cgroup v2 moved its memory off node 1"; else
+	not_ok "and cgroup v2 moved its memory off node 1" "node 1 anon: $n1"; fi
+
+ctr spoofed 8 --cpuset-cpus=0
+sid=$(podman inspect -f '{{.Id}}' spoofed)
+mkdir -p "$USER_APP/libpod-$sid.scope"
+chown 1000:1000 "$USER_APP/libpod-$sid.scope"
+run numastatctl placement --container "$sid"
+case "$OUT" in *"cgroup: /machine.slice/libpod-$sid.scope"*) ok "a container id cloned in a user's slice: the container is podman's, not ambiguous" ;;
+*) not_ok "a container id cloned in a user's slice: the container is podman's" "$OUT" ;; esac
+case "$OUT" in *user.slice*) not_ok "the clone is no container" "$OUT" ;; *) ok "the clone is no container" ;; esac
+podman rm -f -t 0 spoofed >/dev/null 2>&1
+rmdir "$USER_APP/libpod-$sid.scope"
+# Gone before the package's life: its trials time systemd's timers.
+for g in "$USER_APP/sshd.service" "$USER_APP/$HOSTILE_CG" "$PLAIN_CG"; do echo 1 >"$g/cgroup.kill"; done
+sleep 2
+rmdir "$USER_APP/sshd.service" "$USER_APP/$HOSTILE_CG" "$USER_APP" "${USER_APP%/*}" \
+	"${USER_APP%/*/*}" "$PLAIN_CG" 2>/dev/null
+# ---- end of 8c.
+
 # 9. The package's life, last as it ends in a purge: installed by apt before
 # this boot (run.sh), upgraded
 # here to a newer build, removed, purged.  The root was read-only until

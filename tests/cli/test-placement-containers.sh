@@ -6,7 +6,8 @@
 # checkpoints (verified, without the Memory Manager, a bad checksum, an
 # unknown layout), each form; hostile input: links in /var/log/containers
 # pointing anywhere, names with control characters and bytes not UTF-8, a
-# container gone between the scan and the read.
+# container gone between the scan and the read, a user's clones of container
+# cgroups in its delegated tree, one id in two cgroups.
 . "$(dirname "$0")/lib.sh"
 
 # cfixture CASE: a fresh root built by gen-containers.sh.
@@ -257,5 +258,41 @@ run placement --pod prod/db-0
 expect_out_has "  kubelet: no assignment known (/var/lib/kubelet/cpu_manager_state not-verified, /var/lib/kubelet/memory_manager_state not-verified)" \
 	"an unknown layout: no assignment is guessed"
 expect_err_has "a layout with a data section" "said"
+
+# Containers only where runtimes put them: a user's clones are not containers.
+ID9=$(printf '09%.0s' {1..32}) ID12=$(printf '0c%.0s' {1..32})
+cfixture spoof
+run placement --container '*'
+expect_rc 0 "a user's clones of container cgroups"
+expect_out_lacks "/user.slice/" "none in a user's slice or a user manager's tree is a container"
+run placement --container "$(printf '0b%.0s' {1..32})"
+expect_rc 1 "nor is one inside a delegated service's own cgroup"
+run placement --container "$ID1"
+expect_rc 0 "the full id of a container a user cloned: not ambiguous"
+expect_out_has "cgroup: /kubepods.slice/kubepods-pod0a1b2c3d_0000_4000_8000_000000000001.slice/cri-containerd-$ID1.scope" \
+	"the kubelet's cgroup"
+run placement --pod prod/db-0 --check --max-remote-anon 10
+expect_rc 0 "--check counts the pod's container, not a user's remote memory under its id"
+check "the pod has its one container, not the clone in a pod slice of its UID" \
+	test "$(grep -c "^container " <<<"$OUT")" = 1
+run placement --pod prod/db-0 --prometheus
+expect_out_lacks "$ID9" "no second series with the pod's labels"
+run placement --container "$ID12"
+expect_rc 0 "a libpod scope made by root in machine.slice is a container"
+if [ "$(id -u)" = 0 ]; then
+	chown 65534 "$ROOT/sys/fs/cgroup/machine.slice/libpod-$ID12.scope"
+	run placement --container "$ID12"
+	expect_rc 1 "handed to another user: that user names it, not a container"
+else
+	ok "# SKIP needs root to hand a directory to another user"
+fi
+
+cfixture dupid
+run placement --container '*'
+expect_rc 1 "one id in two cgroups: bad data"
+expect_one_err_line "one line"
+expect_err "numastatctl: placement: containers: container id $ID1 is in two cgroups: /kubepods.slice/kubepods-pod0a1b2c3d_0000_4000_8000_000000000001.slice/cri-containerd-$ID1.scope and /system.slice/docker-$ID1.scope" \
+	"naming both paths"
+expect_out "" "and nothing on stdout"
 
 done_testing

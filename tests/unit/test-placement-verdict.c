@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cg-unit.h"
 #include "nodes.h"
 #include "page-move.h"
 #include "placement-machine.h"
@@ -179,6 +180,29 @@ static uint64_t moved_from(const struct placement *p, unsigned from, unsigned to
 	return pages;
 }
 
+/* A PATH_MAX-long path is printed whole; one too long to quote whole, not at all. */
+static void test_long_path(struct placement *p, struct pl_fix_ctx *c, struct pl_fixes *f)
+{
+	static char path[2600];
+	struct cg_unit plain = { .kind = CG_UNIT_PLAIN };
+	const struct pl_fix_ctx keep = *c;
+
+	c->unit = &plain;
+	c->cgroup = path;
+	path[0] = '/';
+	memset(path + 1, 'a', 1099);
+	placement_fixes(p, c, f);
+	CHECK(f->n == 1 &&
+		      strlen(f->v[0].cmd) == strlen("echo 0 > /sys/fs/cgroup/cpuset.mems") + 1100 &&
+		      strcmp(f->v[0].cmd + strlen(f->v[0].cmd) - 12, "/cpuset.mems") == 0,
+	      "a 1,100-byte path: printed whole (%zu)", f->n ? strlen(f->v[0].cmd) : 0);
+	memset(path + 1, '\n', sizeof(path) - 2);
+	placement_fixes(p, c, f);
+	CHECK(f->n == 1 && !f->v[0].cmd[0] && strstr(f->v[0].note, "too long"),
+	      "a path too long to quote whole: no command, never a cut one (%s)", f->v[0].note);
+	*c = keep;
+}
+
 static void fixes(void)
 {
 	struct placement p;
@@ -307,9 +331,28 @@ static void fixes(void)
 	      "a unit: systemctl set-property (%s)", x ? x->cmd : "");
 	c.cgroup = "/batch/job1";
 	placement_fixes(&p, &c, &f);
-	CHECK((x = fix(&f, "echo")) &&
-		      strcmp(x->cmd, "echo 0 > /sys/fs/cgroup/batch/job1/cpuset.mems") == 0,
-	      "a cgroup that is no unit: its cpuset.mems (%s)", x ? x->cmd : "");
+	CHECK(f.n == 1 && strcmp(f.v[0].cmd, "echo 0 > /sys/fs/cgroup/batch/job1/cpuset.mems") == 0,
+	      "a cgroup that is no unit: its cpuset.mems (%s)", f.n ? f.v[0].cmd : "");
+	c.cgroup = "/user.slice/user-1000.slice/user@1000.service/app.slice/sshd.service";
+	placement_fixes(&p, &c, &f);
+	CHECK(f.n == 1 && strcmp(f.v[0].cmd, "systemctl --user -M 1000@ set-property sshd.service "
+					     "AllowedMemoryNodes=0") == 0,
+	      "a user manager's unit: its manager, never the system's unit of that name (%s)",
+	      f.n ? f.v[0].cmd : "");
+	c.cgroup = "/user.slice/user-1000.slice/user@1000.service/app.slice/a;id;b.service";
+	placement_fixes(&p, &c, &f);
+	CHECK(f.n == 1 && !f.v[0].cmd[0] && strstr(f.v[0].note, "user manager"),
+	      "a name no unit has in a user's tree: no command, and why (%s)", f.v[0].note);
+	c.cgroup = "/system.slice/docker.service/sshd.service";
+	placement_fixes(&p, &c, &f);
+	CHECK(f.n == 1 && !f.v[0].cmd[0] && strstr(f.v[0].note, "delegate"),
+	      "below a unit's own cgroup: no command (%s)", f.v[0].note);
+	c.cgroup = "/batch/x$(touch${IFS}PWNED)y\n'";
+	placement_fixes(&p, &c, &f);
+	CHECK(f.n == 1 && strcmp(f.v[0].cmd, "echo 0 > $'/sys/fs/cgroup/batch/x$(touch${IFS}PWNED)y"
+					     "\\x0a\\'/cpuset.mems'") == 0,
+	      "a hostile name: the path one quoted word (%s)", f.n ? f.v[0].cmd : "");
+	test_long_path(&p, &c, &f);
 	c.cgroup = "/kubepods.slice/kubepods-pod1.slice/cri-containerd-ab.scope";
 	c.managed = true;
 	placement_fixes(&p, &c, &f);
@@ -328,12 +371,22 @@ static void fixes(void)
 	placement_free(&p);
 
 	target(&p, &m, true, "0-3");
+	add(&p, "1000 default anon=4 N1=4 kernelpagesize_kB=4");
+	add(&p, "2000 default file=/dev/shm/seg dirty=4 N1=4 kernelpagesize_kB=4");
+	c.cgroup = "/system.slice/db.service";
+	placement_fixes(&p, &c, &f);
+	CHECK(f.n == 1 && !f.v[0].cmd[0] && strstr(f.v[0].note, "shared memory"),
+	      "shared memory off its CPUs' nodes: no cpuset.mems that would move it (%s)",
+	      f.v[0].note);
+	placement_free(&p);
+
+	target(&p, &m, true, "0-3");
 	add(&p, "1000 default anon=8 N1=4 N3=4 kernelpagesize_kB=4");
 	c.cgroup = "/batch/job1";
 	placement_fixes(&p, &c, &f);
-	CHECK(f.n == 0,
-	      "a cgroup with demoted pages: no narrower cpuset.mems, which would move them back "
-	      "(%zu)",
+	CHECK(f.n == 1 && !f.v[0].cmd[0] && strstr(f.v[0].note, "demotion"),
+	      "a cgroup with demoted pages: no narrower cpuset.mems, which would move them back, "
+	      "and why (%zu)",
 	      f.n);
 	placement_free(&p);
 
