@@ -362,15 +362,16 @@ placement_tour() {
 For a process (by PID or name), a systemd unit or a cgroup: where it may
 run and allocate, its memory per node by kind, and the verdict. Each page
 is in one class by the intent behind it: local, as its policy asks
-(interleave, bind, prefer), demoted to a slower tier, remote anonymous
-(the one class to act on: the lines under it say how, with commands that
-never undo a policy or a demotion), remote page cache (where whoever first
-read the file ran), off-policy, and unknown (estimates). These run with
+(interleave, bind, prefer), demoted to a slower tier, remote anonymous and
+off-policy (the two actionable classes: the lines under them say how, first
+with `placement --move`, which moves exactly the private pages of the plan
+and never undoes a policy or a demotion), remote page cache (where whoever
+first read the file ran), and unknown (estimates). These run with
 `--sysroot placement`, a tree from `tests/fixtures/gen-placement.sh`: four
 nodes, node 3 memory only in a slower tier, a process whose cpuset was
 narrowed after it had filled another node, and a service that runs on
-node 0 with its memory on node 1. `--check` exits 3 above
-`--max-remote-anon` (10% by default); `-J`, `--prometheus` and
+node 0 with its memory on node 1. `--check` exits 3 when the actionable
+share is above `--max-remote-anon` (10% by default); `-J`, `--prometheus` and
 `--textfile DIR` give the same facts.
 
 EOF

@@ -35,7 +35,8 @@ static void usage(FILE *out)
 	cmd_usage_global_options(out);
 	fputs("\nExit status: 0 confirmed (or confirmed already), 1 no trial runs, it was\n"
 	      "reverted already or the boot unit's restart would undo it, 2 usage error.\n"
-	      "\nFor more details see numastatctl(8).\n",
+	      "\nFor more details see numastatctl(8).\n"
+	      "This help from its top, a page at a time: numastatctl confirm --help | less\n",
 	      out);
 }
 
