@@ -260,12 +260,12 @@ expect_out_has "  kubelet: no assignment known (/var/lib/kubelet/cpu_manager_sta
 expect_err_has "a layout with a data section" "said"
 
 # Containers only where runtimes put them: a user's clones are not containers.
-ID9=$(printf '09%.0s' {1..32}) ID12=$(printf '0c%.0s' {1..32})
+ID9=$(printf '09%.0s' {1..32}) ID14=$(printf '0e%.0s' {1..32})
 cfixture spoof
 run placement --container '*'
 expect_rc 0 "a user's clones of container cgroups"
 expect_out_lacks "/user.slice/" "none in a user's slice or a user manager's tree is a container"
-run placement --container "$(printf '0b%.0s' {1..32})"
+run placement --container "$(printf '0d%.0s' {1..32})"
 expect_rc 1 "nor is one inside a delegated service's own cgroup"
 run placement --container "$ID1"
 expect_rc 0 "the full id of a container a user cloned: not ambiguous"
@@ -277,11 +277,11 @@ check "the pod has its one container, not the clone in a pod slice of its UID" \
 	test "$(grep -c "^container " <<<"$OUT")" = 1
 run placement --pod prod/db-0 --prometheus
 expect_out_lacks "$ID9" "no second series with the pod's labels"
-run placement --container "$ID12"
+run placement --container "$ID14"
 expect_rc 0 "a libpod scope made by root in machine.slice is a container"
 if [ "$(id -u)" = 0 ]; then
-	chown 65534 "$ROOT/sys/fs/cgroup/machine.slice/libpod-$ID12.scope"
-	run placement --container "$ID12"
+	chown 65534 "$ROOT/sys/fs/cgroup/machine.slice/libpod-$ID14.scope"
+	run placement --container "$ID14"
 	expect_rc 1 "handed to another user: that user names it, not a container"
 else
 	ok "# SKIP needs root to hand a directory to another user"
