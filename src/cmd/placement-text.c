@@ -12,6 +12,7 @@
 #include "placement.h"
 #include "value.h"
 #include "why.h"
+#include "wrap.h"
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
@@ -185,11 +186,17 @@ static void fix_lines(const struct target *t, enum pl_class cls)
 		/* The command is quoted (shell_quote_argv()): no byte of it needs escaping. */
 		int len = printf("    %s: %s", f->what, f->cmd[0] ? f->cmd : "no command");
 
-		if (f->note[0] && len + 3 + (int)strlen(f->note) <= 80)
+		if (f->note[0] && len + 3 + (int)strlen(f->note) <= 80) {
 			printf(" (%s)\n", f->note);
-		else if (f->note[0])
-			printf("\n      (%s)\n", f->note);
-		else
+		} else if (f->note[0]) {
+			char note[sizeof(((struct pl_fix *)0)->note) + 2];
+
+			/* A long why folded under itself, at the terminal's width. */
+			snprintf(note, sizeof(note), "(%s)", f->note);
+			fputs("\n      ", stdout);
+			wrap_fputs(stdout, note, 6, 7, wrap_width(STDOUT_FILENO));
+			putchar('\n');
+		} else
 			putchar('\n');
 	}
 	if (t->fixes->held[cls][0])

@@ -464,9 +464,7 @@ void placement_fixes(const struct placement *p, const struct pl_fix_ctx *c, stru
 			 "mappings with a policy of their own keep it");
 	} else if (remote && !cpuset_exact(p)) {
 		/* A narrower cpuset.mems would move shared, file or policy-placed pages too. */
-		no_cmd(out,
-		       "a new cpuset.mems would move shared memory, page cache or pages a policy "
-		       "or demotion placed too");
+		no_cmd(out, "a new cpuset.mems would move shared memory and placed pages too");
 	} else if (remote && c->managed && c->podman_id) {
 		char mems[300], id[13];
 

@@ -384,7 +384,7 @@ static void fixes(void)
 	add(&p, "1000 default anon=8 N1=4 N3=4 kernelpagesize_kB=4");
 	c.cgroup = "/batch/job1";
 	placement_fixes(&p, &c, &f);
-	CHECK(f.n == 1 && !f.v[0].cmd[0] && strstr(f.v[0].note, "demotion"),
+	CHECK(f.n == 1 && !f.v[0].cmd[0] && strstr(f.v[0].note, "placed pages"),
 	      "a cgroup with demoted pages: no narrower cpuset.mems, which would move them back, "
 	      "and why (%zu)",
 	      f.n);
