@@ -59,10 +59,10 @@ expect_one "1 1 /proc/vmstat
 1 1 /sys/devices/system/node/node3/vmstat" \
 	"--tiers: each file once, the distances for the matrix"
 out=$(reads stat --cgroup '*.service' 0.01 3)
-expect_one "1 4 /sys/fs/cgroup/system.slice/svc1.service/memory.numa_stat
-1 4 /sys/fs/cgroup/system.slice/svc2.service/memory.numa_stat
-1 4 /sys/fs/cgroup/system.slice/svc3.service/memory.numa_stat" \
-	"--cgroup 0.01 3: every memory.numa_stat once per sample"
+expect_one "4 4 /sys/fs/cgroup/system.slice/svc1.service/memory.numa_stat
+4 4 /sys/fs/cgroup/system.slice/svc2.service/memory.numa_stat
+4 4 /sys/fs/cgroup/system.slice/svc3.service/memory.numa_stat" \
+	"--cgroup 0.01 3: every memory.numa_stat once per sample, opened and closed each time (no fd kept per cgroup: a thousand cgroups under ulimit -n 1024)"
 out=$(reads stat --cgroup '*.service' --prometheus)
 expect_one "1 1 /sys/fs/cgroup/system.slice/svc1.service/memory.numa_stat
 1 1 /sys/fs/cgroup/system.slice/svc2.service/memory.numa_stat
