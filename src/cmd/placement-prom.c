@@ -99,21 +99,9 @@ static int sum_nodes(const struct pctx *x, const struct proc_list *l, struct pla
 	return 0;
 }
 
-/*
- * Per node and kind, for one series set: a cgroup's (only), or the
- * processes of a --pid argument (l) summed by node, since one series
- * cannot have two samples.  -ENOMEM.
- */
-static int node_series(FILE *f, const struct pctx *x, const struct series *s,
-		       const struct proc_list *l, const struct target *only)
+/* Per node and kind, one series set's memory p: a cgroup's, or a --pid argument's summed. */
+static void node_series(FILE *f, const struct series *s, const struct placement *p)
 {
-	struct placement sum = { 0 };
-	const struct placement *p = only ? &only->p : &sum;
-
-	if (!only && sum_nodes(x, l, &sum) < 0) {
-		placement_free(&sum);
-		return -ENOMEM;
-	}
 	for (size_t k = 0; k < p->n; k++)
 		for (int kind = 0; kind < PL_NKIND; kind++) {
 			fputs("numastatctl_placement_node_bytes{", f);
@@ -121,8 +109,22 @@ static int node_series(FILE *f, const struct pctx *x, const struct series *s,
 			fprintf(f, ",node=\"%u\",kind=\"%s\"} %" PRIu64 "\n", p->v[k].node,
 				placement_kind_names[kind], p->v[k].bytes[kind]);
 		}
+}
+
+/*
+ * A --pid argument's processes (l) summed by node, since one series cannot
+ * have two samples.  -ENOMEM.
+ */
+static int pid_node_series(FILE *f, const struct pctx *x, const struct series *s,
+			   const struct proc_list *l)
+{
+	struct placement sum = { 0 };
+	int r = sum_nodes(x, l, &sum);
+
+	if (r == 0)
+		node_series(f, s, &sum);
 	placement_free(&sum);
-	return 0;
+	return r;
 }
 
 /* A cgroup's series: its verdict's classes and a kind on each node. */
@@ -246,19 +248,19 @@ static int write_series(FILE *f, struct pctx *x, const bool *pid_in)
 	prom_family(f, "numastatctl_placement_node_bytes", "gauge",
 		    "Memory of a cgroup or of the processes a --pid argument named, by node and "
 		    "kind (anon, file, shmem, huge).");
-	for (size_t i = 0; i < x->n && r == 0; i++)
+	for (size_t i = 0; i < x->n; i++)
 		if (x->t[i].is_cgroup && x->t[i].in_prom)
-			r = node_series(f, x,
-					&(struct series){ .label = "cgroup",
-							  .value = x->t[i].cgroup,
-							  .ctr = x->t[i].ctr },
-					NULL, &x->t[i]);
+			node_series(f,
+				    &(struct series){ .label = "cgroup",
+						      .value = x->t[i].cgroup,
+						      .ctr = x->t[i].ctr },
+				    &x->t[i].p);
 	for (size_t i = 0; i < x->o->n_pids && r == 0; i++)
 		if (pid_in[i])
-			r = node_series(f, x,
-					&(struct series){ .label = "process",
-							  .value = x->o->pids[i] },
-					&x->per_arg[i], NULL);
+			r = pid_node_series(f, x,
+					    &(struct series){ .label = "process",
+							      .value = x->o->pids[i] },
+					    &x->per_arg[i]);
 	return r;
 }
 
