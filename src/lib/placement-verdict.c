@@ -361,18 +361,22 @@ static void own_move(const struct placement *p, const struct pl_fix_ctx *c, stru
 }
 
 /*
- * A cgroup's cpuset.mems narrowed to its local nodes moves every page of
- * its tasks elsewhere (cpuset_migrate_mm(): shared, file and policy-placed
- * pages too): only where nothing but actionable pages lies outside them.
+ * A cgroup's cpuset.mems narrowed to its local nodes moves the pages its
+ * tasks map on the others (cpuset_migrate_mm(), MPOL_MF_MOVE_ALL): only
+ * where that undoes no policy or demotion and moves no shared memory
+ * (System V, tmpfs, memfd: other processes' as well).  Page cache is moved
+ * too, as every cpuset change has always moved it; it is not held against
+ * the command.
  */
 static bool cpuset_exact(const struct placement *p)
 {
 	for (size_t i = 0; i < p->n; i++) {
-		if (placement_has(p->local, p->n_local, p->v[i].node))
+		const struct pl_node *nd = &p->v[i];
+
+		if (placement_has(p->local, p->n_local, nd->node))
 			continue;
-		for (int cl = 0; cl < PL_NCLASS; cl++)
-			if (p->v[i].cls[cl] && !placement_actionable((enum pl_class)cl))
-				return false;
+		if (nd->bytes[PL_SHMEM] || nd->cls[PL_C_AS_POLICY] || nd->cls[PL_C_DEMOTED])
+			return false;
 	}
 	return true;
 }
