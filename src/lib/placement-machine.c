@@ -15,12 +15,22 @@
 #include "vmstat.h"
 #include "why.h"
 
+static int cmp_unsigned(const void *a, const void *b)
+{
+	unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * node's index in the sorted nodes, n when it is not there.  A search, not
+ * a scan: it runs for every CPU and for every distance the plan asks.
+ */
 static size_t index_of(const unsigned *nodes, size_t n, unsigned node)
 {
-	for (size_t i = 0; i < n; i++)
-		if (nodes[i] == node)
-			return i;
-	return n;
+	const unsigned *at = n ? bsearch(&node, nodes, n, sizeof(*nodes), cmp_unsigned) : NULL;
+
+	return at ? (size_t)(at - nodes) : n;
 }
 
 static unsigned distance(const void *ctx, unsigned a, unsigned b)
