@@ -29,6 +29,7 @@ struct row {
 struct rows {
 	struct row *v;
 	size_t n, cap;
+	size_t *of_move; /* the row of each move, the targets' moves in order */
 };
 
 static volatile sig_atomic_t stop;
@@ -39,13 +40,17 @@ static void on_signal(int sig)
 	stop = 1;
 }
 
+/*
+ * The row of a move, added when new.  A process's moves come together, so
+ * its rows are the last ones: the search ends at another process's row,
+ * which keeps a pod of thousands of processes linear.
+ */
 static struct row *row_of(struct rows *r, const struct pl_move *mv)
 {
-	for (size_t i = 0; i < r->n; i++) {
+	for (size_t i = r->n; i-- > 0 && r->v[i].pid == mv->pid;) {
 		struct row *w = &r->v[i];
 
-		if (w->pid == mv->pid && w->from == mv->from && w->to == mv->to &&
-		    w->cls == mv->cls)
+		if (w->from == mv->from && w->to == mv->to && w->cls == mv->cls)
 			return w;
 	}
 	if (array_grow(&r->v, &r->cap, r->n + 1, sizeof(*r->v)) < 0)
@@ -54,9 +59,16 @@ static struct row *row_of(struct rows *r, const struct pl_move *mv)
 	return &r->v[r->n++];
 }
 
-/* The plan's rows, in the order the moves come. */
+/* The plan's rows, in the order the moves come, and each move's row. */
 static int plan_rows(const struct placement *const *p, size_t n, struct rows *r)
 {
+	size_t total = 0, k = 0;
+
+	for (size_t t = 0; t < n; t++)
+		total += p[t]->n_moves;
+	r->of_move = calloc(total ? total : 1, sizeof(*r->of_move));
+	if (!r->of_move)
+		return -ENOMEM;
 	for (size_t t = 0; t < n; t++)
 		for (size_t i = 0; i < p[t]->n_moves; i++) {
 			const struct pl_move *mv = &p[t]->moves[i];
@@ -66,6 +78,7 @@ static int plan_rows(const struct placement *const *p, size_t n, struct rows *r)
 				return -ENOMEM;
 			w->pages += mv->pages;
 			w->bytes += mv->pages * mv->page;
+			r->of_move[k++] = (size_t)(w - r->v);
 		}
 	return 0;
 }
@@ -78,8 +91,11 @@ static void add_stat(struct row *w, const struct page_move_stat *s)
 	w->st.failed += s->failed;
 }
 
-/* One process's moves (consecutive in p->moves), carried out into the rows. */
-static int move_one(const struct pl_move *mv, size_t k, struct rows *r)
+/*
+ * One process's moves (consecutive in p->moves), carried out into their
+ * rows (of_move: each move's row).
+ */
+static int move_one(const struct pl_move *mv, size_t k, struct rows *r, const size_t *of_move)
 {
 	struct page_move_stat *st = calloc(k, sizeof(*st));
 	char why[WHY_MAX];
@@ -89,12 +105,8 @@ static int move_one(const struct pl_move *mv, size_t k, struct rows *r)
 		return -ENOMEM;
 	ret = page_move_process(mv, k, &stop, st, why, sizeof(why));
 	for (size_t i = 0; i < k; i++) {
-		struct row *w = row_of(r, &mv[i]);
+		struct row *w = &r->v[of_move[i]];
 
-		if (!w) {
-			free(st);
-			return -ENOMEM;
-		}
 		add_stat(w, &st[i]);
 		w->done = ret != -EINTR || st[i].moved || st[i].shared || st[i].failed;
 		w->exited |= ret == -ESRCH;
@@ -111,6 +123,7 @@ static int move_one(const struct pl_move *mv, size_t k, struct rows *r)
 static int carry_out(const struct placement *const *p, size_t n, struct rows *r, bool *failed)
 {
 	struct sigaction sa = { .sa_handler = on_signal }, old_int, old_term;
+	const size_t *of_move = r->of_move;
 	int ret = 0;
 
 	sigemptyset(&sa.sa_mask);
@@ -123,8 +136,9 @@ static int carry_out(const struct placement *const *p, size_t n, struct rows *r,
 
 			while (i + k < p[t]->n_moves && p[t]->moves[i + k].pid == mv->pid)
 				k++;
-			ret = move_one(mv, k, r);
+			ret = move_one(mv, k, r, of_move);
 			*failed |= ret < 0 && ret != -ESRCH;
+			of_move += k;
 			i += k;
 		}
 	sigaction(SIGINT, &old_int, NULL);
@@ -229,6 +243,7 @@ int placement_move_run(const struct placement *const *p, size_t n, bool dry_run,
 	if (ret == -ENOMEM) {
 		log_err("out of memory");
 		free(r.v);
+		free(r.of_move);
 		return EXIT_FAIL;
 	}
 	for (size_t i = 0; i < r.n && !dry_run; i++)
@@ -244,5 +259,6 @@ int placement_move_run(const struct placement *const *p, size_t n, bool dry_run,
 		log_warn("--move: the result differs from the plan (pages shared, gone or "
 			 "failed)");
 	free(r.v);
+	free(r.of_move);
 	return failed || ret == -EINTR || (!dry_run && !exact) ? EXIT_FAIL : EXIT_OK;
 }

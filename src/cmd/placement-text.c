@@ -21,15 +21,6 @@
 #include <string.h>
 #include <unistd.h>
 
-/* Sorted ids as "0-3,5" (or "none"). */
-static void list_text(const unsigned *ids, size_t n, char *buf, size_t len)
-{
-	if (!n)
-		snprintf(buf, len, "none");
-	else
-		rangelist_format(ids, n, buf, len);
-}
-
 static void title(const struct target *t, FILE *f)
 {
 	char shown[CG_PATH_MAX * 4 + 8];
@@ -56,8 +47,8 @@ static void local_line(const struct target *t)
 			ids[n++] = t->p.cpu_nodes[i];
 	if (!n)
 		return;
-	list_text(t->p.local, t->p.n_local, local, sizeof(local));
-	list_text(ids, n, gone, sizeof(gone));
+	rangelist_text(t->p.local, t->p.n_local, local, sizeof(local));
+	rangelist_text(ids, n, gone, sizeof(gone));
 	printf("  local memory: node%s %s (nearest to memoryless node%s %s)\n",
 	       t->p.n_local == 1 ? "" : "s", local, n == 1 ? "" : "s", gone);
 }
@@ -66,9 +57,9 @@ static void where_lines(const struct target *t)
 {
 	char cpus[512], cnodes[256], mems[256];
 
-	list_text(t->p.cpus, t->p.n_cpus, cpus, sizeof(cpus));
-	list_text(t->p.cpu_nodes, t->p.n_cpu_nodes, cnodes, sizeof(cnodes));
-	list_text(t->p.mems, t->p.n_mems, mems, sizeof(mems));
+	rangelist_text(t->p.cpus, t->p.n_cpus, cpus, sizeof(cpus));
+	rangelist_text(t->p.cpu_nodes, t->p.n_cpu_nodes, cnodes, sizeof(cnodes));
+	rangelist_text(t->p.mems, t->p.n_mems, mems, sizeof(mems));
 	if (t->is_cgroup && !t->cpuset_found)
 		printf("  runs on: every CPU (no cpuset), nodes %s\n", cnodes);
 	else if (t->is_cgroup && strcmp(t->cpuset, t->cgroup) != 0) {
@@ -215,7 +206,7 @@ static void class_nodes(const struct target *t, enum pl_class cls, char *buf, si
 	for (size_t i = 0; i < t->p.n && n < 64; i++)
 		if (t->p.v[i].cls[cls])
 			ids[n++] = t->p.v[i].node;
-	list_text(ids, n, buf, len);
+	rangelist_text(ids, n, buf, len);
 }
 
 /* The note of an actionable class: the one word --check and -J use too. */

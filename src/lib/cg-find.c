@@ -82,21 +82,23 @@ bool cg_is_pattern(const char *arg)
 	return strpbrk(arg, "*?[") != NULL;
 }
 
+size_t cg_unit_type_len(const char *name, size_t len)
+{
+	static const char *const types[] = { ".service", ".scope", ".slice",
+					     ".socket",  ".mount", ".swap" };
+
+	for (size_t i = 0; i < sizeof(types) / sizeof(types[0]); i++) {
+		size_t tl = strlen(types[i]);
+
+		if (len > tl && memcmp(name + len - tl, types[i], tl) == 0)
+			return tl;
+	}
+	return 0;
+}
+
 bool cg_is_unit(const char *name)
 {
-	static const char *const suffixes[] = { ".service", ".scope", ".slice",
-						".socket",  ".mount", ".swap" };
-	size_t len = strlen(name);
-
-	if (strchr(name, '/'))
-		return false;
-	for (size_t i = 0; i < sizeof(suffixes) / sizeof(suffixes[0]); i++) {
-		size_t sl = strlen(suffixes[i]);
-
-		if (len > sl && strcmp(name + len - sl, suffixes[i]) == 0)
-			return true;
-	}
-	return false;
+	return !strchr(name, '/') && cg_unit_type_len(name, strlen(name)) > 0;
 }
 
 void cg_file_path(const char *root, const char *cg, const char *file, char *buf, size_t size)

@@ -59,6 +59,11 @@ void cg_list_free(struct cg_list *l);
 int cg_list_add(struct cg_list *l, const char *path, bool matched);
 /* Does arg hold glob characters (*, ?, [)? */
 bool cg_is_pattern(const char *arg);
+/*
+ * The length of the unit type that ends name[len] (".service", ".scope",
+ * ".slice", ...: the types of units that have a cgroup), 0 when none.
+ */
+size_t cg_unit_type_len(const char *name, size_t len);
 /* Is name a systemd unit that has a cgroup (.service, .scope, .slice, ...)? */
 bool cg_is_unit(const char *name);
 

@@ -9,25 +9,10 @@
 #include "sysfs.h"
 #include "value.h"
 
-static const char *const unit_types[] = { ".service", ".scope", ".slice",
-					  ".socket",  ".mount", ".swap" };
-
-/* The length of name's unit type suffix, 0 when it has none. */
-static size_t type_len(const char *name, size_t len)
-{
-	for (size_t i = 0; i < sizeof(unit_types) / sizeof(unit_types[0]); i++) {
-		size_t tl = strlen(unit_types[i]);
-
-		if (len > tl && memcmp(name + len - tl, unit_types[i], tl) == 0)
-			return tl;
-	}
-	return 0;
-}
-
 /* systemd's unit_name_is_valid(): [A-Za-z0-9:_.\\@-], one '@' at most, a prefix, an instance. */
 static bool name_valid_n(const char *name, size_t len)
 {
-	size_t tl = type_len(name, len), stem = len - tl;
+	size_t tl = cg_unit_type_len(name, len), stem = len - tl;
 	const char *at = memchr(name, '@', stem);
 
 	if (!tl || len > CG_UNIT_NAME_MAX || at == name || (at && at + 1 == name + stem) ||

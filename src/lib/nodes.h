@@ -98,6 +98,8 @@ int rangelist_parse(const char *s, unsigned **ids);
  * it uncut.
  */
 size_t rangelist_format(const unsigned *ids, size_t n, char *buf, size_t len);
+/* The same for text people read: "none" for an empty list. */
+void rangelist_text(const unsigned *ids, size_t n, char *buf, size_t len);
 
 /*
  * A user's node list ("0-2,5") against the sorted ids present here, by

@@ -121,6 +121,7 @@ static int one_batch(unsigned pid, uint64_t at, uint64_t page, size_t k, const s
 		     size_t nm, struct page_move_stat *stat, struct batch *b)
 {
 	size_t s = 0;
+	int err = 0;
 
 	/* Addresses in the target process, never dereferenced here. */
 	for (size_t i = 0; i < k; i++)
@@ -140,17 +141,21 @@ static int one_batch(unsigned pid, uint64_t at, uint64_t page, size_t k, const s
 	}
 	if (!s)
 		return 0;
+	/*
+	 * A move that fails (EINTR when a signal comes during it) may have
+	 * moved pages before it did: the second look counts them all the same.
+	 */
 	if (move_pages(pid, s, b->sel, b->nodes, b->moved, MPOL_MF_MOVE) < 0 && errno != ENOMEM &&
 	    errno != EBUSY)
-		return -errno;
+		err = -errno;
 	if (move_pages(pid, s, b->sel, NULL, b->status, 0) < 0)
-		return -errno;
+		return err ? err : -errno;
 	for (size_t i = 0; i < s; i++)
 		page_move_tally(b->status[i] == (int)mv[b->which[i]].to || b->moved[i] != -EACCES
 					? b->status[i]
 					: -EACCES,
 				mv[b->which[i]].to, &stat[b->which[i]]);
-	return 0;
+	return err;
 }
 
 /*

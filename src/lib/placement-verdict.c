@@ -213,14 +213,6 @@ static void add_argv(struct pl_fixes *out, enum pl_class cls, const char *what,
 		add(out, cls, what, cmd, note);
 }
 
-static void list_text(const unsigned *ids, size_t n, char *buf, size_t len)
-{
-	if (!n)
-		snprintf(buf, len, "none");
-	else
-		rangelist_format(ids, n, buf, len);
-}
-
 /* A node appended to the class's "held" list. */
 static void held_add(struct pl_fixes *out, enum pl_class cls, unsigned node)
 {
@@ -334,7 +326,7 @@ static void migratepages(const struct placement *p, const struct pl_fix_ctx *c,
 			if (pairs[j] != to[i])
 				return; /* cannot happen: sources are never the destination */
 		snprintf(pid, sizeof(pid), "%u", c->pid);
-		list_text(group, k, from, sizeof(from));
+		rangelist_text(group, k, from, sizeof(from));
 		snprintf(dest, sizeof(dest), "%u", to[i]);
 		add_argv(out, moves_class(p), "or",
 			 (const char *const[]){ "migratepages", pid, from, dest, NULL },
@@ -451,8 +443,8 @@ void placement_fixes(const struct placement *p, const struct pl_fix_ctx *c, stru
 	*out = (struct pl_fixes){ 0 };
 	for (size_t i = 0; i < p->n; i++)
 		remote += p->v[i].cls[PL_C_REMOTE_ANON];
-	list_text(p->cpu_nodes, p->n_cpu_nodes, cn, sizeof(cn));
-	list_text(p->local, p->n_local, ln, sizeof(ln));
+	rangelist_text(p->cpu_nodes, p->n_cpu_nodes, cn, sizeof(cn));
+	rangelist_text(p->local, p->n_local, ln, sizeof(ln));
 	own_move(p, c, out);
 	if (!c->is_cgroup)
 		migratepages(p, c, out);

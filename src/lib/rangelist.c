@@ -190,3 +190,11 @@ size_t rangelist_format(const unsigned *ids, size_t n, char *buf, size_t len)
 	buf[used] = '\0';
 	return need;
 }
+
+void rangelist_text(const unsigned *ids, size_t n, char *buf, size_t len)
+{
+	if (n)
+		rangelist_format(ids, n, buf, len);
+	else
+		snprintf(buf, len, "none");
+}

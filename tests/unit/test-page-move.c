@@ -3,11 +3,14 @@
  * page-move.c against the running kernel, on this test's own pages: the
  * plan's mapping found in /proc/self/maps, only the pages on the planned
  * source node moved (here to the node they are on, which move_pages(2)
- * reports as done), a mapping that went, a process that exited, and a
- * stop between batches.  It needs no privilege and one NUMA node.
+ * reports as done), a mapping that went, a process that exited, a stop
+ * between batches, and a move the kernel ends with EINTR after it moved
+ * pages (syscall() is wrapped at link time).  It needs no privilege and
+ * one NUMA node.
  */
 #include <errno.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <sys/mman.h>
@@ -17,6 +20,30 @@
 
 #include "page-move.h"
 #include "tap.h"
+
+long __real_syscall(long n, ...);
+long __wrap_syscall(long n, ...);
+
+/* When set, a move_pages(2) that moves says EINTR after it has moved. */
+static bool interrupt_moves;
+
+long __wrap_syscall(long n, ...)
+{
+	long a[6];
+	va_list ap;
+	long r;
+
+	va_start(ap, n);
+	for (int i = 0; i < 6; i++)
+		a[i] = va_arg(ap, long);
+	va_end(ap);
+	r = __real_syscall(n, a[0], a[1], a[2], a[3], a[4], a[5]);
+	if (n == SYS_move_pages && a[3] && interrupt_moves && r >= 0) {
+		errno = EINTR;
+		return -1;
+	}
+	return r;
+}
 
 /* The node of the page at p, -1 when move_pages cannot say. */
 static int node_of(void *p)
@@ -37,6 +64,8 @@ int main(void)
 	struct page_move_stat st[2];
 	char why[256];
 	volatile sig_atomic_t stop = 0;
+	uintptr_t window;
+	size_t first;
 	int node, r;
 	pid_t child;
 
@@ -79,6 +108,19 @@ int main(void)
 	stop = 1;
 	r = page_move_process(mv, 1, &stop, st, why, sizeof(why));
 	CHECK(r == -EINTR && !st[0].moved, "a stop asked before a batch: nothing more is done");
+
+	/* The first batch ends where the mapping's first 4 MiB window of address does. */
+	window = PAGE_MOVE_BATCH * (uintptr_t)page;
+	first = (window - (uintptr_t)p % window) / (uintptr_t)page;
+	first = first < touched ? first : touched;
+	stop = 0;
+	interrupt_moves = true;
+	r = page_move_process(mv, 1, &stop, st, why, sizeof(why));
+	CHECK(r == -EINTR && st[0].moved == first,
+	      "a move the kernel ends with EINTR: what it moved is counted (%llu of the first "
+	      "batch's %zu), and it stops",
+	      (unsigned long long)st[0].moved, first);
+	interrupt_moves = false;
 
 	child = fork();
 	if (child == 0)
