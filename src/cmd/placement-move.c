@@ -24,6 +24,7 @@ struct row {
 	struct page_move_stat st;
 	bool done;   /* carried out (not a dry run, not stopped before it) */
 	bool exited; /* the process exited meanwhile */
+	bool cut;    /* stopped by a signal within the process's moves */
 };
 
 struct rows {
@@ -108,7 +109,9 @@ static int move_one(const struct pl_move *mv, size_t k, struct rows *r, const si
 		struct row *w = &r->v[of_move[i]];
 
 		add_stat(w, &st[i]);
-		w->done = ret != -EINTR || st[i].moved || st[i].shared || st[i].failed;
+		/* A row is a process's mappings: done when any of them was. */
+		w->done |= ret != -EINTR || st[i].moved || st[i].shared || st[i].failed;
+		w->cut |= ret == -EINTR;
 		w->exited |= ret == -ESRCH;
 	}
 	if (ret == -ESRCH)
@@ -182,7 +185,9 @@ static void print_rows(const struct rows *r, bool dry_run)
 		printf("    moved %" PRIu64 ", shared %" PRIu64 " (left), gone %" PRIu64
 		       ", failed %" PRIu64 "%s\n",
 		       w->st.moved, w->st.shared, w->st.absent, w->st.failed,
-		       w->exited ? "; the process exited" : "");
+		       w->exited ? "; the process exited"
+		       : w->cut  ? "; stopped before the rest"
+				 : "");
 	}
 	if (dry_run)
 		printf("dry run: nothing moved\n");

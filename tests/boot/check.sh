@@ -709,17 +709,19 @@ systemctl stop "cri-containerd-$CID_DB.scope" 2>/dev/null
 # bring the memory to node 0).
 CTR_ROOT=/run/ctr-root
 mkdir -p "$CTR_ROOT" /run/ctr-ready
-for b in /bin/dash /bin/dd /bin/head /bin/sleep; do
+for b in /bin/dash /bin/dd /bin/head /bin/sleep /usr/local/lib/numastatctl-boot/numactl; do
 	cp --parents -L "$b" "$CTR_ROOT/"
 	ldd "$b" | grep -o '/[^ ]*' | xargs -I{} cp --parents -L {} "$CTR_ROOT/"
 done
 ln -sf dash "$CTR_ROOT/bin/sh"
-# ctr NAME MB PODMAN-OPTIONS...: a container holding MB of anonymous memory.
+# ctr NAME MB PODMAN-OPTIONS...: a container holding MB of anonymous
+# memory; its shell runs under ${CTR_POLICY[@]} when that is set.
+CTR_POLICY=()
 ctr() {
 	local name=$1 mb=$2
 	shift 2
 	run podman run -d --name "$name" --network none -v /run/ctr-ready:/ready "$@" \
-		--rootfs "$CTR_ROOT" /bin/sh -c "$(hold "$mb" "/ready/$name")"
+		--rootfs "$CTR_ROOT" "${CTR_POLICY[@]}" /bin/sh -c "$(hold "$mb" "/ready/$name")"
 	[ "$RC" = 0 ] || not_ok "podman run $name" "$OUT"
 }
 ctr away 64 --cpuset-cpus=0 --cpuset-mems=1
@@ -796,7 +798,116 @@ if [ -n "$n0" ] && [ "$n0" -ge 60000000 ] && [ "$n1" -lt 1000000 ]; then
 else not_ok "it did what it says: the 64 MB is on node 0 now" "node 0 $n0, node 1 $n1"; fi
 run numastatctl placement --container "${id:0:8}" --check
 expect_rc 0 "moved, by an id prefix: --check passes after the fix"
-podman rm -f -t 0 away near moved >/dev/null 2>&1
+
+# 8b'. What the container's own process asks: pref runs on node 0's CPU
+# under numactl --preferred=1, its memory on node 1 (as its policy asks:
+# no fix, no move).  carried: moved to node 0's CPU like moved above, and
+# brought back by numastatctl's own --move, which touches nothing else
+# (away's 64 MB bound to node 1 stays there).
+CTR_POLICY=(/usr/local/lib/numastatctl-boot/numactl --preferred=1)
+ctr pref 32 --cpuset-cpus=0 --cpuset-mems=0-1
+CTR_POLICY=()
+ctr carried 64 --cpuset-cpus=1 --cpuset-mems=0-1
+for _ in $(seq 1 $((3 * T))); do [ -e /run/ctr-ready/pref ] && [ -e /run/ctr-ready/carried ] && break; sleep 1; done
+run numastatctl placement --container pref --check
+expect_rc 0 "pref: its process asked prefer:1, --check passes"
+case "$OUT" in *"as its policy asks"*"remote anonymous            0B"*) ok "pref: node 1's memory is as its policy asks" ;;
+*) not_ok "pref: node 1's memory is as its policy asks" "$OUT" ;; esac
+case "$OUT" in *"podman update"* | *migratepages* | *"--move"*) not_ok "pref: no fix against its policy" "$OUT" ;;
+*) ok "pref: no fix against its policy" ;; esac
+ns1=$(numa_stat_anon "$(ctr_cg pref)" 1)
+if [ -n "$ns1" ] && [ "$ns1" -ge 30000000 ]; then ok "pref: its 32 MB is on node 1 (memory.numa_stat $ns1)"; else
+	not_ok "pref: its 32 MB is on node 1" "memory.numa_stat anon N1=$ns1"; fi
+
+# vmstat_of NAME: a /proc/vmstat counter, read without a fork (the Ctrl-C
+# check below polls it).
+vmstat_of() {
+	local k v
+	while read -r k v; do
+		[ "$k" = "$1" ] && echo "$v" && return
+	done </proc/vmstat
+}
+# NUMA balancing off while the moves are counted: its own migrations
+# would be in pgmigrate_success too.
+balancing=$(cat /proc/sys/kernel/numa_balancing)
+echo 0 >/proc/sys/kernel/numa_balancing
+run podman update --cpuset-cpus=0 carried
+expect_rc 0 "podman update moves carried to node 0's CPU"
+run numastatctl placement --container carried --check
+expect_rc 3 "carried: --check fails on its memory left on node 1"
+fix=$(sed -n 's/^ *move it now: \(numastatctl placement .*\)$/\1/p' <<<"$OUT")
+case "$fix" in "numastatctl placement --container "*" --move") ok "carried: the first fix is numastatctl's own move: $fix" ;;
+*) not_ok "carried: the first fix is numastatctl's own move" "$OUT" ;; esac
+away1=$(numa_stat_anon "$(ctr_cg away)" 1) pref1=$(numa_stat_anon "$(ctr_cg pref)" 1)
+n1=$(numa_stat_anon "$(ctr_cg carried)" 1)
+# shellcheck disable=SC2086 # the printed command, split into its words as a shell would
+run $fix --dry-run
+expect_rc 0 "the dry run of the printed move"
+case "$OUT" in *"plan: "*" pages ("*") to move"*"node 1 -> node 0"*"dry run: nothing moved"*) ok "the dry run shows the plan: node 1 -> node 0" ;;
+*) not_ok "the dry run shows the plan: node 1 -> node 0" "$OUT" ;; esac
+if [ "$(numa_stat_anon "$(ctr_cg carried)" 1)" = "$n1" ]; then ok "the dry run moved nothing"; else
+	not_ok "the dry run moved nothing" "N1 $n1 before, $(numa_stat_anon "$(ctr_cg carried)" 1) after"; fi
+mig=$(vmstat_of pgmigrate_success)
+# shellcheck disable=SC2086
+run $fix
+expect_rc 0 "the printed move runs, and the result is the plan"
+moved=$(sed -n 's/^    moved \([0-9]*\),.*/\1/p' <<<"$OUT" | awk '{ s += $1 } END { print s + 0 }')
+delta=$(($(vmstat_of pgmigrate_success) - mig))
+diag "carried: moved $moved pages by its report, pgmigrate_success +$delta"
+# A running system migrates a page of its own now and then (compaction):
+# pgmigrate_success may count a few more, never fewer.
+if [ "$moved" -gt 15000 ] && [ "$delta" -ge "$moved" ] && [ "$delta" -le $((moved + moved / 100)) ]; then
+	ok "carried: the pages it says it moved are the kernel's migrations ($moved of $delta)"
+else
+	not_ok "carried: the pages it says it moved are the kernel's migrations" "report $moved, pgmigrate_success +$delta" "$OUT"; fi
+n0=$(numa_stat_anon "$(ctr_cg carried)" 0) n1=$(numa_stat_anon "$(ctr_cg carried)" 1)
+if [ "$n0" -ge 60000000 ] && [ "$n1" -lt 1000000 ]; then ok "it did what it says: carried's 64 MB is on node 0 (memory.numa_stat)"; else
+	not_ok "it did what it says: carried's 64 MB is on node 0" "node 0 $n0, node 1 $n1"; fi
+if [ "$(numa_stat_anon "$(ctr_cg away)" 1)" = "$away1" ] && [ "$(numa_stat_anon "$(ctr_cg pref)" 1)" = "$pref1" ]; then
+	ok "and touched nothing else: away's and pref's memory stays on node 1"
+else not_ok "and touched nothing else" "away N1 $away1 -> $(numa_stat_anon "$(ctr_cg away)" 1), pref N1 $pref1 -> $(numa_stat_anon "$(ctr_cg pref)" 1)"; fi
+run numastatctl placement --container carried --check
+expect_rc 0 "carried: --check passes after the move"
+
+# Ctrl-C during a move: a bigger container, the signal sent once its dd's
+# pages have begun to arrive on node 0 (the handler is in place), the report
+# says what moved, and that is what the container's memory.numa_stat shows
+# on node 0 (pgmigrate_success also counts the compaction that filling
+# node 1 with 192 MB starts).
+ctr big 192 --cpuset-cpus=1 --cpuset-mems=0-1
+for _ in $(seq 1 $((3 * T))); do [ -e /run/ctr-ready/big ] && break; sleep 1; done
+run podman update --cpuset-cpus=0 big
+big_cg=$(ctr_cg big)
+# anon_on CGROUP NODE: like numa_stat_anon, without a fork (polled below).
+anon_on() {
+	local k rest
+	while read -r k rest; do
+		[ "$k" = anon ] || continue
+		rest=" $rest "
+		rest=${rest#* N$2=}
+		echo "${rest%% *}"
+		return
+	done <"$1/memory.numa_stat"
+}
+b0=$(anon_on "$big_cg" 0)
+numastatctl placement --container big --move >/run/big.out 2>&1 &
+mover=$!
+for _ in $(seq 1 20000); do [ "$(anon_on "$big_cg" 0)" -gt $((b0 + 4000000)) ] && break; done
+kill -INT "$mover"
+wait "$mover"
+rc=$?
+OUT=$(cat /run/big.out)
+moved=$(sed -n 's/^    moved \([0-9]*\),.*/\1/p' <<<"$OUT" | awk '{ s += $1 } END { print s + 0 }')
+arrived=$((($(anon_on "$big_cg" 0) - b0) / 4096))
+diag "big, Ctrl-C: exit $rc, moved $moved pages by its report, $arrived more on node 0 by memory.numa_stat"
+diag_lines "$OUT"
+case "$rc:$OUT" in 1:*"stopped by a signal between two batches"*) ok "Ctrl-C stops the move between batches, exit 1, said" ;;
+*) not_ok "Ctrl-C stops the move between batches, exit 1, said" "exit $rc" "$OUT" ;; esac
+if [ "$moved" -gt 900 ] && [ "$moved" -lt 46000 ] && [ "$arrived" -ge $((moved - 16)) ] && [ "$arrived" -le $((moved + 16)) ]; then
+	ok "what it reports moved is what arrived on node 0 ($moved, $arrived), less than all"
+else not_ok "what it reports moved is what arrived on node 0, less than all" "report $moved, memory.numa_stat $arrived"; fi
+echo "$balancing" >/proc/sys/kernel/numa_balancing
+podman rm -f -t 0 away near moved pref carried big >/dev/null 2>&1
 
 # ---- 8c. Fix lines that are safe to paste, for the manager that owns the
 # cgroup, and containers only where runtimes put them (placement's quoting,

@@ -54,6 +54,7 @@ need mkfs.ext4 e2fsprogs
 need dpkg-buildpackage dpkg-dev
 need dh debhelper
 need git git
+need numactl numactl
 
 start=$(date +%s)
 tarball=$("$BOOT_DIR/mkrootfs.sh" "$CACHE" 2>"$TMP/mkrootfs.err") ||
@@ -148,6 +149,9 @@ guest_config() {
 	mkdir -p "$R$GUEST_LIB"
 	install -m 0755 "$BOOT_DIR/check.sh" "$R$GUEST_LIB/check.sh"
 	install -m 0644 "$BOOT_DIR/knobs" "$R$GUEST_LIB/knobs"
+	# numactl for a container's process to ask a policy (the guest has
+	# libnuma1; the root file system stays the cached one).
+	install -m 0755 "$(command -v numactl)" "$R$GUEST_LIB/numactl"
 	cat >"$R/etc/systemd/system/numastatctl-boot-check.service" <<-EOF
 		[Unit]
 		Description=numastatctl boot test: check the boot profile, then power off
