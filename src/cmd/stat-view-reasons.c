@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "cmd-stat.h"
+#include "damon.h"
 #include "log.h"
 #include "mig-trace.h"
 #include "out.h"
@@ -67,6 +68,7 @@ static const struct stat_view_col cols[RC_COUNT + 1] = {
 struct reading {
 	struct mig_hist h;
 	uint64_t pgmigrate; /* pgmigrate_success */
+	struct damon_state damon;
 	bool ok;
 };
 
@@ -104,6 +106,10 @@ static int read_now(struct rview *v, struct reading *r)
 		return EXIT_FAIL;
 	}
 	r->pgmigrate = m.v[VMS_PGMIGRATE_SUCCESS];
+	damon_free(&r->damon);
+	/* DAMON's schemes read once per sample, beside the damon row. */
+	if (damon_read(&r->damon, true, why, sizeof(why)) < 0)
+		log_warn("DAMON: %s", why);
 	r->ok = true;
 	return EXIT_OK;
 }
@@ -210,6 +216,47 @@ static int setup(void *ctx, const struct stat_opts *o, int *rc)
 	return EXIT_OK;
 }
 
+/* The totals compare with the first reading's schemes: a copy of them. */
+static int keep_start_damon(struct rview *v)
+{
+	const struct damon_state *c = &v->cur.damon;
+	struct damon_state *s = &v->start.damon;
+
+	*s = *c;
+	s->s = NULL;
+	s->cap = 0;
+	if (!c->n)
+		return 0;
+	s->s = malloc(c->n * sizeof(*c->s));
+	if (!s->s) {
+		s->n = 0;
+		log_err("out of memory");
+		return -ENOMEM;
+	}
+	memcpy(s->s, c->s, c->n * sizeof(*c->s));
+	s->cap = c->n;
+	return 0;
+}
+
+/* DAMON_STAT's kdamond, named once: Debian's 7.x kernels run it by default. */
+static void say_damon_stat(const struct rview *v)
+{
+	const struct damon_state *d = &v->cur.damon;
+	long hz = sysconf(_SC_CLK_TCK);
+
+	if (v->o->json || !d->stat_enabled)
+		return;
+	if (d->stat_pid < 0)
+		stat_view_line(v->o, "DAMON_STAT is enabled (" DAMON_STAT_ENABLED
+				     "); its kdamond was not found");
+	else
+		stat_view_line(
+			v->o,
+			"DAMON_STAT runs: kdamond PID %ld, %.2f s of CPU since it started; it "
+			"monitors, it moves no pages",
+			d->stat_pid, (double)d->stat_cpu_ticks / (double)(hz > 0 ? hz : 100));
+}
+
 static int sample(void *ctx, double secs, enum stat_sample how)
 {
 	struct rview *v = ctx;
@@ -219,11 +266,17 @@ static int sample(void *ctx, double secs, enum stat_sample how)
 		return stat_view_migration.sample(v->split, secs, how);
 	if (how == STAT_SAMPLE_TOPOLOGY)
 		return EXIT_OK;
+	/* The readings own their DAMON lists: prev's goes, cur's moves to prev. */
+	damon_free(&v->prev.damon);
 	v->prev = v->cur;
+	v->cur.damon = (struct damon_state){ .stat_pid = -1 };
 	r = read_now(v, &v->cur);
 	if (how == STAT_SAMPLE_FIRST) {
-		v->start = v->prev = v->cur;
+		v->start = v->cur;
+		v->start.damon = (struct damon_state){ .stat_pid = -1 };
 		v->dropped_said = v->cur.h.dropped;
+		say_damon_stat(v);
+		r = keep_start_damon(v) < 0 ? EXIT_FAIL : r;
 	}
 	if (r == EXIT_OK && v->cur.h.dropped > v->dropped_said) {
 		log_warn("the kernel's histogram dropped %" PRIu64 " events: the reasons are short "
@@ -356,13 +409,104 @@ static size_t lines_of(struct rview *v, const struct reading *a, const struct re
 	return n;
 }
 
+enum { DC_KDAMOND, DC_CONTEXT, DC_SCHEME, DC_OPS, DC_ACTION, DC_NODE, DC_APPLIED, DC_COUNT };
+
+static const struct grid_col damon_cols[DC_COUNT] = {
+	[DC_KDAMOND] = { "KDAMOND", "kdamond", NUM, true },
+	[DC_CONTEXT] = { "CONTEXT", "context", NUM, false },
+	[DC_SCHEME] = { "SCHEME", "scheme", NUM, false },
+	[DC_OPS] = { "OPS", "operations", 0, false },
+	[DC_ACTION] = { "ACTION", "action", 0, false },
+	[DC_NODE] = { "TARGET_NID", "target_nid", NUM, false },
+	[DC_APPLIED] = { "APPLIED", "applied_pages", NUM, false },
+};
+
+/* The schemes that migrate, in cur and a, and the pages each applied between them. */
+static void damon_row(struct rview *v, struct grid *g, size_t r, const struct damon_scheme *s,
+		      const struct damon_scheme *was, const struct stat_loop_info *in)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	char text[24];
+
+	snprintf(text, sizeof(text), "%u", s->kdamond);
+	grid_set(g, r, DC_KDAMOND, text, s->kdamond, true);
+	snprintf(text, sizeof(text), "%u", s->context);
+	grid_set(g, r, DC_CONTEXT, text, s->context, true);
+	snprintf(text, sizeof(text), "%u", s->scheme);
+	grid_set(g, r, DC_SCHEME, text, s->scheme, true);
+	grid_set(g, r, DC_OPS, s->ops, 0, true);
+	grid_set(g, r, DC_ACTION, s->action, 0, true);
+	snprintf(text, sizeof(text), "%d", s->target_nid);
+	grid_set(g, r, DC_NODE, s->target_nid < 0 ? (v->o->json ? NULL : "-") : text, s->target_nid,
+		 true);
+	/* A scheme made since, or whose stats went down (remade): no change to give. */
+	if (s->have_stats && was && was->have_stats && s->sz_applied >= was->sz_applied)
+		stat_cell_rate(g, r, DC_APPLIED,
+			       (s->sz_applied - was->sz_applied) /
+				       (uint64_t)(page > 0 ? page : 4096),
+			       v->o, in->secs);
+	else
+		grid_set(g, r, DC_APPLIED, v->o->json ? NULL : "-", -1, false);
+}
+
+static int damon_grid(struct rview *v, const struct reading *a, const struct stat_loop_info *in,
+		      struct grid *g)
+{
+	const struct damon_state *d = &v->cur.damon;
+	size_t n = 0;
+	int r = grid_init(g, d->n ? d->n : 1, DC_COUNT);
+
+	if (r < 0)
+		return r;
+	memcpy(g->cols, damon_cols, sizeof(damon_cols));
+	g->ncols = DC_COUNT;
+	g->sort_col = -1;
+	for (size_t i = 0; i < d->n; i++)
+		if (damon_scheme_migrates(&d->s[i]))
+			damon_row(v, g, n++, &d->s[i], damon_find(&a->damon, &d->s[i]), in);
+	g->nrows = n;
+	return 0;
+}
+
+/* JSON: the reasons and the migrating schemes in one document per sample. */
+static int print_json(struct rview *v, const struct grid *g, const struct grid *dg,
+		      const struct stat_loop_info *in, char *why, size_t whylen)
+{
+	struct out_doc *d = NULL;
+	int r = stat_view_json_begin(&d, in, why, whylen);
+
+	if (r == 0)
+		r = grid_add_json_rows(g, v->o, d, "reasons", why, whylen);
+	if (r == 0)
+		r = grid_add_json_rows(dg, v->o, d, "damon", why, whylen);
+	if (r == 0)
+		r = out_doc_print(d, stdout);
+	if (r < 0 && !why[0])
+		snprintf(why, whylen, "%s",
+			 r == -EIO ? "cannot write to standard output" : "out of memory");
+	out_doc_free(d);
+	return r;
+}
+
+static int print_text(struct rview *v, const struct grid *g, const struct grid *dg, char *why,
+		      size_t whylen)
+{
+	int r = grid_print(g, v->o, 0, "", why, whylen);
+
+	if (r < 0 || !dg->nrows)
+		return r;
+	/* Beside the damon row: which scheme moved what. */
+	putchar('\n');
+	return grid_print(dg, v->o, 0, "", why, whylen);
+}
+
 static int print(void *ctx, const struct stat_loop_info *in)
 {
 	struct rview *v = ctx;
 	struct line ls[MIG_REASONS_MAX + 2];
 	const struct reading *a = in && in->total ? &v->start : &v->prev;
 	char why[WHY_MAX];
-	struct grid g;
+	struct grid g, dg;
 	size_t n;
 	int r;
 
@@ -389,12 +533,19 @@ static int print(void *ctx, const struct stat_loop_info *in)
 			g.sort_col = (int)i;
 	for (size_t i = 0; i < n; i++)
 		fill(v, &g, i, &ls[i], in);
+	why[0] = '\0';
+	if ((r = damon_grid(v, a, in, &dg)) < 0) {
+		log_err("out of memory");
+		grid_free(&g);
+		return r;
+	}
 	if (!v->o->json)
 		stat_view_title(v->o, in);
-	r = v->o->json ? stat_view_json(&g, v->o, in, "reasons", why, sizeof(why))
-		       : grid_print(&g, v->o, 0, "", why, sizeof(why));
+	r = v->o->json ? print_json(v, &g, &dg, in, why, sizeof(why))
+		       : print_text(v, &g, &dg, why, sizeof(why));
 	if (r < 0 && r != -EIO)
 		log_err("%s", why);
+	grid_free(&dg);
 	grid_free(&g);
 	return r;
 }
@@ -418,6 +569,9 @@ static void release(void *ctx)
 	}
 	if (mig_trace_close(&v->t, why, sizeof(why)) < 0)
 		log_err("%s", why);
+	damon_free(&v->start.damon);
+	damon_free(&v->prev.damon);
+	damon_free(&v->cur.damon);
 	free(v->vmbuf);
 }
 

@@ -226,6 +226,29 @@ static int hist_entry(const char *p, const char *end, struct mig_hist_row *row, 
 	return 0;
 }
 
+/* An entry: a new reason's row, or more values of one an earlier section had. */
+static int hist_line(struct mig_hist *h, const char *p, const char *end, char *what, size_t wlen)
+{
+	struct mig_hist_row row;
+	struct mig_hist_row *have;
+
+	if (hist_entry(p, end, &row, what, wlen) < 0)
+		return -EBADMSG;
+	have = (struct mig_hist_row *)mig_reason_hist_row(h, row.id);
+	if (!have && h->n == MIG_REASONS_MAX)
+		return snprintf(what, wlen, "more than %d reasons", MIG_REASONS_MAX), -EBADMSG;
+	if (!have) {
+		h->rows[h->n++] = row;
+		return 0;
+	}
+	/* Every section counts the same calls; each carries its own values. */
+	if (row.hits > have->hits)
+		have->hits = row.hits;
+	for (int i = 0; i < MIG_VALS; i++)
+		have->v[i] += row.v[i];
+	return 0;
+}
+
 /* "    Dropped: 0" of the Totals; other totals are checked and skipped. */
 static int total_line(const char *p, const char *end, struct mig_hist *h)
 {
@@ -236,7 +259,7 @@ static int total_line(const char *p, const char *end, struct mig_hist *h)
 	if (pair(&p, end, &name, &nlen, &v) < 0 || skip_space(p, end) != end)
 		return -EBADMSG;
 	if (nlen == 7 && memcmp(name, "Dropped", 7) == 0)
-		h->dropped = v;
+		h->dropped += v;
 	return 0;
 }
 
@@ -257,6 +280,9 @@ int mig_reason_parse_hist(const char *buf, size_t len, struct mig_hist *h, char 
 		line++;
 		q = skip_space(p, nl);
 		if (q == nl || *q == '#') {
+			/* The next trigger's section: entries again. */
+			if (q < nl && *q == '#')
+				totals = false;
 			p = nl;
 			continue;
 		}
@@ -266,11 +292,8 @@ int mig_reason_parse_hist(const char *buf, size_t len, struct mig_hist *h, char 
 			r = total_line(q, nl, h) < 0
 				    ? (snprintf(what, sizeof(what), "bad total"), -1)
 				    : 0;
-		else if (*q == '{' && h->n == MIG_REASONS_MAX)
-			r = (snprintf(what, sizeof(what), "more than %d reasons", MIG_REASONS_MAX),
-			     -1);
 		else if (*q == '{')
-			r = hist_entry(q + 1, nl, &h->rows[h->n++], what, sizeof(what));
+			r = hist_line(h, q + 1, nl, what, sizeof(what));
 		else
 			r = (snprintf(what, sizeof(what), "not a histogram line"), -1);
 		if (r < 0) {
@@ -290,13 +313,15 @@ const struct mig_hist_row *mig_reason_hist_row(const struct mig_hist *h, unsigne
 	return NULL;
 }
 
-int mig_reason_trigger(const struct mig_format *f, char *buf, size_t size)
+int mig_reason_trigger(const struct mig_format *f, size_t i, char *buf, size_t size)
 {
-	size_t len = (size_t)snprintf(buf, size, "hist:keys=reason:vals=");
+	size_t len = 0, k = 0, in = 0;
 
-	for (int i = 0; i < MIG_VALS && len < size; i++)
-		if (f->vals & 1u << i)
-			len += (size_t)snprintf(buf + len, size - len, "%s%s",
-						buf[len - 1] == '=' ? "" : ",", mig_val_names[i]);
+	for (int v = 0; v < MIG_VALS; v++) {
+		if (!(f->vals & 1u << v) || k++ / MIG_TRIGGER_VALS != i)
+			continue;
+		len += (size_t)snprintf(buf + len, size > len ? size - len : 0, "%s%s",
+					in++ ? "," : "hist:keys=reason:vals=", mig_val_names[v]);
+	}
 	return len < size ? (int)len : -ENOSPC;
 }

@@ -66,8 +66,9 @@ struct mig_hist {
 };
 
 /*
- * Parse a hist file of the trigger mig_reason_trigger() writes:
- * "{ reason: N } hitcount: H  succeeded: S ..." lines and the Totals.
+ * Parse a hist file of the triggers mig_reason_trigger() writes: one
+ * section per trigger, "{ reason: N } hitcount: H  succeeded: S ..."
+ * lines (a reason's values from every section merged) and the Totals.
  * 0, or -EBADMSG with why ("line 7: unknown value 'pages'").
  */
 int mig_reason_parse_hist(const char *buf, size_t len, struct mig_hist *h, char *why,
@@ -76,7 +77,16 @@ int mig_reason_parse_hist(const char *buf, size_t len, struct mig_hist *h, char 
 const struct mig_hist_row *mig_reason_hist_row(const struct mig_hist *h, unsigned id);
 
 /*
- * The trigger command for f: "hist:keys=reason:vals=succeeded,failed,...".
- * The length, or -ENOSPC.
+ * A histogram sums at most two fields besides its hitcount
+ * (TRACING_MAP_VALS_MAX, kernel/trace/tracing_map.h, is 3): the event's
+ * count fields take one trigger per pair, keyed alike, whose hist sections
+ * mig_reason_parse_hist() merges by reason.
  */
-int mig_reason_trigger(const struct mig_format *f, char *buf, size_t size);
+#define MIG_TRIGGER_VALS 2
+#define MIG_TRIGGERS_MAX ((MIG_VALS + MIG_TRIGGER_VALS - 1) / MIG_TRIGGER_VALS)
+#define MIG_TRIGGER_MAX 80
+/*
+ * Trigger command i for f: "hist:keys=reason:vals=succeeded,failed" for
+ * 0, the thp fields' pairs after.  The length, 0 past the last, or -ENOSPC.
+ */
+int mig_reason_trigger(const struct mig_format *f, size_t i, char *buf, size_t size);

@@ -90,23 +90,50 @@ static int make_instance(struct mig_trace *t, char *why, size_t whylen)
 	return 0;
 }
 
+/* The last line of the instance's error_log: tracefs's own words on a refused command. */
+static void kernel_said(const struct mig_trace *t, char *said, size_t size)
+{
+	char path[160], buf[4096], *last = NULL;
+	ssize_t n;
+
+	said[0] = '\0';
+	snprintf(path, sizeof(path), "%s/error_log", t->dir);
+	n = sysfs_read_file(path, buf, sizeof(buf));
+	if (n <= 0)
+		return;
+	/*
+	 * "[  12.3] hist:migrate:mm_migrate_pages: error: Couldn't find field",
+	 * then the command and a caret: the last "error: " is the newest.
+	 */
+	for (char *p = buf; (p = strstr(p, "error: ")); p++)
+		last = p + 7;
+	if (last)
+		snprintf(said, size, "%.*s", (int)strcspn(last, "\n"), last);
+}
+
 static int arm(struct mig_trace *t, char *why, size_t whylen)
 {
-	char path[256], line[200];
-	int r = mig_reason_trigger(&t->fmt, t->trigger, sizeof(t->trigger));
+	char path[256], line[MIG_TRIGGER_MAX + 2], cmd[MIG_TRIGGER_MAX];
+	int r;
 
+	event_path(t, "trigger", path, sizeof(path));
+	for (size_t i = 0; (r = mig_reason_trigger(&t->fmt, i, cmd, sizeof(cmd))) > 0; i++) {
+		snprintf(line, sizeof(line), "%s\n", cmd);
+		r = sysfs_append_file(path, line, strlen(line));
+		if (r < 0) {
+			char said[160];
+
+			kernel_said(t, said, sizeof(said));
+			snprintf(why, whylen, "%s: '%s' refused: %s%s%s", path, cmd,
+				 sysfs_strerror(r), said[0] ? ": " : "", said);
+			return MIG_TRACE_FAILED;
+		}
+		memcpy(t->trigger[t->ntrig++], cmd, sizeof(cmd));
+	}
 	if (r < 0) {
 		snprintf(why, whylen, "the trigger does not fit");
 		return MIG_TRACE_FAILED;
 	}
-	event_path(t, "trigger", path, sizeof(path));
-	snprintf(line, sizeof(line), "%s\n", t->trigger);
-	r = sysfs_append_file(path, line, strlen(line));
-	if (r < 0) {
-		snprintf(why, whylen, "%s: '%s' refused: %s", path, t->trigger, sysfs_strerror(r));
-		return MIG_TRACE_FAILED;
-	}
-	t->armed = true;
 	event_path(t, "hist", path, sizeof(path));
 	t->hist_fd = sysfs_open(path, O_RDONLY);
 	if (t->hist_fd < 0) {
@@ -156,14 +183,14 @@ int mig_trace_read(struct mig_trace *t, struct mig_hist *h, char *why, size_t wh
 	return 0;
 }
 
-/* "!" + the trigger removes it; rmdir removes the instance. */
-static int remove_instance(const char *dir, const char *trigger)
+/* "!" + each trigger removes it, newest first; rmdir removes the instance. */
+static int remove_instance(const char *dir, char (*trigger)[MIG_TRIGGER_MAX], size_t n)
 {
-	char path[256], undo[204];
+	char path[256], undo[MIG_TRIGGER_MAX + 2];
 
-	if (trigger && trigger[0]) {
-		snprintf(path, sizeof(path), "%s/" MIG_TRACE_EVENT "/trigger", dir);
-		snprintf(undo, sizeof(undo), "!%s\n", trigger);
+	snprintf(path, sizeof(path), "%s/" MIG_TRACE_EVENT "/trigger", dir);
+	while (n--) {
+		snprintf(undo, sizeof(undo), "!%s\n", trigger[n]);
 		/* Best effort: rmdir clears an instance's triggers too. */
 		(void)sysfs_append_file(path, undo, strlen(undo));
 	}
@@ -177,10 +204,11 @@ int mig_trace_close(struct mig_trace *t, char *why, size_t whylen)
 	if (t->hist_fd >= 0)
 		close(t->hist_fd);
 	t->hist_fd = -1;
-	if (t->made && (r = remove_instance(t->dir, t->armed ? t->trigger : NULL)) < 0)
+	if (t->made && (r = remove_instance(t->dir, t->trigger, t->ntrig)) < 0)
 		snprintf(why, whylen, "%s: cannot remove the trace instance: %s", t->dir,
 			 sysfs_strerror(r));
-	t->made = t->armed = false;
+	t->made = false;
+	t->ntrig = 0;
 	free(t->buf);
 	t->buf = NULL;
 	return r;
@@ -214,7 +242,8 @@ static bool runs(long pid)
 int mig_trace_leftovers(pid_t self, char (*found)[32], size_t cap, size_t *failed)
 {
 	struct mig_format f;
-	char trigger[192] = "", dir[128], why[160];
+	char trigger[MIG_TRIGGERS_MAX][MIG_TRIGGER_MAX], dir[128], why[160];
+	size_t ntrig = 0;
 	DIR *d = sysfs_opendir(MIG_TRACE_INSTANCES);
 	struct dirent *e;
 	size_t n = 0;
@@ -222,10 +251,11 @@ int mig_trace_leftovers(pid_t self, char (*found)[32], size_t cap, size_t *faile
 	*failed = 0;
 	if (!d)
 		return errno == ENOENT || errno == EACCES ? 0 : -errno;
-	/* The trigger a run of ours on this kernel armed, to take it out first. */
-	if (read_format(&f, why, sizeof(why)) != 0 ||
-	    mig_reason_trigger(&f, trigger, sizeof(trigger)) < 0)
-		trigger[0] = '\0';
+	/* The triggers a run of ours on this kernel armed, to take them out first. */
+	if (read_format(&f, why, sizeof(why)) == 0)
+		while (ntrig < MIG_TRIGGERS_MAX &&
+		       mig_reason_trigger(&f, ntrig, trigger[ntrig], MIG_TRIGGER_MAX) > 0)
+			ntrig++;
 	while ((e = readdir(d)) && n < cap) {
 		long pid = ours(e->d_name, self);
 
@@ -237,7 +267,7 @@ int mig_trace_leftovers(pid_t self, char (*found)[32], size_t cap, size_t *faile
 	/* Removed after the listing: a directory is not changed under readdir(). */
 	for (size_t i = 0; i < n; i++) {
 		snprintf(dir, sizeof(dir), MIG_TRACE_INSTANCES "/%s", found[i]);
-		if (remove_instance(dir, trigger) < 0)
+		if (remove_instance(dir, trigger, ntrig) < 0)
 			(*failed)++;
 	}
 	return (int)n;

@@ -25,11 +25,11 @@
 #define MIG_TRACE_EVENT "events/migrate/mm_migrate_pages"
 
 struct mig_trace {
-	char dir[128];     /* the instance, by logical path */
-	char trigger[192]; /* the trigger command written */
+	char dir[128];                                   /* the instance, by logical path */
+	char trigger[MIG_TRIGGERS_MAX][MIG_TRIGGER_MAX]; /* the trigger commands */
+	size_t ntrig;                                    /* how many are in place */
 	struct mig_format fmt;
 	bool made;   /* the instance is ours to remove */
-	bool armed;  /* the trigger is in place */
 	int hist_fd; /* kept open between samples; -1 */
 	char *buf;   /* the hist file's text */
 };

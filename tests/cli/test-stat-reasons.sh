@@ -5,7 +5,9 @@
 # tracefs (tests/fixtures/tracefs: a format file with a reason no kernel
 # has yet; tracefs-instance: what tracefs puts in a new instance).  The
 # preload tests/fault/tracefs.c gives the fixture's instances directory
-# tracefs's mkdir and rmdir.  Also the fallbacks, and the cleanup on every
+# tracefs's mkdir and rmdir.  The fixture also has DAMON's sysfs tree (two
+# kdamonds: migrate_cold and pageout schemes, a stopped one's migrate_hot)
+# and DAMON_STAT enabled, its kdamond a thread in proc/.  Also the fallbacks, and the cleanup on every
 # way out: Ctrl-C, SIGTERM, a failed read, and a killed run's leftover.
 . "$(dirname "$0")/lib.sh"
 
@@ -17,6 +19,7 @@ fi
 TEMPLATE=$FIXTURES/tracefs-instance
 TR=sys/kernel/tracing
 EV=events/migrate/mm_migrate_pages
+DAMON=sys/kernel/mm/damon/admin/kdamonds
 FLOG=$TMP/tracefs.log
 
 # tracefs_fixture: effect-6.1 (the counters) with tracefs.
@@ -92,21 +95,31 @@ fstart stat --migration-reasons -r --totals 0.3
 check "the instance is made" wait_for "$FLOG" "made numastatctl-$BG_PID"
 check "the first sample" wait_for "$TMP/bg.out" "sample 1 at"
 INST=$(instance)
-check "the trigger sums every count field, keyed by reason" \
-	grep -qxF "hist:keys=reason:vals=succeeded,failed,thp_succeeded,thp_failed,thp_split" "$INST/$EV/trigger"
+expect_file "$INST/$EV/trigger" "hist:keys=reason:vals=succeeded,failed
+hist:keys=reason:vals=thp_succeeded,thp_failed
+hist:keys=reason:vals=thp_split" "three triggers keyed by reason, two count fields each (the kernel's limit)"
 rewrite "$INST/$EV/hist" 's/succeeded:       1024  failed:          3/succeeded:       1124  failed:          5/;
 	s/hitcount:          2/hitcount:          3/;
 	s/\{ reason:         10 \} hitcount:          4  succeeded:         40/{ reason:         10 } hitcount:          5  succeeded:         48/'
 rewrite "$ROOT/proc/vmstat" 's/^pgmigrate_success [0-9]+$/pgmigrate_success 6513/'
+# DAMON: kdamond 0's migrate_cold scheme applied 100 pages more.
+echo 417792 >"$ROOT/$DAMON/0/contexts/0/schemes/0/stats/sz_applied"
 check "syscall_or_cpuset: 100 pages, 2 failed, 1 call" wait_for "$TMP/bg.out" "syscall_or_cpuset 100 2 0 1"
 check "a reason only the format file names (future_cause): 8 pages" wait_for "$TMP/bg.out" "future_cause 8 0 0 1"
 check "pgmigrate_success's change over the same window" wait_for "$TMP/bg.out" "pgmigrate_success 109 - - -"
+check "DAMON: each scheme that migrates, with the pages it applied in the window" \
+	wait_for "$TMP/bg.out" "0 0 0 paddr migrate_cold 1 100"
+check "a stopped kdamond's migrate_hot scheme too, with nothing applied" \
+	wait_for "$TMP/bg.out" "1 0 0 vaddr migrate_hot 0 0"
 stop
+expect_out_lacks "pageout" "a scheme that moves no pages is left out"
+expect_out_has "DAMON_STAT runs: kdamond PID 77, 1.50 s of CPU since it started; it monitors, it moves no pages" \
+	"DAMON_STAT's kdamond named, with its CPU time"
 check "the totals: pgmigrate_success's change over the run" totals_have "pgmigrate_success 109 - - -"
 check "the totals: 108 pages by reason, the difference (1) a row of its own" totals_have "difference 1 - - -"
 check "Ctrl-C ends it as an interrupted command" test "$RC" = 130
-check "Ctrl-C: the trigger was taken out before the instance" \
-	grep -qxF "trigger !hist:keys=reason:vals=succeeded,failed,thp_succeeded,thp_failed,thp_split" "$FLOG"
+check "Ctrl-C: the triggers were taken out, the first last, before the instance" \
+	grep -qxF "trigger !hist:keys=reason:vals=succeeded,failed" "$FLOG"
 check "Ctrl-C: the instance is removed" test -z "$(instance)"
 check "the preload saw it made and removed" grep -qx "removed numastatctl-[0-9]*" "$FLOG"
 expect_file "$ROOT/$TR/tracing_on" 1 "the global tracer's tracing_on untouched"
@@ -118,8 +131,9 @@ tracefs_fixture
 fstart stat --migration-reasons -r 0.3
 check "armed" wait_for "$TMP/bg.out" "sample 1 at"
 INST=$(instance)
-printf '{ reason:         12 } hitcount:          1  succeeded:          9  failed:          0  thp_succeeded:          0  thp_failed:          0  thp_split:          0\n' >"$TMP/row"
-rewrite "$INST/$EV/hist" "/^\\{ reason:         10 \\}/r $TMP/row"
+# Into the first trigger's section only (GNU sed's 0,/re/: its first match).
+rewrite "$INST/$EV/hist" '0,/^\{ reason:         10 \}.*$/s//&\n{ reason:         12 } hitcount:          1  succeeded:          9  failed:          0/'
+
 check "reason 12, named by its number" wait_for "$TMP/bg.out" "reason_12 9 0 0 1"
 kill -TERM "$BG_PID"
 wait "$BG_PID"

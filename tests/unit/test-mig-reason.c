@@ -57,19 +57,27 @@ static void test_format(void)
 		  "a reason no kernel we know has is read like the others");
 	CHECK(mig_reason_name(&f, 11) == NULL, "an id the table lacks has no name");
 	CHECK(f.vals == (1u << MIG_VALS) - 1, "every count field is there");
-	CHECK(mig_reason_trigger(&f, trig, sizeof(trig)) > 0, "the trigger line fits");
-	CHECK_STR(trig, "hist:keys=reason:vals=succeeded,failed,thp_succeeded,thp_failed,thp_split",
-		  "the trigger sums every count field the event has");
+	CHECK(mig_reason_trigger(&f, 0, trig, sizeof(trig)) > 0 &&
+		      strcmp(trig, "hist:keys=reason:vals=succeeded,failed") == 0,
+	      "trigger 0: the pages, two values (the kernel's most besides hitcount)");
+	CHECK(mig_reason_trigger(&f, 1, trig, sizeof(trig)) > 0 &&
+		      strcmp(trig, "hist:keys=reason:vals=thp_succeeded,thp_failed") == 0,
+	      "trigger 1: the huge pages");
+	CHECK(mig_reason_trigger(&f, 2, trig, sizeof(trig)) > 0 &&
+		      strcmp(trig, "hist:keys=reason:vals=thp_split") == 0,
+	      "trigger 2: the rest");
+	CHECK(mig_reason_trigger(&f, 3, trig, sizeof(trig)) == 0, "no fourth");
 	CHECK(fmt(FIELDS
 		  "print fmt: \"r=%s\", __print_symbolic(REC->reason, { 0, \"compaction\" }, "
 		  "{ 1, \"memory_failure\" })\n",
 		  &f) == 0 &&
 		      f.n == 2 && f.vals == 3,
 	      "5.10's event (no thp fields), spaces inside the braces");
-	CHECK(mig_reason_trigger(&f, trig, sizeof(trig)) > 0 &&
-		      strcmp(trig, "hist:keys=reason:vals=succeeded,failed") == 0,
-	      "its trigger sums what it has");
-	CHECK(mig_reason_trigger(&f, trig, 20) == -ENOSPC, "a short buffer is -ENOSPC");
+	CHECK(mig_reason_trigger(&f, 0, trig, sizeof(trig)) > 0 &&
+		      strcmp(trig, "hist:keys=reason:vals=succeeded,failed") == 0 &&
+		      mig_reason_trigger(&f, 1, trig, sizeof(trig)) == 0,
+	      "its one trigger sums what it has");
+	CHECK(mig_reason_trigger(&f, 0, trig, 20) == -ENOSPC, "a short buffer is -ENOSPC");
 }
 
 static void test_format_bad(void)
@@ -110,11 +118,11 @@ static void test_hist(void)
 	CHECK(hist(fixture("tracefs-instance/events/migrate/mm_migrate_pages/hist"), &h) == 0 &&
 		      h.n > 0,
 	      "the kernel's hist file parses (%s)", why);
-	CHECK(h.n == 3 && h.dropped == 0, "three reasons, nothing dropped");
+	CHECK(h.n == 3 && h.dropped == 0, "three reasons in three sections, nothing dropped");
 	r = mig_reason_hist_row(&h, 3);
 	CHECK(r && r->hits == 2 && r->v[MIG_SUCCEEDED] == 1024 && r->v[MIG_FAILED] == 3 &&
-		      r->v[MIG_THP_SUCCEEDED] == 1,
-	      "syscall_or_cpuset's sums");
+		      r->v[MIG_THP_SUCCEEDED] == 1 && r->v[MIG_THP_SPLIT] == 0,
+	      "syscall_or_cpuset's sums, merged from the three triggers' sections");
 	CHECK(mig_reason_hist_row(&h, 0) == NULL, "a reason that did not happen has no row");
 	CHECK(hist("# event histogram\n#\n\nTotals:\n    Hits: 0\n    Entries: 0\n    Dropped: 0\n",
 		   &h) == 0 &&
