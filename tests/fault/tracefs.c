@@ -14,15 +14,18 @@
 #include <dlfcn.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <spawn.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 typedef int (*mkdirat_fn)(int, const char *, mode_t);
 typedef int (*unlinkat_fn)(int, const char *, int);
 
+extern char **environ;
 int mkdirat(int dirfd, const char *name, mode_t mode);
 int unlinkat(int dirfd, const char *name, int flags);
 
@@ -35,7 +38,7 @@ static bool instance_path(int dirfd, const char *name, char *out, size_t size)
 	ssize_t n;
 	size_t len, il = sizeof(instances) - 1;
 
-	if (!getenv("FAKE_TRACEFS") || strchr(name, '/') || strchr(name, '\''))
+	if (!getenv("FAKE_TRACEFS") || strchr(name, '/'))
 		return false;
 	snprintf(link, sizeof(link), "/proc/self/fd/%d", dirfd);
 	n = readlink(link, dir, sizeof(dir) - 1);
@@ -43,7 +46,7 @@ static bool instance_path(int dirfd, const char *name, char *out, size_t size)
 		return false;
 	dir[n] = '\0';
 	len = (size_t)n;
-	if (len < il || strcmp(dir + len - il, instances) != 0 || strchr(dir, '\''))
+	if (len < il || strcmp(dir + len - il, instances) != 0)
 		return false;
 	return snprintf(out, size, "%s/%s", dir, name) < (int)size;
 }
@@ -59,7 +62,7 @@ static void log_line(const char *what, const char *name)
 	}
 }
 
-/* A shell command with two quoted paths (instance_path() refused quotes in them). */
+/* The last line of an instance's migrate trigger file, into the log. */
 static void log_trigger(const char *dir)
 {
 	char file[PATH_MAX + 64], line[512], last[512] = "";
@@ -76,12 +79,15 @@ static void log_trigger(const char *dir)
 	log_line("trigger", last);
 }
 
-static int run(const char *verb, const char *a, const char *b)
+/* A command run without a shell (posix_spawnp), waited for. */
+static int run(char *const argv[])
 {
-	char cmd[2 * PATH_MAX + 64];
+	int status;
+	pid_t pid;
 
-	snprintf(cmd, sizeof(cmd), "%s '%s'%s", verb, a, b);
-	return system(cmd);
+	if (posix_spawnp(&pid, argv[0], NULL, NULL, argv, environ) != 0)
+		return -1;
+	return waitpid(pid, &status, 0) == pid && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
 int mkdirat(int dirfd, const char *name, mode_t mode)
@@ -91,11 +97,13 @@ int mkdirat(int dirfd, const char *name, mode_t mode)
 	int r = real(dirfd, name, mode);
 
 	if (r == 0 && instance_path(dirfd, name, path, sizeof(path))) {
-		char to[PATH_MAX + 8];
+		char from[PATH_MAX + 4];
+		char cp[] = "cp", rec[] = "-R";
+		char *argv[] = { cp, rec, from, path, NULL };
 
-		/* cp -R 'TEMPLATE'/. 'PATH': the template's contents, not itself. */
-		snprintf(to, sizeof(to), "/. '%s'", path);
-		run("cp -R", getenv("FAKE_TRACEFS"), to);
+		/* TEMPLATE/.: the template's contents, not itself. */
+		snprintf(from, sizeof(from), "%s/.", getenv("FAKE_TRACEFS"));
+		run(argv);
 		log_line("made", name);
 	}
 	return r;
@@ -107,8 +115,11 @@ int unlinkat(int dirfd, const char *name, int flags)
 	char path[PATH_MAX];
 
 	if ((flags & AT_REMOVEDIR) && instance_path(dirfd, name, path, sizeof(path))) {
+		char find[] = "find", min[] = "-mindepth", one[] = "1", del[] = "-delete";
+		char *argv[] = { find, path, min, one, del, NULL };
+
 		log_trigger(path);
-		run("rm -rf", path, "/*");
+		run(argv);
 		log_line("removed", name);
 	}
 	return real(dirfd, name, flags);
