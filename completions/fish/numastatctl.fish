@@ -187,6 +187,7 @@ complete -c numastatctl -n $c -l balancing -d 'NUMA balancing and page migration
 complete -c numastatctl -n $c -l tiers -d 'Memory tiers, node kinds, distances, promotion and demotion'
 complete -c numastatctl -n $c -l reclaim -d 'Pages reclaim scanned and freed (pgscan, pgsteal)'
 complete -c numastatctl -n $c -l migration -d 'The migration ledger: pages migrated, by cause'
+complete -c numastatctl -n $c -l migration-reasons -d 'Migrations by the kernel\'s own reason over each interval'
 complete -c numastatctl -n $c -l cgroup -x -a '(__numastatctl_cgroups)' -d 'Per-node memory of cgroups'
 complete -c numastatctl -n $c -l container -x -d 'Per-node memory of a container'
 complete -c numastatctl -n $c -l pod -x -d 'Per-node memory of a pod\'s containers'

@@ -54,6 +54,7 @@ const struct stat_view *const cmd_stat_views[] = {
 	&stat_view_cgroup,
 	&stat_view_reclaim,
 	&stat_view_migration,
+	&stat_view_reasons,
 	NULL,
 };
 /* clang-format on */

@@ -4,8 +4,8 @@
  * its own, the table that lists them and its whole option table (for
  * tests/gen-options.c), and the per-node locality summary of `status`.
  * Implemented by cmd-stat.c, stat-view-balancing.c, stat-view-cgroup.c,
- * stat-view-counters.c, stat-view-migration.c, stat-view-pid.c, stat-view-reclaim.c and
- * stat-view-tiers.c.
+ * stat-view-counters.c, stat-view-migration.c, stat-view-pid.c, stat-view-reasons.c,
+ * stat-view-reclaim.c and stat-view-tiers.c.
  */
 #pragma once
 
@@ -16,7 +16,8 @@
 
 /* The views, and the table of them, NULL-terminated: the counter table first. */
 extern const struct stat_view stat_view_counters, stat_view_pid, stat_view_balancing,
-	stat_view_tiers, stat_view_cgroup, stat_view_reclaim, stat_view_migration;
+	stat_view_tiers, stat_view_cgroup, stat_view_reclaim, stat_view_migration,
+	stat_view_reasons;
 extern const struct stat_view *const cmd_stat_views[];
 /* stat's options, the views' last (as --help lists them); { 0 }-terminated. */
 const struct cmd_option *cmd_stat_options(void);

@@ -17,6 +17,7 @@
 #include "stat-balance.h"
 #include "stat-counters.h"
 #include "statedir.h"
+#include "status-interact.h"
 #include "status-tiers.h"
 #include "try.h"
 #include "tuned.h"
@@ -52,6 +53,7 @@ struct status {
 	struct stat_balance_status bal;
 	struct stat_summary sum;
 	struct status_tiers tiers;
+	struct status_interact interact;
 	struct trial trial; /* the running or last trial, when have_trial */
 	bool have_trial, trial_runs;
 	char *warnings[STATUS_MAX_WARNINGS];
@@ -178,6 +180,12 @@ static int print_text(struct status *st)
 		stat_balance_status_print(&st->bal, cols);
 	}
 	status_tiers_print(&st->tiers);
+	{
+		size_t cols, rows;
+
+		out_terminal_size(&cols, &rows);
+		status_interact_print(&st->interact, cols);
+	}
 	if (cmd_stat_summary_print(&st->sum) != EXIT_OK)
 		rc = EXIT_FAIL;
 	return rc;
@@ -341,7 +349,8 @@ static int warnings_json(const struct status *st, struct out_doc *d, char *why, 
 /*
  * {"knobs":[...],"profile":{...},"drift":[...],"sysctl_d":[...],"tuned":[...],
  * "trial":{...},"trial_knobs":[...],"balancing":{...},"tiers":[...],
- * "interleave_weights":...,"nodes":[...],"total":{...},"warnings":[...]}
+ * "interleave_weights":...,"interactions":[...],"nodes":[...],"total":{...},
+ * "warnings":[...]}
  */
 static int print_json(const struct status *st)
 {
@@ -361,6 +370,7 @@ static int print_json(const struct status *st)
 				sizeof(why))) == 0 &&
 	    (r = stat_balance_status_json(&st->bal, d, why, sizeof(why))) == 0 &&
 	    (r = status_tiers_json(&st->tiers, d, why, sizeof(why))) == 0 &&
+	    (r = status_interact_json(&st->interact, d, why, sizeof(why))) == 0 &&
 	    (r = stat_counters_json(&st->sum.o, st->sum.rows, st->sum.n, d, why, sizeof(why))) ==
 		    0 &&
 	    (r = warnings_json(st, d, why, sizeof(why))) == 0)
@@ -448,6 +458,7 @@ static int read_status(struct status *st)
 	sysctld_warnings(st);
 	stat_balance_status_read(&st->bal);
 	status_tiers_read(&st->tiers);
+	status_interact_read(&st->interact);
 	if (cmd_stat_summary_read(&st->sum) < 0) {
 		log_err("out of memory");
 		return EXIT_FAIL;

@@ -135,13 +135,14 @@ static void stopped(const struct stat_opts *o, int sig, unsigned long samples, d
 }
 
 /*
- * After the summary, end by the signal that stopped the sampling, as vmstat
+ * After the summary and the view's free() (which may have a trace
+ * instance to remove), end by the signal that stopped the sampling, as vmstat
  * does: a shell sees an interrupted command (status 128 + sig) and stops a
  * loop around it, which an exit 0 would let go on.  It was blocked and
  * read from the signalfd; raised again with its default action, it
  * terminates the process when unblocked.
  */
-static void end_by(int sig)
+void stat_loop_end_by(int sig)
 {
 	sigset_t set;
 
@@ -175,7 +176,7 @@ static struct uevent_listener *watch_topology(void)
  */
 static char stdout_buf[1 << 18];
 
-int stat_loop_run(const struct stat_view *v, void *ctx, const struct stat_opts *o)
+int stat_loop_run(const struct stat_view *v, void *ctx, const struct stat_opts *o, int *stopped_by)
 {
 	struct loop l = { .o = o, .v = v, .ctx = ctx, .rc = EXIT_OK };
 	struct uevent_listener *ul = NULL;
@@ -212,7 +213,6 @@ int stat_loop_run(const struct stat_view *v, void *ctx, const struct stat_opts *
 		if (pfd[i].fd >= 0)
 			close(pfd[i].fd);
 	uevent_close(ul);
-	if (l.stopped_by)
-		end_by(l.stopped_by);
+	*stopped_by = l.stopped_by;
 	return r < 0 ? EXIT_FAIL : l.rc;
 }

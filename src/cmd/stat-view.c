@@ -138,7 +138,7 @@ int stat_view_run(const struct stat_view *v, const struct stat_opts *o)
 {
 	char file[64];
 	void *ctx;
-	int rc = EXIT_OK, r;
+	int rc = EXIT_OK, r, sig = 0;
 
 	if (v->option.name && (r = check_own_view(v, o)) != EXIT_OK)
 		return r;
@@ -155,9 +155,11 @@ int stat_view_run(const struct stat_view *v, const struct stat_opts *o)
 	if (r == EXIT_OK)
 		r = check_modes(v, o);
 	if (r == EXIT_OK)
-		r = o->interval > 0 ? stat_loop_run(v, ctx, o) : one_shot(v, ctx, o);
+		r = o->interval > 0 ? stat_loop_run(v, ctx, o, &sig) : one_shot(v, ctx, o);
 	v->free(ctx);
 	free(ctx);
+	if (sig)
+		stat_loop_end_by(sig);
 	return r > rc ? r : rc;
 }
 

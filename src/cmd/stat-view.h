@@ -84,8 +84,13 @@ struct stat_view {
 
 /* Run view v with o (one-shot, --prometheus/--textfile, or an interval); an EXIT_* code. */
 int stat_view_run(const struct stat_view *v, const struct stat_opts *o);
-/* stat INTERVAL [COUNT] for v (stat-loop.c): sample, print, the totals at the end. */
-int stat_loop_run(const struct stat_view *v, void *ctx, const struct stat_opts *o);
+/*
+ * stat INTERVAL [COUNT] for v (stat-loop.c): sample, print, the totals at
+ * the end.  *stopped_by: the signal (Ctrl-C, SIGTERM) that ended it, or 0;
+ * the caller releases the view, then calls stat_loop_end_by() with it.
+ */
+int stat_loop_run(const struct stat_view *v, void *ctx, const struct stat_opts *o, int *stopped_by);
+void stat_loop_end_by(int sig);
 
 /* --nodes named a node that is not here: the message, with the nodes there are. */
 void stat_view_say_missing_node(const struct node_miss *missing);

@@ -738,7 +738,10 @@ int advise_facts_read(struct advise_facts *f, const struct advise_input *in)
 	f->distance_row = distance_row;
 	f->wi_user = wi_user;
 	f->self = sysfs_is_live() ? (unsigned)getpid() : 0;
-	if (in->interval > 0)
+	advise_interact_read(f);
+	if (in->interval > 0) {
 		second_sample(f, start, in->interval);
+		advise_interact_again(f);
+	}
 	return 0;
 }

@@ -1870,6 +1870,57 @@ const struct advise_rule advise_rules[] = {
 		.eval = eval_single_numa_stat,
 	},
 	{
+		.id = "damos-tiering-promoters",
+		.priority = PRIO_MEDIUM,
+		.knob = NULL,
+		.condition = "a running kdamond has a scheme whose action migrates (migrate_hot, "
+			     "migrate_cold) and kernel.numa_balancing has the tiering bit (2)",
+		.reads = "each kdamond's state and pid under /sys/kernel/mm/damon/admin/kdamonds, "
+			 "its schemes' action, target_nid and stats/sz_applied, "
+			 "/proc/sys/kernel/numa_balancing",
+		.recommendation = "nothing (a note): know that two mechanisms move pages between "
+				  "tiers, and count DAMON's with stat --migration-reasons",
+		.reason = "tiering balancing and the DAMOS scheme both promote (or demote), and "
+			  "DAMON's migrations are in pgmigrate_success but not in pgpromote_* or "
+			  "numa_pages_migrated",
+		.source = "Documentation/admin-guide/mm/damon/usage.rst (migrate_hot, "
+			  "migrate_cold), Documentation/admin-guide/sysctl/kernel.rst "
+			  "(numa_balancing)",
+		.eval = advise_interact_damos_tiering,
+	},
+	{
+		.id = "damon-stat-running",
+		.priority = PRIO_LOW,
+		.knob = NULL,
+		.condition = "DAMON_STAT is enabled (/sys/module/damon_stat/parameters/enabled)",
+		.reads = "/sys/module/damon_stat/parameters/enabled, /proc/PID/comm and "
+			 "/proc/PID/stat of the kdamond threads",
+		.recommendation = "nothing (a note): its kdamond's PID and CPU time; "
+				  "damon_stat.enabled = N before starting a DAMON sysfs kdamond",
+		.reason = "DAMON_STAT's kdamond runs exclusively: while it runs, writing on to a "
+			  "sysfs kdamond's state fails with EBUSY (measured on 7.2)",
+		.source = "Documentation/admin-guide/mm/damon/stat.rst, mm/damon/core.c "
+			  "damon_start()",
+		.eval = advise_interact_damon_stat,
+	},
+	{
+		.id = "sched-ext-balancing",
+		.priority = PRIO_LOW,
+		.knob = NULL,
+		.condition = "a sched_ext scheduler is enabled and kernel.numa_balancing is not 0",
+		.reads = "/sys/kernel/sched_ext/state, /sys/kernel/sched_ext/root/ops, "
+			 "/proc/sys/kernel/numa_balancing, numa_pte_updates in /proc/vmstat (twice "
+			 "with --interval)",
+		.recommendation = "nothing (a note): whether balancing still scans, as "
+				  "numa_pte_updates shows over --interval",
+		.reason = "NUMA balancing's scanner is armed from the fair class's tick, which "
+			  "tasks a BPF scheduler runs may not get: only the counter says whether "
+			  "it scans here",
+		.source = "kernel/sched/fair.c task_tick_numa(), "
+			  "Documentation/scheduler/sched-ext.rst",
+		.eval = advise_interact_sched_ext,
+	},
+	{
 		.id = "knob-not-default",
 		.priority = PRIO_LOW,
 		.knob = NULL,

@@ -115,5 +115,6 @@ void advise_facts_free(struct advise_facts *f)
 	node_memtiers_free(&f->tiers);
 	sysctld_conflicts_free(&f->conflicts);
 	plan_free(&f->plan);
+	damon_free(&f->damon);
 	memset(f, 0, sizeof(*f));
 }

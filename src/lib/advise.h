@@ -6,7 +6,8 @@
  * registry) is a function of those facts that adds advice, notes or
  * "insufficient data" lines, each with the numbers it rests on.  Nothing
  * here prints or changes anything.
- * Implemented by advice.c, advise-facts.c, advise-rules.c and advise.c.
+ * Implemented by advice.c, advise-facts.c, advise-interact.c, advise-rules.c
+ * and advise.c.
  */
 #pragma once
 
@@ -14,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "damon.h"
 #include "knobs.h"
 #include "nodes.h"
 #include "plan.h"
@@ -149,6 +151,14 @@ struct advise_facts {
 	char readers[4][200];
 	size_t nreaders;
 	char readers_looked[300]; /* what was looked at, for the evidence */
+	/* What runs beside NUMA balancing (advise-interact.c reads it). */
+	struct damon_state damon;
+	char scx_state[16]; /* /sys/kernel/sched_ext/state: "enabled", ...; "" absent */
+	char scx_ops[64];   /* root/ops: the BPF scheduler's name */
+	bool pte_have;      /* numa_pte_updates was read */
+	uint64_t pte_updates;
+	bool pte_delta_have; /* ... and again after --interval */
+	uint64_t pte_delta;
 	/* The configuration. */
 	bool cfg_ok;                    /* loaded without problems */
 	char profile[PROFILE_NAME_MAX]; /* the configured profile, "" for none */
@@ -218,6 +228,20 @@ int advise_facts_init(struct advise_facts *f);
 /* Read everything advise looks at.  0, or -errno when the nodes cannot be listed. */
 int advise_facts_read(struct advise_facts *f, const struct advise_input *in);
 void advise_facts_free(struct advise_facts *f);
+/*
+ * The interactions' facts (advise-interact.c): DAMON's kdamonds and
+ * DAMON_STAT, sched_ext's state, numa_pte_updates; read() at the start,
+ * again() after --interval (numa_pte_updates' change).
+ */
+void advise_interact_read(struct advise_facts *f);
+void advise_interact_again(struct advise_facts *f);
+/* The interactions' rules, entries of advise_rules[]. */
+int advise_interact_damos_tiering(const struct advise_facts *f, const struct advise_rule *r,
+				  struct advice_list *out);
+int advise_interact_damon_stat(const struct advise_facts *f, const struct advise_rule *r,
+			       struct advice_list *out);
+int advise_interact_sched_ext(const struct advise_facts *f, const struct advise_rule *r,
+			      struct advice_list *out);
 /* The facts of registry knob name (never NULL for a registry name). */
 const struct af_knob *advise_knob(const struct advise_facts *f, const char *name);
 /* Set a knob's live value (canonicalised as the kernel's would be); for tests. */

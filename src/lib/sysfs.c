@@ -371,6 +371,70 @@ int sysfs_write_file(const char *path, const char *data, size_t len)
 	return r;
 }
 
+int sysfs_append_file(const char *path, const char *data, size_t len)
+{
+	/* No O_TRUNC: on a trace event's trigger file it would remove every trigger. */
+	int fd = sysfs_open(path, O_WRONLY | O_APPEND);
+	ssize_t n;
+	int r = 0;
+
+	if (fd < 0)
+		return fd;
+	do
+		n = write(fd, data, len);
+	while (n < 0 && errno == EINTR);
+	if (n < 0)
+		r = -errno;
+	else if ((size_t)n != len)
+		r = -EMSGSIZE;
+	if (close(fd) < 0 && r == 0 && errno != EINTR)
+		r = -errno;
+	return r;
+}
+
+/* The directory holding path's last component, opened O_PATH; *leaf points at it. */
+static int parent_fd(const char *path, const char **leaf)
+{
+	char dir[4096];
+	const char *slash = strrchr(path, '/');
+	size_t len;
+
+	if (path[0] != '/' || !slash || !slash[1] || strcmp(slash + 1, "..") == 0 ||
+	    strcmp(slash + 1, ".") == 0)
+		return -EINVAL;
+	len = slash == path ? 1 : (size_t)(slash - path);
+	if (len >= sizeof(dir))
+		return -ENAMETOOLONG;
+	memcpy(dir, path, len);
+	dir[len] = '\0';
+	*leaf = slash + 1;
+	return sysfs_open(dir, O_PATH | O_DIRECTORY);
+}
+
+int sysfs_mkdir(const char *path)
+{
+	const char *leaf;
+	int dfd = parent_fd(path, &leaf), r;
+
+	if (dfd < 0)
+		return dfd;
+	r = mkdirat(dfd, leaf, 0755) < 0 ? -errno : 0;
+	close(dfd);
+	return r;
+}
+
+int sysfs_rmdir(const char *path)
+{
+	const char *leaf;
+	int dfd = parent_fd(path, &leaf), r;
+
+	if (dfd < 0)
+		return dfd;
+	r = unlinkat(dfd, leaf, AT_REMOVEDIR) < 0 ? -errno : 0;
+	close(dfd);
+	return r;
+}
+
 int sysfs_self_exe(char *buf, size_t size)
 {
 	static const char deleted[] = " (deleted)";

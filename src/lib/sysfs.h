@@ -59,6 +59,18 @@ ssize_t sysfs_pread_fd(int fd, char *buf, size_t size);
 int sysfs_write_file(const char *path, const char *data, size_t len);
 
 /*
+ * One write(2) appended to path, never truncating it (a trace event's
+ * trigger file: `>>`).  -EMSGSIZE on a short write, or -errno.
+ */
+int sysfs_append_file(const char *path, const char *data, size_t len);
+/*
+ * mkdir(2) and rmdir(2) of path's last component, its directory resolved
+ * as sysfs_open() resolves (a trace instance in tracefs).  0 or -errno.
+ */
+int sysfs_mkdir(const char *path);
+int sysfs_rmdir(const char *path);
+
+/*
  * The path of the running numastatctl, from the live /proc/self/exe
  * whatever the sysroot (it is our own binary, not the system's), without
  * the " (deleted)" an upgrade leaves on it: what a trial's armed revert

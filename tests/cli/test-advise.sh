@@ -10,7 +10,8 @@
 
 # --- every rule: speaks on its case, silent on the near miss ---
 # CASE RC RULE KIND TEXT: advise on CASE exits RC; RULE gives a KIND
-# ("advice", "note") entry holding TEXT.
+# ("advice", "note", "insufficient": no verdict without more data) entry
+# holding TEXT.
 prev=
 while read -r case rc rule kind text; do
 	# Several rules may share a case: build and run each case once.
@@ -25,7 +26,11 @@ while read -r case rc rule kind text; do
 	fi
 	OUT=$T_OUT RC=$T_RC ERR=$T_ERR
 	expect_rc "$rc" "$case: exit $rc"
-	if [ "$kind" = advice ]; then pat="^[0-9]+\. \[[a-z]+\] $rule: "; else pat="^note: $rule: "; fi
+	case $kind in
+	advice) pat="^[0-9]+\. \[[a-z]+\] $rule: " ;;
+	insufficient) pat="^insufficient data: $rule: " ;;
+	*) pat="^note: $rule: " ;;
+	esac
 	line=$(grep -E "$pat" <<<"$OUT")
 	case "$line" in
 	*"$text"*) ok "$case: $rule gives $kind: $text" ;;
@@ -56,7 +61,40 @@ advise-hugepages-unbalanced 3 hugepages-unbalanced advice spread the 2048 kB hug
 advise-sysctld-profile-conflict 3 sysctld-profile-conflict advice /etc/sysctl.d/90-tuning.conf:1 sets 1
 advise-knob-not-default 3 knob-not-default advice set vm.min_slab_ratio = 5 (the default)
 advise-interleave-weights 3 interleave-weights advice set mm.mempolicy.weighted_interleave.auto = true: the kernel then derives 0:25 1:6
+advise-damos-tiering-promoters 0 damos-tiering-promoters note a DAMOS scheme migrates pages (migrate_hot) while kernel.numa_balancing = 3 has the tiering bit
+advise-damon-stat-running 0 damon-stat-running note DAMON_STAT runs: kdamond PID 4242, 3.00 s of CPU since it started
+advise-sched-ext-balancing 0 sched-ext-balancing insufficient the sched_ext scheduler scx_rusty runs while NUMA balancing is on
 CASES
+
+# sched_ext over a window where numa_pte_updates stands still: balancing
+# scanned nothing then (the case above: without a window, no verdict).
+afixture advise-sched-ext-balancing
+prun advise --interval 0.2
+# The window's seconds vary with the machine's load: the words around them.
+check "over a window where numa_pte_updates stands still: balancing scanned nothing, said as such" \
+	grep -qE "^note: sched-ext-balancing: numa_pte_updates did not move in [0-9]+ s while the sched_ext scheduler scx_rusty runs" <<<"$OUT"
+expect_out_has "numa_pte_updates: 5000 at the start, +0 over" "with the counter as evidence"
+afixture advise-sched-ext-balancing-not
+prun advise
+expect_out_lacks "sched-ext-balancing" "balancing off: nothing to say"
+
+# status says the same interactions in a line each (JSON: "interactions").
+afixture advise-damos-tiering-promoters
+prun status
+expect_out_has "interaction: DAMOS scheme 0/0/0 (kdamond PID 4321, migrate_hot to node 0) runs while kernel.numa_balancing = 3 promotes too" \
+	"status: a running migrate scheme beside tiering balancing"
+prun -J status
+check "status -J: the same line in interactions" python3 -c '
+import json, sys
+d = json.loads(sys.stdin.read())
+assert len(d["interactions"]) == 1 and d["interactions"][0].startswith("DAMOS scheme 0/0/0"), d["interactions"]' <<<"$OUT"
+afixture advise-damos-tiering-promoters-not
+prun status
+expect_out_lacks "interaction:" "status: the scheme's kdamond off, nothing said"
+afixture advise-damon-stat-running
+prun status
+expect_out_has "interaction: DAMON_STAT runs: kdamond PID 4242, 3.00 s of CPU since it started" \
+	"status: DAMON_STAT's kdamond named"
 
 # Weights unlike the bandwidth's, and nothing uses weighted interleave: one
 # note; no other rule then advises auto (its value text was read from an

@@ -43,7 +43,8 @@ import json, sys
 d = json.loads(sys.argv[1])
 assert d["interleave_weights"] == "0:5,2:3,5:1" and d["tiers"] == [], d["tiers"]
 assert list(d) == ["knobs", "profile", "drift", "sysctl_d", "tuned", "trial", "trial_knobs", "balancing", "tiers",
-	"interleave_weights", "nodes", "total", "warnings"], list(d)
+	"interleave_weights", "interactions", "nodes", "total", "warnings"], list(d)
+assert d["interactions"] == [], d["interactions"]
 assert d["balancing"] == {"state": "on", "mode": "normal", "hint_faults": None,
 	"hint_faults_local": None, "hint_local_pct": None, "pages_migrated": None,
 	"pages_promoted": None}, d["balancing"]

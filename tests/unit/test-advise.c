@@ -949,6 +949,91 @@ static void test_self_not_among_procs(void)
 	sysfs_init(NULL);
 }
 
+/* A kdamond with one migrate_cold scheme, on or off (damon.h's list). */
+static void damos(struct advise_facts *f, bool on)
+{
+	struct damon_scheme *s = calloc(1, sizeof(*s));
+
+	if (!s)
+		return;
+	*s = (struct damon_scheme){ .on = on, .pid = on ? 321 : -1, .target_nid = 1 };
+	snprintf(s->ops, sizeof(s->ops), "paddr");
+	snprintf(s->action, sizeof(s->action), "migrate_cold");
+	f->damon = (struct damon_state){ .s = s, .n = 1, .cap = 1, .stat_pid = -1 };
+}
+
+static void test_interactions(void)
+{
+	struct advise_facts f;
+	struct advice_list l;
+	const struct advice *a;
+
+	machine(&f, 2);
+	damos(&f, true);
+	advise_facts_set_knob(&f, "kernel.numa_balancing", "3");
+	l = judge(&f);
+	a = find(&l, "damos-tiering-promoters", ADV_NOTE);
+	CHECK(a && strstr(a->text, "(migrate_cold) while kernel.numa_balancing = 3"),
+	      "a running migrate scheme beside tiering balancing: a note");
+	CHECK(has_evidence(a, "kdamond 0 (PID 321) context 0 scheme 0: paddr, action migrate_cold"),
+	      "naming the scheme");
+	done(&f, &l);
+
+	machine(&f, 2);
+	damos(&f, true);
+	advise_facts_set_knob(&f, "kernel.numa_balancing", "1");
+	l = judge(&f);
+	CHECK(!find(&l, "damos-tiering-promoters", ADV_NOTE), "balancing without tiering: quiet");
+	done(&f, &l);
+
+	machine(&f, 2);
+	damos(&f, false);
+	advise_facts_set_knob(&f, "kernel.numa_balancing", "2");
+	l = judge(&f);
+	CHECK(!find(&l, "damos-tiering-promoters", ADV_NOTE), "the scheme's kdamond off: quiet");
+	done(&f, &l);
+
+	machine(&f, 2);
+	f.damon =
+		(struct damon_state){ .stat_enabled = true, .stat_pid = 77, .stat_cpu_ticks = 150 };
+	l = judge(&f);
+	a = find(&l, "damon-stat-running", ADV_NOTE);
+	CHECK(a && strstr(a->text, "kdamond PID 77") && strstr(a->text, "EBUSY"),
+	      "DAMON_STAT runs: its kdamond, and what it keeps from starting");
+	done(&f, &l);
+
+	machine(&f, 2);
+	snprintf(f.scx_state, sizeof(f.scx_state), "enabled");
+	snprintf(f.scx_ops, sizeof(f.scx_ops), "scx_lavd");
+	f.pte_have = true;
+	f.pte_updates = 100;
+	l = judge(&f);
+	CHECK(find(&l, "sched-ext-balancing", ADV_NO_DATA), "sched_ext, one reading: no verdict");
+	done(&f, &l);
+
+	machine(&f, 2);
+	snprintf(f.scx_state, sizeof(f.scx_state), "enabled");
+	f.pte_have = f.pte_delta_have = true;
+	f.pte_delta = 4096;
+	f.window = 10;
+	l = judge(&f);
+	a = find(&l, "sched-ext-balancing", ADV_NOTE);
+	CHECK(a && strstr(a->text, "still scans") && strstr(a->text, "grew by 4096 in 10 s"),
+	      "numa_pte_updates moved over the window: balancing still scans, said");
+	done(&f, &l);
+
+	machine(&f, 2);
+	snprintf(f.scx_state, sizeof(f.scx_state), "enabled");
+	f.pte_have = f.pte_delta_have = true;
+	f.window = 10;
+	advise_facts_set_knob(&f, "kernel.numa_balancing", "0");
+	l = judge(&f);
+	CHECK(!find(&l, "sched-ext-balancing", ADV_NOTE) &&
+		      !find(&l, "sched-ext-balancing", ADV_NO_DATA),
+	      "balancing off: nothing about sched_ext");
+	done(&f, &l);
+}
+
 int main(void)
 {
 	test_table();
@@ -966,5 +1051,6 @@ int main(void)
 	test_hugepages();
 	test_not_default();
 	test_sysctld();
+	test_interactions();
 	return tap_done();
 }

@@ -1,0 +1,186 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# stat --migration-reasons: the kernel's count of migrations by reason, from
+# a histogram trigger in a trace instance of our own, on fixture trees of
+# tracefs (tests/fixtures/tracefs: a format file with a reason no kernel
+# has yet; tracefs-instance: what tracefs puts in a new instance).  The
+# preload tests/fault/tracefs.c gives the fixture's instances directory
+# tracefs's mkdir and rmdir.  The fixture also has DAMON's sysfs tree (two
+# kdamonds: migrate_cold and pageout schemes, a stopped one's migrate_hot)
+# and DAMON_STAT enabled, its kdamond a thread in proc/.  Also the fallbacks, and the cleanup on every
+# way out: Ctrl-C, SIGTERM, a failed read, and a killed run's leftover.
+. "$(dirname "$0")/lib.sh"
+
+PRELOAD="${BUILD_ROOT:?run through meson test}/tests/fault/tracefs.so"
+[ -f "$PRELOAD" ] || skip_all "the tracefs preload was not built"
+if ldd "$NUMASTATCTL" 2>/dev/null | grep -q libasan; then
+	export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
+fi
+TEMPLATE=$FIXTURES/tracefs-instance
+TR=sys/kernel/tracing
+EV=events/migrate/mm_migrate_pages
+DAMON=sys/kernel/mm/damon/admin/kdamonds
+FLOG=$TMP/tracefs.log
+
+# tracefs_fixture: effect-6.1 (the counters) with tracefs.
+tracefs_fixture() {
+	fixture effect-6.1
+	cp -R "$FIXTURES/tracefs/." "$ROOT/"
+	find "$ROOT" -name .gitkeep -delete
+	: >"$FLOG"
+}
+
+# rewrite FILE SED: change a file in place, as the kernel's file changes
+# under a reader that keeps it open (sed -i would make a new file).
+rewrite() {
+	sed -E "$2" "$1" >"$TMP/rewrite.new"
+	dd if="$TMP/rewrite.new" of="$1" conv=notrunc status=none
+}
+
+# frun/fstart ARGS...: run/start with the preload.
+frun() {
+	FAKE_TRACEFS=$TEMPLATE FAKE_TRACEFS_LOG=$FLOG LD_PRELOAD=$PRELOAD run "$@"
+}
+fstart() {
+	FAKE_TRACEFS=$TEMPLATE FAKE_TRACEFS_LOG=$FLOG LD_PRELOAD=$PRELOAD start "$@"
+}
+
+# totals_have LINE: the totals after a stopped run hold LINE.
+totals_have() {
+	sed -n '/^total since/,$p' <<<"$OUT" | grep -qxF "$1"
+}
+
+instance() {
+	compgen -G "$ROOT/$TR/instances/numastatctl-*"
+}
+
+# Fallbacks: the split by counters, one line why, exit as --migration does.
+fixture effect-6.1
+run stat --migration-reasons 0.05 1
+expect_rc 0 "no tracefs: exit 0, as stat --migration"
+expect_err "numastatctl: stat: warning: --migration-reasons: tracefs is not mounted at /sys/kernel/tracing: the split by counters (--migration) instead" \
+	"no tracefs: one line says why"
+expect_out_has "NODE MIGRATED BALANCING PROMOTED" "and the split by counters follows"
+
+run stat --migration-reasons
+expect_rc 0 "one-shot: exit 0"
+expect_err_has "one-shot: reasons are counted over an INTERVAL: the split by counters" \
+	"one-shot: no window to count in, said"
+
+tracefs_fixture
+rm "$ROOT/$TR/$EV/hist"
+frun stat --migration-reasons 0.05 1
+expect_rc 0 "no hist file: exit 0"
+expect_err_has "this kernel has no histogram triggers (CONFIG_HIST_TRIGGERS)" \
+	"a kernel without histogram triggers, said"
+check "nothing was made" test -z "$(instance)"
+
+tracefs_fixture
+chmod 0500 "$ROOT/$TR/instances"
+if [ "$(id -u)" != 0 ]; then
+	frun stat --migration-reasons 0.05 1
+	expect_err_has "cannot make a trace instance: permission denied (root only)" \
+		"not allowed to make an instance: said"
+	expect_rc 0 "and exit 0 with the split"
+else
+	ok "not allowed to make an instance # SKIP root makes it anyway"
+	ok "and exit 0 with the split # SKIP root"
+fi
+chmod 0755 "$ROOT/$TR/instances"
+
+# The ledger: armed in an instance named by our PID, a row per reason of
+# the format file (future_cause too), the counter and the difference.
+tracefs_fixture
+fstart stat --migration-reasons -r --totals 0.3
+check "the instance is made" wait_for "$FLOG" "made numastatctl-$BG_PID"
+check "the first sample" wait_for "$TMP/bg.out" "sample 1 at"
+INST=$(instance)
+expect_file "$INST/$EV/trigger" "hist:keys=reason:vals=succeeded,failed
+hist:keys=reason:vals=thp_succeeded,thp_failed
+hist:keys=reason:vals=thp_split" "three triggers keyed by reason, two count fields each (the kernel's limit)"
+rewrite "$INST/$EV/hist" 's/succeeded:       1024  failed:          3/succeeded:       1124  failed:          5/;
+	s/hitcount:          2/hitcount:          3/;
+	s/\{ reason:         10 \} hitcount:          4  succeeded:         40/{ reason:         10 } hitcount:          5  succeeded:         48/'
+rewrite "$ROOT/proc/vmstat" 's/^pgmigrate_success [0-9]+$/pgmigrate_success 6513/'
+# DAMON: kdamond 0's migrate_cold scheme applied 100 pages more.
+echo 417792 >"$ROOT/$DAMON/0/contexts/0/schemes/0/stats/sz_applied"
+check "syscall_or_cpuset: 100 pages, 2 failed, 1 call" wait_for "$TMP/bg.out" "syscall_or_cpuset 100 2 0 1"
+check "a reason only the format file names (future_cause): 8 pages" wait_for "$TMP/bg.out" "future_cause 8 0 0 1"
+check "pgmigrate_success's change over the same window" wait_for "$TMP/bg.out" "pgmigrate_success 109 - - -"
+check "DAMON: each scheme that migrates, with the pages it applied in the window" \
+	wait_for "$TMP/bg.out" "0 0 0 paddr migrate_cold 1 100"
+check "a stopped kdamond's migrate_hot scheme too, with nothing applied" \
+	wait_for "$TMP/bg.out" "1 0 0 vaddr migrate_hot 0 0"
+stop
+expect_out_lacks "pageout" "a scheme that moves no pages is left out"
+expect_out_has "DAMON_STAT runs: kdamond PID 77, 1.50 s of CPU since it started; it monitors, it moves no pages" \
+	"DAMON_STAT's kdamond named, with its CPU time"
+check "the totals: pgmigrate_success's change over the run" totals_have "pgmigrate_success 109 - - -"
+check "the totals: 108 pages by reason, the difference (1) a row of its own" totals_have "difference 1 - - -"
+check "Ctrl-C ends it as an interrupted command" test "$RC" = 130
+check "Ctrl-C: the triggers were taken out, the first last, before the instance" \
+	grep -qxF "trigger !hist:keys=reason:vals=succeeded,failed" "$FLOG"
+check "Ctrl-C: the instance is removed" test -z "$(instance)"
+check "the preload saw it made and removed" grep -qx "removed numastatctl-[0-9]*" "$FLOG"
+expect_file "$ROOT/$TR/tracing_on" 1 "the global tracer's tracing_on untouched"
+check "the global trace buffer untouched" test ! -s "$ROOT/$TR/trace"
+check "the global event's trigger untouched" test ! -s "$ROOT/$TR/$EV/trigger"
+
+# A reason the format lacks (a newer kernel's) is counted by its number.
+tracefs_fixture
+fstart stat --migration-reasons -r 0.3
+check "armed" wait_for "$TMP/bg.out" "sample 1 at"
+INST=$(instance)
+# Into the first trigger's section only (GNU sed's 0,/re/: its first match).
+rewrite "$INST/$EV/hist" '0,/^\{ reason:         10 \}.*$/s//&\n{ reason:         12 } hitcount:          1  succeeded:          9  failed:          0/'
+
+check "reason 12, named by its number" wait_for "$TMP/bg.out" "reason_12 9 0 0 1"
+kill -TERM "$BG_PID"
+wait "$BG_PID"
+RC=$?
+BG_PID=
+check "SIGTERM ends it by the signal" test "$RC" = 143
+check "SIGTERM: the instance is removed" test -z "$(instance)"
+
+# stat's own error: a hist file it cannot read ends the run, and cleans up.
+tracefs_fixture
+fstart stat --migration-reasons 0.3
+check "armed" wait_for "$TMP/bg.out" "sample 1 at"
+INST=$(instance)
+rewrite "$INST/$EV/hist" 's/^\{ reason:          9 \} hitcount/{ pid:          9 } hitcount/'
+check "the bad line is said" wait_for "$TMP/bg.err" "not a reason key"
+stop
+check "a failed read: the instance is removed all the same" test -z "$(instance)"
+
+# JSON: one line per sample, the rows summing to pgmigrate_success but the difference.
+tracefs_fixture
+frun -J stat --migration-reasons 0.05 2 --totals
+expect_rc 0 "-J with COUNT"
+check "JSON: a reason row per format reason, the counter, the difference" python3 -c '
+import json, sys
+for line in sys.stdin.read().splitlines():
+    d = json.loads(line)
+    rows = d["reasons"]
+    kinds = [r["kind"] for r in rows]
+    assert kinds == ["reason"] * 11 + ["counter", "difference"], kinds
+    assert rows[9]["reason"] == "damon" and rows[9]["id"] == 9
+    s = sum(r["migrated"] for r in rows if r["kind"] == "reason")
+    assert rows[11]["migrated"] - s == rows[12]["migrated"]
+    assert rows[12]["id"] is None' <<<"$OUT"
+
+# A killed run's instance: removed by the next run, which says so; one of a
+# run that still goes on, and what is not ours, are left alone.
+tracefs_fixture
+cp -R "$TEMPLATE" "$ROOT/$TR/instances/numastatctl-4194302"
+cp -R "$TEMPLATE" "$ROOT/$TR/instances/numastatctl-4242"
+mkdir -p "$ROOT/proc/4242" "$ROOT/$TR/instances/numastatctl-x1" "$ROOT/$TR/instances/perf-1"
+frun stat --migration-reasons 0.05 1
+expect_rc 0 "a run after a killed one"
+expect_err_has "/sys/kernel/tracing/instances/numastatctl-4194302: a trace instance a killed run left (its PID no longer runs): removed" \
+	"the leftover is named and removed"
+check "gone" test ! -e "$ROOT/$TR/instances/numastatctl-4194302"
+check "a running PID's instance stays" test -d "$ROOT/$TR/instances/numastatctl-4242"
+check "what is not ours stays" test -d "$ROOT/$TR/instances/numastatctl-x1" -a -d "$ROOT/$TR/instances/perf-1"
+check "and the run's own is gone too" test "$(compgen -G "$ROOT/$TR/instances/*" | wc -l)" = 3
+
+done_testing
