@@ -44,6 +44,14 @@ static void title(const struct target *t, FILE *f)
 			escape_text(t->name, shown, sizeof(shown), 0));
 }
 
+/* The WHERE of a node: local, near or far where the packages are known, else remote. */
+static const char *where_word(const struct placement *p, unsigned node)
+{
+	enum node_class k = placement_node_class(p, node);
+
+	return k == NODE_CLASS_UNKNOWN ? "remote" : node_class_name(k);
+}
+
 /* Where a CPU on a memoryless node allocates: said, since the table's "local" follows it. */
 static void local_line(const struct target *t)
 {
@@ -134,9 +142,7 @@ static int node_table(const struct target *t)
 		else
 			out_row_set(row, 0, "TOTAL");
 		if (nd)
-			out_row_set(row, 1,
-				    placement_has(t->p.local, t->p.n_local, nd->node) ? "local"
-										      : "remote");
+			out_row_set(row, 1, where_word(&t->p, nd->node));
 		for (int k = 0; k < PL_NKIND; k++) {
 			uint64_t b = nd ? nd->bytes[k] : sum[k];
 
@@ -227,11 +233,35 @@ static const char *actionable_note(const struct pctx *x, const struct target *t,
 						       : "actionable";
 }
 
+/*
+ * Remote anonymous memory: one line where the packages are not known, else
+ * far (another package) and near (the same package), near actionable only
+ * above --max-near.
+ */
+static void remote_lines(const struct pctx *x, const struct target *t)
+{
+	const struct pl_verdict *v = &t->v;
+	uint64_t ra = v->cls[PL_C_REMOTE_ANON], near = v->cls[PL_C_REMOTE_NEAR];
+
+	if (!x->m.pl.classes) {
+		verdict_line("remote anonymous", ra, v->total, actionable_note(x, t, ra));
+		fix_lines(t, PL_C_REMOTE_ANON);
+		return;
+	}
+	verdict_line("remote anonymous, far", ra, v->total, actionable_note(x, t, ra));
+	verdict_line("remote anonymous, near", near, v->total,
+		     t->p.near_actionable ? actionable_note(x, t, near)
+		     : near               ? "same package: not actionable"
+					  : NULL);
+	fix_lines(t, PL_C_REMOTE_ANON);
+	fix_lines(t, PL_C_REMOTE_NEAR);
+}
+
 static void verdict(const struct pctx *x, const struct target *t)
 {
 	const struct pl_verdict *v = &t->v;
 	char where[256];
-	uint64_t ra = v->cls[PL_C_REMOTE_ANON];
+	uint64_t ra = v->cls[PL_C_REMOTE_ANON] + v->cls[PL_C_REMOTE_NEAR];
 	bool away = placement_cpuset_away(&t->p);
 
 	verdict_line("local", v->cls[PL_C_LOCAL], v->total, NULL);
@@ -250,8 +280,7 @@ static void verdict(const struct pctx *x, const struct target *t)
 	if (v->cls[PL_C_DEMOTED])
 		verdict_line("demoted", v->cls[PL_C_DEMOTED], v->total,
 			     "to a slower tier by reclaim");
-	verdict_line("remote anonymous", ra, v->total, actionable_note(x, t, ra));
-	fix_lines(t, PL_C_REMOTE_ANON);
+	remote_lines(x, t);
 	/* Balancing moves default-policy mappings only (not MPOL_LOCAL): a process says which. */
 	if ((t->is_cgroup ? ra : t->p.remote_default) && x->m.balancing[0] &&
 	    strcmp(x->m.balancing, "0") != 0)

@@ -68,6 +68,36 @@ static int read_cpus(struct placement_machine *m)
 	return 0;
 }
 
+/*
+ * The packages and the distance matrix, one read for both; the classes
+ * count only where some node's package is known.  The nodes must be the
+ * ones enumerated here: a node that came or went between the two reads
+ * leaves the distances unknown rather than shifted.
+ */
+static int read_classes(struct placement_machine *m, char *why, size_t whylen)
+{
+	bool known = false;
+	int r = node_class_read(&m->classes, why, whylen);
+
+	if (r < 0)
+		return r;
+	for (size_t i = 0; i < m->n_nodes && m->classes.n == m->n_nodes; i++) {
+		if (m->classes.v[i].node != m->nodes[i])
+			break;
+		known |= m->classes.v[i].package != NODE_CLASS_NONE;
+		if (i + 1 == m->n_nodes) {
+			m->dist = m->classes.dist;
+			m->pl.classes = known ? &m->classes : NULL;
+			return 0;
+		}
+	}
+	/* The nodes changed between the reads: no classes, the distances read again. */
+	node_class_free(&m->classes);
+	r = node_distance_matrix_read(m->nodes, m->n_nodes, &m->classes.dist);
+	m->dist = m->classes.dist;
+	return r;
+}
+
 /* The memoryless nodes with CPUs and their nearest memory nodes. */
 static int read_near(struct placement_machine *m)
 {
@@ -211,13 +241,14 @@ int placement_machine_read(struct placement_machine *m, char *why, size_t whylen
 	read_tiers(m);
 	r = read_cpus(m);
 	if (r == 0)
-		r = node_distance_matrix_read(m->nodes, m->n_nodes, &m->dist);
+		r = read_classes(m, why, whylen);
 	if (r == 0)
 		r = read_near(m);
 	if (r == 0)
 		r = read_demotion(m);
 	if (r < 0) {
-		snprintf(why, whylen, "out of memory");
+		if (r == -ENOMEM)
+			snprintf(why, whylen, "out of memory");
 		return r;
 	}
 	m->pl.distance = distance;
@@ -244,7 +275,7 @@ void placement_machine_free(struct placement_machine *m)
 	free(m->cpu_nodes);
 	node_memtiers_free(&m->tiers);
 	free(m->demoted_to);
-	free(m->dist);
+	node_class_free(&m->classes);
 	interleave_weights_free(&m->weights);
 	*m = (struct placement_machine){ 0 };
 }
