@@ -712,6 +712,7 @@ int advise_facts_read(struct advise_facts *f, const struct advise_input *in)
 		read_readers(f);
 	if ((r = read_config(f, in)) < 0)
 		return r;
+	kubelet_config_read(&f->kubelet);
 	f->remote_procs = remote_procs;
 	f->distance_row = distance_row;
 	f->wi_user = wi_user;

@@ -56,6 +56,8 @@ advise-hugepages-unbalanced 3 hugepages-unbalanced advice spread the 2048 kB hug
 advise-sysctld-profile-conflict 3 sysctld-profile-conflict advice /etc/sysctl.d/90-tuning.conf:1 sets 1
 advise-knob-not-default 3 knob-not-default advice set vm.min_slab_ratio = 5 (the default)
 advise-interleave-weights 3 interleave-weights advice set mm.mempolicy.weighted_interleave.auto = true: the kernel then derives 0:25 1:6
+advise-kubelet-numa-nodes 3 kubelet-numa-nodes advice the kubelet refuses to start with its Topology Manager on 9 NUMA nodes (more than 8): add: topologyManagerPolicyOptions: {max-allowable-numa-nodes: "9"}
+advise-kubelet-closest-numa 3 kubelet-closest-numa advice though distances here range from 20 to 22: under topologyManagerPolicyOptions (line 4) add: prefer-closest-numa-nodes: "true"
 CASES
 
 # Weights unlike the bandwidth's, and nothing uses weighted interleave: one
