@@ -70,6 +70,44 @@ static void local_line(const struct target *t)
 	       t->p.n_local == 1 ? "" : "s", local, n == 1 ? "" : "s", gone);
 }
 
+/*
+ * Where the packages are known: the packages of its local nodes and every
+ * node on them (what near means for it), with the machine's mode.
+ */
+static void package_line(const struct target *t)
+{
+	const struct node_classes *nc = t->p.machine ? t->p.machine->classes : NULL;
+	unsigned pk[64], ids[256];
+	size_t npk = 0, n = 0;
+	char pks[256], nodes[512];
+
+	for (size_t i = 0; nc && i < t->p.n_local && npk < 64; i++) {
+		const struct node_class_node *nd = node_class_find(nc, t->p.local[i]);
+
+		if (!nd || nd->package == NODE_CLASS_NONE)
+			return;
+		if (!placement_has(pk, npk, nd->package)) {
+			pk[npk++] = nd->package;
+			/* Kept sorted for placement_has() and the list. */
+			for (size_t k = npk - 1; k > 0 && pk[k - 1] > pk[k]; k--) {
+				unsigned x = pk[k];
+
+				pk[k] = pk[k - 1];
+				pk[k - 1] = x;
+			}
+		}
+	}
+	if (!npk)
+		return;
+	for (size_t i = 0; i < nc->n && n < 256; i++)
+		if (placement_has(pk, npk, nc->v[i].package))
+			ids[n++] = nc->v[i].node;
+	list_text(pk, npk, pks, sizeof(pks));
+	list_text(ids, n, nodes, sizeof(nodes));
+	printf("  package%s %s of %u: nodes %s%s%s%s\n", npk == 1 ? "" : "s", pks, nc->n_packages,
+	       nodes, nc->mode_text[0] ? " (" : "", nc->mode_text, nc->mode_text[0] ? ")" : "");
+}
+
 static void where_lines(const struct target *t)
 {
 	char cpus[512], cnodes[256], mems[256];
@@ -92,6 +130,7 @@ static void where_lines(const struct target *t)
 		printf("  runs on: CPUs %s, node%s %s\n", cpus, t->p.n_cpu_nodes == 1 ? "" : "s",
 		       cnodes);
 	local_line(t);
+	package_line(t);
 	if (t->p.mems_known)
 		printf("  memory may go to: node%s %s (%s)\n", t->p.n_mems == 1 ? "" : "s", mems,
 		       t->is_cgroup ? "cpuset.mems.effective" : "Mems_allowed_list");

@@ -11,15 +11,17 @@
 KIB=4096
 # has_re ERE: a line of the last output matches (the table's columns fit their widest cell).
 has_re() { grep -qE "$1" <<<"$OUT"; }
-# near_case CASE PER: db (4100) has 256 pages on the sibling node 1 and 32 on
+# near_case CASE PER MODE: db (4100) has 256 pages on the sibling node 1 and 32 on
 # the memory-only node 2*PER (near), 128 on node PER (package 1, far).
 near_case() {
-	local c=$1 per=$2 near far total
+	local c=$1 per=$2 mode=$3 near far total
 	gen_fixture gen-packages.sh "$c"
 	near=$(((256 + 32) * KIB)) far=$((128 * KIB)) total=$(((64 + 256 + 32 + 128) * KIB))
 
 	run placement --pid 4100
 	expect_rc 0 "$c: placement --pid 4100"
+	expect_out_has "  package 0 of 2: nodes 0-$((per - 1)),$((2 * per)) ($mode)" \
+		"$c: its package, the nodes on it (the memory-only one too) and the mode"
 	check "$c: the sibling node 1 is near in the table" has_re "^ +1 near +1M "
 	check "$c: node $per, on package 1, is far" has_re "^ +$per far +512K "
 	check "$c: the memory-only node $((2 * per)) is near" has_re "^ +$((2 * per)) near +128K "
@@ -70,12 +72,15 @@ if t['actionable'] != $near + $far or t['planned'] != $near + $far or not t['nea
 		"$c: actionable: the far bytes, as --check and -J"
 }
 
-near_case snc2 2
-near_case snc3 3
-near_case nps4 4
+near_case snc2 2 "SNC2: 2 nodes per package"
+near_case snc3 3 "SNC3: 3 nodes per package"
+near_case nps4 4 "NPS4: 4 nodes per package"
 
 # A guest: no vendor's name for its mode, the same classes.
 gen_fixture gen-packages.sh guest
+run placement --pid 4100
+expect_out_has "  package 0 of 2: nodes 0-1,4 (2 nodes per package)" \
+	"guest: the mode without a vendor's name"
 run placement --pid 4100 -J
 expect_json "guest: the classes as on the machine it stands for" "
 if (t['remote_near'], t['remote_anon']) != (288 * $KIB, 128 * $KIB): print(t)"
@@ -96,6 +101,7 @@ expect_out_has "  remote anonymous          1.6M   86.7%  actionable" \
 	"noinfo: one remote anonymous line, all of it actionable"
 check "noinfo: the table says remote" has_re "^ +1 remote "
 expect_out_lacks "near" "noinfo: nothing called near"
+expect_out_lacks "package" "noinfo: no package line"
 run placement --pid 4100 -J
 expect_json "noinfo: -J: nothing near, near_actionable null" "
 if t['remote_near'] != 0 or t['near_actionable'] is not None or t['actionable'] != 416 * $KIB:
