@@ -122,13 +122,16 @@ static int read_packages(struct node_classes *c, const struct node_cpumap *map)
 			continue;
 		nd->cpus = true;
 		a = cpu_package(first[i]);
-		b = first[i] == last[i] ? a : cpu_package(last[i]);
+		/* No package file for the first: none for the last either (no topology dir). */
+		b = first[i] == last[i] || a == NODE_CLASS_NONE ? a : cpu_package(last[i]);
 		nd->spans = a != b && a != NODE_CLASS_NONE && b != NODE_CLASS_NONE;
 		if (a == b && a != NODE_CLASS_NONE) {
 			nd->package = a;
 			nd->from = NODE_PACKAGE_CPUS;
 		}
-		r = read_l3(nd, first[i], map);
+		/* The L3 names a mode only where packages are known. */
+		if (a != NODE_CLASS_NONE)
+			r = read_l3(nd, first[i], map);
 	}
 	free(first);
 	return r;
@@ -144,6 +147,31 @@ static void read_vendor(struct node_classes *c)
 	c->hypervisor = cpuinfo_has_flag(buf, "hypervisor");
 }
 
+int node_class_read_map(struct node_classes *c, const unsigned *ids, size_t n,
+			const struct node_cpumap *map)
+{
+	int r;
+
+	*c = (struct node_classes){ .n = n };
+	c->v = calloc(n ? n : 1, sizeof(*c->v));
+	if (!c->v)
+		return -ENOMEM;
+	for (size_t i = 0; i < n; i++)
+		c->v[i] = (struct node_class_node){ .node = ids[i],
+						    .package = NODE_CLASS_NONE,
+						    .l3 = NODE_CLASS_NONE };
+	r = read_packages(c, map);
+	if (r == 0)
+		r = node_distance_matrix_read(ids, n, &c->dist);
+	if (r == 0) {
+		read_vendor(c);
+		r = node_class_settle(c);
+	}
+	if (r < 0)
+		node_class_free(c);
+	return r;
+}
+
 int node_class_read(struct node_classes *c, char *why, size_t whylen)
 {
 	struct node_cpumap map = { 0 };
@@ -155,30 +183,13 @@ int node_class_read(struct node_classes *c, char *why, size_t whylen)
 		snprintf(why, whylen, NODE_DIR ": %s", sysfs_strerror(n));
 		return n;
 	}
-	c->n = (size_t)n;
-	c->v = calloc(c->n ? c->n : 1, sizeof(*c->v));
-	r = c->v ? node_cpumap_read(ids, c->n, &map) : -ENOMEM;
-	for (size_t i = 0; r == 0 && i < c->n; i++)
-		c->v[i] = (struct node_class_node){ .node = ids[i],
-						    .package = NODE_CLASS_NONE,
-						    .l3 = NODE_CLASS_NONE };
+	r = node_cpumap_read(ids, (size_t)n, &map);
 	if (r == 0)
-		r = read_packages(c, &map);
-	if (r == 0)
-		r = node_distance_matrix_read(ids, c->n, &c->dist);
+		r = node_class_read_map(c, ids, (size_t)n, &map);
 	node_cpumap_free(&map);
 	free(ids);
-	if (r < 0) {
+	if (r < 0)
 		snprintf(why, whylen, "out of memory");
-		node_class_free(c);
-		return r;
-	}
-	read_vendor(c);
-	r = node_class_settle(c);
-	if (r < 0) {
-		snprintf(why, whylen, "out of memory");
-		node_class_free(c);
-	}
 	return r;
 }
 

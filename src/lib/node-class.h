@@ -70,6 +70,13 @@ struct node_classes {
  * 0, or -errno with why.
  */
 int node_class_read(struct node_classes *c, char *why, size_t whylen);
+/*
+ * The same for nodes already listed (sorted ids) with their CPU map, as a
+ * caller that read both has them.  0 or -ENOMEM.
+ */
+struct node_cpumap;
+int node_class_read_map(struct node_classes *c, const unsigned *ids, size_t n,
+			const struct node_cpumap *map);
 void node_class_free(struct node_classes *c);
 
 /*

@@ -69,32 +69,18 @@ static int read_cpus(struct placement_machine *m)
 }
 
 /*
- * The packages and the distance matrix, one read for both; the classes
- * count only where some node's package is known.  The nodes must be the
- * ones enumerated here: a node that came or went between the two reads
- * leaves the distances unknown rather than shifted.
+ * The packages and the distance matrix, one read for both, of the nodes and
+ * CPU map read here; the classes count only where some node's package is
+ * known.
  */
-static int read_classes(struct placement_machine *m, char *why, size_t whylen)
+static int read_classes(struct placement_machine *m)
 {
-	bool known = false;
-	int r = node_class_read(&m->classes, why, whylen);
+	int r = node_class_read_map(&m->classes, m->nodes, m->n_nodes, &m->map);
 
-	if (r < 0)
-		return r;
-	for (size_t i = 0; i < m->n_nodes && m->classes.n == m->n_nodes; i++) {
-		if (m->classes.v[i].node != m->nodes[i])
-			break;
-		known |= m->classes.v[i].package != NODE_CLASS_NONE;
-		if (i + 1 == m->n_nodes) {
-			m->dist = m->classes.dist;
-			m->pl.classes = known ? &m->classes : NULL;
-			return 0;
-		}
-	}
-	/* The nodes changed between the reads: no classes, the distances read again. */
-	node_class_free(&m->classes);
-	r = node_distance_matrix_read(m->nodes, m->n_nodes, &m->classes.dist);
 	m->dist = m->classes.dist;
+	for (size_t i = 0; r == 0 && i < m->classes.n; i++)
+		if (m->classes.v[i].package != NODE_CLASS_NONE)
+			m->pl.classes = &m->classes;
 	return r;
 }
 
@@ -241,14 +227,13 @@ int placement_machine_read(struct placement_machine *m, char *why, size_t whylen
 	read_tiers(m);
 	r = read_cpus(m);
 	if (r == 0)
-		r = read_classes(m, why, whylen);
+		r = read_classes(m);
 	if (r == 0)
 		r = read_near(m);
 	if (r == 0)
 		r = read_demotion(m);
 	if (r < 0) {
-		if (r == -ENOMEM)
-			snprintf(why, whylen, "out of memory");
+		snprintf(why, whylen, "out of memory");
 		return r;
 	}
 	m->pl.distance = distance;
