@@ -210,13 +210,15 @@ static void node_rows(const struct target *t, struct out_table *tb)
 		}
 		set_u64(row, 8, total);
 		set_u64(row, 9, nd->cls[PL_C_OFF_POLICY]);
+		out_row_set(row, 10, node_class_name(placement_node_class(&t->p, nd->node)));
 	}
 }
 
 int placement_json_print(const struct pctx *x)
 {
-	static const char *const ncols[] = { "pid",  "cgroup", "node", "local", "anon",
-					     "file", "shmem",  "huge", "total", "off_policy" };
+	static const char *const ncols[] = { "pid",   "cgroup",     "node",  "local",
+					     "anon",  "file",       "shmem", "huge",
+					     "total", "off_policy", "where" };
 	struct out_table *tt = NULL, *nt = NULL, *ct = NULL;
 	struct out_doc *d = NULL;
 	char why[WHY_MAX];
@@ -237,9 +239,9 @@ int placement_json_print(const struct pctx *x)
 				     placement_containers_col_flags[c]);
 	for (size_t c = 0; c < sizeof(ncols) / sizeof(ncols[0]); c++)
 		out_table_add_column(nt, ncols[c], 0,
-				     c == 1   ? 0
-				     : c == 3 ? OUT_COL_BOOLEAN
-					      : OUT_COL_NUMBER);
+				     c == 1 || c == 10 ? 0
+				     : c == 3          ? OUT_COL_BOOLEAN
+						       : OUT_COL_NUMBER);
 	for (size_t i = 0; i < x->n; i++) {
 		struct out_row *row = out_table_add_row(tt);
 

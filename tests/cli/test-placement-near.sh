@@ -40,7 +40,9 @@ want = dict(remote_near=$near, remote_anon=$far, actionable=$far, planned=$far,
 got = {k: t[k] for k in want}
 if got != want: print(got)
 cls = {c['class']: c['actionable'] for c in doc['classes']}
-if cls.get('remote_near') is not False or cls.get('remote_anon') is not True: print(cls)"
+if cls.get('remote_near') is not False or cls.get('remote_anon') is not True: print(cls)
+where = {n['node']: n['where'] for n in doc['nodes']}
+if where != {0: 'local', 1: 'near', $per: 'far', $((2 * per)): 'near'}: print(where)"
 
 	run placement --pid 4200 --check
 	expect_rc 0 "$c: pages on the sibling alone: --check passes"
@@ -105,7 +107,8 @@ expect_out_lacks "package" "noinfo: no package line"
 run placement --pid 4100 -J
 expect_json "noinfo: -J: nothing near, near_actionable null" "
 if t['remote_near'] != 0 or t['near_actionable'] is not None or t['actionable'] != 416 * $KIB:
-    print(t)"
+    print(t)
+if {n['where'] for n in doc['nodes'] if not n['local']} != {'unknown'}: print(doc['nodes'])"
 run placement --pid 4200 --check
 expect_rc 3 "noinfo: the sibling's pages are actionable where packages are unknown"
 
