@@ -891,6 +891,8 @@ static void test_sysctld(void)
 	knob_parse(&ref, "1", &want, why, sizeof(why));
 	plan_add(&f.plan, &ref, &want, false, "numastatctl.conf:50");
 	f.conflicts.v = calloc(1, sizeof(*f.conflicts.v));
+	if (!f.conflicts.v)
+		abort();
 	f.conflicts.n = f.conflicts.cap = 1;
 	f.conflicts.v[0].item = &f.plan.items[0];
 	f.conflicts.v[0].boot_differs = true;
