@@ -99,6 +99,15 @@ enum node_class placement_node_class(const struct placement *p, unsigned node)
 	/* The nearest class over the local nodes: near to one of them is near. */
 	for (size_t i = 0; nc && i < p->n_local; i++) {
 		enum node_class c = node_class_of(nc, p->local[i], node);
+		const struct memtiers *t = p->machine->tiers;
+
+		/*
+		 * A node of another memory tier (CXL memory in a slower tier) is
+		 * not near whatever its package: what lands there is tiering's
+		 * business, and default-policy pages there are worth acting on.
+		 */
+		if (c == NODE_CLASS_NEAR && t && tier_of(t, node) != tier_of(t, p->local[i]))
+			c = NODE_CLASS_UNKNOWN;
 
 		if (c == NODE_CLASS_NEAR)
 			return c;

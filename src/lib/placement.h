@@ -297,9 +297,10 @@ void placement_processes_apply(struct placement *cg);
  *   remote_anon  private anonymous or huge pages elsewhere that no policy
  *                asked for, on another package (or any node, where the
  *                packages are not known): actionable
- *   remote_near  the same on a node of the same package as a local node
- *                (an SNC or NPS sibling, memory attached to the package):
- *                actionable only above the share the user allows
+ *   remote_near  the same on a node of the same package and memory tier
+ *                as a local node (an SNC or NPS sibling, memory attached
+ *                to the package): actionable only above the share the
+ *                user allows
  *   remote_file  file and shared memory elsewhere (shared: mapped by other
  *                processes too, mapmax > 1, or shared memory): page cache
  *                stays where it was first read, expected

@@ -646,6 +646,20 @@ static void near_far(void)
 	      "near 50%% against --max-near 40: actionable, moved to node 0, migratepages");
 	placement_free(&p);
 
+	/* A sibling in a slower memory tier (CXL on the package) is not near. */
+	snc_target(&p, &m, true, 2);
+	{
+		static unsigned dram[] = { 0, 2, 3 }, slow[] = { 1 };
+		static struct memtier tv[] = { { 4, dram, 3 }, { 22, slow, 1 } };
+		static struct memtiers t2 = { tv, 2, 2 };
+
+		m.tiers = &t2;
+		CHECK(cls(&p, PL_POL_DEFAULT, NULL, PL_ANON, 1) == PL_C_REMOTE_ANON &&
+			      placement_node_class(&p, 1) == NODE_CLASS_UNKNOWN,
+		      "node 1 on the package but in a slower tier: remote anonymous, not near");
+	}
+	placement_free(&p);
+
 	/* Without packages every remote page is remote anonymous, as before. */
 	snc_target(&p, &m, false, 2);
 	CHECK(cls(&p, PL_POL_DEFAULT, NULL, PL_ANON, 1) == PL_C_REMOTE_ANON,
