@@ -200,6 +200,7 @@ complete -c numastatctl -n $c -l container -x -d 'A container by name, id or pat
 complete -c numastatctl -n $c -l pod -x -d 'The containers of a pod: NAMESPACE/NAME'
 complete -c numastatctl -n $c -l check -d 'Exit 3 when actionable memory is above the limit'
 complete -c numastatctl -n $c -l max-remote-anon -x -d 'The share --check allows'
+complete -c numastatctl -n $c -l max-near -x -d 'Near memory above this share is actionable'
 complete -c numastatctl -n $c -l move -d 'Move the pages the plan names'
 complete -c numastatctl -n $c -l dry-run -d 'With --move: show the moves, move nothing'
 complete -c numastatctl -n $c -l prometheus -d 'Prometheus text format'

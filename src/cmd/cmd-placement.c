@@ -37,6 +37,7 @@ enum {
 	OPT_CGROUP,
 	OPT_CHECK,
 	OPT_MAX_REMOTE_ANON,
+	OPT_MAX_NEAR,
 	OPT_PROMETHEUS,
 	OPT_TEXTFILE,
 	OPT_CONTAINER,
@@ -68,6 +69,10 @@ static const struct cmd_option options[] = {
 	{ "max-remote-anon", required_argument, OPT_MAX_REMOTE_ANON, "<pct>",
 	  "what --check allows: a share from 0 to 100\n"
 	  "(implies --check)" },
+	{ "max-near", required_argument, OPT_MAX_NEAR, "<pct>",
+	  "near memory (remote anonymous on a node of the\n"
+	  "same package) above this share is actionable too\n"
+	  "(default: never)" },
 	{ "move", no_argument, OPT_MOVE, NULL,
 	  "move the pages the plan names (as root): only\n"
 	  "pages the process alone maps, with move_pages(2)" },
@@ -93,9 +98,11 @@ static void usage(FILE *out)
 	      "(cpuset, each mapping's policy), its memory per node by kind (anonymous,\n"
 	      "file, shared, huge pages), and the verdict: local, as its policy asks,\n"
 	      "demoted to a slower tier, remote anonymous (the one class to act on, with\n"
-	      "the commands that would), remote file and shared (expected: page cache\n"
-	      "stays where it was first read), off-policy, unknown (estimates), and the\n"
-	      "share on the fast memory tier.\n"
+	      "the commands that would; where the packages are known, far on another\n"
+	      "package and near on the same one, near acted on only above --max-near),\n"
+	      "remote file and shared (expected: page cache stays where it was first\n"
+	      "read), off-policy, unknown (estimates), and the share on the fast memory\n"
+	      "tier.\n"
 	      "\nOptions:\n",
 	      out);
 	cmd_options_usage(out, options);
@@ -121,14 +128,14 @@ static int push_arg(const char ***v, size_t *n, const char *arg)
 	return EXIT_OK;
 }
 
-static int parse_pct(const char *arg, double *out)
+static int parse_pct(const char *opt, const char *arg, double *out)
 {
 	char *end;
 
 	errno = 0;
 	*out = strtod(arg, &end);
 	if (!*arg || *end || errno || !isfinite(*out) || *out < 0 || *out > 100) {
-		log_usage_err("--max-remote-anon '%s': expected a percentage from 0 to 100", arg);
+		log_usage_err("%s '%s': expected a percentage from 0 to 100", opt, arg);
 		return EXIT_USAGE;
 	}
 	return EXIT_OK;
@@ -139,6 +146,7 @@ static int parse_args(int argc, char *argv[], struct popts *o)
 	int c, rc = EXIT_OK;
 
 	o->max_remote_anon = DEFAULT_MAX_REMOTE_ANON;
+	o->max_near = PL_NEAR_NEVER;
 	while (rc == EXIT_OK && (c = cmd_getopt(argc, argv, options)) != -1) {
 		switch (c) {
 		case 'h':
@@ -179,7 +187,10 @@ static int parse_args(int argc, char *argv[], struct popts *o)
 			break;
 		case OPT_MAX_REMOTE_ANON:
 			o->check = true;
-			rc = parse_pct(optarg, &o->max_remote_anon);
+			rc = parse_pct("--max-remote-anon", optarg, &o->max_remote_anon);
+			break;
+		case OPT_MAX_NEAR:
+			rc = parse_pct("--max-near", optarg, &o->max_near);
 			break;
 		default:
 			return EXIT_USAGE;
@@ -299,7 +310,10 @@ static int keep_fixes(const struct pctx *x, struct target *t)
 	return (t->fixes = kept_copy(&f)) ? 0 : -ENOMEM;
 }
 
-/* Is the target's actionable memory (remote anonymous and off-policy) over --check's share? */
+/*
+ * Is the target's actionable memory (remote anonymous, off-policy, near
+ * above --max-near) over --check's share?
+ */
 bool cmd_placement_over(const struct pctx *x, const struct target *t)
 {
 	return placement_pct(t->v.actionable, t->v.total) > x->o->max_remote_anon;
@@ -349,6 +363,7 @@ static int placement(const struct popts *o)
 		struct target *t = &x.t[i];
 
 		placement_verdict(&t->p, x.m.fast, x.m.n_fast, &t->v);
+		placement_near_decide(&t->p, o->max_near, &t->v);
 		if (t->v.overflow) {
 			/* A dump's sums past 64 bits: no verdict, rather than a wrapped one. */
 			char path[CG_PATH_MAX + CG_ROOT_MAX + 32];

@@ -27,6 +27,7 @@ struct popts {
 	bool check, prometheus, move, dry_run;
 	const char *textfile;
 	double max_remote_anon;
+	double max_near; /* PL_NEAR_NEVER: near memory is never actionable */
 };
 
 /*
@@ -76,7 +77,10 @@ struct pctx {
 
 /* ---- cmd-placement.c ---- */
 
-/* Is the target's actionable memory (remote anonymous and off-policy) over --check's share? */
+/*
+ * Is the target's actionable memory (remote anonymous, off-policy, near
+ * above --max-near) over --check's share?
+ */
 bool cmd_placement_over(const struct pctx *x, const struct target *t);
 
 /* ---- placement-targets.c: each returns EXIT_OK or an exit code, after saying why ---- */

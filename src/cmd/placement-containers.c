@@ -137,7 +137,9 @@ int placement_containers_intent(const struct pc_ctx *x, const struct container *
 			continue;
 		t->off_anon += nd->bytes[PL_ANON] + nd->bytes[PL_HUGE];
 		t->off_file += nd->bytes[PL_FILE] + nd->bytes[PL_SHMEM];
-		t->off_actionable += nd->cls[PL_C_REMOTE_ANON] + nd->cls[PL_C_OFF_POLICY];
+		for (int k = 0; k < PL_NCLASS; k++)
+			if (placement_acts(p, (enum pl_class)k))
+				t->off_actionable += nd->cls[k];
 	}
 	return 0;
 }

@@ -86,6 +86,7 @@ enum {
 	TC_ACTIONABLE_PCT,
 	TC_PLANNED,
 	TC_UNPLANNED,
+	TC_NEAR_ACTIONABLE,
 	TC_COUNT,
 };
 
@@ -108,6 +109,7 @@ static const struct {
 	[TC_CLASS + PL_C_AS_POLICY] = { "as_policy", OUT_COL_NUMBER },
 	[TC_CLASS + PL_C_DEMOTED] = { "demoted", OUT_COL_NUMBER },
 	[TC_CLASS + PL_C_REMOTE_ANON] = { "remote_anon", OUT_COL_NUMBER },
+	[TC_CLASS + PL_C_REMOTE_NEAR] = { "remote_near", OUT_COL_NUMBER },
 	[TC_CLASS + PL_C_REMOTE_FILE] = { "remote_file", OUT_COL_NUMBER },
 	[TC_CLASS + PL_C_OFF_POLICY] = { "off_policy", OUT_COL_NUMBER },
 	[TC_CLASS + PL_C_UNKNOWN] = { "unknown", OUT_COL_NUMBER },
@@ -120,6 +122,7 @@ static const struct {
 	{ "actionable_pct", OUT_COL_NUMBER },
 	{ "planned", OUT_COL_NUMBER },
 	{ "unplanned", OUT_COL_NUMBER },
+	{ "near_actionable", OUT_COL_BOOLEAN_OPT },
 };
 
 /* The bytes the plan moves. */
@@ -168,6 +171,8 @@ static void target_row(const struct pctx *x, const struct target *t, struct out_
 	out_row_setf(row, TC_ACTIONABLE_PCT, "%.1f", placement_pct(v->actionable, v->total));
 	set_u64(row, TC_PLANNED, planned_bytes(&t->p));
 	set_u64(row, TC_UNPLANNED, t->p.unplanned);
+	if (x->m.pl.classes)
+		out_row_set(row, TC_NEAR_ACTIONABLE, t->p.near_actionable ? "yes" : "no");
 }
 
 /* The classes and which of them are actionable: the vocabulary of the document. */
@@ -205,13 +210,15 @@ static void node_rows(const struct target *t, struct out_table *tb)
 		}
 		set_u64(row, 8, total);
 		set_u64(row, 9, nd->cls[PL_C_OFF_POLICY]);
+		out_row_set(row, 10, node_class_name(placement_node_class(&t->p, nd->node)));
 	}
 }
 
 int placement_json_print(const struct pctx *x)
 {
-	static const char *const ncols[] = { "pid",  "cgroup", "node", "local", "anon",
-					     "file", "shmem",  "huge", "total", "off_policy" };
+	static const char *const ncols[] = { "pid",   "cgroup",     "node",  "local",
+					     "anon",  "file",       "shmem", "huge",
+					     "total", "off_policy", "where" };
 	struct out_table *tt = NULL, *nt = NULL, *ct = NULL;
 	struct out_doc *d = NULL;
 	char why[WHY_MAX];
@@ -232,9 +239,9 @@ int placement_json_print(const struct pctx *x)
 				     placement_containers_col_flags[c]);
 	for (size_t c = 0; c < sizeof(ncols) / sizeof(ncols[0]); c++)
 		out_table_add_column(nt, ncols[c], 0,
-				     c == 1   ? 0
-				     : c == 3 ? OUT_COL_BOOLEAN
-					      : OUT_COL_NUMBER);
+				     c == 1 || c == 10 ? 0
+				     : c == 3          ? OUT_COL_BOOLEAN
+						       : OUT_COL_NUMBER);
 	for (size_t i = 0; i < x->n; i++) {
 		struct out_row *row = out_table_add_row(tt);
 

@@ -220,12 +220,14 @@ static int write_series(FILE *f, struct pctx *x, const bool *pid_in)
 	prom_family(
 		f, "numastatctl_placement_bytes", "gauge",
 		"Memory of a cgroup or of the processes a --pid argument named, by the verdict's "
-		"class (local, as_policy, demoted, remote_anon, remote_file, off_policy, "
-		"unknown): the classes do not overlap, their sum is the total.");
+		"class (local, as_policy, demoted, remote_anon, remote_near, remote_file, "
+		"off_policy, unknown): the classes do not overlap, their sum is the total; "
+		"remote_near is remote anonymous memory on a node of the same package.");
 	each_series(f, x, pid_in, verdict_series);
 	prom_family(f, "numastatctl_placement_actionable_bytes", "gauge",
 		    "Memory of a cgroup or of the processes a --pid argument named in the "
-		    "actionable classes (remote_anon and off_policy): what --check counts.");
+		    "actionable classes (remote_anon and off_policy, and remote_near above "
+		    "--max-near): what --check counts.");
 	each_series(f, x, pid_in, actionable_series);
 	if (x->m.fast) {
 		prom_family(f, "numastatctl_placement_fast_tier_bytes", "gauge",

@@ -35,6 +35,14 @@ static void title(const struct target *t, FILE *f)
 			escape_text(t->name, shown, sizeof(shown), 0));
 }
 
+/* The WHERE of a node: local, near or far where the packages are known, else remote. */
+static const char *where_word(const struct placement *p, unsigned node)
+{
+	enum node_class k = placement_node_class(p, node);
+
+	return k == NODE_CLASS_UNKNOWN ? "remote" : node_class_name(k);
+}
+
 /* Where a CPU on a memoryless node allocates: said, since the table's "local" follows it. */
 static void local_line(const struct target *t)
 {
@@ -51,6 +59,44 @@ static void local_line(const struct target *t)
 	rangelist_text(ids, n, gone, sizeof(gone));
 	printf("  local memory: node%s %s (nearest to memoryless node%s %s)\n",
 	       t->p.n_local == 1 ? "" : "s", local, n == 1 ? "" : "s", gone);
+}
+
+/*
+ * Where the packages are known: the packages of its local nodes and every
+ * node on them (what near means for it), with the machine's mode.
+ */
+static void package_line(const struct target *t)
+{
+	const struct node_classes *nc = t->p.machine ? t->p.machine->classes : NULL;
+	unsigned pk[64], ids[256];
+	size_t npk = 0, n = 0;
+	char pks[256], nodes[512];
+
+	for (size_t i = 0; nc && i < t->p.n_local && npk < 64; i++) {
+		const struct node_class_node *nd = node_class_find(nc, t->p.local[i]);
+
+		if (!nd || nd->package == NODE_CLASS_NONE)
+			return;
+		if (!placement_has(pk, npk, nd->package)) {
+			pk[npk++] = nd->package;
+			/* Kept sorted for placement_has() and the list. */
+			for (size_t k = npk - 1; k > 0 && pk[k - 1] > pk[k]; k--) {
+				unsigned x = pk[k];
+
+				pk[k] = pk[k - 1];
+				pk[k - 1] = x;
+			}
+		}
+	}
+	if (!npk)
+		return;
+	for (size_t i = 0; i < nc->n && n < 256; i++)
+		if (placement_has(pk, npk, nc->v[i].package))
+			ids[n++] = nc->v[i].node;
+	rangelist_text(pk, npk, pks, sizeof(pks));
+	rangelist_text(ids, n, nodes, sizeof(nodes));
+	printf("  package%s %s of %u: nodes %s%s%s%s\n", npk == 1 ? "" : "s", pks, nc->n_packages,
+	       nodes, nc->mode_text[0] ? " (" : "", nc->mode_text, nc->mode_text[0] ? ")" : "");
 }
 
 static void where_lines(const struct target *t)
@@ -75,6 +121,7 @@ static void where_lines(const struct target *t)
 		printf("  runs on: CPUs %s, node%s %s\n", cpus, t->p.n_cpu_nodes == 1 ? "" : "s",
 		       cnodes);
 	local_line(t);
+	package_line(t);
 	if (t->p.mems_known)
 		printf("  memory may go to: node%s %s (%s)\n", t->p.n_mems == 1 ? "" : "s", mems,
 		       t->is_cgroup ? "cpuset.mems.effective" : "Mems_allowed_list");
@@ -125,9 +172,7 @@ static int node_table(const struct target *t)
 		else
 			out_row_set(row, 0, "TOTAL");
 		if (nd)
-			out_row_set(row, 1,
-				    placement_has(t->p.local, t->p.n_local, nd->node) ? "local"
-										      : "remote");
+			out_row_set(row, 1, where_word(&t->p, nd->node));
 		for (int k = 0; k < PL_NKIND; k++) {
 			uint64_t b = nd ? nd->bytes[k] : sum[k];
 
@@ -218,11 +263,35 @@ static const char *actionable_note(const struct pctx *x, const struct target *t,
 						       : "actionable";
 }
 
+/*
+ * Remote anonymous memory: one line where the packages are not known, else
+ * far (another package) and near (the same package), near actionable only
+ * above --max-near.
+ */
+static void remote_lines(const struct pctx *x, const struct target *t)
+{
+	const struct pl_verdict *v = &t->v;
+	uint64_t ra = v->cls[PL_C_REMOTE_ANON], near = v->cls[PL_C_REMOTE_NEAR];
+
+	if (!x->m.pl.classes) {
+		verdict_line("remote anonymous", ra, v->total, actionable_note(x, t, ra));
+		fix_lines(t, PL_C_REMOTE_ANON);
+		return;
+	}
+	verdict_line("remote anonymous, far", ra, v->total, actionable_note(x, t, ra));
+	verdict_line("remote anonymous, near", near, v->total,
+		     t->p.near_actionable ? actionable_note(x, t, near)
+		     : near               ? "same package: not actionable"
+					  : NULL);
+	fix_lines(t, PL_C_REMOTE_ANON);
+	fix_lines(t, PL_C_REMOTE_NEAR);
+}
+
 static void verdict(const struct pctx *x, const struct target *t)
 {
 	const struct pl_verdict *v = &t->v;
 	char where[256];
-	uint64_t ra = v->cls[PL_C_REMOTE_ANON];
+	uint64_t ra = v->cls[PL_C_REMOTE_ANON] + v->cls[PL_C_REMOTE_NEAR];
 	bool away = placement_cpuset_away(&t->p);
 
 	verdict_line("local", v->cls[PL_C_LOCAL], v->total, NULL);
@@ -241,8 +310,7 @@ static void verdict(const struct pctx *x, const struct target *t)
 	if (v->cls[PL_C_DEMOTED])
 		verdict_line("demoted", v->cls[PL_C_DEMOTED], v->total,
 			     "to a slower tier by reclaim");
-	verdict_line("remote anonymous", ra, v->total, actionable_note(x, t, ra));
-	fix_lines(t, PL_C_REMOTE_ANON);
+	remote_lines(x, t);
 	/* Balancing moves default-policy mappings only (not MPOL_LOCAL): a process says which. */
 	if ((t->is_cgroup ? ra : t->p.remote_default) && x->m.balancing[0] &&
 	    strcmp(x->m.balancing, "0") != 0)

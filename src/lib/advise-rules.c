@@ -1869,6 +1869,42 @@ const struct advise_rule advise_rules[] = {
 			  "4518085e127d (Linux 4.15)",
 		.eval = eval_single_numa_stat,
 	},
+	/* The kubelet's Topology Manager (advise-kubelet.c). */
+	{
+		.id = "kubelet-numa-nodes",
+		.priority = PRIO_HIGH,
+		.knob = NULL,
+		.condition = "the kubelet's configuration sets a topologyManagerPolicy other than "
+			     "none, and the machine has more NUMA nodes than 8 or than its "
+			     "max-allowable-numa-nodes",
+		.reads = KUBELET_CONFIG " (topologyManagerPolicy, topologyManagerPolicyOptions), "
+					"the node directories",
+		.recommendation = "topologyManagerPolicyOptions: max-allowable-numa-nodes: \"N\", "
+				  "N the node count",
+		.reason = "the Topology Manager refuses to start on more than 8 NUMA nodes (the "
+			  "kubelet then fails) unless that option allows more",
+		.source = "kubernetes.io/docs/tasks/administer-cluster/topology-manager/ (policy "
+			  "options), KEP-4622 (beta in Kubernetes 1.31)",
+		.eval = advise_kubelet_numa_nodes,
+	},
+	{
+		.id = "kubelet-closest-numa",
+		.priority = PRIO_MEDIUM,
+		.knob = NULL,
+		.condition = "the kubelet's configuration sets a topologyManagerPolicy other than "
+			     "none, the distances between nodes differ (3 nodes or more), and "
+			     "prefer-closest-numa-nodes is not \"true\"",
+		.reads = KUBELET_CONFIG " (topologyManagerPolicy, topologyManagerPolicyOptions), "
+					"nodeN/distance",
+		.recommendation =
+			"topologyManagerPolicyOptions: prefer-closest-numa-nodes: \"true\"",
+		.reason = "without it the Topology Manager is not aware of NUMA distances: of two "
+			  "sets of nodes as narrow, it may give a pod the farther one (two SNC "
+			  "nodes of different packages rather than of one)",
+		.source = "kubernetes.io/docs/tasks/administer-cluster/topology-manager/ (policy "
+			  "options), KEP-3545 (GA in Kubernetes 1.32)",
+		.eval = advise_kubelet_closest,
+	},
 	{
 		.id = "damos-tiering-promoters",
 		.priority = PRIO_MEDIUM,

@@ -6,8 +6,8 @@
  * registry) is a function of those facts that adds advice, notes or
  * "insufficient data" lines, each with the numbers it rests on.  Nothing
  * here prints or changes anything.
- * Implemented by advice.c, advise-facts.c, advise-interact.c, advise-rules.c
- * and advise.c.
+ * Implemented by advice.c, advise-facts.c, advise-interact.c,
+ * advise-kubelet.c, advise-rules.c and advise.c.
  */
 #pragma once
 
@@ -17,6 +17,7 @@
 
 #include "damon.h"
 #include "knobs.h"
+#include "kubelet-config.h"
 #include "nodes.h"
 #include "plan.h"
 #include "profile.h"
@@ -194,6 +195,8 @@ struct advise_facts {
 	 * processes are another system's.
 	 */
 	unsigned self;
+	/* The kubelet's configuration (KUBELET_CONFIG): present false on a host without one. */
+	struct kubelet_config kubelet;
 };
 
 struct advise_rule {
@@ -209,6 +212,17 @@ struct advise_rule {
 	int (*eval)(const struct advise_facts *f, const struct advise_rule *r,
 		    struct advice_list *out);
 };
+
+/*
+ * The rules about the kubelet's Topology Manager (advise-kubelet.c): on a
+ * kubelet host whose policy is not none, more nodes than it starts with
+ * (8, unless max-allowable-numa-nodes says more), and distances that
+ * differ without prefer-closest-numa-nodes.
+ */
+int advise_kubelet_numa_nodes(const struct advise_facts *f, const struct advise_rule *r,
+			      struct advice_list *out);
+int advise_kubelet_closest(const struct advise_facts *f, const struct advise_rule *r,
+			   struct advice_list *out);
 
 extern const struct advise_rule advise_rules[];
 extern const size_t advise_rule_count;

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * What the placement verdict knows of the machine, read once: the node of
- * every CPU, the nodes with CPUs, the memory tiers, the evidence of
+ * every CPU, the nodes with CPUs, each node's package, the memory tiers, the evidence of
  * demotion, the memoryless nodes' nearest memory, the distances, the
  * weighted interleave weights and kernel.numa_balancing.  Implemented by
  * placement-machine.c.
@@ -12,6 +12,7 @@
 #include <stddef.h>
 
 #include "interleave.h"
+#include "node-class.h"
 #include "nodes.h"
 #include "placement.h"
 
@@ -24,9 +25,11 @@ struct placement_machine {
 	struct memtiers tiers;
 	const unsigned *fast; /* the fastest tier with nodes, when there are two or more */
 	size_t n_fast;
-	unsigned *demoted_to; /* pl.demoted_to's storage */
-	struct pl_near *near; /* pl.near's storage */
-	unsigned *dist;       /* n_nodes x n_nodes, by index in nodes; UINT32_MAX unknown */
+	unsigned *demoted_to;        /* pl.demoted_to's storage */
+	struct pl_near *near;        /* pl.near's storage */
+	struct node_classes classes; /* packages and the distances, read once */
+	const unsigned
+		*dist; /* classes.dist: n_nodes x n_nodes by index in nodes; UINT32_MAX unknown */
 	struct interleave_weights weights;
 	char balancing[16]; /* kernel.numa_balancing as read, "" when absent */
 	struct pl_machine pl;
@@ -46,6 +49,3 @@ void placement_machine_free(struct placement_machine *m);
  */
 size_t placement_machine_demoted_to(const struct memtiers *t, const unsigned *nodes,
 				    const uint64_t *demoted, size_t n, unsigned *out);
-/* The nearest memory nodes of node (by index) from the distance matrix; count into out. */
-size_t placement_machine_nearest(const unsigned *dist, const unsigned *nodes, size_t n, size_t from,
-				 const unsigned *mem, size_t n_mem, unsigned *out);

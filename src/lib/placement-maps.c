@@ -213,12 +213,12 @@ static int plan_move(struct placement *p, const struct mapping *m, enum pl_class
 	unsigned to;
 
 	/* A file mapping's pages, its copied ones too: a move could not tell them apart. */
-	if (!pages || !placement_actionable(c) || m->shared || m->kind == PL_FILE)
+	if (!pages || !placement_plannable(c) || m->shared || m->kind == PL_FILE)
 		return 0;
 	to = c == PL_C_OFF_POLICY ? placement_off_policy_home(p, &a, node)
 				  : placement_remote_home(p, node);
 	if (to == UINT32_MAX) {
-		p->unplanned += pages * m->page;
+		*(c == PL_C_REMOTE_NEAR ? &p->unplanned_near : &p->unplanned) += pages * m->page;
 		return 0;
 	}
 	if (array_grow(&p->moves, &p->cap_moves, p->n_moves + 1, sizeof(*p->moves)) < 0)

@@ -8,12 +8,14 @@
 #include <string.h>
 
 #include "cg-unit.h"
+#include "node-class.h"
 #include "nodes.h"
 #include "placement.h"
 #include "shell-quote.h"
 
 const char *const placement_class_names[PL_NCLASS] = {
-	"local", "as_policy", "demoted", "remote_anon", "remote_file", "off_policy", "unknown",
+	"local",       "as_policy",   "demoted",    "remote_anon",
+	"remote_near", "remote_file", "off_policy", "unknown",
 };
 
 /* The index of node's tier (smaller: faster), -1 when no tier lists it. */
@@ -87,6 +89,41 @@ static bool demoted(const struct placement *p, const struct pl_ask *a, unsigned 
 	return home >= 0 && here > home;
 }
 
+enum node_class placement_node_class(const struct placement *p, unsigned node)
+{
+	const struct node_classes *nc = p->machine ? p->machine->classes : NULL;
+	enum node_class k = NODE_CLASS_UNKNOWN;
+
+	if (placement_has(p->local, p->n_local, node))
+		return NODE_CLASS_LOCAL;
+	/* The nearest class over the local nodes: near to one of them is near. */
+	for (size_t i = 0; nc && i < p->n_local; i++) {
+		enum node_class c = node_class_of(nc, p->local[i], node);
+		const struct memtiers *t = p->machine->tiers;
+
+		/*
+		 * A node of another memory tier (CXL memory in a slower tier) is
+		 * not near whatever its package: what lands there is tiering's
+		 * business, and default-policy pages there are worth acting on.
+		 */
+		if (c == NODE_CLASS_NEAR && t && tier_of(t, node) != tier_of(t, p->local[i]))
+			c = NODE_CLASS_UNKNOWN;
+
+		if (c == NODE_CLASS_NEAR)
+			return c;
+		if (c == NODE_CLASS_FAR && (i == 0 || k == NODE_CLASS_FAR))
+			k = c;
+		else
+			k = NODE_CLASS_UNKNOWN;
+	}
+	return k;
+}
+
+static bool near(const struct placement *p, unsigned node)
+{
+	return placement_node_class(p, node) == NODE_CLASS_NEAR;
+}
+
 enum pl_class placement_classify(const struct placement *p, const struct pl_ask *a,
 				 enum pl_kind kind, unsigned node)
 {
@@ -107,7 +144,7 @@ enum pl_class placement_classify(const struct placement *p, const struct pl_ask 
 		return PL_C_DEMOTED;
 	if (!allowed)
 		return PL_C_OFF_POLICY;
-	return PL_C_REMOTE_ANON;
+	return near(p, node) ? PL_C_REMOTE_NEAR : PL_C_REMOTE_ANON;
 }
 
 static unsigned distance(const struct placement *p, unsigned a, unsigned b)
@@ -226,7 +263,7 @@ static void held_add(struct pl_fixes *out, enum pl_class cls, unsigned node)
 static enum pl_class moves_class(const struct placement *p)
 {
 	for (size_t i = 0; i < p->n_moves; i++)
-		if (p->moves[i].cls == PL_C_REMOTE_ANON)
+		if (p->moves[i].cls == PL_C_REMOTE_ANON || p->moves[i].cls == PL_C_REMOTE_NEAR)
 			return PL_C_REMOTE_ANON;
 	return PL_C_OFF_POLICY;
 }
@@ -259,7 +296,7 @@ static void held_nodes(const struct placement *p, struct pl_fixes *out)
 			unsigned to;
 			bool mixed;
 
-			if (placement_actionable((enum pl_class)c) && p->v[i].cls[c] &&
+			if (placement_acts(p, (enum pl_class)c) && p->v[i].cls[c] &&
 			    planned(p, (enum pl_class)c, p->v[i].node, &to, &mixed) <
 				    p->v[i].cls[c])
 				held_add(out, (enum pl_class)c, p->v[i].node);
@@ -441,8 +478,10 @@ void placement_fixes(const struct placement *p, const struct pl_fix_ctx *c, stru
 	char cn[256], ln[256];
 
 	*out = (struct pl_fixes){ 0 };
+	/* Near memory only where it is actionable: a fix for it is noise otherwise. */
 	for (size_t i = 0; i < p->n; i++)
-		remote += p->v[i].cls[PL_C_REMOTE_ANON];
+		remote += p->v[i].cls[PL_C_REMOTE_ANON] +
+			  (p->near_actionable ? p->v[i].cls[PL_C_REMOTE_NEAR] : 0);
 	rangelist_text(p->cpu_nodes, p->n_cpu_nodes, cn, sizeof(cn));
 	rangelist_text(p->local, p->n_local, ln, sizeof(ln));
 	own_move(p, c, out);

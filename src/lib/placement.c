@@ -152,6 +152,16 @@ bool placement_actionable(enum pl_class c)
 	return c == PL_C_REMOTE_ANON || c == PL_C_OFF_POLICY;
 }
 
+bool placement_plannable(enum pl_class c)
+{
+	return placement_actionable(c) || c == PL_C_REMOTE_NEAR;
+}
+
+bool placement_acts(const struct placement *p, enum pl_class c)
+{
+	return placement_actionable(c) || (c == PL_C_REMOTE_NEAR && p->near_actionable);
+}
+
 /* *to += v, held at UINT64_MAX when it does not fit: true then. */
 static bool sat_add(uint64_t *to, uint64_t v)
 {
@@ -180,6 +190,23 @@ void placement_verdict(const struct placement *p, const unsigned *fast_nodes, si
 		if (fast_nodes && placement_has(fast_nodes, n_fast, n->node))
 			out->overflow |= sat_add(&out->fast, here);
 	}
+}
+
+void placement_near_decide(struct placement *p, double max_near, struct pl_verdict *v)
+{
+	size_t k = 0;
+
+	p->near_actionable = max_near >= 0 && v->cls[PL_C_REMOTE_NEAR] &&
+			     placement_pct(v->cls[PL_C_REMOTE_NEAR], v->total) > max_near;
+	if (p->near_actionable) {
+		v->overflow |= sat_add(&v->actionable, v->cls[PL_C_REMOTE_NEAR]);
+		v->overflow |= sat_add(&p->unplanned, p->unplanned_near);
+		return;
+	}
+	for (size_t i = 0; i < p->n_moves; i++)
+		if (p->moves[i].cls != PL_C_REMOTE_NEAR)
+			p->moves[k++] = p->moves[i];
+	p->n_moves = k;
 }
 
 double placement_pct(uint64_t part, uint64_t whole)
@@ -238,6 +265,7 @@ int placement_add_process(struct placement *cg, struct placement *proc)
 	}
 	sat_add(&cg->remote_default, proc->remote_default);
 	sat_add(&cg->unplanned, proc->unplanned);
+	sat_add(&cg->unplanned_near, proc->unplanned_near);
 	return 0;
 }
 

@@ -18,6 +18,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "node-class.h"
+
 /* Kinds of memory.  Huge is hugetlbfs (explicit huge pages); THP counts as what it maps. */
 enum pl_kind { PL_ANON, PL_FILE, PL_SHMEM, PL_HUGE, PL_NKIND };
 extern const char *const placement_kind_names[PL_NKIND]; /* "anon", "file", "shmem", "huge" */
@@ -42,6 +44,7 @@ enum pl_class {
 	PL_C_AS_POLICY,
 	PL_C_DEMOTED,
 	PL_C_REMOTE_ANON,
+	PL_C_REMOTE_NEAR,
 	PL_C_REMOTE_FILE,
 	PL_C_OFF_POLICY,
 	PL_C_UNKNOWN,
@@ -67,6 +70,7 @@ struct pl_near {
 
 /* What the verdict knows of the machine. */
 struct memtiers;
+struct node_classes;
 struct interleave_weights;
 struct pl_machine {
 	const struct memtiers *tiers; /* two or more tiers with nodes, else NULL */
@@ -90,6 +94,12 @@ struct pl_machine {
 	const void *distance_ctx;
 	/* The live weighted interleave weights, NULL where the kernel has none. */
 	const struct interleave_weights *weights;
+	/*
+	 * Each node's package (node-class.h): a remote page on a node of the
+	 * same package as a local node is near.  NULL, or packages unknown:
+	 * every remote page is remote_anon, as before packages were read.
+	 */
+	const struct node_classes *classes;
 };
 
 /* The mappings of one policy ("bind:1"), for the policies line. */
@@ -159,10 +169,21 @@ struct placement {
 	size_t n_moves, cap_moves;
 	/* Bytes of actionable pages no allowed node can take: left where they are. */
 	uint64_t unplanned;
+	/* The same of near pages, counted in unplanned when near is actionable. */
+	uint64_t unplanned_near;
+	/* Its near memory is over the share the user allows (placement_near_decide()). */
+	bool near_actionable;
 };
 
-/* The classes --check counts and the text calls actionable: remote_anon and off_policy. */
+/*
+ * The classes --check counts and the text calls actionable whatever the
+ * target: remote_anon and off_policy.
+ */
 bool placement_actionable(enum pl_class c);
+/* The classes the plan moves: the actionable ones and remote_near. */
+bool placement_plannable(enum pl_class c);
+/* Is class c actionable for the target p: as above, and remote_near when over its share. */
+bool placement_acts(const struct placement *p, enum pl_class c);
 
 struct pl_verdict {
 	uint64_t total;
@@ -201,6 +222,14 @@ int placement_set_local(struct placement *p);
  */
 void placement_verdict(const struct placement *p, const unsigned *fast_nodes, size_t n_fast,
 		       struct pl_verdict *out);
+/*
+ * Near memory's verdict, after placement_verdict(): actionable when its
+ * share of the target's memory is above max_near percent (max_near < 0:
+ * never, PL_NEAR_NEVER); then p->near_actionable, v->actionable and
+ * p->unplanned count it, else the plan's near moves are dropped.
+ */
+#define PL_NEAR_NEVER (-1.0)
+void placement_near_decide(struct placement *p, double max_near, struct pl_verdict *v);
 /* part in percent of whole (0 when whole is 0). */
 double placement_pct(uint64_t part, uint64_t whole);
 
@@ -266,7 +295,12 @@ void placement_processes_apply(struct placement *cg);
  *   local        on a node of the CPUs the target's threads may run on (a
  *                memoryless one's nearest memory nodes)
  *   remote_anon  private anonymous or huge pages elsewhere that no policy
- *                asked for: actionable
+ *                asked for, on another package (or any node, where the
+ *                packages are not known): actionable
+ *   remote_near  the same on a node of the same package and memory tier
+ *                as a local node (an SNC or NPS sibling, memory attached
+ *                to the package): actionable only above the share the
+ *                user allows
  *   remote_file  file and shared memory elsewhere (shared: mapped by other
  *                processes too, mapmax > 1, or shared memory): page cache
  *                stays where it was first read, expected
@@ -316,6 +350,12 @@ struct pl_ask {
  */
 enum pl_class placement_classify(const struct placement *p, const struct pl_ask *a,
 				 enum pl_kind kind, unsigned node);
+/*
+ * What node is to the target p by package (node-class.h): local (one of
+ * its local nodes), near (on the package of one), far (on another package
+ * than every one) or unknown (packages not known).
+ */
+enum node_class placement_node_class(const struct placement *p, unsigned node);
 /*
  * Does p's cpuset confine its memory to nodes none of its CPUs are on
  * (podman run --cpuset-mems=1 on node 0's CPUs)?  Its own memory there is

@@ -64,6 +64,8 @@ advise-interleave-weights 3 interleave-weights advice set mm.mempolicy.weighted_
 advise-damos-tiering-promoters 0 damos-tiering-promoters note a DAMOS scheme migrates pages (migrate_hot) while kernel.numa_balancing = 3 has the tiering bit
 advise-damon-stat-running 0 damon-stat-running note DAMON_STAT runs: kdamond PID 4242, 3.00 s of CPU since it started
 advise-sched-ext-balancing 0 sched-ext-balancing insufficient the sched_ext scheduler scx_rusty runs while NUMA balancing is on
+advise-kubelet-numa-nodes 3 kubelet-numa-nodes advice the kubelet refuses to start with its Topology Manager on 9 NUMA nodes (more than 8): add: topologyManagerPolicyOptions: {max-allowable-numa-nodes: "9"}
+advise-kubelet-closest-numa 3 kubelet-closest-numa advice though distances here range from 20 to 22: under topologyManagerPolicyOptions (line 4) add: prefer-closest-numa-nodes: "true"
 CASES
 
 # sched_ext over a window where numa_pte_updates stands still: balancing

@@ -13,10 +13,10 @@
 #include "tap.h"
 
 /*
- * The distance matrix of the machine under test (at most 8 nodes): what
+ * The distance matrix of the machine under test (at most 16 nodes): what
  * nodeN/distance would give, for the rules that read a row again.
  */
-static unsigned dist_m[8][8];
+static unsigned dist_m[16][16];
 
 static int stub_row(const struct advise_facts *f, size_t from, unsigned *row)
 {
@@ -891,6 +891,8 @@ static void test_sysctld(void)
 	knob_parse(&ref, "1", &want, why, sizeof(why));
 	plan_add(&f.plan, &ref, &want, false, "numastatctl.conf:50");
 	f.conflicts.v = calloc(1, sizeof(*f.conflicts.v));
+	if (!f.conflicts.v)
+		abort();
 	f.conflicts.n = f.conflicts.cap = 1;
 	f.conflicts.v[0].item = &f.plan.items[0];
 	f.conflicts.v[0].boot_differs = true;
@@ -1034,9 +1036,130 @@ static void test_interactions(void)
 	done(&f, &l);
 }
 
+/* The kubelet's configuration as parsed from text: what the rules read. */
+static void kubelet(struct advise_facts *f, const char *yaml)
+{
+	kubelet_config_parse(&f->kubelet, yaml, strlen(yaml));
+}
+
+static void test_kubelet_config(void)
+{
+	struct kubelet_config c;
+	const char *block = "kind: KubeletConfiguration\n"
+			    "topologyManagerPolicy: \"restricted\" # aligned\n"
+			    "topologyManagerPolicyOptions:\n"
+			    "  # the options\n"
+			    "  prefer-closest-numa-nodes: 'true'\n"
+			    "  max-allowable-numa-nodes: \"16\"\n"
+			    "topologyManagerScope: pod\n"
+			    "  stray: 1\n";
+	const char *flow = "topologyManagerPolicyOptions: {max-allowable-numa-nodes: \"12\", "
+			   "prefer-closest-numa-nodes: \"false\"}\n"
+			   "evictionHard:\n"
+			   "  topologyManagerPolicy: none\n";
+
+	CHECK(kubelet_config_parse(&c, block, strlen(block)) == 0 &&
+		      strcmp(c.policy, "restricted") == 0 && c.policy_line == 2,
+	      "the policy, its quotes and comment taken off, on line 2");
+	CHECK(c.options_seen && c.options_line == 3 && c.n_opt == 2 &&
+		      strcmp(kubelet_config_option(&c, "prefer-closest-numa-nodes")->value,
+			     "true") == 0 &&
+		      kubelet_config_option(&c, "max-allowable-numa-nodes")->line == 6,
+	      "a block of options: each with its value and line; the block ends at the next key");
+	CHECK(!kubelet_config_option(&c, "stray"),
+	      "an indented line after another key is no option");
+	CHECK(kubelet_config_parse(&c, flow, strlen(flow)) == 0 && c.n_opt == 2 &&
+		      strcmp(kubelet_config_option(&c, "max-allowable-numa-nodes")->value, "12") ==
+			      0,
+	      "a flow mapping on the key's line");
+	CHECK(c.policy[0] == '\0' && strcmp(kubelet_config_policy(&c), "none") == 0,
+	      "a nested key of the same name is not the policy: unset is none");
+	CHECK(kubelet_config_parse(&c, "a\0b", 3) == -EBADMSG && c.why[0], "a NUL byte: refused");
+}
+
+static void test_kubelet(void)
+{
+	static const char *single = "topologyManagerPolicy: single-numa-node\n";
+	struct advise_facts f;
+	struct advice_list l;
+	const struct advice *a;
+
+	machine(&f, 9);
+	kubelet(&f, single);
+	l = judge(&f);
+	a = find(&l, "kubelet-numa-nodes", ADV_ADVICE);
+	CHECK(a && strstr(a->text, "{max-allowable-numa-nodes: \"9\"}") &&
+		      has_evidence(a, "9 NUMA nodes") &&
+		      has_evidence(a, ":1: topologyManagerPolicy"),
+	      "9 nodes, single-numa-node, no options: the kubelet would refuse; the line to add");
+	done(&f, &l);
+	machine(&f, 9);
+	kubelet(&f, "topologyManagerPolicy: best-effort\ntopologyManagerPolicyOptions:\n"
+		    "  max-allowable-numa-nodes: \"16\"\n");
+	l = judge(&f);
+	CHECK(!find(&l, "kubelet-numa-nodes", ADV_ADVICE), "max-allowable-numa-nodes 16: silent");
+	done(&f, &l);
+	machine(&f, 9);
+	kubelet(&f, "topologyManagerPolicy: best-effort\ntopologyManagerPolicyOptions:\n"
+		    "  max-allowable-numa-nodes: \"8\"\n");
+	l = judge(&f);
+	a = find(&l, "kubelet-numa-nodes", ADV_ADVICE);
+	CHECK(a && strstr(a->text, "under topologyManagerPolicyOptions (line 2) add") &&
+		      has_evidence(a, ":3: max-allowable-numa-nodes: \"8\""),
+	      "an option below the node count: still refused, the line under the options");
+	done(&f, &l);
+	machine(&f, 9);
+	kubelet(&f, "topologyManagerPolicy: none\n");
+	l = judge(&f);
+	CHECK(!find(&l, "kubelet-numa-nodes", ADV_ADVICE), "policy none: the kubelet starts");
+	done(&f, &l);
+	machine(&f, 8);
+	kubelet(&f, single);
+	l = judge(&f);
+	CHECK(!find(&l, "kubelet-numa-nodes", ADV_ADVICE) &&
+		      !find(&l, "kubelet-closest-numa", ADV_ADVICE),
+	      "8 nodes, every distance 20: nothing to say");
+	done(&f, &l);
+
+	machine(&f, 4);
+	apart(&f, 0, 1, 12);
+	apart(&f, 2, 3, 12);
+	kubelet(&f, single);
+	l = judge(&f);
+	a = find(&l, "kubelet-closest-numa", ADV_ADVICE);
+	CHECK(a && strstr(a->text, "range from 12 to 20") &&
+		      strstr(a->text, "{prefer-closest-numa-nodes: \"true\"}"),
+	      "distances 12 and 20 without prefer-closest-numa-nodes: the option to add");
+	done(&f, &l);
+	machine(&f, 4);
+	apart(&f, 0, 1, 12);
+	kubelet(&f, "topologyManagerPolicy: restricted\ntopologyManagerPolicyOptions:\n"
+		    "  prefer-closest-numa-nodes: \"true\"\n");
+	l = judge(&f);
+	CHECK(!find(&l, "kubelet-closest-numa", ADV_ADVICE),
+	      "prefer-closest-numa-nodes true: silent");
+	done(&f, &l);
+	machine(&f, 4);
+	apart(&f, 0, 1, 12);
+	l = judge(&f);
+	CHECK(!find(&l, "kubelet-closest-numa", ADV_ADVICE) &&
+		      !find(&l, "kubelet-closest-numa", ADV_NO_DATA),
+	      "no kubelet configuration: no kubelet host, nothing said");
+	done(&f, &l);
+	machine(&f, 4);
+	f.kubelet.present = true;
+	snprintf(f.kubelet.why, sizeof(f.kubelet.why), "config.yaml: Permission denied");
+	l = judge(&f);
+	CHECK(find(&l, "kubelet-closest-numa", ADV_NO_DATA) != NULL,
+	      "a configuration that cannot be read: said, not guessed");
+	done(&f, &l);
+}
+
 int main(void)
 {
 	test_table();
+	test_kubelet_config();
+	test_kubelet();
 	test_quiet_machine();
 	test_single_node();
 	test_frozen();

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cg-unit.h"
+#include "node-class.h"
 #include "nodes.h"
 #include "page-move.h"
 #include "placement-machine.h"
@@ -496,7 +497,7 @@ static void nearest(void)
 	};
 	static const unsigned nodes[] = { 0, 1, 2, 3 }, mem[] = { 0, 2, 3 };
 	unsigned out[4];
-	size_t n = placement_machine_nearest(d, nodes, 4, 1, mem, 3, out);
+	size_t n = node_distance_nearest(d, nodes, 4, 1, mem, 3, out);
 
 	CHECK(n == 2 && out[0] == 0 && out[1] == 3,
 	      "a memoryless node's nearest memory: every node at the least distance (0, 3)");
@@ -538,6 +539,143 @@ static void copied_pages(void)
 	placement_free(&p);
 }
 
+/*
+ * Two packages of two nodes (SNC2): 0 and 1 on package 0, 2 and 3 on
+ * package 1; distances 10, 12 inside a package, 21 across, but node 1 is
+ * at 20 from node 3 (nearer than node 0).
+ */
+static struct node_class_node snc_v[] = {
+	{ .node = 0, .cpus = true, .package = 0 },
+	{ .node = 1, .cpus = true, .package = 0 },
+	{ .node = 2, .cpus = true, .package = 1 },
+	{ .node = 3, .cpus = true, .package = 1 },
+};
+static struct node_classes snc = { .v = snc_v, .n = 4 };
+
+static unsigned snc_dist(const void *ctx, unsigned a, unsigned b)
+{
+	(void)ctx;
+	if (a == b)
+		return 10;
+	if ((a == 1 && b == 3) || (a == 3 && b == 1))
+		return 20;
+	return a / 2 == b / 2 ? 12 : 21;
+}
+
+/* The target on node 0 (CPUs 0-1) or on nodes 0 and 1 (CPUs 0-3), cpuset 0-3. */
+static void snc_target(struct placement *p, struct pl_machine *m, bool classes, size_t ncpu)
+{
+	static const unsigned cpu_node[] = { 0, 0, 1, 1, 2, 2, 3, 3 };
+	unsigned *cpus = malloc(ncpu * sizeof(*cpus));
+
+	if (!cpus)
+		abort();
+	*p = (struct placement){ .pid = 42 };
+	*m = (struct pl_machine){ .distance = snc_dist, .classes = classes ? &snc : NULL };
+	p->machine = m;
+	for (size_t i = 0; i < ncpu; i++)
+		cpus[i] = (unsigned)i;
+	placement_set_cpus(p, cpus, ncpu, cpu_node, 8);
+	p->n_mems = (size_t)rangelist_parse("0-3", &p->mems);
+	p->mems_known = true;
+}
+
+static void near_far(void)
+{
+	struct placement p;
+	struct pl_machine m;
+	struct pl_verdict v;
+	struct pl_fixes f;
+	struct pl_fix_ctx c = { .pid = 42, .balancing = "1" };
+
+	snc_target(&p, &m, true, 2);
+	CHECK(cls(&p, PL_POL_DEFAULT, NULL, PL_ANON, 1) == PL_C_REMOTE_NEAR,
+	      "SNC: anonymous pages on the sibling node 1 are near");
+	CHECK(cls(&p, PL_POL_DEFAULT, NULL, PL_ANON, 2) == PL_C_REMOTE_ANON &&
+		      cls(&p, PL_POL_DEFAULT, NULL, PL_HUGE, 3) == PL_C_REMOTE_ANON,
+	      "on the other package's nodes 2 and 3: remote anonymous (far)");
+	CHECK(cls(&p, PL_POL_DEFAULT, NULL, PL_FILE, 1) == PL_C_REMOTE_FILE,
+	      "page cache on the sibling: remote file, as before");
+	CHECK(cls(&p, PL_POL_BIND, "0", PL_ANON, 1) == PL_C_OFF_POLICY,
+	      "bind:0 over a page on the sibling: off-policy, near or not");
+	CHECK(!placement_actionable(PL_C_REMOTE_NEAR) && placement_plannable(PL_C_REMOTE_NEAR),
+	      "near is not actionable as a class, but planned until the verdict says");
+
+	/* Zero actionable bytes, no move and no fix for pages on the sibling alone. */
+	add(&p, "1000 default anon=100 N1=100 kernelpagesize_kB=4");
+	placement_verdict(&p, NULL, 0, &v);
+	placement_near_decide(&p, PL_NEAR_NEVER, &v);
+	placement_fixes(&p, &c, &f);
+	CHECK(v.cls[PL_C_REMOTE_NEAR] == 100 * 4 * KB && v.actionable == 0 && p.n_moves == 0 &&
+		      f.n == 0,
+	      "all on the sibling: 400 KiB near, nothing actionable, no move, no fix (%zu)", f.n);
+	placement_free(&p);
+
+	/* All of them actionable for the other package. */
+	snc_target(&p, &m, true, 2);
+	add(&p, "1000 default anon=100 N1=100 kernelpagesize_kB=4");
+	add(&p, "2000 default anon=50 N2=30 N3=20 kernelpagesize_kB=4");
+	placement_verdict(&p, NULL, 0, &v);
+	placement_near_decide(&p, PL_NEAR_NEVER, &v);
+	placement_fixes(&p, &c, &f);
+	CHECK(v.cls[PL_C_REMOTE_ANON] == 50 * 4 * KB && v.actionable == 50 * 4 * KB,
+	      "the other package's 50 pages: all actionable, the sibling's none");
+	CHECK(p.n_moves == 2 && moved_from(&p, 2, 0) == 30 && moved_from(&p, 3, 0) == 20 &&
+		      moved_from(&p, 1, 0) == 0,
+	      "the plan moves the far pages to node 0 and leaves the near ones");
+	CHECK(fix(&f, "migratepages 42 2-3 0") != NULL, "migratepages names the far nodes only");
+	placement_free(&p);
+
+	/* --max-near: the near share over it is actionable, moved and fixed. */
+	snc_target(&p, &m, true, 2);
+	add(&p, "1000 default anon=100 N1=100 kernelpagesize_kB=4");
+	add(&p, "2000 default anon=100 N0=100 kernelpagesize_kB=4");
+	placement_verdict(&p, NULL, 0, &v);
+	placement_near_decide(&p, 60, &v);
+	CHECK(!p.near_actionable && v.actionable == 0 && p.n_moves == 0,
+	      "near 50%% against --max-near 60: not actionable");
+	placement_free(&p);
+	snc_target(&p, &m, true, 2);
+	add(&p, "1000 default anon=100 N1=100 kernelpagesize_kB=4");
+	add(&p, "2000 default anon=100 N0=100 kernelpagesize_kB=4");
+	placement_verdict(&p, NULL, 0, &v);
+	placement_near_decide(&p, 40, &v);
+	placement_fixes(&p, &c, &f);
+	CHECK(p.near_actionable && v.actionable == 100 * 4 * KB && moved_from(&p, 1, 0) == 100 &&
+		      fix(&f, "migratepages 42 1 0") != NULL,
+	      "near 50%% against --max-near 40: actionable, moved to node 0, migratepages");
+	placement_free(&p);
+
+	/* A sibling in a slower memory tier (CXL on the package) is not near. */
+	snc_target(&p, &m, true, 2);
+	{
+		static unsigned dram[] = { 0, 2, 3 }, slow[] = { 1 };
+		static struct memtier tv[] = { { 4, dram, 3 }, { 22, slow, 1 } };
+		static struct memtiers t2 = { tv, 2, 2 };
+
+		m.tiers = &t2;
+		CHECK(cls(&p, PL_POL_DEFAULT, NULL, PL_ANON, 1) == PL_C_REMOTE_ANON &&
+			      placement_node_class(&p, 1) == NODE_CLASS_UNKNOWN,
+		      "node 1 on the package but in a slower tier: remote anonymous, not near");
+	}
+	placement_free(&p);
+
+	/* Without packages every remote page is remote anonymous, as before. */
+	snc_target(&p, &m, false, 2);
+	CHECK(cls(&p, PL_POL_DEFAULT, NULL, PL_ANON, 1) == PL_C_REMOTE_ANON,
+	      "packages unknown: the sibling's pages are remote anonymous, actionable");
+	placement_free(&p);
+
+	/* A far page goes to the local node nearest to it. */
+	snc_target(&p, &m, true, 4);
+	add(&p, "1000 default anon=8 N3=8 kernelpagesize_kB=4");
+	placement_verdict(&p, NULL, 0, &v);
+	placement_near_decide(&p, PL_NEAR_NEVER, &v);
+	CHECK(moved_from(&p, 3, 1) == 8,
+	      "on nodes 0 and 1, a page on node 3 goes to node 1, at 20 (not node 0, at 21)");
+	placement_free(&p);
+}
+
 int main(void)
 {
 	classes();
@@ -547,5 +685,6 @@ int main(void)
 	nearest();
 	tally();
 	copied_pages();
+	near_far();
 	return tap_done();
 }

@@ -35,7 +35,10 @@ if ! "$VM_DIR/mkinitramfs.sh" "$NUMASTATCTL" "$VM_DIR/init" "$SOURCE_ROOT" \
 	bail_out "$(head -n 1 "$TMP/mk.err")"
 fi
 
-# Four nodes of 256 MiB each; nodes 0-2 have one CPU each, node 3 has
+# Four nodes of 256 MiB each; nodes 0-2 have one CPU each, each its own
+# socket (QEMU's -smp 3 alone makes one socket of three cores, and every
+# remote page would be near: test-vm-packages.sh is the guest of sockets
+# split into nodes), node 3 has
 # memory only (the kernel lists it in has_memory, not has_cpu); distances in
 # numa_args: tests/vm/init checks the guest sees them, and advise judges zone
 # reclaim and tiering on them.  Node 3 also gets a 128 MiB DIMM, which the
@@ -48,7 +51,7 @@ dimm_args() {
 # memhp_default_state=offline: the DIMM waits for the guest to online it,
 # whatever the kernel's build-time default.
 # shellcheck disable=SC2046 # numa_args is a list of words on purpose
-run_guest $VM_TIMEOUT -smp 3 -m 1G,slots=2,maxmem=2G $(numa_args 256M 3) $(dimm_args) \
+run_guest $VM_TIMEOUT -smp 3,sockets=3 -m 1G,slots=2,maxmem=2G $(numa_args 256M 3) $(dimm_args) \
 	-kernel "$KERNEL" -initrd "$TMP/initramfs.cpio" \
 	-append "console=ttyS0 panic=-1 quiet memhp_default_state=offline"
 relay_tap $VM_TIMEOUT

@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * advise's rules about the kubelet's Topology Manager (advise.h): it reads
+ * the NUMA nodes and their distances from the machine, and its policy and
+ * options from its configuration file, so what it will do here is known
+ * before it runs.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "advise.h"
+#include "value.h"
+
+/* The Topology Manager's limit without max-allowable-numa-nodes (pkg/kubelet/cm/topologymanager). */
+#define KUBELET_MAX_NUMA_NODES 8
+
+/* The policy line, and whether the rules apply: a configuration read, a policy other than none. */
+static bool applies(const struct advise_facts *f, struct advice_list *out,
+		    const struct advise_rule *r, int *err)
+{
+	struct advice *a;
+
+	*err = 0;
+	if (!f->kubelet.present)
+		return false;
+	if (f->kubelet.why[0]) {
+		a = advice_new(out, r, ADV_NO_DATA);
+		if (!a)
+			*err = -ENOMEM;
+		else
+			advice_text(a, "the kubelet's configuration could not be read: %s",
+				    f->kubelet.why);
+		return false;
+	}
+	return strcmp(kubelet_config_policy(&f->kubelet), "none") != 0;
+}
+
+static void policy_evidence(const struct advise_facts *f, struct advice *a)
+{
+	advice_evidence(a, KUBELET_CONFIG ":%u: topologyManagerPolicy: %s", f->kubelet.policy_line,
+			f->kubelet.policy);
+}
+
+/* What the file says of option, for the evidence. */
+static void option_evidence(const struct advise_facts *f, struct advice *a, const char *name)
+{
+	const struct kubelet_option *o = kubelet_config_option(&f->kubelet, name);
+
+	if (o)
+		advice_evidence(a, KUBELET_CONFIG ":%u: %s: \"%s\"", o->line, o->name, o->value);
+	else if (f->kubelet.options_seen)
+		advice_evidence(a, KUBELET_CONFIG ":%u: topologyManagerPolicyOptions without %s",
+				f->kubelet.options_line, name);
+	else
+		advice_evidence(a, KUBELET_CONFIG ": no topologyManagerPolicyOptions");
+}
+
+/* The line to add: under the options the file has, else the options key with it. */
+static void add_line(const struct advise_facts *f, char *buf, size_t len, const char *name,
+		     const char *value)
+{
+	if (f->kubelet.options_seen)
+		snprintf(buf, len, "under topologyManagerPolicyOptions (line %u) add: %s: \"%s\"",
+			 f->kubelet.options_line, name, value);
+	else
+		snprintf(buf, len, "add: topologyManagerPolicyOptions: {%s: \"%s\"}", name, value);
+}
+
+/* The node count the kubelet accepts: max-allowable-numa-nodes where set, else 8. */
+static uint64_t allowed_nodes(const struct advise_facts *f)
+{
+	const struct kubelet_option *o =
+		kubelet_config_option(&f->kubelet, "max-allowable-numa-nodes");
+	uint64_t v;
+
+	return o && parse_u64(o->value, UINT32_MAX, &v) == 0 ? v : KUBELET_MAX_NUMA_NODES;
+}
+
+int advise_kubelet_numa_nodes(const struct advise_facts *f, const struct advise_rule *r,
+			      struct advice_list *out)
+{
+	char line[200], count[16];
+	struct advice *a;
+	int err;
+
+	if (!applies(f, out, r, &err) || f->n <= allowed_nodes(f))
+		return err;
+	a = advice_new(out, r, ADV_ADVICE);
+	if (!a)
+		return -ENOMEM;
+	snprintf(count, sizeof(count), "%zu", f->n);
+	add_line(f, line, sizeof(line), "max-allowable-numa-nodes", count);
+	advice_text(a,
+		    "the kubelet refuses to start with its Topology Manager on %zu NUMA nodes "
+		    "(more than %llu): %s to %s (Kubernetes 1.31 or later)",
+		    f->n, (unsigned long long)allowed_nodes(f), line, KUBELET_CONFIG);
+	advice_evidence(a, "%zu NUMA nodes (" NODE_DIR ")", f->n);
+	policy_evidence(f, a);
+	option_evidence(f, a, "max-allowable-numa-nodes");
+	return 0;
+}
+
+/* The least and greatest distance between two different nodes; false when unknown. */
+static bool distance_range(const struct advise_facts *f, unsigned *lo, unsigned *hi)
+{
+	unsigned *row = calloc(f->n ? f->n : 1, sizeof(*row));
+	bool any = false;
+
+	*lo = UINT32_MAX;
+	*hi = 0;
+	for (size_t i = 0; row && f->distance_row && i < f->n; i++) {
+		if (f->distance_row(f, i, row) < 0)
+			continue;
+		for (size_t j = 0; j < f->n; j++) {
+			if (j == i)
+				continue;
+			any = true;
+			*lo = row[j] < *lo ? row[j] : *lo;
+			*hi = row[j] > *hi ? row[j] : *hi;
+		}
+	}
+	free(row);
+	return any;
+}
+
+int advise_kubelet_closest(const struct advise_facts *f, const struct advise_rule *r,
+			   struct advice_list *out)
+{
+	const struct kubelet_option *o;
+	unsigned lo, hi;
+	char line[200];
+	struct advice *a;
+	int err;
+
+	if (!applies(f, out, r, &err) || f->n < 3 || !distance_range(f, &lo, &hi) || lo == hi)
+		return err;
+	o = kubelet_config_option(&f->kubelet, "prefer-closest-numa-nodes");
+	if (o && strcmp(o->value, "true") == 0)
+		return 0;
+	a = advice_new(out, r, ADV_ADVICE);
+	if (!a)
+		return -ENOMEM;
+	add_line(f, line, sizeof(line), "prefer-closest-numa-nodes", "true");
+	advice_text(a,
+		    "the Topology Manager picks among equally narrow sets of nodes without "
+		    "regard to distance, though distances here range from %u to %u: %s to %s "
+		    "(Kubernetes 1.26 or later; GA in 1.32)",
+		    lo, hi, line, KUBELET_CONFIG);
+	advice_evidence(a, "distances between different nodes from %u to %u (nodeN/distance)", lo,
+			hi);
+	policy_evidence(f, a);
+	option_evidence(f, a, "prefer-closest-numa-nodes");
+	return 0;
+}
