@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # A real CXL chain: QEMU 10 of bookworm-backports (fetch-qemu.sh: volatile
 # type-3 expanders need QEMU 8.0 or later, Debian 12 has 7.2), a CXL host
-# bridge (pxb-cxl) with a root port and a volatile type-3 memory expander,
-# a fixed memory window (cxl-fmw) over it, and a Debian kernel whose CXL
+# bridge (pxb-cxl) with two root ports and a volatile type-3 memory
+# expander on each, a fixed memory window (cxl-fmw) over it, an HMAT, and a Debian kernel whose CXL
 # and dax modules travel in the initramfs (fetch-kernel.sh SUITE MODULE...).
 # The guest's /init (init-cxl) builds the region through sysfs, kmem
 # onlines its dax device as a new node, and the memory map is checked
@@ -61,20 +61,33 @@ FIRMWARE=$FETCHED
 QEMU_MODULE_DIR=$(dirname "$(dirname "$QEMU")")/lib/x86_64-linux-gnu/qemu
 export QEMU_MODULE_DIR
 
-# Node 0: the CPU and 512 MiB of DRAM.  The expander: 256 MiB of volatile
-# memory behind root port rp0 of host bridge cxl.1, serial 0x4e554d41, in a
-# 4 GiB window.  -hypervisor: the kernel refuses to commit a region when
-# it cannot flush the CPU caches of the window by WBINVD, which it assumes
-# of any guest (cxl_region_invalidate_memregion: "Failed to synchronize
-# CPU cache state"); without the CPUID bit it flushes, and TCG's WBINVD
-# does nothing that needs doing.
+# Node 0: the CPU and 512 MiB of DRAM.  Two expanders of 256 MiB of
+# volatile memory (serials 0x4e554d41 and 0x4e554d42) behind root ports
+# rp0 and rp1 of host bridge cxl.1, in a 4 GiB window: the region
+# interleaves them.  The HMAT gives the host bridge a generic port (node
+# 1, CPU-less, no memory of its own) at 150 ns and 40 GB/s from node 0:
+# with the expanders' CDAT the kernel computes the region's access
+# coordinates from it.  -hypervisor: the kernel refuses to commit a region
+# when it cannot flush the CPU caches of the window by WBINVD, which it
+# assumes of any guest (cxl_region_invalidate_memregion: "Failed to
+# synchronize CPU cache state"); without the CPUID bit it flushes, and
+# TCG's WBINVD does nothing that needs doing.
 cxl_args() {
-	echo "-machine q35,cxl=on -cpu qemu64,-hypervisor -smp 1 -m 512M"
-	echo "-object memory-backend-ram,id=m0,size=512M -numa node,nodeid=0,cpus=0,memdev=m0"
-	echo "-object memory-backend-ram,id=cxlmem0,share=on,size=256M"
+	local i
+	echo "-machine q35,cxl=on,hmat=on -cpu qemu64,-hypervisor -smp 1 -m 512M"
+	echo "-object memory-backend-ram,id=m0,size=512M"
+	echo "-numa node,nodeid=0,cpus=0,memdev=m0,initiator=0 -numa node,nodeid=1"
+	echo "-object acpi-generic-port,id=gp0,pci-bus=cxl.1,node=1"
+	echo "-numa hmat-lb,initiator=0,target=0,hierarchy=memory,data-type=access-latency,latency=80"
+	echo "-numa hmat-lb,initiator=0,target=0,hierarchy=memory,data-type=access-bandwidth,bandwidth=100G"
+	echo "-numa hmat-lb,initiator=0,target=1,hierarchy=memory,data-type=access-latency,latency=150"
+	echo "-numa hmat-lb,initiator=0,target=1,hierarchy=memory,data-type=access-bandwidth,bandwidth=40G"
 	echo "-device pxb-cxl,bus_nr=12,bus=pcie.0,id=cxl.1"
-	echo "-device cxl-rp,port=0,bus=cxl.1,id=rp0,chassis=0,slot=2"
-	echo "-device cxl-type3,bus=rp0,volatile-memdev=cxlmem0,id=cxl-vmem0,sn=0x4e554d41"
+	for i in 0 1; do
+		echo "-object memory-backend-ram,id=cxlmem$i,share=on,size=256M"
+		echo "-device cxl-rp,port=$i,bus=cxl.1,id=rp$i,chassis=0,slot=$((i + 2))"
+		echo "-device cxl-type3,bus=rp$i,volatile-memdev=cxlmem$i,id=cxl-vmem$i,sn=0x4e554d4$((i + 1))"
+	done
 	echo "-machine cxl-fmw.0.targets.0=cxl.1,cxl-fmw.0.size=4G"
 }
 
