@@ -26,12 +26,9 @@ static void usage(FILE *out)
 {
 	fputs("Usage:\n"
 	      " numastatctl map [options]\n"
-	      "\nWhich node is what: one row per node with its CPUs and package, where its\n"
-	      "memory comes from (boot memory, a CXL region, a dax device onlined by kmem,\n"
-	      "an ACPI memory device, or unattributed), how much of it is in ZONE_NORMAL\n"
-	      "and ZONE_MOVABLE or offline, its memory tier and demotion targets, where its\n"
-	      "performance data comes from and its weighted interleave weight; then the\n"
-	      "devices behind each node and the policy that onlines hot-added memory.\n"
+	      "\nWhich node is what: per node its CPUs, package, tier and demotion targets,\n"
+	      "the source of its memory (boot, CXL, dax/kmem, ACPI, unattributed), its\n"
+	      "Normal/Movable split, offline blocks, performance data and weight.\n"
 	      "\nOptions:\n",
 	      out);
 	cmd_options_usage(out, options);

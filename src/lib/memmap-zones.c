@@ -167,6 +167,8 @@ int memmap_zoneinfo_read(struct memmap_zoneinfo *z, char *why, size_t whylen)
 
 		str_copy(inner, why, sizeof(inner));
 		snprintf(why, whylen, ZONEINFO ": %s", inner);
+		/* Half a zoneinfo would show some nodes' zones as empty. */
+		memmap_zoneinfo_free(z);
 	}
 	return r;
 }
