@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "advise.h"
+#include "cpuinfo.h"
 #include "procmaps.h"
 #include "sysfs.h"
 #include "value.h"
@@ -209,25 +210,6 @@ static void read_uptime(struct advise_facts *f)
 		f->uptime_err = -EBADMSG;
 }
 
-/* The value of "key\t: value" in the first processor's block of /proc/cpuinfo. */
-static bool cpuinfo_value(const char *text, const char *key, char *out, size_t len)
-{
-	size_t klen = strlen(key);
-
-	for (const char *p = text; *p && *p != '\n'; p = strchrnul(p, '\n') + 1) {
-		const char *colon = strchr(p, ':');
-
-		if (strncmp(p, key, klen) == 0 && strchr(" \t:", p[klen]) && colon) {
-			colon += 1 + (colon[1] == ' ');
-			snprintf(out, len, "%.*s", (int)(strchrnul(colon, '\n') - colon), colon);
-			return true;
-		}
-		if (!*strchrnul(p, '\n'))
-			break;
-	}
-	return false;
-}
-
 /*
  * node_reclaim_distance: RECLAIM_DISTANCE 30, but 32 on AMD Zen (family
  * 0x17 and later: arch/x86/kernel/cpu/amd.c).  Only the first processor's
@@ -236,12 +218,9 @@ static bool cpuinfo_value(const char *text, const char *key, char *out, size_t l
 static void read_reclaim_distance(struct advise_facts *f)
 {
 	char buf[4096], vendor[64], family[16];
-	int fd = sysfs_open("/proc/cpuinfo", O_RDONLY);
-	ssize_t n = fd < 0 ? fd : read(fd, buf, sizeof(buf) - 1);
+	ssize_t n = cpuinfo_first_read(buf, sizeof(buf));
 	uint64_t fam = 0;
 
-	if (fd >= 0)
-		close(fd);
 	f->reclaim_distance = ADVISE_RECLAIM_DISTANCE;
 	if (n < 0) {
 		snprintf(f->reclaim_why, sizeof(f->reclaim_why),
@@ -250,7 +229,6 @@ static void read_reclaim_distance(struct advise_facts *f)
 			 sysfs_strerror((int)n));
 		return;
 	}
-	buf[n] = '\0';
 	if (!cpuinfo_value(buf, "vendor_id", vendor, sizeof(vendor)))
 		snprintf(vendor, sizeof(vendor), "none");
 	if (cpuinfo_value(buf, "cpu family", family, sizeof(family)))

@@ -202,6 +202,69 @@ int node_distance_farthest(const char *s, size_t self, int *far, size_t *at)
 	return scan_distances(s, strlen(s), NULL, self, far, at);
 }
 
+int node_distance_matrix_read(const unsigned *nodes, size_t n, unsigned **dist)
+{
+	*dist = NULL;
+	if (!n)
+		return 0;
+	*dist = malloc(n * n * sizeof(**dist));
+	if (!*dist)
+		return -ENOMEM;
+	for (size_t i = 0; i < n * n; i++)
+		(*dist)[i] = UINT32_MAX;
+	for (size_t i = 0; i < n; i++) {
+		char buf[8192], why[64];
+		unsigned *row = NULL;
+		int k;
+
+		if (node_file_read(nodes[i], "distance", buf, sizeof(buf), why, sizeof(why)) < 0)
+			continue;
+		k = node_distance_parse(buf, &row);
+		/* The row lists the online nodes in order: these, when the counts agree. */
+		for (int j = 0; k == (int)n && j < k; j++)
+			(*dist)[i * n + (size_t)j] = row[j];
+		free(row);
+	}
+	return 0;
+}
+
+static bool in_sorted(const unsigned *ids, size_t n, unsigned id)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (ids[mid] == id)
+			return true;
+		if (ids[mid] < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return false;
+}
+
+size_t node_distance_nearest(const unsigned *dist, const unsigned *nodes, size_t n, size_t from,
+			     const unsigned *among, size_t n_among, unsigned *out)
+{
+	unsigned best = UINT32_MAX;
+	size_t k = 0;
+
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t j = 0; j < n; j++) {
+			unsigned d = dist[from * n + j];
+
+			if (j == from || !in_sorted(among, n_among, nodes[j]) || d == UINT32_MAX)
+				continue;
+			if (pass == 0 && d < best)
+				best = d;
+			else if (pass == 1 && d == best)
+				out[k++] = nodes[j];
+		}
+	return k;
+}
+
 static int cpumap_set(struct node_cpumap *m, unsigned cpu, unsigned node)
 {
 	if (cpu >= m->n) {

@@ -158,6 +158,19 @@ int node_distance_parse(const char *s, unsigned **out);
  * *far -1 when there is no other.  Returns the count or -EINVAL / -ERANGE.
  */
 int node_distance_farthest(const char *s, size_t self, int *far, size_t *at);
+/*
+ * The distance matrix of the sorted nodes, by index (n x n into *dist,
+ * malloc'ed): UINT32_MAX where a row cannot be read or does not list n
+ * distances.  The one reader of the whole matrix.  0 or -ENOMEM.
+ */
+int node_distance_matrix_read(const unsigned *nodes, size_t n, unsigned **dist);
+/*
+ * Of the sorted among, the nodes nearest to nodes[from] by that matrix,
+ * itself left out: every node at the least known distance, in id order,
+ * into out (room for n).  Returns how many.
+ */
+size_t node_distance_nearest(const unsigned *dist, const unsigned *nodes, size_t n, size_t from,
+			     const unsigned *among, size_t n_among, unsigned *out);
 
 /*
  * NODE_DIR/<name> (has_cpu, has_memory, online, ...): a range list, a bare

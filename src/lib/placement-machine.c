@@ -68,54 +68,6 @@ static int read_cpus(struct placement_machine *m)
 	return 0;
 }
 
-/* Each node's distance row, by index; a row that cannot be read stays unknown. */
-static int read_distances(struct placement_machine *m)
-{
-	size_t n = m->n_nodes;
-
-	if (!n)
-		return 0;
-	m->dist = malloc(n * n * sizeof(*m->dist));
-	if (!m->dist)
-		return -ENOMEM;
-	for (size_t i = 0; i < n * n; i++)
-		m->dist[i] = UINT32_MAX;
-	for (size_t i = 0; i < n; i++) {
-		char buf[8192], why[64];
-		unsigned *row = NULL;
-		int k;
-
-		if (node_file_read(m->nodes[i], "distance", buf, sizeof(buf), why, sizeof(why)) < 0)
-			continue;
-		k = node_distance_parse(buf, &row);
-		/* The row lists the online nodes in order: these, when the counts agree. */
-		for (int j = 0; k == (int)n && j < k; j++)
-			m->dist[i * n + (size_t)j] = row[j];
-		free(row);
-	}
-	return 0;
-}
-
-size_t placement_machine_nearest(const unsigned *dist, const unsigned *nodes, size_t n, size_t from,
-				 const unsigned *mem, size_t n_mem, unsigned *out)
-{
-	unsigned best = UINT32_MAX;
-	size_t k = 0;
-
-	for (int pass = 0; pass < 2; pass++)
-		for (size_t j = 0; j < n; j++) {
-			unsigned d = dist[from * n + j];
-
-			if (j == from || !placement_has(mem, n_mem, nodes[j]) || d == UINT32_MAX)
-				continue;
-			if (pass == 0 && d < best)
-				best = d;
-			else if (pass == 1 && d == best)
-				out[k++] = nodes[j];
-		}
-	return k;
-}
-
 /* The memoryless nodes with CPUs and their nearest memory nodes. */
 static int read_near(struct placement_machine *m)
 {
@@ -141,9 +93,9 @@ static int read_near(struct placement_machine *m)
 			free(mem);
 			return -ENOMEM;
 		}
-		nr->n = placement_machine_nearest(m->dist, m->nodes, m->n_nodes,
-						  index_of(m->nodes, m->n_nodes, node), mem,
-						  (size_t)n_mem, nr->mem);
+		nr->n = node_distance_nearest(m->dist, m->nodes, m->n_nodes,
+					      index_of(m->nodes, m->n_nodes, node), mem,
+					      (size_t)n_mem, nr->mem);
 		m->pl.n_near++;
 	}
 	m->pl.near = m->near;
@@ -259,7 +211,7 @@ int placement_machine_read(struct placement_machine *m, char *why, size_t whylen
 	read_tiers(m);
 	r = read_cpus(m);
 	if (r == 0)
-		r = read_distances(m);
+		r = node_distance_matrix_read(m->nodes, m->n_nodes, &m->dist);
 	if (r == 0)
 		r = read_near(m);
 	if (r == 0)

@@ -46,6 +46,3 @@ void placement_machine_free(struct placement_machine *m);
  */
 size_t placement_machine_demoted_to(const struct memtiers *t, const unsigned *nodes,
 				    const uint64_t *demoted, size_t n, unsigned *out);
-/* The nearest memory nodes of node (by index) from the distance matrix; count into out. */
-size_t placement_machine_nearest(const unsigned *dist, const unsigned *nodes, size_t n, size_t from,
-				 const unsigned *mem, size_t n_mem, unsigned *out);

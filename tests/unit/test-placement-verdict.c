@@ -496,7 +496,7 @@ static void nearest(void)
 	};
 	static const unsigned nodes[] = { 0, 1, 2, 3 }, mem[] = { 0, 2, 3 };
 	unsigned out[4];
-	size_t n = placement_machine_nearest(d, nodes, 4, 1, mem, 3, out);
+	size_t n = node_distance_nearest(d, nodes, 4, 1, mem, 3, out);
 
 	CHECK(n == 2 && out[0] == 0 && out[1] == 3,
 	      "a memoryless node's nearest memory: every node at the least distance (0, 3)");
