@@ -61,7 +61,8 @@ FIRMWARE=$FETCHED
 QEMU_MODULE_DIR=$(dirname "$(dirname "$QEMU")")/lib/x86_64-linux-gnu/qemu
 export QEMU_MODULE_DIR
 
-# Node 0: the CPU and 512 MiB of DRAM.  Two expanders of 256 MiB of
+# Node 0: the CPU and 512 MiB of DRAM.  The host bridge is on node 0's
+# PCI bus (numa_node=0), as a real one is on a socket's.  Two expanders of 256 MiB of
 # volatile memory (serials 0x4e554d41 and 0x4e554d42) behind root ports
 # rp0 and rp1 of host bridge cxl.1, in a 4 GiB window: the region
 # interleaves them.  The HMAT gives the host bridge a generic port (node
@@ -82,7 +83,7 @@ cxl_args() {
 	echo "-numa hmat-lb,initiator=0,target=0,hierarchy=memory,data-type=access-bandwidth,bandwidth=100G"
 	echo "-numa hmat-lb,initiator=0,target=1,hierarchy=memory,data-type=access-latency,latency=150"
 	echo "-numa hmat-lb,initiator=0,target=1,hierarchy=memory,data-type=access-bandwidth,bandwidth=40G"
-	echo "-device pxb-cxl,bus_nr=12,bus=pcie.0,id=cxl.1"
+	echo "-device pxb-cxl,bus_nr=12,bus=pcie.0,id=cxl.1,numa_node=0"
 	for i in 0 1; do
 		echo "-object memory-backend-ram,id=cxlmem$i,share=on,size=256M"
 		echo "-device cxl-rp,port=$i,bus=cxl.1,id=rp$i,chassis=0,slot=$((i + 2))"
@@ -97,7 +98,7 @@ for suite in $SUITES; do
 	kernel=$FETCHED
 	version=$(cat "${kernel%/*}/version")
 	if ! VM_MODULES=${kernel%/*}/modules "$VM_DIR/mkinitramfs.sh" "$NUMASTATCTL" "$VM_DIR/init-cxl" \
-		"$SOURCE_ROOT" "$TMP/initramfs.cpio" "$VM_DIR/vm-capture" 2>"$TMP/mk.err"; then
+		"$SOURCE_ROOT" "$TMP/initramfs.cpio" "$VM_DIR/vm-capture" "$VM_DIR/map-check" 2>"$TMP/mk.err"; then
 		echo "Bail out! $(head -n 1 "$TMP/mk.err")"
 		exit 1
 	fi

@@ -34,7 +34,7 @@ fi
 [ -r "$KERNEL" ] || skip_all "$KERNEL: not readable"
 
 if ! "$VM_DIR/mkinitramfs.sh" "$NUMASTATCTL" "$VM_DIR/init-pcdimm" "$SOURCE_ROOT" \
-	"$TMP/initramfs.cpio" "$VM_DIR/vm-capture" 2>"$TMP/mk.err"; then
+	"$TMP/initramfs.cpio" "$VM_DIR/vm-capture" "$VM_DIR/map-check" 2>"$TMP/mk.err"; then
 	echo "Bail out! $(head -n 1 "$TMP/mk.err")"
 	exit 1
 fi
