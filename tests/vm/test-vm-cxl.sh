@@ -18,6 +18,8 @@
 VM_DIR=$(cd "$(dirname "$0")" && pwd)
 # Each guest needs 30-50 s here under TCG, a few times that on a busy host.
 VM_TIMEOUT=300
+# vm-capture's dumps fork per file: minutes under TCG on a busy host.
+[ -z "${VM_CAPTURE:-}" ] || VM_TIMEOUT=1200
 SUITES=${VM_SUITES:-sid}
 # What the guest loads; cxl_core and cxl_port are built into Debian's
 # kernels (then fetch-kernel.sh lists them as built in).

@@ -18,6 +18,8 @@
 
 VM_DIR=$(cd "$(dirname "$0")" && pwd)
 VM_TIMEOUT=300
+# vm-capture's dumps fork per file: minutes under TCG on a busy host.
+[ -z "${VM_CAPTURE:-}" ] || VM_TIMEOUT=1200
 
 [ "$(uname -m)" = x86_64 ] || skip_all "the guest is x86_64, this host is $(uname -m)"
 need "$QEMU" qemu-system-x86
