@@ -2,8 +2,8 @@
 /*
  * map's text: three lines on the machine (packages and mode, tiers, the
  * online policy), a table of 80 columns with a row per node, and a line
- * per node below it with what the table has no room for: its CPUs, the
- * nodes near and far, the devices behind its memory and their figures.
+ * per node below it with what the table has no room for: its CPUs and L3,
+ * the devices behind its memory and their figures.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -78,6 +78,56 @@ const char *map_text_policy_from(const struct memmap_policy *p)
 			     : "the kernel's build default, unless written since boot";
 }
 
+struct pkg_node {
+	unsigned package, node;
+};
+
+static int by_package(const void *a, const void *b)
+{
+	const struct pkg_node *x = a, *y = b;
+
+	if (x->package != y->package)
+		return x->package < y->package ? -1 : 1;
+	return (x->node > y->node) - (x->node < y->node);
+}
+
+/*
+ * "packages: 0 (nodes 0-2,6), 1 (nodes 3-5)": near and far in one line,
+ * a node's siblings being its package's other nodes.  Sorted once, so a
+ * thousand nodes cost no more than their sort.
+ */
+static void package_line(const struct map_ctx *c)
+{
+	struct pkg_node *v = calloc(c->m.n ? c->m.n : 1, sizeof(*v));
+	unsigned *ids = calloc(c->m.n ? c->m.n : 1, sizeof(*ids));
+	struct line l = { 0 };
+	char list[1024];
+	size_t n = 0;
+
+	for (size_t i = 0; v && ids && i < c->m.n; i++) {
+		unsigned p = map_text_package(c, c->m.nodes[i].node);
+
+		if (p != NODE_CLASS_NONE)
+			v[n++] = (struct pkg_node){ p, c->m.nodes[i].node };
+	}
+	if (n) {
+		qsort(v, n, sizeof(*v), by_package);
+		add(&l, "packages:");
+	}
+	for (size_t i = 0, k; i < n; i = k) {
+		size_t m = 0;
+
+		for (k = i; k < n && v[k].package == v[i].package; k++)
+			ids[m++] = v[k].node;
+		rangelist_format(ids, m, list, sizeof(list));
+		add(&l, "%s %u (node%s %s)", i ? "," : "", v[i].package, m == 1 ? "" : "s", list);
+	}
+	if (n)
+		put_line(&l);
+	free(v);
+	free(ids);
+}
+
 static void machine_lines(const struct map_ctx *c)
 {
 	const struct memmap *m = &c->m;
@@ -92,6 +142,7 @@ static void machine_lines(const struct map_ctx *c)
 	else
 		add(&l, "; packages not known (no CPU topology here)");
 	put_line(&l);
+	package_line(c);
 	l.used = 0;
 	if (m->tiers_err == -ENOENT || m->tiers.n == 0)
 		add(&l, "memory tiers: none on this kernel (they came with Linux 6.1)");
@@ -282,26 +333,6 @@ static void part_text(struct line *l, const struct map_ctx *c, const struct memm
 		add(l, ", %zu offline", p->offline);
 }
 
-/* The nodes of class k to node, as a range list into l ("near 1"). */
-static void class_text(struct line *l, const struct map_ctx *c, unsigned node, enum node_class k)
-{
-	unsigned *ids = malloc((c->m.n ? c->m.n : 1) * sizeof(*ids));
-	char list[512];
-	size_t n = 0;
-
-	if (!ids)
-		return;
-	for (size_t i = 0; i < c->m.n; i++)
-		if (c->m.nodes[i].node != node &&
-		    node_class_of(&c->cls, node, c->m.nodes[i].node) == k)
-			ids[n++] = c->m.nodes[i].node;
-	if (n) {
-		rangelist_format(ids, n, list, sizeof(list));
-		add(l, ", %s %s", node_class_name(k), list);
-	}
-	free(ids);
-}
-
 static void node_line(const struct map_ctx *c, const struct memmap_node *nd)
 {
 	const struct node_class_node *k = c->cls_err ? NULL : node_class_find(&c->cls, nd->node);
@@ -313,11 +344,7 @@ static void node_line(const struct map_ctx *c, const struct memmap_node *nd)
 	if (k && k->l3_cpus[0])
 		add(&l, " (L3 of CPUs %s)", k->l3_cpus);
 	if (k && k->from == NODE_PACKAGE_NEAREST)
-		add(&l, ", package %u by distance", k->package);
-	if (k) {
-		class_text(&l, c, nd->node, NODE_CLASS_NEAR);
-		class_text(&l, c, nd->node, NODE_CLASS_FAR);
-	}
+		add(&l, ", package %u by distance (its nearest nodes with CPUs)", k->package);
 	for (size_t i = 0; i < nd->n_parts; i++)
 		part_text(&l, c, &nd->parts[i]);
 	if (nd->perf == MP_HMAT) {

@@ -136,31 +136,25 @@ static int by_uint(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-int memmap_demotion_targets(const struct memtiers *t, unsigned node, const unsigned *nodes,
-			    const unsigned *dist, size_t n, unsigned **out)
+int memmap_demotion_targets(const struct memtiers *t, const unsigned *dist, const unsigned *nodes,
+			    size_t n, size_t from, unsigned **out)
 {
-	int at = node_memtiers_of(t, node);
+	int at = node_memtiers_of(t, nodes[from]);
 	const struct memtier *next;
-	unsigned best = UINT32_MAX;
-	size_t k = 0;
+	size_t k;
 
 	*out = NULL;
 	/* The slowest tier demotes nowhere; nor does a node in no tier. */
-	if (at < 0 || (size_t)at + 1 >= t->n)
+	if (at < 0 || (size_t)at + 1 >= t->n || !t->v[at + 1].n)
 		return 0;
 	next = &t->v[at + 1];
-	for (size_t i = 0; i < n; i++)
-		if (bsearch(&nodes[i], next->nodes, next->n, sizeof(unsigned), by_uint) &&
-		    dist[i] < best)
-			best = dist[i];
-	if (best == UINT32_MAX)
-		return 0;
 	if (!(*out = malloc(next->n * sizeof(**out))))
 		return -ENOMEM;
-	for (size_t i = 0; i < n; i++)
-		if (dist[i] == best &&
-		    bsearch(&nodes[i], next->nodes, next->n, sizeof(unsigned), by_uint))
-			(*out)[k++] = nodes[i];
+	k = node_distance_nearest(dist, nodes, n, from, next->nodes, next->n, *out);
+	if (!k) {
+		free(*out);
+		*out = NULL;
+	}
 	return (int)k;
 }
 
@@ -254,37 +248,31 @@ static void node_perf(const struct memmap *m, struct memmap_node *nd)
 	}
 }
 
-/* Each node's demotion targets, from its distances (read only when there are two tiers). */
-static int node_demotion(const struct memmap *m, struct memmap_node *nd, const unsigned *online,
-			 size_t n_online)
+/* The node's demotion targets, from the distance matrix of the map's nodes (NULL: none). */
+static int node_demotion(const struct memmap *m, struct memmap_node *nd, const unsigned *nodes,
+			 const unsigned *dist, size_t i)
 {
-	char buf[8192], why[WHY_MAX];
-	unsigned *dist = NULL;
 	int n;
 
-	if (m->tiers.n < 2 || node_memtiers_of(&m->tiers, nd->node) < 0 ||
-	    node_file_read(nd->node, "distance", buf, sizeof(buf), why, sizeof(why)) < 0)
+	if (!dist)
 		return 0;
-	n = node_distance_parse(buf, &dist);
-	if (n == (int)n_online)
-		n = memmap_demotion_targets(&m->tiers, nd->node, online, dist, n_online,
-					    &nd->demote);
-	free(dist);
-	if (n == -ENOMEM)
+	n = memmap_demotion_targets(&m->tiers, dist, nodes, m->n, i, &nd->demote);
+	if (n < 0)
 		return n;
-	nd->n_demote = n > 0 ? (size_t)n : 0;
+	nd->n_demote = (size_t)n;
 	return 0;
 }
 
 static int read_nodes(struct memmap *m, const unsigned *nodes, size_t n)
 {
-	unsigned *mem = NULL, *online = NULL;
-	int nmem = node_mask_read("has_memory", &mem), non = node_mask_read("online", &online);
+	unsigned *mem = NULL, *dist = NULL;
+	int nmem = node_mask_read("has_memory", &mem);
 	size_t at = 0;
 	int r = 0;
 
-	if (non == -ENOENT)
-		non = nodes_enumerate(&online);
+	/* The distances matter only where a tier demotes to another. */
+	if (m->tiers.n >= 2 && node_distance_matrix_read(nodes, n, &dist) < 0)
+		r = -ENOMEM;
 	for (size_t i = 0; r == 0 && i < n; i++) {
 		struct memmap_node *nd = &m->nodes[i];
 		int t;
@@ -299,11 +287,10 @@ static int read_nodes(struct memmap *m, const unsigned *nodes, size_t n)
 		node_parts(m, nd, &at);
 		node_perf(m, nd);
 		nd->weight = interleave_weight_of(&m->iw, nd->node);
-		if (non > 0)
-			r = node_demotion(m, nd, online, (size_t)non);
+		r = node_demotion(m, nd, nodes, dist, i);
 	}
 	free(mem);
-	free(online);
+	free(dist);
 	return r;
 }
 
