@@ -150,7 +150,12 @@ int memmap_demotion_targets(const struct memtiers *t, const unsigned *dist, cons
 	next = &t->v[at + 1];
 	if (!(*out = malloc(next->n * sizeof(**out))))
 		return -ENOMEM;
-	k = node_distance_nearest(dist, nodes, n, from, next->nodes, next->n, *out);
+	/* One node is the target at any distance (dist may then be NULL). */
+	if (next->n == 1) {
+		(*out)[0] = next->nodes[0];
+		return 1;
+	}
+	k = dist ? node_distance_nearest(dist, nodes, n, from, next->nodes, next->n, *out) : 0;
 	if (!k) {
 		free(*out);
 		*out = NULL;
@@ -248,14 +253,12 @@ static void node_perf(const struct memmap *m, struct memmap_node *nd)
 	}
 }
 
-/* The node's demotion targets, from the distance matrix of the map's nodes (NULL: none). */
+/* The node's demotion targets, from the distance matrix of the map's nodes (NULL: not read). */
 static int node_demotion(const struct memmap *m, struct memmap_node *nd, const unsigned *nodes,
 			 const unsigned *dist, size_t i)
 {
 	int n;
 
-	if (!dist)
-		return 0;
 	n = memmap_demotion_targets(&m->tiers, dist, nodes, m->n, i, &nd->demote);
 	if (n < 0)
 		return n;
@@ -263,16 +266,36 @@ static int node_demotion(const struct memmap *m, struct memmap_node *nd, const u
 	return 0;
 }
 
-static int read_nodes(struct memmap *m, const unsigned *nodes, size_t n)
+/*
+ * Whether a demotion target needs distances: a slower tier of more than
+ * one node (one node is every faster node's target whatever the distance).
+ */
+static bool need_distances(const struct memtiers *t)
+{
+	for (size_t i = 1; i < t->n; i++)
+		if (t->v[i].n > 1)
+			return true;
+	return false;
+}
+
+static int read_nodes(struct memmap *m, const unsigned *nodes, size_t n, const unsigned *given)
 {
 	unsigned *mem = NULL, *dist = NULL;
 	int nmem = node_mask_read("has_memory", &mem);
+	const unsigned *d = given;
 	size_t at = 0;
 	int r = 0;
 
-	/* The distances matter only where a tier demotes to another. */
-	if (m->tiers.n >= 2 && node_distance_matrix_read(nodes, n, &dist) < 0)
-		r = -ENOMEM;
+	/*
+	 * The matrix is n² numbers, the one part of the map that grows faster
+	 * than the nodes: read only when a target depends on it, and once
+	 * (the caller's, when it has read it already).
+	 */
+	if (!d && m->tiers.n >= 2 && need_distances(&m->tiers)) {
+		if (node_distance_matrix_read(nodes, n, &dist) < 0)
+			r = -ENOMEM;
+		d = dist;
+	}
 	for (size_t i = 0; r == 0 && i < n; i++) {
 		struct memmap_node *nd = &m->nodes[i];
 		int t;
@@ -287,14 +310,14 @@ static int read_nodes(struct memmap *m, const unsigned *nodes, size_t n)
 		node_parts(m, nd, &at);
 		node_perf(m, nd);
 		nd->weight = interleave_weight_of(&m->iw, nd->node);
-		r = node_demotion(m, nd, nodes, dist, i);
+		r = node_demotion(m, nd, nodes, d, i);
 	}
 	free(mem);
 	free(dist);
 	return r;
 }
 
-int memmap_read(const unsigned *nodes, size_t n, struct memmap *m)
+int memmap_read(const unsigned *nodes, size_t n, const unsigned *dist, struct memmap *m)
 {
 	long page = sysconf(_SC_PAGESIZE);
 
@@ -312,7 +335,7 @@ int memmap_read(const unsigned *nodes, size_t n, struct memmap *m)
 	if (!m->nodes)
 		return -ENOMEM;
 	m->n = n;
-	return read_nodes(m, nodes, n);
+	return read_nodes(m, nodes, n, dist);
 }
 
 void memmap_free(struct memmap *m)
