@@ -74,7 +74,7 @@ unsigned map_text_package(const struct map_ctx *c, unsigned node)
 
 const char *map_text_policy_from(const struct memmap_policy *p)
 {
-	return p->cmdline[0] ? "the kernel command line (memhp_default_state=)"
+	return p->cmdline[0] ? "memhp_default_state= on the kernel command line"
 			     : "the kernel's build default, unless written since boot";
 }
 
@@ -321,8 +321,13 @@ static void part_text(struct line *l, const struct map_ctx *c, const struct memm
 		add(l, "; ACPI memory device %s", esc(p->acpi, a, sizeof(a)));
 		break;
 	case MS_UNATTRIBUTED:
-		add(l, "; unattributed: no CXL region, dax device, ACPI memory device or "
-		       "firmware map entry covers it");
+		if (c->m.dev.firmware)
+			add(l, "; unattributed: no CXL region, dax device, ACPI memory device or "
+			       "firmware map entry covers it");
+		else
+			add(l, "; unattributed: no CXL region, dax device or ACPI memory device "
+			       "covers it, and without " FIRMWARE_MEMMAP " nothing tells boot "
+			       "memory");
 		break;
 	case MS_BOOT:
 	case MS_COUNT:
