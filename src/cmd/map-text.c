@@ -132,7 +132,7 @@ static void machine_lines(const struct map_ctx *c)
 {
 	const struct memmap *m = &c->m;
 	struct line l = { 0 };
-	char nodes[256];
+	char nodes[256], word[128];
 
 	add(&l, "nodes: %zu", m->n);
 	if (c->cls_err == 0 && c->cls.n_packages)
@@ -159,10 +159,12 @@ static void machine_lines(const struct map_ctx *c)
 	if (!m->policy.auto_online[0])
 		add(&l, "hot-added memory: no " MEMORY_DIR "/auto_online_blocks on this kernel");
 	else
-		add(&l, "hot-added memory: auto_online_blocks = %s (%s)", m->policy.auto_online,
+		add(&l, "hot-added memory: auto_online_blocks = %s (%s)",
+		    esc(m->policy.auto_online, word, sizeof(word)),
 		    map_text_policy_from(&m->policy));
 	if (m->policy.online_policy[0])
-		add(&l, "; memory_hotplug.online_policy = %s", m->policy.online_policy);
+		add(&l, "; memory_hotplug.online_policy = %s",
+		    esc(m->policy.online_policy, word, sizeof(word)));
 	put_line(&l);
 }
 
@@ -342,12 +344,12 @@ static void node_line(const struct map_ctx *c, const struct memmap_node *nd)
 {
 	const struct node_class_node *k = c->cls_err ? NULL : node_class_find(&c->cls, nd->node);
 	struct line l = { 0 };
-	char cpus[512];
+	char cpus[512], l3[256];
 
 	rangelist_format(nd->cpus, nd->n_cpus, cpus, sizeof(cpus));
 	add(&l, "node %u: %s%s", nd->node, nd->n_cpus ? "CPUs " : "no CPUs", cpus);
 	if (k && k->l3_cpus[0])
-		add(&l, " (L3 of CPUs %s)", k->l3_cpus);
+		add(&l, " (L3 of CPUs %s)", esc(k->l3_cpus, l3, sizeof(l3)));
 	if (k && k->from == NODE_PACKAGE_NEAREST)
 		add(&l, ", package %u by distance (its nearest nodes with CPUs)", k->package);
 	for (size_t i = 0; i < nd->n_parts; i++)

@@ -218,6 +218,9 @@ static void read_devices(struct memmap *m)
 	if (r < 0 && r != -EBADMSG && r != -ENOMEM)
 		snprintf(m->dev_why, sizeof(m->dev_why), "%s", sysfs_strerror(r));
 	m->dev_err = r;
+	/* Half-read devices would attribute blocks wrongly: none is better than that. */
+	if (r < 0)
+		memmap_devices_free(&m->dev);
 	link_dax(&m->dev);
 }
 
