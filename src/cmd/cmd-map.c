@@ -75,13 +75,17 @@ static int show(bool prometheus)
 		log_err(NODE_DIR ": %s", strerror(-n));
 		return EXIT_FAIL;
 	}
-	if (memmap_read(ids, (size_t)n, &c.m) < 0) {
+	/* The classes read the distance matrix; the demotion targets take it from them. */
+	c.cls_err = node_class_read(&c.cls, c.cls_why, sizeof(c.cls_why));
+	if (memmap_read(ids, (size_t)n, c.cls_err == 0 && c.cls.n == (size_t)n ? c.cls.dist : NULL,
+			&c.m) < 0) {
 		log_err("out of memory");
 		free(ids);
 		memmap_free(&c.m);
+		if (c.cls_err == 0)
+			node_class_free(&c.cls);
 		return EXIT_FAIL;
 	}
-	c.cls_err = node_class_read(&c.cls, c.cls_why, sizeof(c.cls_why));
 	rc = say_problems(&c);
 	prc = prometheus        ? map_prom_print(&c, stdout)
 	      : cmd_global.json ? map_json_print(&c)

@@ -35,8 +35,8 @@ const char *map_text_device(const struct map_ctx *c, const struct memmap_part *p
 /* The node's package, NODE_CLASS_NONE when unknown. */
 unsigned map_text_package(const struct map_ctx *c, unsigned node);
 /*
- * Where hot-added memory goes and who said so: "the kernel command line
- * (memhp_default_state=)" or "the kernel's build default (unless written
- * since boot)".
+ * Who set where hot-added memory goes: "memhp_default_state= on the
+ * kernel command line" or "the kernel's build default, unless written
+ * since boot".
  */
 const char *map_text_policy_from(const struct memmap_policy *p);

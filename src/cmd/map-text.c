@@ -2,8 +2,8 @@
 /*
  * map's text: three lines on the machine (packages and mode, tiers, the
  * online policy), a table of 80 columns with a row per node, and a line
- * per node below it with what the table has no room for: its CPUs, the
- * nodes near and far, the devices behind its memory and their figures.
+ * per node below it with what the table has no room for: its CPUs and L3,
+ * the devices behind its memory and their figures.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -74,15 +74,65 @@ unsigned map_text_package(const struct map_ctx *c, unsigned node)
 
 const char *map_text_policy_from(const struct memmap_policy *p)
 {
-	return p->cmdline[0] ? "the kernel command line (memhp_default_state=)"
+	return p->cmdline[0] ? "memhp_default_state= on the kernel command line"
 			     : "the kernel's build default, unless written since boot";
+}
+
+struct pkg_node {
+	unsigned package, node;
+};
+
+static int by_package(const void *a, const void *b)
+{
+	const struct pkg_node *x = a, *y = b;
+
+	if (x->package != y->package)
+		return x->package < y->package ? -1 : 1;
+	return (x->node > y->node) - (x->node < y->node);
+}
+
+/*
+ * "packages: 0 (nodes 0-2,6), 1 (nodes 3-5)": near and far in one line,
+ * a node's siblings being its package's other nodes.  Sorted once, so a
+ * thousand nodes cost no more than their sort.
+ */
+static void package_line(const struct map_ctx *c)
+{
+	struct pkg_node *v = calloc(c->m.n ? c->m.n : 1, sizeof(*v));
+	unsigned *ids = calloc(c->m.n ? c->m.n : 1, sizeof(*ids));
+	struct line l = { 0 };
+	char list[1024];
+	size_t n = 0;
+
+	for (size_t i = 0; v && ids && i < c->m.n; i++) {
+		unsigned p = map_text_package(c, c->m.nodes[i].node);
+
+		if (p != NODE_CLASS_NONE)
+			v[n++] = (struct pkg_node){ p, c->m.nodes[i].node };
+	}
+	if (n) {
+		qsort(v, n, sizeof(*v), by_package);
+		add(&l, "packages:");
+	}
+	for (size_t i = 0, k; i < n; i = k) {
+		size_t m = 0;
+
+		for (k = i; k < n && v[k].package == v[i].package; k++)
+			ids[m++] = v[k].node;
+		rangelist_format(ids, m, list, sizeof(list));
+		add(&l, "%s %u (node%s %s)", i ? "," : "", v[i].package, m == 1 ? "" : "s", list);
+	}
+	if (n)
+		put_line(&l);
+	free(v);
+	free(ids);
 }
 
 static void machine_lines(const struct map_ctx *c)
 {
 	const struct memmap *m = &c->m;
 	struct line l = { 0 };
-	char nodes[256];
+	char nodes[256], word[128];
 
 	add(&l, "nodes: %zu", m->n);
 	if (c->cls_err == 0 && c->cls.n_packages)
@@ -92,6 +142,7 @@ static void machine_lines(const struct map_ctx *c)
 	else
 		add(&l, "; packages not known (no CPU topology here)");
 	put_line(&l);
+	package_line(c);
 	l.used = 0;
 	if (m->tiers_err == -ENOENT || m->tiers.n == 0)
 		add(&l, "memory tiers: none on this kernel (they came with Linux 6.1)");
@@ -108,10 +159,12 @@ static void machine_lines(const struct map_ctx *c)
 	if (!m->policy.auto_online[0])
 		add(&l, "hot-added memory: no " MEMORY_DIR "/auto_online_blocks on this kernel");
 	else
-		add(&l, "hot-added memory: auto_online_blocks = %s (%s)", m->policy.auto_online,
+		add(&l, "hot-added memory: auto_online_blocks = %s (%s)",
+		    esc(m->policy.auto_online, word, sizeof(word)),
 		    map_text_policy_from(&m->policy));
 	if (m->policy.online_policy[0])
-		add(&l, "; memory_hotplug.online_policy = %s", m->policy.online_policy);
+		add(&l, "; memory_hotplug.online_policy = %s",
+		    esc(m->policy.online_policy, word, sizeof(word)));
 	put_line(&l);
 }
 
@@ -270,8 +323,13 @@ static void part_text(struct line *l, const struct map_ctx *c, const struct memm
 		add(l, "; ACPI memory device %s", esc(p->acpi, a, sizeof(a)));
 		break;
 	case MS_UNATTRIBUTED:
-		add(l, "; unattributed: no CXL region, dax device, ACPI memory device or "
-		       "firmware map entry covers it");
+		if (c->m.dev.firmware)
+			add(l, "; unattributed: no CXL region, dax device, ACPI memory device or "
+			       "firmware map entry covers it");
+		else
+			add(l, "; unattributed: no CXL region, dax device or ACPI memory device "
+			       "covers it, and without " FIRMWARE_MEMMAP " nothing tells boot "
+			       "memory");
 		break;
 	case MS_BOOT:
 	case MS_COUNT:
@@ -282,42 +340,18 @@ static void part_text(struct line *l, const struct map_ctx *c, const struct memm
 		add(l, ", %zu offline", p->offline);
 }
 
-/* The nodes of class k to node, as a range list into l ("near 1"). */
-static void class_text(struct line *l, const struct map_ctx *c, unsigned node, enum node_class k)
-{
-	unsigned *ids = malloc((c->m.n ? c->m.n : 1) * sizeof(*ids));
-	char list[512];
-	size_t n = 0;
-
-	if (!ids)
-		return;
-	for (size_t i = 0; i < c->m.n; i++)
-		if (c->m.nodes[i].node != node &&
-		    node_class_of(&c->cls, node, c->m.nodes[i].node) == k)
-			ids[n++] = c->m.nodes[i].node;
-	if (n) {
-		rangelist_format(ids, n, list, sizeof(list));
-		add(l, ", %s %s", node_class_name(k), list);
-	}
-	free(ids);
-}
-
 static void node_line(const struct map_ctx *c, const struct memmap_node *nd)
 {
 	const struct node_class_node *k = c->cls_err ? NULL : node_class_find(&c->cls, nd->node);
 	struct line l = { 0 };
-	char cpus[512];
+	char cpus[512], l3[256];
 
 	rangelist_format(nd->cpus, nd->n_cpus, cpus, sizeof(cpus));
 	add(&l, "node %u: %s%s", nd->node, nd->n_cpus ? "CPUs " : "no CPUs", cpus);
 	if (k && k->l3_cpus[0])
-		add(&l, " (L3 of CPUs %s)", k->l3_cpus);
+		add(&l, " (L3 of CPUs %s)", esc(k->l3_cpus, l3, sizeof(l3)));
 	if (k && k->from == NODE_PACKAGE_NEAREST)
-		add(&l, ", package %u by distance", k->package);
-	if (k) {
-		class_text(&l, c, nd->node, NODE_CLASS_NEAR);
-		class_text(&l, c, nd->node, NODE_CLASS_FAR);
-	}
+		add(&l, ", package %u by distance (its nearest nodes with CPUs)", k->package);
 	for (size_t i = 0; i < nd->n_parts; i++)
 		part_text(&l, c, &nd->parts[i]);
 	if (nd->perf == MP_HMAT) {

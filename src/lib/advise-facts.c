@@ -703,7 +703,7 @@ static int read_map(struct advise_facts *f)
 	}
 	for (size_t i = 0; i < f->n; i++)
 		ids[i] = f->nodes[i].id;
-	r = memmap_read(ids, f->n, f->map);
+	r = memmap_read(ids, f->n, NULL, f->map);
 	free(ids);
 	return r;
 }

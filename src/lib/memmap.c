@@ -136,31 +136,30 @@ static int by_uint(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-int memmap_demotion_targets(const struct memtiers *t, unsigned node, const unsigned *nodes,
-			    const unsigned *dist, size_t n, unsigned **out)
+int memmap_demotion_targets(const struct memtiers *t, const unsigned *dist, const unsigned *nodes,
+			    size_t n, size_t from, unsigned **out)
 {
-	int at = node_memtiers_of(t, node);
+	int at = node_memtiers_of(t, nodes[from]);
 	const struct memtier *next;
-	unsigned best = UINT32_MAX;
-	size_t k = 0;
+	size_t k;
 
 	*out = NULL;
 	/* The slowest tier demotes nowhere; nor does a node in no tier. */
-	if (at < 0 || (size_t)at + 1 >= t->n)
+	if (at < 0 || (size_t)at + 1 >= t->n || !t->v[at + 1].n)
 		return 0;
 	next = &t->v[at + 1];
-	for (size_t i = 0; i < n; i++)
-		if (bsearch(&nodes[i], next->nodes, next->n, sizeof(unsigned), by_uint) &&
-		    dist[i] < best)
-			best = dist[i];
-	if (best == UINT32_MAX)
-		return 0;
 	if (!(*out = malloc(next->n * sizeof(**out))))
 		return -ENOMEM;
-	for (size_t i = 0; i < n; i++)
-		if (dist[i] == best &&
-		    bsearch(&nodes[i], next->nodes, next->n, sizeof(unsigned), by_uint))
-			(*out)[k++] = nodes[i];
+	/* One node is the target at any distance (dist may then be NULL). */
+	if (next->n == 1) {
+		(*out)[0] = next->nodes[0];
+		return 1;
+	}
+	k = dist ? node_distance_nearest(dist, nodes, n, from, next->nodes, next->n, *out) : 0;
+	if (!k) {
+		free(*out);
+		*out = NULL;
+	}
 	return (int)k;
 }
 
@@ -219,6 +218,9 @@ static void read_devices(struct memmap *m)
 	if (r < 0 && r != -EBADMSG && r != -ENOMEM)
 		snprintf(m->dev_why, sizeof(m->dev_why), "%s", sysfs_strerror(r));
 	m->dev_err = r;
+	/* Half-read devices would attribute blocks wrongly: none is better than that. */
+	if (r < 0)
+		memmap_devices_free(&m->dev);
 	link_dax(&m->dev);
 }
 
@@ -254,37 +256,49 @@ static void node_perf(const struct memmap *m, struct memmap_node *nd)
 	}
 }
 
-/* Each node's demotion targets, from its distances (read only when there are two tiers). */
-static int node_demotion(const struct memmap *m, struct memmap_node *nd, const unsigned *online,
-			 size_t n_online)
+/* The node's demotion targets, from the distance matrix of the map's nodes (NULL: not read). */
+static int node_demotion(const struct memmap *m, struct memmap_node *nd, const unsigned *nodes,
+			 const unsigned *dist, size_t i)
 {
-	char buf[8192], why[WHY_MAX];
-	unsigned *dist = NULL;
 	int n;
 
-	if (m->tiers.n < 2 || node_memtiers_of(&m->tiers, nd->node) < 0 ||
-	    node_file_read(nd->node, "distance", buf, sizeof(buf), why, sizeof(why)) < 0)
-		return 0;
-	n = node_distance_parse(buf, &dist);
-	if (n == (int)n_online)
-		n = memmap_demotion_targets(&m->tiers, nd->node, online, dist, n_online,
-					    &nd->demote);
-	free(dist);
-	if (n == -ENOMEM)
+	n = memmap_demotion_targets(&m->tiers, dist, nodes, m->n, i, &nd->demote);
+	if (n < 0)
 		return n;
-	nd->n_demote = n > 0 ? (size_t)n : 0;
+	nd->n_demote = (size_t)n;
 	return 0;
 }
 
-static int read_nodes(struct memmap *m, const unsigned *nodes, size_t n)
+/*
+ * Whether a demotion target needs distances: a slower tier of more than
+ * one node (one node is every faster node's target whatever the distance).
+ */
+static bool need_distances(const struct memtiers *t)
 {
-	unsigned *mem = NULL, *online = NULL;
-	int nmem = node_mask_read("has_memory", &mem), non = node_mask_read("online", &online);
+	for (size_t i = 1; i < t->n; i++)
+		if (t->v[i].n > 1)
+			return true;
+	return false;
+}
+
+static int read_nodes(struct memmap *m, const unsigned *nodes, size_t n, const unsigned *given)
+{
+	unsigned *mem = NULL, *dist = NULL;
+	int nmem = node_mask_read("has_memory", &mem);
+	const unsigned *d = given;
 	size_t at = 0;
 	int r = 0;
 
-	if (non == -ENOENT)
-		non = nodes_enumerate(&online);
+	/*
+	 * The matrix is n² numbers, the one part of the map that grows faster
+	 * than the nodes: read only when a target depends on it, and once
+	 * (the caller's, when it has read it already).
+	 */
+	if (!d && m->tiers.n >= 2 && need_distances(&m->tiers)) {
+		if (node_distance_matrix_read(nodes, n, &dist) < 0)
+			r = -ENOMEM;
+		d = dist;
+	}
 	for (size_t i = 0; r == 0 && i < n; i++) {
 		struct memmap_node *nd = &m->nodes[i];
 		int t;
@@ -299,15 +313,14 @@ static int read_nodes(struct memmap *m, const unsigned *nodes, size_t n)
 		node_parts(m, nd, &at);
 		node_perf(m, nd);
 		nd->weight = interleave_weight_of(&m->iw, nd->node);
-		if (non > 0)
-			r = node_demotion(m, nd, online, (size_t)non);
+		r = node_demotion(m, nd, nodes, d, i);
 	}
 	free(mem);
-	free(online);
+	free(dist);
 	return r;
 }
 
-int memmap_read(const unsigned *nodes, size_t n, struct memmap *m)
+int memmap_read(const unsigned *nodes, size_t n, const unsigned *dist, struct memmap *m)
 {
 	long page = sysconf(_SC_PAGESIZE);
 
@@ -325,7 +338,7 @@ int memmap_read(const unsigned *nodes, size_t n, struct memmap *m)
 	if (!m->nodes)
 		return -ENOMEM;
 	m->n = n;
-	return read_nodes(m, nodes, n);
+	return read_nodes(m, nodes, n, dist);
 }
 
 void memmap_free(struct memmap *m)

@@ -267,22 +267,25 @@ struct memmap {
 };
 
 /*
- * Read the map of the nodes given (sorted).  A part that cannot be read
- * keeps its error in m (the rest is read); 0, or -ENOMEM.
+ * Read the map of the nodes given (sorted).  dist: their n x n distance
+ * matrix when the caller has it (node_distance_matrix_read()), else NULL
+ * and it is read here if the demotion targets need it.  A part that cannot
+ * be read keeps its error in m (the rest is read); 0, or -ENOMEM.
  */
-int memmap_read(const unsigned *nodes, size_t n, struct memmap *m);
+int memmap_read(const unsigned *nodes, size_t n, const unsigned *dist, struct memmap *m);
 void memmap_free(struct memmap *m);
 /* The node in m, or NULL. */
 const struct memmap_node *memmap_node(const struct memmap *m, unsigned node);
 /*
  * The kernel's demotion targets (establish_demotion_targets(),
- * mm/memory-tiers.c): the memory nodes of the next slower tier nearest to
- * node by distance, every one at that distance.  dist[i] is the distance
- * from node to nodes[i] (n of them); *out (malloc'ed, sorted) gets them.
- * The count or -ENOMEM.
+ * mm/memory-tiers.c) of nodes[from]: the nodes of the next slower tier
+ * nearest to it, every one at that distance.  dist is the n x n matrix of
+ * the sorted nodes (node_distance_matrix_read()), or NULL when the next
+ * tier has one node (every faster node's target).  *out (malloc'ed,
+ * sorted, NULL for none) gets them; the count or -ENOMEM.
  */
-int memmap_demotion_targets(const struct memtiers *t, unsigned node, const unsigned *nodes,
-			    const unsigned *dist, size_t n, unsigned **out);
+int memmap_demotion_targets(const struct memtiers *t, const unsigned *dist, const unsigned *nodes,
+			    size_t n, size_t from, unsigned **out);
 /* Where a block's memory comes from, by address, then firmware_node: *dev as memmap_part's. */
 enum memmap_source memmap_block_source(const struct memmap_devices *d, uint64_t block_size,
 				       const struct memmap_block *b, int *dev);

@@ -3,7 +3,8 @@
 # map: which node is what, on the machines gen-map.sh lays out (a CXL
 # region of two memdevs, every node in one tier, a dax device onlined by
 # kmem into ZONE_NORMAL, an ACPI DIMM with a block left offline, no memory
-# blocks at all) and on gen-packages.sh's SNC3 and NPS4 packages; -J
+# blocks at all), on gen-packages.sh's SNC3 and NPS4 packages and on real
+# guests' captures (gen-capture.sh); -J
 # against its schema, --prometheus through promtool; what breaks it.
 . "$(dirname "$0")/lib.sh"
 
@@ -14,6 +15,30 @@ for m in cxl onetier dax pcdimm none snc3 nps4; do
 	expect_rc 0 "map on $m exits 0"
 	expect_golden "map/$m.out" "map on $m: the machine, a row per node, a line per node"
 done
+# Real guests: what their sysfs said, read back.
+for m in capture-cxl-7.2 capture-pcdimm-offline capture-pcdimm-movable capture-pcdimm-online; do
+	golden_run "map/$m.out"
+	expect_rc 0 "map on $m exits 0"
+	expect_golden "map/$m.out" "map on $m: the guest's devices, zones and tiers"
+done
+golden_run map/capture-cxl-7.2-json.out
+expect_golden map/capture-cxl-7.2-json.out "map -J on the CXL guest"
+gen_fixture gen-capture.sh cxl-7.2
+run map
+expect_out_has "   1    0   0   21 -      cxl region0   512M      0B      0B cxl       7" \
+	"the CXL guest: node 1 is region0, in ZONE_NORMAL, memory_tier21, CXL figures"
+printf '[numastatctl]\n' >"$ROOT/map.conf"
+run --config "$ROOT/map.conf" advise
+expect_out_has "lower-tier-normal-zone: node 1 is in a slower tier (memory_tier21) with 512M" \
+	"advise on the CXL guest: the lower tier in ZONE_NORMAL"
+expect_out_has "note: cxl-memdev-node: CXL mem0's numa_node is 0, the node of its PCI device; its memory (region0) is node 1" \
+	"and the memdevs' numa_node against the region's node"
+gen_fixture gen-capture.sh "pcdimm-6.1@hot-added, offline"
+printf '[numastatctl]\n' >"$ROOT/map.conf"
+run --config "$ROOT/map.conf" advise
+expect_out_has "hotplug-offline: node 1: 2 of the 2 blocks of acpi PNP0C80:00 are offline (256M)" \
+	"advise on the pc-dimm guest: its blocks left offline"
+
 golden_run map/cxl-json.out
 expect_rc 0 "map -J exits 0"
 expect_golden map/cxl-json.out "map -J: machine fields, nodes, sources, regions, memdevs, dax"

@@ -198,20 +198,22 @@ static void test_demotion(void)
 	unsigned n0[] = { 0, 1 }, n1[] = { 2, 3 };
 	struct memtier tv[] = { { 4, n0, 2 }, { 22, n1, 2 } };
 	struct memtiers t = { tv, 2, 2 };
-	unsigned nodes[] = { 0, 1, 2, 3 }, d0[] = { 10, 21, 14, 24 }, d1[] = { 21, 10, 24, 24 };
+	unsigned nodes[] = { 0, 1, 2, 3 };
+	unsigned dist[] = { 10, 21, 14, 24, 21, 10, 24, 24, 14, 24, 10, 21, 24, 24, 21, 10 };
 	unsigned *out = NULL;
 	int n;
 
-	n = memmap_demotion_targets(&t, 0, nodes, d0, 4, &out);
+	n = memmap_demotion_targets(&t, dist, nodes, 4, 0, &out);
 	CHECK(n == 1 && out[0] == 2, "node 0 demotes to the nearest node of the next tier");
 	free(out);
-	n = memmap_demotion_targets(&t, 1, nodes, d1, 4, &out);
+	n = memmap_demotion_targets(&t, dist, nodes, 4, 1, &out);
 	CHECK(n == 2 && out[0] == 2 && out[1] == 3, "a tie: both nodes");
 	free(out);
-	n = memmap_demotion_targets(&t, 2, nodes, d0, 4, &out);
+	n = memmap_demotion_targets(&t, dist, nodes, 4, 2, &out);
 	CHECK(n == 0 && out == NULL, "the slowest tier demotes nowhere");
-	n = memmap_demotion_targets(&t, 7, nodes, d0, 4, &out);
-	CHECK(n == 0, "a node in no tier demotes nowhere");
+	t.n = 1;
+	n = memmap_demotion_targets(&t, dist, nodes, 4, 0, &out);
+	CHECK(n == 0 && out == NULL, "one tier: nowhere");
 }
 
 #define GIB (1024ull * 1024 * 1024)
