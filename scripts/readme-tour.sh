@@ -4,7 +4,8 @@
 # doc/tour.md (or TOUR), with the real output of BINARY.  It runs exactly
 # the commands the page shows, in the order it shows them, after the setup
 # it shows (copies of tests/fixtures/sparse3 and effect-6.1, a tree of
-# tests/fixtures/gen-placement.sh and gen-containers.sh, the shipped
+# tests/fixtures/gen-placement.sh, gen-containers.sh and gen-map.sh, the
+# shipped
 # numastatctl.conf, and a shell
 # function numastatctl that adds --sysroot, --config and --state-dir): a
 # reader who types them gets the same output, but for times and ids
@@ -28,6 +29,7 @@ SETUP='cp -r "$src/tests/fixtures/sparse3" sparse3
 cp -r "$src/tests/fixtures/effect-6.1" effect
 "$src/tests/fixtures/gen-placement.sh" placement procs
 "$src/tests/fixtures/gen-containers.sh" containers systemd
+"$src/tests/fixtures/gen-map.sh" map cxl
 find sparse3 effect -name .gitkeep -delete
 install -m 0644 "$src/numastatctl.conf" numastatctl.conf
 numastatctl() { "$src/build/src/numastatctl" --sysroot sparse3 --config numastatctl.conf --state-dir state "$@"; }'
@@ -96,7 +98,8 @@ After `./quickstart` (the README's Quick start), in bash, starting at the
 top of the clone wherever it is (`src` remembers it), in a scratch
 directory: `sparse3` is a three-node machine with the sparse node ids 0, 2
 and 5, `effect` a four-node one with a slower memory tier and a cgroup
-tree, `placement` one with processes whose memory is on the wrong node. The function `numastatctl` points the
+tree, `placement` one with processes whose memory is on the wrong node,
+`map` one with CXL memory. The function `numastatctl` points the
 binary at them; on a real machine you leave those options out.
 
 ```sh
@@ -276,6 +279,7 @@ EOF
 
 EOF
 	effect_tour
+	map_tour
 	placement_tour
 	containers_tour
 	cat <<'EOF'
@@ -351,6 +355,37 @@ With an interval, `stat --balancing 5` answers "is balancing converging?":
 NUMA_PAGES_MIGRATED per interval falls and HINT_LOCAL% rises. The line above
 each table says which counters this kernel keeps per node, which only for the
 whole machine (row `all`), and which it lacks.
+EOF
+}
+
+# The memory map, on a tree of tests/fixtures/gen-map.sh.
+map_tour() {
+	cat <<'EOF'
+
+### map: which node is what
+
+One screen for "which device is node 2, is it Movable, which tier, where
+do its figures come from". This runs with `--sysroot map`, a tree from
+`tests/fixtures/gen-map.sh`: two packages of one node each and a CPU-less
+node 2 whose memory is a CXL region of two memdevs, onlined by kmem into
+ZONE_MOVABLE. A row per node: its CPUs and package, tier and the nodes it
+demotes to, the source of its memory, how much is in the kernel's zones
+(NORMAL: it can never be unplugged), in ZONE_MOVABLE and offline, where its
+bandwidth and latency come from (HMAT, the CXL region's coordinates, none)
+and its interleave weight; below, what the table has no room for. The
+memdevs' `numa_node` is the node of their PCI device, not where their
+memory went: that mismatch is what `cxl list` leaves to the reader.
+
+EOF
+	show tty --sysroot map map
+	cat <<'EOF'
+
+`-J` gives the same facts as arrays of nodes, sources, regions, memdevs and
+dax devices; `--prometheus` as info series (`numastatctl_node_map_info`,
+`numastatctl_node_memory_source_info`, `numastatctl_cxl_memdev_info`).
+`advise` turns what the map shows into advice: a lower tier in ZONE_NORMAL,
+one tier for every node, a CPU-less node without performance data, hot-added
+blocks left offline.
 EOF
 }
 

@@ -6,7 +6,7 @@
 # always match the installed registry; profile names from `profiles`,
 # snapshot names from `snapshots --names`.
 
-set -l __numastatctl_commands status advise get set stat placement apply profiles revert confirm trial snapshots knobs selftest bench
+set -l __numastatctl_commands status advise get set stat map placement apply profiles revert confirm trial snapshots knobs selftest bench
 
 # The binary being completed, with the line's --sysroot, --config and --state-dir.
 function __numastatctl_run
@@ -122,6 +122,7 @@ complete -c numastatctl -n $nocmd -a advise -d 'Recommendations from topology an
 complete -c numastatctl -n $nocmd -a get -d 'Print knobs, sysctl style'
 complete -c numastatctl -n $nocmd -a set -d 'Set knobs (validated, all or nothing)'
 complete -c numastatctl -n $nocmd -a stat -d 'Per-node NUMA statistics'
+complete -c numastatctl -n $nocmd -a map -d 'Which node is what: CPUs, memory source, zones, tier, weight'
 complete -c numastatctl -n $nocmd -a placement -d "Is a workload's memory on its CPUs' nodes?"
 complete -c numastatctl -n $nocmd -a apply -d 'Apply a profile'
 complete -c numastatctl -n $nocmd -a profiles -d 'List profiles or show one resolved'
@@ -235,6 +236,10 @@ complete -c numastatctl -n $c -l force -d 'Confirm though restarting the failed 
 
 # trial
 set -l c '__fish_seen_subcommand_from trial'
+complete -c numastatctl -n $c -l prometheus -d 'Prometheus text format'
+
+# map
+set -l c '__fish_seen_subcommand_from map'
 complete -c numastatctl -n $c -l prometheus -d 'Prometheus text format'
 
 # snapshots

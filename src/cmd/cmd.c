@@ -17,9 +17,9 @@
 struct globals cmd_global;
 
 const struct cmd *const cmd_table[] = {
-	&cmd_status, &cmd_advise,   &cmd_get,    &cmd_set,     &cmd_stat,  &cmd_placement,
-	&cmd_apply,  &cmd_profiles, &cmd_revert, &cmd_confirm, &cmd_trial, &cmd_snapshots,
-	&cmd_knobs,  &cmd_selftest, &cmd_bench,  NULL,
+	&cmd_status,    &cmd_advise, &cmd_get,      &cmd_set,    &cmd_stat,    &cmd_map,
+	&cmd_placement, &cmd_apply,  &cmd_profiles, &cmd_revert, &cmd_confirm, &cmd_trial,
+	&cmd_snapshots, &cmd_knobs,  &cmd_selftest, &cmd_bench,  NULL,
 };
 
 const struct cmd_option cmd_global_options[] = {

@@ -51,7 +51,7 @@ struct cmd {
 	const struct cmd_option *options; /* its own options, or NULL */
 };
 
-extern const struct cmd cmd_status, cmd_advise, cmd_get, cmd_set, cmd_stat, cmd_placement,
+extern const struct cmd cmd_status, cmd_advise, cmd_get, cmd_set, cmd_stat, cmd_map, cmd_placement,
 	cmd_apply, cmd_profiles, cmd_revert, cmd_confirm, cmd_trial, cmd_snapshots, cmd_knobs,
 	cmd_selftest, cmd_bench;
 /* NULL-terminated, in --help order. */

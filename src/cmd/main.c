@@ -13,7 +13,7 @@
 #include "suggest.h"
 
 /*
- * One screen of 24 rows: the usage, every command and the options by name
+ * One screen of 24 rows (23 lines and the prompt): the usage, every command and the options by name
  * (each command's --help explains them, numastatctl(8) has everything).
  */
 static void usage(FILE *out)
@@ -22,7 +22,7 @@ static void usage(FILE *out)
 
 	fputs("Usage: numastatctl [options] [<command> [<args>]]\n"
 	      "Read and tune NUMA statistics and NUMA sysctls.\n"
-	      "\nCommands (without one, numastatctl runs 'status'):\n",
+	      "Commands (without one, numastatctl runs 'status'):\n",
 	      out);
 	for (const struct cmd *const *c = cmd_table; *c; c++)
 		fprintf(out, " %-10s %s\n", (*c)->name, (*c)->summary);

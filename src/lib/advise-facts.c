@@ -690,6 +690,24 @@ static int wi_user(const struct advise_facts *f, char *what, size_t len)
 
 /* ---- all of it ---- */
 
+/* The memory map of the nodes; a part it cannot read stays in it as an error. */
+static int read_map(struct advise_facts *f)
+{
+	unsigned *ids = calloc(f->n ? f->n : 1, sizeof(*ids));
+	int r;
+
+	f->map = calloc(1, sizeof(*f->map));
+	if (!ids || !f->map) {
+		free(ids);
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < f->n; i++)
+		ids[i] = f->nodes[i].id;
+	r = memmap_read(ids, f->n, NULL, f->map);
+	free(ids);
+	return r;
+}
+
 int advise_facts_read(struct advise_facts *f, const struct advise_input *in)
 {
 	const struct af_knob *ns;
@@ -703,6 +721,8 @@ int advise_facts_read(struct advise_facts *f, const struct advise_input *in)
 	f->tiers_err = r;
 	if (r < 0)
 		str_copy(f->tiers_why, why, sizeof(f->tiers_why));
+	if ((r = read_map(f)) < 0)
+		return r;
 	read_uptime(f);
 	read_reclaim_distance(f);
 	read_knobs(f);

@@ -476,6 +476,8 @@ static int eval_cpuless_dram_tier(const struct advise_facts *f, const struct adv
 		return 0;
 	if (!f->tiers_err && tiers_with_nodes(f) >= 2)
 		return 0; /* tiering-enable and demotion-enable speak */
+	if (advise_map_one_tier(f))
+		return 0; /* one-memory-tier speaks, naming the devices */
 	if (!(a = advice_new(out, r, ADV_NOTE)))
 		return -ENOMEM;
 	if (f->tiers_err == -ENOENT)
@@ -1820,6 +1822,92 @@ const struct advise_rule advise_rules[] = {
 			  "CPU-less node in the DRAM tier, so there is no slower tier",
 		.source = "mm/memory-tiers.c memory_tier_late_init(), drivers/dax/kmem.c",
 		.eval = eval_cpuless_dram_tier,
+	},
+	{
+		.id = "lower-tier-normal-zone",
+		.priority = PRIO_MEDIUM,
+		.knob = NULL,
+		.condition = "a node in a memory tier slower than the fastest has memory in "
+			     "ZONE_NORMAL (or another zone below ZONE_MOVABLE)",
+		.reads =
+			"/proc/zoneinfo, /sys/devices/virtual/memory_tiering/memory_tierN/nodelist, "
+			"/sys/devices/system/memory/auto_online_blocks, /proc/cmdline",
+		.recommendation = "online that memory as online_movable: auto_online_blocks = "
+				  "online_movable or memhp_default_state=online_movable before it "
+				  "is added, offline and online again what is online already",
+		.reason =
+			"the kernel's own allocations in ZONE_NORMAL land on the slow tier, where "
+			"they can never be demoted, moved or unplugged: memory onlined there "
+			"stays attached for good",
+		.source = "Documentation/admin-guide/mm/memory-hotplug.rst (ZONE_MOVABLE), "
+			  "Documentation/driver-api/cxl/ (onlining CXL memory)",
+		.eval = advise_map_lower_tier_normal,
+	},
+	{
+		.id = "one-memory-tier",
+		.priority = PRIO_LOW,
+		.knob = NULL,
+		.condition = "two or more nodes have memory, all of it in one memory tier, and "
+			     "some of it is a CXL region's or a dax device's",
+		.reads = "/sys/devices/virtual/memory_tiering/memory_tierN/nodelist, "
+			 "/sys/bus/cxl/devices/regionZ, /sys/bus/dax/devices/daxX.Y, "
+			 "/sys/devices/system/node/nodeN/memoryM",
+		.recommendation = "nothing (a note): tiering mode and demotion would do nothing",
+		.reason = "promotion and demotion move pages between tiers only; a device in the "
+			  "DRAM tier had no HMAT or CXL figures (6.12+) and was not onlined by "
+			  "dax/kmem",
+		.source = "mm/memory-tiers.c (memory_tier_late_init(), mt_perf_to_adistance()), "
+			  "drivers/dax/kmem.c",
+		.eval = advise_map_one_tier_eval,
+	},
+	{
+		.id = "cpuless-no-perf",
+		.priority = PRIO_LOW,
+		.knob = NULL,
+		.condition = "a node has memory and no CPU, and neither HMAT (nodeN/accessY/"
+			     "initiators) nor a CXL region's access coordinates give its figures",
+		.reads = "/sys/devices/system/node/nodeN/cpulist, has_memory, "
+			 "nodeN/access0/initiators, nodeN/access1/initiators, "
+			 "/sys/bus/cxl/devices/regionZ/accessY",
+		.recommendation = "nothing (a note): set the interleave weights by hand if it is "
+				  "slower than the nodes with CPUs",
+		.reason = "weighted interleave's auto weights come from bandwidth: a node without "
+			  "it gets weight 1, as much as a DRAM node per round",
+		.source = "mm/mempolicy.c (reduce_interleave_weights()), "
+			  "Documentation/ABI/testing/sysfs-kernel-mm-mempolicy-weighted-interleave",
+		.eval = advise_map_cpuless_no_perf,
+	},
+	{
+		.id = "cxl-memdev-node",
+		.priority = PRIO_LOW,
+		.knob = NULL,
+		.condition = "a CXL memdev's numa_node differs from the node its region's memory "
+			     "went to",
+		.reads = "/sys/bus/cxl/devices/memX/numa_node, regionZ/targetN, "
+			 "/sys/bus/dax/devices/daxX.Y/target_node",
+		.recommendation = "nothing (a note): bind, interleave and watch the region's node",
+		.reason = "a memdev's numa_node is the CPU node of its PCI device, while its "
+			  "memory is a node of its own: tools that print the first mislead the "
+			  "second",
+		.source = "Documentation/ABI/testing/sysfs-bus-cxl (memX/numa_node), "
+			  "drivers/dax/kmem.c",
+		.eval = advise_map_cxl_memdev_node,
+	},
+	{
+		.id = "hotplug-offline",
+		.priority = PRIO_MEDIUM,
+		.knob = NULL,
+		.condition = "memory blocks of a CXL region, a dax device or an ACPI memory device "
+			     "are offline",
+		.reads = "/sys/devices/system/memory/memoryN/state, firmware_node, "
+			 "/sys/devices/system/node/nodeN/memoryN, auto_online_blocks",
+		.recommendation = "online them (echo online_movable > "
+				  "/sys/devices/system/memory/memoryN/state, or daxctl "
+				  "online-memory), or set auto_online_blocks before adding more",
+		.reason = "offline memory was added and is not used: auto_online_blocks was "
+			  "offline when it came",
+		.source = "Documentation/admin-guide/mm/memory-hotplug.rst",
+		.eval = advise_map_hotplug_offline,
 	},
 	{
 		.id = "interleave-weights",

@@ -113,6 +113,9 @@ void advise_facts_free(struct advise_facts *f)
 	free(f->nodes);
 	free(f->knobs);
 	node_memtiers_free(&f->tiers);
+	if (f->map)
+		memmap_free(f->map);
+	free(f->map);
 	sysctld_conflicts_free(&f->conflicts);
 	plan_free(&f->plan);
 	damon_free(&f->damon);

@@ -7,7 +7,7 @@
  * "insufficient data" lines, each with the numbers it rests on.  Nothing
  * here prints or changes anything.
  * Implemented by advice.c, advise-facts.c, advise-interact.c,
- * advise-kubelet.c, advise-rules.c and advise.c.
+ * advise-kubelet.c, advise-map.c, advise-rules.c and advise.c.
  */
 #pragma once
 
@@ -18,6 +18,7 @@
 #include "damon.h"
 #include "knobs.h"
 #include "kubelet-config.h"
+#include "memmap.h"
 #include "nodes.h"
 #include "plan.h"
 #include "profile.h"
@@ -197,6 +198,11 @@ struct advise_facts {
 	unsigned self;
 	/* The kubelet's configuration (KUBELET_CONFIG): present false on a host without one. */
 	struct kubelet_config kubelet;
+	/*
+	 * The memory map (sources, zones, tiers, devices) of the nodes, or
+	 * NULL when it was not read (unit tests set it by hand).
+	 */
+	struct memmap *map;
 };
 
 struct advise_rule {
@@ -272,6 +278,23 @@ void advice_list_free(struct advice_list *l);
 size_t advice_count(const struct advice_list *l, enum advice_kind kind);
 /* The rule with this id, or NULL. */
 const struct advise_rule *advise_rule_find(const char *id);
+
+/* The rules on the memory map (advise-map.c), as advise_rules[] names them. */
+int advise_map_lower_tier_normal(const struct advise_facts *f, const struct advise_rule *r,
+				 struct advice_list *out);
+int advise_map_one_tier_eval(const struct advise_facts *f, const struct advise_rule *r,
+			     struct advice_list *out);
+int advise_map_cpuless_no_perf(const struct advise_facts *f, const struct advise_rule *r,
+			       struct advice_list *out);
+int advise_map_cxl_memdev_node(const struct advise_facts *f, const struct advise_rule *r,
+			       struct advice_list *out);
+int advise_map_hotplug_offline(const struct advise_facts *f, const struct advise_rule *r,
+			       struct advice_list *out);
+/*
+ * Every node with memory in one tier, and some of it a device's (CXL,
+ * dax): one-memory-tier speaks, so cpuless-dram-tier need not.
+ */
+bool advise_map_one_tier(const struct advise_facts *f);
 
 /* For the rules (advise-rules.c): building entries. */
 /* A new entry of r in out, or NULL when out of memory. */

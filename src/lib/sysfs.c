@@ -309,6 +309,22 @@ ssize_t sysfs_read_file(const char *path, char *buf, size_t size)
 	return n;
 }
 
+ssize_t sysfs_readlink(const char *path, char *buf, size_t size)
+{
+	/* O_PATH | O_NOFOLLOW opens the link itself, as openat2 does in the root. */
+	int fd = sysfs_open(path, O_PATH | O_NOFOLLOW);
+	ssize_t n;
+
+	if (fd < 0)
+		return fd;
+	n = readlinkat(fd, "", buf, size);
+	n = n < 0 ? -errno : n >= (ssize_t)size ? -EFBIG : n;
+	close(fd);
+	if (n >= 0)
+		buf[n] = '\0';
+	return n;
+}
+
 ssize_t sysfs_pread_fd(int fd, char *buf, size_t size)
 {
 	return read_all(fd, buf, size, true);

@@ -49,6 +49,14 @@ ssize_t sysfs_read_file(const char *path, char *buf, size_t size);
  * -ENXIO for what is not a regular file, -ENOMEM or -errno.
  */
 ssize_t sysfs_read_alloc(const char *path, size_t max, char **buf);
+/*
+ * The target of the symlink at path (its last component not followed; the
+ * directories on the way resolved inside the root), NUL-terminated: what a
+ * sysfs link such as memory/memoryN/firmware_node or a dax device's driver
+ * names.  The length, -EFBIG when it does not fit, or -errno (-ENOENT
+ * also when path is not a link).
+ */
+ssize_t sysfs_readlink(const char *path, char *buf, size_t size);
 /* Read from an open fd at offset 0 (interval sampling keeps fds open). */
 ssize_t sysfs_pread_fd(int fd, char *buf, size_t size);
 

@@ -31,6 +31,37 @@ int parse_u64_n(const char *s, size_t len, uint64_t max, uint64_t *out)
 	return 0;
 }
 
+int parse_hex_u64_n(const char *s, size_t len, bool prefix, uint64_t *out)
+{
+	uint64_t v = 0;
+
+	/* "%#llx" prints 0 bare, everything else with its 0x. */
+	if (prefix && len == 1 && s[0] == '0') {
+		*out = 0;
+		return 0;
+	}
+	if (prefix) {
+		if (len < 3 || s[0] != '0' || s[1] != 'x')
+			return -EINVAL;
+		s += 2;
+		len -= 2;
+	}
+	if (len == 0)
+		return -EINVAL;
+	for (size_t i = 0; i < len; i++) {
+		unsigned c = (unsigned char)s[i];
+		unsigned d = c - '0' <= 9 ? c - '0' : c - 'a' <= 5 ? c - 'a' + 10 : 16;
+
+		if (d > 15)
+			return -EINVAL;
+		if (v >> 60)
+			return -ERANGE;
+		v = v << 4 | d;
+	}
+	*out = v;
+	return 0;
+}
+
 int parse_u64(const char *s, uint64_t max, uint64_t *out)
 {
 	return parse_u64_n(s, strlen(s), max, out);

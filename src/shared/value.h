@@ -17,6 +17,12 @@ int parse_u64(const char *s, uint64_t max, uint64_t *out);
 int parse_i64(const char *s, int64_t min, int64_t max, int64_t *out);
 /* Same as parse_u64 but for s[0..len), which need not be NUL-terminated. */
 int parse_u64_n(const char *s, size_t len, uint64_t max, uint64_t *out);
+/*
+ * The hexadecimal numbers sysfs prints for addresses and sizes: "%#llx"
+ * ("0x8000000", "0") when prefix is true, "%llx" ("8000000") when false;
+ * lower-case digits, no sign, at most 16 digits.  0, -EINVAL or -ERANGE.
+ */
+int parse_hex_u64_n(const char *s, size_t len, bool prefix, uint64_t *out);
 
 /*
  * Copy src into dst[size] (size > 0), truncating, always NUL-terminated;

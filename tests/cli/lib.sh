@@ -310,7 +310,11 @@ golden_run() {
 	local file=$1
 	golden_cases
 	[ -n "${GOLDEN_FIXTURE[$file]:-}" ] || { echo "Bail out! no golden case $file in tests/expected/cases"; exit 1; }
-	fixture "${GOLDEN_FIXTURE[$file]}"
+	# A fixture a generator builds: "gen-map.sh:cxl" is gen_fixture gen-map.sh cxl.
+	case ${GOLDEN_FIXTURE[$file]} in
+	gen-*:*) gen_fixture "${GOLDEN_FIXTURE[$file]%%:*}" "${GOLDEN_FIXTURE[$file]#*:}" ;;
+	*) fixture "${GOLDEN_FIXTURE[$file]}" ;;
+	esac
 	eval "set -- ${GOLDEN_ARGS[$file]}"
 	run "$@"
 	case $file in

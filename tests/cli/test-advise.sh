@@ -66,6 +66,11 @@ advise-damon-stat-running 0 damon-stat-running note DAMON_STAT runs: kdamond PID
 advise-sched-ext-balancing 0 sched-ext-balancing insufficient the sched_ext scheduler scx_rusty runs while NUMA balancing is on
 advise-kubelet-numa-nodes 3 kubelet-numa-nodes advice the kubelet refuses to start with its Topology Manager on 9 NUMA nodes (more than 8): add: topologyManagerPolicyOptions: {max-allowable-numa-nodes: "9"}
 advise-kubelet-closest-numa 3 kubelet-closest-numa advice though distances here range from 20 to 22: under topologyManagerPolicyOptions (line 4) add: prefer-closest-numa-nodes: "true"
+advise-lower-tier-normal-zone 3 lower-tier-normal-zone advice node 2 is in a slower tier (memory_tier22) with 2G in ZONE_NORMAL
+advise-one-memory-tier 0 one-memory-tier note every node with memory is in memory_tier4, CXL or dax memory too
+advise-cpuless-no-perf 0 cpuless-no-perf note node 2 has memory, no CPU and no performance data
+advise-cxl-memdev-node 3 cxl-memdev-node note CXL mem0's numa_node is 0, the node of its PCI device; its memory (region0) is node 2
+advise-hotplug-offline 3 hotplug-offline advice node 2: 1 of the 2 blocks of acpi PNP0C80:00 are offline (1G)
 CASES
 
 # sched_ext over a window where numa_pte_updates stands still: balancing
@@ -115,6 +120,21 @@ expect_out "nothing to advise" "and it says so, nothing else"
 expect_err "" "no message"
 
 # --- the evidence: the numbers read, and where ---
+afixture advise-hotplug-offline
+prun advise
+expect_out_has "   evidence: /sys/devices/system/memory/memoryN/state: offline for N = 9" \
+	"hotplug-offline names the offline blocks"
+expect_out_has "             /sys/devices/system/memory/auto_online_blocks: offline" \
+	"and the policy that left them so"
+afixture advise-cxl-memdev-node
+prun advise
+expect_out_has "   evidence: /sys/bus/cxl/devices/mem0/numa_node: 0" "cxl-memdev-node: the memdev's node"
+expect_out_has "             region0's memory is on node 2 (its dax device's target_node)" \
+	"and where the region's memory went"
+afixture advise-lower-tier-normal-zone
+prun advise
+expect_out_has "   evidence: /proc/zoneinfo: node 2: 2G present in the zones below Movable" \
+	"lower-tier-normal-zone: zoneinfo's figure"
 afixture advise-single-node
 prun advise
 expect_out_has "   evidence: /sys/devices/system/node: node0 is the only node" "evidence names the file it read"

@@ -1155,6 +1155,157 @@ static void test_kubelet(void)
 	done(&f, &l);
 }
 
+/*
+ * The memory map of machine(f, 3) as memmap_read() leaves it: nodes 0 and 1
+ * with CPUs and 4 GiB of boot memory, node 2 CPU-less with 2 GiB of
+ * source src (a CXL region of two memdevs on node 0's PCI bus, else an ACPI
+ * DIMM) in zone, block 9 offline when offline; tiers as tier_of says.
+ */
+static struct memmap_node_zones map_zones[3];
+
+static void map_machine(struct advise_facts *f, enum memmap_source src, int zone, bool offline,
+			size_t ntiers, const unsigned *tier_of)
+{
+	struct memmap *m = calloc(1, sizeof(*m));
+
+	f->map = m;
+	m->page_size = 4096;
+	m->n = 3;
+	m->nodes = calloc(3, sizeof(*m->nodes));
+	m->blocks.block_size = 1ull << 30;
+	m->blocks.v = calloc(2, sizeof(*m->blocks.v));
+	m->blocks.n = 2;
+	m->tiers.v = calloc(ntiers, sizeof(*m->tiers.v));
+	m->tiers.n = ntiers;
+	for (size_t t = 0; t < ntiers; t++) {
+		m->tiers.v[t].id = 4 + 18 * (unsigned)t;
+		m->tiers.v[t].nodes = calloc(3, sizeof(unsigned));
+		for (unsigned i = 0; i < 3; i++)
+			if (tier_of[i] == t)
+				m->tiers.v[t].nodes[m->tiers.v[t].n++] = i;
+	}
+	for (unsigned i = 0; i < 3; i++) {
+		struct memmap_node *nd = &m->nodes[i];
+
+		map_zones[i] = (struct memmap_node_zones){ .node = i };
+		nd->node = i;
+		nd->memory = true;
+		nd->zones = &map_zones[i];
+		nd->tier = (long)m->tiers.v[tier_of[i]].id;
+		nd->n_parts = 1;
+		nd->parts[0] = (struct memmap_part){ .source = MS_BOOT, .dev = -1, .blocks = 4 };
+		if (i < 2) {
+			nd->cpus = calloc(2, sizeof(unsigned));
+			nd->cpus[0] = 2 * i;
+			nd->cpus[1] = 2 * i + 1;
+			nd->n_cpus = 2;
+			map_zones[i].present[MZ_NORMAL] = 1048576;
+		}
+	}
+	map_zones[2].present[zone] = 524288;
+	m->nodes[2].parts[0] =
+		(struct memmap_part){ .source = src, .dev = -1, .blocks = 2, .offline = offline };
+	m->nodes[2].offline = offline;
+	for (unsigned b = 0; b < 2; b++)
+		m->blocks.v[b] = (struct memmap_block){ .id = 8 + b, .node = 2, .zone = zone };
+	m->blocks.v[1].state = offline ? MB_OFFLINE : MB_ONLINE;
+	snprintf(m->policy.auto_online, sizeof(m->policy.auto_online), "online");
+	if (src == MS_ACPI) {
+		snprintf(m->nodes[2].parts[0].acpi, MEMMAP_NAME_MAX, "PNP0C80:00");
+		for (unsigned b = 0; b < 2; b++)
+			snprintf(m->blocks.v[b].acpi, MEMMAP_NAME_MAX, "PNP0C80:00");
+		return;
+	}
+	m->nodes[2].parts[0].dev = 0;
+	m->nodes[2].perf = MP_CXL;
+	m->dev.regions = calloc(1, sizeof(*m->dev.regions));
+	m->dev.n_regions = 1;
+	m->dev.regions[0] = (struct memmap_region){
+		.name = "region0", .start = 8ull << 30, .size = 2ull << 30, .dax = -1, .node = 2
+	};
+	m->dev.regions[0].memdevs = calloc(2, sizeof(struct memmap_memdev));
+	m->dev.regions[0].n_memdevs = 2;
+	for (int k = 0; k < 2; k++) {
+		struct memmap_memdev *md = &m->dev.regions[0].memdevs[k];
+
+		snprintf(md->name, sizeof(md->name), "mem%d", k);
+		snprintf(md->decoder, sizeof(md->decoder), "decoder%d.0", 5 + k);
+		md->numa_node = k == 0 ? 0 : 2;
+	}
+}
+
+static void test_map_rules(void)
+{
+	static const unsigned two[] = { 0, 0, 1 }, one[] = { 0, 0, 0 };
+	struct advise_facts f;
+	struct advice_list l;
+	const struct advice *a;
+
+	machine(&f, 3);
+	map_machine(&f, MS_CXL, MZ_NORMAL, false, 2, two);
+	l = judge(&f);
+	a = find(&l, "lower-tier-normal-zone", ADV_ADVICE);
+	CHECK(a && strstr(a->text,
+			  "node 2 is in a slower tier (memory_tier22) with 2G in ZONE_NORMAL"),
+	      "a lower tier in ZONE_NORMAL: advice");
+	CHECK(has_evidence(a, "node 2: 2G present in the zones below Movable"),
+	      "with zoneinfo's figure");
+	a = find(&l, "cxl-memdev-node", ADV_NOTE);
+	CHECK(a && strstr(a->text, "CXL mem0's numa_node is 0") && !strstr(a->text, "mem1"),
+	      "mem0 on node 0's bus, its memory node 2: a note; mem1 on node 2: none");
+	CHECK(!find(&l, "one-memory-tier", ADV_NOTE) && !find(&l, "cpuless-no-perf", ADV_NOTE),
+	      "two tiers, CXL figures: neither tier nor perf note");
+	done(&f, &l);
+
+	machine(&f, 3);
+	map_machine(&f, MS_CXL, MZ_MOVABLE, false, 2, two);
+	l = judge(&f);
+	CHECK(!find(&l, "lower-tier-normal-zone", ADV_ADVICE),
+	      "the lower tier all Movable: silent");
+	done(&f, &l);
+
+	machine(&f, 3);
+	f.nodes[2].cpu = false;
+	tiers(&f, 1, one);
+	map_machine(&f, MS_CXL, MZ_MOVABLE, false, 1, one);
+	l = judge(&f);
+	a = find(&l, "one-memory-tier", ADV_NOTE);
+	CHECK(a && has_evidence(a, "node 2: memory of cxl region0, performance data: cxl"),
+	      "CXL memory in the one tier: a note naming the region");
+	CHECK(!find(&l, "cpuless-dram-tier", ADV_NOTE), "and cpuless-dram-tier leaves it to it");
+	done(&f, &l);
+
+	machine(&f, 3);
+	f.nodes[2].cpu = false;
+	tiers(&f, 1, one);
+	map_machine(&f, MS_ACPI, MZ_MOVABLE, true, 1, one);
+	l = judge(&f);
+	CHECK(!find(&l, "one-memory-tier", ADV_NOTE) && find(&l, "cpuless-dram-tier", ADV_NOTE),
+	      "an ACPI DIMM in the one tier: cpuless-dram-tier's, not one-memory-tier's");
+	a = find(&l, "cpuless-no-perf", ADV_NOTE);
+	CHECK(a && strstr(a->text, "node 2 has memory, no CPU and no performance data"),
+	      "no HMAT, no CXL figures: a note");
+	a = find(&l, "hotplug-offline", ADV_ADVICE);
+	CHECK(a && strstr(a->text, "1 of the 2 blocks of acpi PNP0C80:00 are offline (1G)"),
+	      "an offline block of the DIMM: advice");
+	CHECK(has_evidence(a, "memoryN/state: offline for N = 9"), "naming the block");
+	done(&f, &l);
+
+	machine(&f, 3);
+	map_machine(&f, MS_ACPI, MZ_MOVABLE, false, 1, one);
+	f.map->nodes[2].perf = MP_HMAT;
+	l = judge(&f);
+	CHECK(!find(&l, "hotplug-offline", ADV_ADVICE) && !find(&l, "cpuless-no-perf", ADV_NOTE),
+	      "every block online, HMAT figures: both silent");
+	done(&f, &l);
+
+	machine(&f, 3);
+	l = judge(&f);
+	CHECK(!find(&l, "hotplug-offline", ADV_ADVICE) && !find(&l, "cxl-memdev-node", ADV_NOTE),
+	      "no map read: no verdict");
+	done(&f, &l);
+}
+
 int main(void)
 {
 	test_table();
@@ -1164,6 +1315,7 @@ int main(void)
 	test_single_node();
 	test_frozen();
 	test_tiers();
+	test_map_rules();
 	test_long_lines();
 	test_self_not_among_procs();
 	test_zone_reclaim_far();

@@ -4,7 +4,10 @@
 # initramfs that carries busybox, the built numastatctl, every library it
 # links or dlopen()s (at the host's paths, so the guest's ld.so finds them
 # where it looks), the numactl package's own numastat for comparison, the
-# test's helper programs in /usr/bin, and INIT as /init.
+# test's helper programs in /usr/bin, and INIT as /init.  With
+# VM_MODULES set (a directory fetch-kernel.sh filled), its modules and
+# their load order too, in /usr/lib/modules/vm: the guest's /init loads
+# them with insmod in that order.
 set -eu
 
 BINARY=$1 INIT=$2 SRCDIR=$3 OUT=$4
@@ -83,6 +86,13 @@ for helper in "$@"; do
 	with_libs "$helper"
 	chmod 0755 "$ROOT/usr/bin/${helper##*/}"
 done
+
+if [ -n "${VM_MODULES:-}" ]; then
+	[ -s "$VM_MODULES/load" ] || die "$VM_MODULES/load: missing (fetch-kernel.sh SUITE MODULE...)"
+	for f in "$VM_MODULES"/load "$VM_MODULES"/builtin "$VM_MODULES"/*.ko; do
+		put "$f" "/usr/lib/modules/vm/${f##*/}"
+	done
+fi
 
 put "$INIT" /init
 chmod 0755 "$ROOT/init" "$ROOT/usr/bin/busybox" "$ROOT/usr/sbin/numastatctl"

@@ -27,7 +27,8 @@ numa_args() {
 
 # run_guest SECONDS QEMU-ARGS...: run QEMU under TCG with ttyS0 (console:
 # kernel messages, command output) into $TMP/console.log and ttyS1 (TAP
-# only) into $TMP/tap.log; sets QEMU_RC and ELAPSED.  TCG, always: the
+# only) into $TMP/tap.log, and with VM_CAPTURE_FILE set ttyS2 into that
+# file (a guest's vm-capture dump); sets QEMU_RC and ELAPSED.  TCG, always: the
 # results must not depend on the host, and a /dev/kvm that opens is no
 # promise that the CPU can virtualise (nested guests hang).  -no-reboot:
 # a guest that dies or reboots ends QEMU at once.  QEMU runs in the
@@ -39,6 +40,7 @@ run_guest() {
 	timeout --kill-after=10 "$limit" $QEMU -accel tcg "$@" \
 		-nographic -no-reboot -monitor none -nic none \
 		-serial "file:$TMP/console.log" -serial "file:$TMP/tap.log" \
+		${VM_CAPTURE_FILE:+-serial "file:$VM_CAPTURE_FILE"} \
 		</dev/null >"$TMP/qemu.out" 2>&1 &
 	QEMU_PID=$!
 	# shellcheck disable=SC2016 # expanded when the hook runs
