@@ -1873,8 +1873,8 @@ const struct advise_rule advise_rules[] = {
 				  "slower than the nodes with CPUs",
 		.reason = "weighted interleave's auto weights come from bandwidth: a node without "
 			  "it gets weight 1, as much as a DRAM node per round",
-		.source = "mm/mempolicy.c (reduce_interleave_weights()), "
-			  "Documentation/ABI/testing/sysfs-kernel-mm-mempolicy-weighted-interleave",
+		.source = "mm/mempolicy.c (reduce_interleave_weights()), the weighted "
+			  "interleave ABI (Documentation/ABI/testing/sysfs-kernel-mm-mempolicy)",
 		.eval = advise_map_cpuless_no_perf,
 	},
 	{

@@ -260,11 +260,12 @@ static void node_perf(const struct memmap *m, struct memmap_node *nd)
 static int node_demotion(const struct memmap *m, struct memmap_node *nd, const unsigned *nodes,
 			 const unsigned *dist, size_t i)
 {
-	int n;
+	unsigned *out = NULL;
+	int n = memmap_demotion_targets(&m->tiers, dist, nodes, m->n, i, &out);
 
-	n = memmap_demotion_targets(&m->tiers, dist, nodes, m->n, i, &nd->demote);
 	if (n < 0)
 		return n;
+	nd->demote = out;
 	nd->n_demote = (size_t)n;
 	return 0;
 }

@@ -89,6 +89,14 @@ expect_err "numastatctl: map: /proc/zoneinfo: line 2: expected a page count" "th
 expect_out_has "   0    2   0    4 2      boot             -       -" \
 	"the zones not shown rather than half-read"
 
+# A dump whose names hold control characters: escaped in the text.
+gen_fixture gen-map.sh cxl
+ep=$ROOT/sys/devices/platform/ACPI0017:00/root0/port1/endpoint5
+ln -sfn "../../../../../pci0000:0c/x/mem"$'\e[2J'"0" "$ep/uport"
+run map
+expect_out_has 'mem\x1b[2J0 (serial unknown' "a memdev named with ESC: \\x1b, not the escape"
+expect_out_lacks $'\e' "no raw escape reaches the terminal"
+
 run map --prometheus -J
 expect_rc 2 "--prometheus with -J: a usage error"
 expect_err_has "--prometheus and -J: choose one" "says to choose"
