@@ -322,28 +322,8 @@ static int tuned_json(const struct status *st, struct out_doc *d, char *why, siz
 /* "warnings": the lines status printed on stderr, as an array of strings. */
 static int warnings_json(const struct status *st, struct out_doc *d, char *why, size_t whylen)
 {
-	struct out_table *t;
-	struct out_row *row;
-	char *text = NULL;
-	size_t len = 0;
-	FILE *f;
-	int r = out_table_new(&t, "", OUT_JSON, why, whylen);
-
-	if (r < 0)
-		return r;
-	out_table_add_column(t, "WARNINGS", 0, OUT_COL_ARRAY);
-	f = open_memstream(&text, &len);
-	for (size_t i = 0; f && i < st->n_warnings; i++)
-		fprintf(f, "%s%s", i ? "\n" : "", st->warnings[i]);
-	if (!f || fclose(f) != 0 || !(row = out_table_add_row(t)))
-		r = -ENOMEM;
-	else
-		r = out_row_set(row, 0, text);
-	if (r == 0)
-		r = out_doc_add(d, t, OUT_PART_FIELDS);
-	free(text);
-	out_table_free(t);
-	return r;
+	return out_doc_add_strings(d, "WARNINGS", (const char *const *)st->warnings, st->n_warnings,
+				   why, whylen);
 }
 
 /*

@@ -133,7 +133,7 @@ int placement_containers_intent(const struct pc_ctx *x, const struct container *
 	for (size_t i = 0; t->by && i < p->n; i++) {
 		const struct pl_node *nd = &p->v[i];
 
-		if (placement_has(t->nodes, t->n_nodes, nd->node))
+		if (rangelist_has(t->nodes, t->n_nodes, nd->node))
 			continue;
 		t->off_anon += nd->bytes[PL_ANON] + nd->bytes[PL_HUGE];
 		t->off_file += nd->bytes[PL_FILE] + nd->bytes[PL_SHMEM];

@@ -2,6 +2,7 @@
 /* placement -J: the targets, their nodes and the classes (placement-cmd.h). */
 #include "cmd.h"
 #include "log.h"
+#include "nodes.h"
 #include "out.h"
 #include "placement-cmd.h"
 #include "placement-containers.h"
@@ -203,7 +204,7 @@ static void node_rows(const struct target *t, struct out_table *tb)
 			out_row_setf(row, 0, "%u", t->pid);
 		out_row_setf(row, 2, "%u", nd->node);
 		out_row_set(row, 3,
-			    placement_has(t->p.local, t->p.n_local, nd->node) ? "yes" : "no");
+			    rangelist_has(t->p.local, t->p.n_local, nd->node) ? "yes" : "no");
 		for (int k = 0; k < PL_NKIND; k++) {
 			set_u64(row, 4 + (size_t)k, nd->bytes[k]);
 			total += nd->bytes[k];

@@ -3,6 +3,7 @@
 #include "atomic-file.h"
 #include "cg-find.h"
 #include "log.h"
+#include "nodes.h"
 #include "placement-cmd.h"
 #include "placement-containers.h"
 #include "placement.h"
@@ -67,7 +68,7 @@ static void sum_processes(const struct pctx *x, const struct proc_list *l, struc
 	for (size_t i = 0; i < x->n; i++) {
 		const struct target *t = &x->t[i];
 
-		if (t->is_cgroup || !placement_has(l->v, l->n, t->pid))
+		if (t->is_cgroup || !rangelist_has(l->v, l->n, t->pid))
 			continue;
 		s->processes++;
 		s->v.total += t->v.total;
@@ -85,7 +86,7 @@ static int sum_nodes(const struct pctx *x, const struct proc_list *l, struct pla
 	for (size_t i = 0; i < x->n; i++) {
 		const struct target *t = &x->t[i];
 
-		if (t->is_cgroup || !placement_has(l->v, l->n, t->pid))
+		if (t->is_cgroup || !rangelist_has(l->v, l->n, t->pid))
 			continue;
 		for (size_t k = 0; k < t->p.n; k++) {
 			struct pl_node *n = placement_node(sum, t->p.v[k].node);

@@ -95,7 +95,7 @@ oom:
 
 static bool named(const struct proc_list *l, unsigned pid)
 {
-	return placement_has(l->v, l->n, pid);
+	return rangelist_has(l->v, l->n, pid);
 }
 
 /* Is /proc/PID still there (its status readable)? */

@@ -51,7 +51,7 @@ static void local_line(const struct target *t)
 	size_t n = 0;
 
 	for (size_t i = 0; i < t->p.n_cpu_nodes && n < 64; i++)
-		if (!placement_has(t->p.local, t->p.n_local, t->p.cpu_nodes[i]))
+		if (!rangelist_has(t->p.local, t->p.n_local, t->p.cpu_nodes[i]))
 			ids[n++] = t->p.cpu_nodes[i];
 	if (!n)
 		return;
@@ -77,9 +77,9 @@ static void package_line(const struct target *t)
 
 		if (!nd || nd->package == NODE_CLASS_NONE)
 			return;
-		if (!placement_has(pk, npk, nd->package)) {
+		if (!rangelist_has(pk, npk, nd->package)) {
 			pk[npk++] = nd->package;
-			/* Kept sorted for placement_has() and the list. */
+			/* Kept sorted for rangelist_has() and the list. */
 			for (size_t k = npk - 1; k > 0 && pk[k - 1] > pk[k]; k--) {
 				unsigned x = pk[k];
 
@@ -91,7 +91,7 @@ static void package_line(const struct target *t)
 	if (!npk)
 		return;
 	for (size_t i = 0; i < nc->n && n < 256; i++)
-		if (placement_has(pk, npk, nc->v[i].package))
+		if (rangelist_has(pk, npk, nc->v[i].package))
 			ids[n++] = nc->v[i].node;
 	rangelist_text(pk, npk, pks, sizeof(pks));
 	rangelist_text(ids, n, nodes, sizeof(nodes));

@@ -943,7 +943,7 @@ static size_t series_of(const struct cgview *v, const struct cg *c)
 	size_t n = 0;
 
 	for (size_t ni = 0; c->ok && ni < c->cur.n_nodes; ni++)
-		n += stat_view_has_node(v->nodes, v->n_nodes, c->cur.node[ni]);
+		n += rangelist_has(v->nodes, v->n_nodes, c->cur.node[ni]);
 	return n * c->cur.n_items;
 }
 
@@ -989,7 +989,7 @@ static void prom_series(FILE *f, const struct cgview *v, const bool *in, bool co
 			if (cg_item_is_count(c->cur.name[k]) != counts)
 				continue;
 			for (size_t ni = 0; ni < c->cur.n_nodes; ni++) {
-				if (!stat_view_has_node(v->nodes, v->n_nodes, c->cur.node[ni]))
+				if (!rangelist_has(v->nodes, v->n_nodes, c->cur.node[ni]))
 					continue;
 				fputs(counts ? "numastatctl_cgroup_memory_events_total{cgroup=\""
 					     : "numastatctl_cgroup_memory_bytes{cgroup=\"",

@@ -106,7 +106,7 @@ struct tiers {
 /* Whether node is in a NODE_DIR mask: 1, 0, -1 (no such file). */
 static int in_mask(const unsigned *ids, int n, unsigned node)
 {
-	return n < 0 ? -1 : stat_view_has_node(ids, (size_t)n, node);
+	return n < 0 ? -1 : rangelist_has(ids, (size_t)n, node);
 }
 
 /*
@@ -440,8 +440,7 @@ static int check_disjoint(struct tiers *ts)
 	for (size_t i = 0; i < t->n; i++)
 		for (size_t k = 0; k < t->v[i].n; k++)
 			for (size_t j = i + 1; j < t->n; j++)
-				if (stat_view_has_node(t->v[j].nodes, t->v[j].n,
-						       t->v[i].nodes[k])) {
+				if (rangelist_has(t->v[j].nodes, t->v[j].n, t->v[i].nodes[k])) {
 					log_err(MEMTIER_DIR ": node %u is in memory_tier%u and "
 							    "memory_tier%u",
 						t->v[i].nodes[k], t->v[i].id, t->v[j].id);

@@ -197,23 +197,6 @@ int stat_view_nodes(const struct stat_opts *o, unsigned **ids)
 	return n;
 }
 
-bool stat_view_has_node(const unsigned *ids, size_t n, unsigned id)
-{
-	size_t lo = 0, hi = n;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (ids[mid] == id)
-			return true;
-		if (ids[mid] < id)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return false;
-}
-
 static int lookup(const char *const *names, size_t n, const char *p, size_t len)
 {
 	for (size_t i = 0; i < n; i++)

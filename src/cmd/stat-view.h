@@ -99,8 +99,6 @@ void stat_view_say_missing_node(const struct node_miss *missing);
  * *ids malloc'ed, or -EXIT_USAGE / -EXIT_FAIL after saying why.
  */
 int stat_view_nodes(const struct stat_opts *o, unsigned **ids);
-/* Is id in the sorted list ids[0..n)? */
-bool stat_view_has_node(const unsigned *ids, size_t n, unsigned id);
 /*
  * Resolve -o (a list of column names, "+LIST" appends to the defaults) and
  * --sort against view v's columns (case-insensitive).  names[0..n) are its

@@ -109,26 +109,9 @@ void status_interact_print(const struct status_interact *si, size_t cols)
 int status_interact_json(const struct status_interact *si, struct out_doc *d, char *why,
 			 size_t whylen)
 {
-	struct out_table *t;
-	struct out_row *row;
-	char *text = NULL;
-	size_t len = 0;
-	FILE *f;
-	int r = out_table_new(&t, "", OUT_JSON, why, whylen);
+	const char *lines[STATUS_INTERACT_MAX];
 
-	if (r < 0)
-		return r;
-	out_table_add_column(t, "INTERACTIONS", 0, OUT_COL_ARRAY);
-	f = open_memstream(&text, &len);
-	for (size_t i = 0; f && i < si->n; i++)
-		fprintf(f, "%s%s", i ? "\n" : "", si->lines[i]);
-	if (!f || fclose(f) != 0 || !(row = out_table_add_row(t)))
-		r = -ENOMEM;
-	else
-		r = out_row_set(row, 0, text);
-	if (r == 0)
-		r = out_doc_add(d, t, OUT_PART_FIELDS);
-	free(text);
-	out_table_free(t);
-	return r;
+	for (size_t i = 0; i < si->n; i++)
+		lines[i] = si->lines[i];
+	return out_doc_add_strings(d, "INTERACTIONS", lines, si->n, why, whylen);
 }

@@ -228,23 +228,6 @@ int node_distance_matrix_read(const unsigned *nodes, size_t n, unsigned **dist)
 	return 0;
 }
 
-static bool in_sorted(const unsigned *ids, size_t n, unsigned id)
-{
-	size_t lo = 0, hi = n;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (ids[mid] == id)
-			return true;
-		if (ids[mid] < id)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return false;
-}
-
 size_t node_distance_nearest(const unsigned *dist, const unsigned *nodes, size_t n, size_t from,
 			     const unsigned *among, size_t n_among, unsigned *out)
 {
@@ -255,7 +238,8 @@ size_t node_distance_nearest(const unsigned *dist, const unsigned *nodes, size_t
 		for (size_t j = 0; j < n; j++) {
 			unsigned d = dist[from * n + j];
 
-			if (j == from || !in_sorted(among, n_among, nodes[j]) || d == UINT32_MAX)
+			if (j == from || !rangelist_has(among, n_among, nodes[j]) ||
+			    d == UINT32_MAX)
 				continue;
 			if (pass == 0 && d < best)
 				best = d;

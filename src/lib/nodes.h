@@ -98,6 +98,8 @@ int rangelist_parse(const char *s, unsigned **ids);
  * it uncut.
  */
 size_t rangelist_format(const unsigned *ids, size_t n, char *buf, size_t len);
+/* Is id in ids[n] (sorted ascending)?  A binary search. */
+bool rangelist_has(const unsigned *ids, size_t n, unsigned id);
 /* The same for text people read: "none" for an empty list. */
 void rangelist_text(const unsigned *ids, size_t n, char *buf, size_t len);
 

@@ -602,6 +602,34 @@ int out_doc_add(struct out_doc *d, struct out_table *t, enum out_part how)
 	return r;
 }
 
+int out_doc_add_strings(struct out_doc *d, const char *name, const char *const *s, size_t n,
+			char *why, size_t whylen)
+{
+	struct out_table *t;
+	struct out_row *row;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f;
+	int r = out_table_new(&t, "", OUT_JSON, why, whylen);
+
+	if (r < 0)
+		return r;
+	out_table_add_column(t, name, 0, OUT_COL_ARRAY);
+	/* An array cell is its items a line each. */
+	f = open_memstream(&text, &len);
+	for (size_t i = 0; f && i < n; i++)
+		fprintf(f, "%s%s", i ? "\n" : "", s[i]);
+	if (!f || fclose(f) != 0 || !(row = out_table_add_row(t)))
+		r = -ENOMEM;
+	else
+		r = out_row_set(row, 0, text);
+	if (r == 0)
+		r = out_doc_add(d, t, OUT_PART_FIELDS);
+	free(text);
+	out_table_free(t);
+	return r;
+}
+
 int out_doc_print(struct out_doc *d, FILE *stream)
 {
 	char *text;

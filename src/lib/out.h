@@ -65,6 +65,12 @@ enum out_part {
 int out_doc_new(struct out_doc **dp, unsigned flags);
 /* Adds t (the caller still frees it); 0, -EINVAL (shape) or -ENOMEM. */
 int out_doc_add(struct out_doc *d, struct out_table *t, enum out_part how);
+/*
+ * Adds "name": [the n strings] as a member of d (name as a column name:
+ * "WARNINGS" is "warnings"); 0, or the errors of out_doc_add().
+ */
+int out_doc_add_strings(struct out_doc *d, const char *name, const char *const *s, size_t n,
+			char *why, size_t whylen);
 /* Prints {members}; 0 or -EIO. */
 int out_doc_print(struct out_doc *d, FILE *stream);
 /*

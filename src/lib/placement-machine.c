@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "nodes.h"
 #include "placement-machine.h"
 #include "sysfs.h"
 #include "value.h"
@@ -101,7 +102,7 @@ static int read_near(struct placement_machine *m)
 		unsigned node = m->cpu_nodes[i];
 		struct pl_near *nr = &m->near[m->pl.n_near];
 
-		if (placement_has(mem, (size_t)n_mem, node))
+		if (rangelist_has(mem, (size_t)n_mem, node))
 			continue;
 		nr->node = node;
 		nr->mem = malloc((m->n_nodes ? m->n_nodes : 1) * sizeof(*nr->mem));
@@ -122,7 +123,7 @@ static int read_near(struct placement_machine *m)
 static int tier_index(const struct memtiers *t, unsigned node)
 {
 	for (size_t i = 0; i < t->n; i++)
-		if (placement_has(t->v[i].nodes, t->v[i].n, node))
+		if (rangelist_has(t->v[i].nodes, t->v[i].n, node))
 			return (int)i;
 	return -1;
 }

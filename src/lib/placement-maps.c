@@ -299,7 +299,7 @@ static bool weights_off(const struct placement *p, const struct mapping *m, cons
 		sum_w += interleave_weight_of(iw, m->nodes[i]);
 	for (const char *r = q; str_next_word(&r, end, " ", &w, &wl);)
 		if (procmaps_node_word(w, wl, &node, &pages) > 0 &&
-		    placement_has(m->nodes, m->n_nodes, (unsigned)node))
+		    rangelist_has(m->nodes, m->n_nodes, (unsigned)node))
 			on += pages;
 	if (!sum_w || !on)
 		return false;

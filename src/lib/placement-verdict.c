@@ -22,14 +22,14 @@ const char *const placement_class_names[PL_NCLASS] = {
 static int tier_of(const struct memtiers *t, unsigned node)
 {
 	for (size_t i = 0; i < t->n; i++)
-		if (placement_has(t->v[i].nodes, t->v[i].n, node))
+		if (rangelist_has(t->v[i].nodes, t->v[i].n, node))
 			return (int)i;
 	return -1;
 }
 
 static bool cpuset_allows(const struct placement *p, unsigned node)
 {
-	return !p->mems_known || placement_has(p->mems, p->n_mems, node);
+	return !p->mems_known || rangelist_has(p->mems, p->n_mems, node);
 }
 
 bool placement_cpuset_away(const struct placement *p)
@@ -37,7 +37,7 @@ bool placement_cpuset_away(const struct placement *p)
 	if (!p->mems_known || !p->n_local)
 		return false;
 	for (size_t i = 0; i < p->n_mems; i++)
-		if (placement_has(p->local, p->n_local, p->mems[i]))
+		if (rangelist_has(p->local, p->n_local, p->mems[i]))
 			return false;
 	return true;
 }
@@ -82,7 +82,7 @@ static bool demoted(const struct placement *p, const struct pl_ask *a, unsigned 
 
 	if (!m || !m->tiers || !m->demotion)
 		return false;
-	if (m->demoted_to && !placement_has(m->demoted_to, m->n_demoted_to, node))
+	if (m->demoted_to && !rangelist_has(m->demoted_to, m->n_demoted_to, node))
 		return false;
 	home = home_tier(p, a, m->tiers);
 	here = tier_of(m->tiers, node);
@@ -94,7 +94,7 @@ enum node_class placement_node_class(const struct placement *p, unsigned node)
 	const struct node_classes *nc = p->machine ? p->machine->classes : NULL;
 	enum node_class k = NODE_CLASS_UNKNOWN;
 
-	if (placement_has(p->local, p->n_local, node))
+	if (rangelist_has(p->local, p->n_local, node))
 		return NODE_CLASS_LOCAL;
 	/* The nearest class over the local nodes: near to one of them is near. */
 	for (size_t i = 0; nc && i < p->n_local; i++) {
@@ -129,10 +129,10 @@ enum pl_class placement_classify(const struct placement *p, const struct pl_ask 
 {
 	bool own = (kind == PL_ANON || kind == PL_HUGE) && !(a && a->shared);
 	bool allowed =
-		cpuset_allows(p, node) && (!strict(a) || placement_has(a->nodes, a->n, node));
-	bool local = placement_has(p->local, p->n_local, node);
+		cpuset_allows(p, node) && (!strict(a) || rangelist_has(a->nodes, a->n, node));
+	bool local = rangelist_has(p->local, p->n_local, node);
 
-	if (names_nodes(a) && placement_has(a->nodes, a->n, node) && cpuset_allows(p, node))
+	if (names_nodes(a) && rangelist_has(a->nodes, a->n, node) && cpuset_allows(p, node))
 		return PL_C_AS_POLICY;
 	if (!own)
 		return local ? PL_C_LOCAL : PL_C_REMOTE_FILE;
@@ -165,7 +165,7 @@ static unsigned pick(const struct placement *p, const unsigned *ids, size_t n, u
 	bool best_local = false;
 
 	for (size_t i = 0; i < n; i++) {
-		bool local = placement_has(p->local, p->n_local, ids[i]);
+		bool local = rangelist_has(p->local, p->n_local, ids[i]);
 		unsigned d = distance(p, from, ids[i]);
 
 		if (!cpuset_allows(p, ids[i]) || ids[i] == from)
@@ -215,7 +215,7 @@ void placement_migrate_pairs(const unsigned *from, size_t nf, const unsigned *to
 
 		out[i] = UINT32_MAX;
 		/* do_migrate_pages(): a source also in to stays when the masks differ in size. */
-		if (nf != nt && placement_has(to, nt, s))
+		if (nf != nt && rangelist_has(to, nt, s))
 			continue;
 		d = remap(s, from, nf, to, nt);
 		if (d != s)
@@ -402,7 +402,7 @@ static bool cpuset_exact(const struct placement *p)
 	for (size_t i = 0; i < p->n; i++) {
 		const struct pl_node *nd = &p->v[i];
 
-		if (placement_has(p->local, p->n_local, nd->node))
+		if (rangelist_has(p->local, p->n_local, nd->node))
 			continue;
 		if (nd->bytes[PL_SHMEM] || nd->cls[PL_C_AS_POLICY] || nd->cls[PL_C_DEMOTED])
 			return false;

@@ -6,6 +6,7 @@
 
 #include "array.h"
 #include "cg-numa.h"
+#include "nodes.h"
 #include "placement.h"
 
 const char *const placement_kind_names[PL_NKIND] = { "anon", "file", "shmem", "huge" };
@@ -35,13 +36,6 @@ static size_t lower_bound(const unsigned *ids, size_t n, unsigned id)
 			hi = mid;
 	}
 	return lo;
-}
-
-bool placement_has(const unsigned *ids, size_t n, unsigned node)
-{
-	size_t i = lower_bound(ids, n, node);
-
-	return i < n && ids[i] == node;
 }
 
 struct pl_node *placement_node(struct placement *p, unsigned node)
@@ -77,7 +71,7 @@ int placement_nodes_of_cpus(const unsigned *cpus, size_t n, const unsigned *cpu_
 		unsigned node = cpus[i] < n_map ? cpu_node[cpus[i]] : UINT32_MAX;
 		size_t at;
 
-		if (node == UINT32_MAX || placement_has(*nodes, *n_nodes, node))
+		if (node == UINT32_MAX || rangelist_has(*nodes, *n_nodes, node))
 			continue;
 		if (array_grow(nodes, &cap, *n_nodes + 1, sizeof(**nodes)) < 0)
 			return -ENOMEM;
@@ -187,7 +181,7 @@ void placement_verdict(const struct placement *p, const unsigned *fast_nodes, si
 				out->overflow |= sat_add(&out->actionable, n->cls[c]);
 		}
 		out->overflow |= sat_add(&out->total, here);
-		if (fast_nodes && placement_has(fast_nodes, n_fast, n->node))
+		if (fast_nodes && rangelist_has(fast_nodes, n_fast, n->node))
 			out->overflow |= sat_add(&out->fast, here);
 	}
 }

@@ -197,8 +197,6 @@ struct pl_verdict {
 void placement_free(struct placement *p);
 /* The entry of node, inserted in order when new; NULL when out of memory. */
 struct pl_node *placement_node(struct placement *p, unsigned node);
-/* Is node in the sorted ids? */
-bool placement_has(const unsigned *ids, size_t n, unsigned node);
 /*
  * The nodes of cpus, each once and sorted, from cpu_node[] (indexed by CPU;
  * UINT32_MAX or past n_map: unknown, left out) into *nodes (malloc'ed,

@@ -198,3 +198,20 @@ void rangelist_text(const unsigned *ids, size_t n, char *buf, size_t len)
 	else
 		snprintf(buf, len, "none");
 }
+
+bool rangelist_has(const unsigned *ids, size_t n, unsigned id)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (ids[mid] == id)
+			return true;
+		if (ids[mid] < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return false;
+}

@@ -366,10 +366,10 @@ ssize_t sysfs_read_alloc(const char *path, size_t max, char **buf)
 	return n;
 }
 
-int sysfs_write_file(const char *path, const char *data, size_t len)
+/* One write(2) of data to path opened with flags: 0 or -errno. */
+static int write_once(const char *path, int flags, const char *data, size_t len)
 {
-	/* O_TRUNC: a no-op on procfs, but keeps a fixture file exact. */
-	int fd = sysfs_open(path, O_WRONLY | O_TRUNC);
+	int fd = sysfs_open(path, flags);
 	ssize_t n;
 	int r = 0;
 
@@ -387,25 +387,16 @@ int sysfs_write_file(const char *path, const char *data, size_t len)
 	return r;
 }
 
+int sysfs_write_file(const char *path, const char *data, size_t len)
+{
+	/* O_TRUNC: a no-op on procfs, but keeps a fixture file exact. */
+	return write_once(path, O_WRONLY | O_TRUNC, data, len);
+}
+
 int sysfs_append_file(const char *path, const char *data, size_t len)
 {
 	/* No O_TRUNC: on a trace event's trigger file it would remove every trigger. */
-	int fd = sysfs_open(path, O_WRONLY | O_APPEND);
-	ssize_t n;
-	int r = 0;
-
-	if (fd < 0)
-		return fd;
-	do
-		n = write(fd, data, len);
-	while (n < 0 && errno == EINTR);
-	if (n < 0)
-		r = -errno;
-	else if ((size_t)n != len)
-		r = -EMSGSIZE;
-	if (close(fd) < 0 && r == 0 && errno != EINTR)
-		r = -errno;
-	return r;
+	return write_once(path, O_WRONLY | O_APPEND, data, len);
 }
 
 /* The directory holding path's last component, opened O_PATH; *leaf points at it. */

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cg-numa.h"
+#include "nodes.h"
 #include "placement.h"
 #include "procmaps.h"
 #include "tap.h"
@@ -266,8 +267,8 @@ int main(void)
 	many_policies();
 	status();
 	cgroup();
-	CHECK(placement_has((const unsigned[]){ 1, 3, 5 }, 3, 3) &&
-		      !placement_has((const unsigned[]){ 1, 3, 5 }, 3, 4),
+	CHECK(rangelist_has((const unsigned[]){ 1, 3, 5 }, 3, 3) &&
+		      !rangelist_has((const unsigned[]){ 1, 3, 5 }, 3, 4),
 	      "sorted membership");
 	return tap_done();
 }
