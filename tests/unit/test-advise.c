@@ -1161,25 +1161,35 @@ static void test_kubelet(void)
  * source src (a CXL region of two memdevs on node 0's PCI bus, else an ACPI
  * DIMM) in zone, block 9 offline when offline; tiers as tier_of says.
  */
+/* calloc() for the fixtures below: a test without memory stops here. */
+static void *zalloc(size_t n, size_t size)
+{
+	void *p = calloc(n, size);
+
+	if (!p)
+		abort();
+	return p;
+}
+
 static struct memmap_node_zones map_zones[3];
 
 static void map_machine(struct advise_facts *f, enum memmap_source src, int zone, bool offline,
 			size_t ntiers, const unsigned *tier_of)
 {
-	struct memmap *m = calloc(1, sizeof(*m));
+	struct memmap *m = zalloc(1, sizeof(*m));
 
 	f->map = m;
 	m->page_size = 4096;
 	m->n = 3;
-	m->nodes = calloc(3, sizeof(*m->nodes));
+	m->nodes = zalloc(3, sizeof(*m->nodes));
 	m->blocks.block_size = 1ull << 30;
-	m->blocks.v = calloc(2, sizeof(*m->blocks.v));
+	m->blocks.v = zalloc(2, sizeof(*m->blocks.v));
 	m->blocks.n = 2;
-	m->tiers.v = calloc(ntiers, sizeof(*m->tiers.v));
+	m->tiers.v = zalloc(ntiers, sizeof(*m->tiers.v));
 	m->tiers.n = ntiers;
 	for (size_t t = 0; t < ntiers; t++) {
 		m->tiers.v[t].id = 4 + 18 * (unsigned)t;
-		m->tiers.v[t].nodes = calloc(3, sizeof(unsigned));
+		m->tiers.v[t].nodes = zalloc(3, sizeof(unsigned));
 		for (unsigned i = 0; i < 3; i++)
 			if (tier_of[i] == t)
 				m->tiers.v[t].nodes[m->tiers.v[t].n++] = i;
@@ -1195,7 +1205,7 @@ static void map_machine(struct advise_facts *f, enum memmap_source src, int zone
 		nd->n_parts = 1;
 		nd->parts[0] = (struct memmap_part){ .source = MS_BOOT, .dev = -1, .blocks = 4 };
 		if (i < 2) {
-			nd->cpus = calloc(2, sizeof(unsigned));
+			nd->cpus = zalloc(2, sizeof(unsigned));
 			nd->cpus[0] = 2 * i;
 			nd->cpus[1] = 2 * i + 1;
 			nd->n_cpus = 2;
@@ -1218,12 +1228,12 @@ static void map_machine(struct advise_facts *f, enum memmap_source src, int zone
 	}
 	m->nodes[2].parts[0].dev = 0;
 	m->nodes[2].perf = MP_CXL;
-	m->dev.regions = calloc(1, sizeof(*m->dev.regions));
+	m->dev.regions = zalloc(1, sizeof(*m->dev.regions));
 	m->dev.n_regions = 1;
 	m->dev.regions[0] = (struct memmap_region){
 		.name = "region0", .start = 8ull << 30, .size = 2ull << 30, .dax = -1, .node = 2
 	};
-	m->dev.regions[0].memdevs = calloc(2, sizeof(struct memmap_memdev));
+	m->dev.regions[0].memdevs = zalloc(2, sizeof(struct memmap_memdev));
 	m->dev.regions[0].n_memdevs = 2;
 	for (int k = 0; k < 2; k++) {
 		struct memmap_memdev *md = &m->dev.regions[0].memdevs[k];
