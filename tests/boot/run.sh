@@ -219,7 +219,7 @@ keep_logs() {
 # Four nodes of 512 MiB and one CPU each; the root read-only (see the fstab
 # above).
 # shellcheck disable=SC2046 # numa_args is a list of words on purpose
-run_guest "$BOOT_TIMEOUT" -smp 4 -m 2G $(numa_args 512M 4) \
+run_guest "$BOOT_TIMEOUT" -smp 4,sockets=4 -m 2G $(numa_args 512M 4) \
 	-kernel "$TMP/${KERNEL##*/}" -initrd "$TMP/${INITRD##*/}" \
 	-drive "file=$TMP/root.img,format=raw,if=virtio" \
 	-drive "file=$TMP/journal.img,format=raw,if=virtio" \
