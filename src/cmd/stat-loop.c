@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/signalfd.h>
@@ -31,6 +32,7 @@ struct loop {
 	unsigned long sample;
 	int stopped_by; /* the signal that ended the sampling, or 0 */
 	int rc;
+	bool textfile; /* --textfile, rewritten after each sample (STAT_VIEW_TEXTFILE_LOOP) */
 };
 
 static int which_signal(int sfd)
@@ -40,6 +42,22 @@ static int which_signal(int sfd)
 	if (read(sfd, &si, sizeof(si)) == (ssize_t)sizeof(si))
 		return (int)si.ssi_signo;
 	return SIGINT;
+}
+
+/*
+ * The view's file after a sample.  A file that cannot be written ends the
+ * run (an exporter whose file stays old would be read as a stalled
+ * machine): -EIO after the message, as a failed stdout ends it.
+ */
+static int refresh_textfile(struct loop *l)
+{
+	if (!l->textfile)
+		return 0;
+	if (stat_view_textfile(l->v, l->ctx, l->o) != EXIT_OK) {
+		l->rc = EXIT_FAIL;
+		return -EIO;
+	}
+	return 0;
 }
 
 /* One timer expiry (or several, if we were late): a sample. */
@@ -61,7 +79,9 @@ static int on_timer(struct loop *l, int tfd)
 	if (l->v->print(l->ctx, &in) < 0)
 		return -EIO;
 	/* Each sample is news now, also into a pipe or a file. */
-	return fflush(stdout) == 0 ? 1 : -EIO;
+	if (fflush(stdout) != 0)
+		return -EIO;
+	return refresh_textfile(l) < 0 ? -EIO : 1;
 }
 
 /* Drain the uevent socket; true when the topology may have changed. */
@@ -178,7 +198,11 @@ static char stdout_buf[1 << 18];
 
 int stat_loop_run(const struct stat_view *v, void *ctx, const struct stat_opts *o, int *stopped_by)
 {
-	struct loop l = { .o = o, .v = v, .ctx = ctx, .rc = EXIT_OK };
+	struct loop l = { .o = o,
+			  .v = v,
+			  .ctx = ctx,
+			  .rc = EXIT_OK,
+			  .textfile = o->textfile && (v->flags & STAT_VIEW_TEXTFILE_LOOP) };
 	struct uevent_listener *ul = NULL;
 	struct pollfd pfd[FD_COUNT] = {
 		[FD_TIMER] = { .fd = -1, .events = POLLIN },
@@ -192,15 +216,18 @@ int stat_loop_run(const struct stat_view *v, void *ctx, const struct stat_opts *
 	clock_gettime(CLOCK_REALTIME, &l.started);
 	if (v->sample(ctx, 0, STAT_SAMPLE_FIRST) != EXIT_OK)
 		l.rc = EXIT_FAIL;
+	/* The baseline's file: every series from the start, each at 0. */
+	r = refresh_textfile(&l);
 	if (v->flags & STAT_VIEW_HOTPLUG)
 		ul = watch_topology();
 	pfd[FD_TIMER].fd = stat_timer_open(o->interval);
 	pfd[FD_SIGNAL].fd = stat_timer_signals_open();
 	pfd[FD_UEVENT].fd = ul ? uevent_fd(ul) : -1;
-	r = pfd[FD_TIMER].fd < 0 ? pfd[FD_TIMER].fd : pfd[FD_SIGNAL].fd;
-	if (r < 0)
+	if (r == 0)
+		r = pfd[FD_TIMER].fd < 0 ? pfd[FD_TIMER].fd : pfd[FD_SIGNAL].fd;
+	if (r < 0 && r != -EIO)
 		log_err("cannot set up the sampling timer: %s", strerror(-r));
-	else if ((r = loop(&l, pfd, ul)) == 0) {
+	else if (r >= 0 && (r = loop(&l, pfd, ul)) == 0) {
 		/* Ctrl-C is how `stat 1` ends: one line says so, not a block of totals. */
 		if (l.stopped_by)
 			stopped(o, l.stopped_by, l.sample, l.run_secs);
@@ -213,6 +240,9 @@ int stat_loop_run(const struct stat_view *v, void *ctx, const struct stat_opts *
 		if (pfd[i].fd >= 0)
 			close(pfd[i].fd);
 	uevent_close(ul);
+	/* However the run ended but SIGKILL: no frozen counters left for a scraper. */
+	if (l.textfile)
+		stat_view_textfile_remove(v, o);
 	*stopped_by = l.stopped_by;
 	return r < 0 ? EXIT_FAIL : l.rc;
 }

@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cmd-stat.h"
@@ -27,6 +28,7 @@
 #include "mig-trace.h"
 #include "out.h"
 #include "stat-cell.h"
+#include "stat-reasons-prom.h"
 #include "stat-view.h"
 #include "vmstat.h"
 
@@ -79,6 +81,8 @@ struct rview {
 	/* The fallback: stat --migration on its own context. */
 	void *split;
 	struct reading start, prev, cur;
+	struct timespec started; /* the baseline's reading (CLOCK_REALTIME), for --textfile */
+	struct timespec t0, now; /* the baseline's and the latest reading's (CLOCK_MONOTONIC) */
 	uint64_t dropped_said;
 	char *vmbuf;
 	int cols[RC_COUNT];
@@ -148,7 +152,8 @@ static void hold_signals(void)
 
 static int fall_back(struct rview *v, const char *why, int *rc)
 {
-	log_warn("--migration-reasons: %s: the split by counters (--migration) instead", why);
+	log_warn("--migration-reasons: %s: the split by counters (--migration) instead%s", why,
+		 v->o->interval > 0 && v->o->textfile ? ", in the textfile too" : "");
 	v->split = calloc(1, stat_view_migration.ctx_size);
 	if (!v->split) {
 		log_err("out of memory");
@@ -271,7 +276,10 @@ static int sample(void *ctx, double secs, enum stat_sample how)
 	v->prev = v->cur;
 	v->cur.damon = (struct damon_state){ .stat_pid = -1 };
 	r = read_now(v, &v->cur);
+	clock_gettime(CLOCK_MONOTONIC, &v->now);
 	if (how == STAT_SAMPLE_FIRST) {
+		clock_gettime(CLOCK_REALTIME, &v->started);
+		v->t0 = v->now;
 		v->start = v->cur;
 		v->start.damon = (struct damon_state){ .stat_pid = -1 };
 		v->dropped_said = v->cur.h.dropped;
@@ -311,19 +319,7 @@ static void set_count(struct rview *v, struct grid *g, size_t r, size_t c, uint6
 		grid_set(g, r, c, v->o->json ? NULL : "-", -1, false);
 }
 
-struct line {
-	const char *name;
-	char own[MIG_NAME_MAX + 8];
-	const char *kind;
-	long id; /* -1: none */
-	struct mig_hist_row ch;
-	bool counts; /* the hist values apply */
-	int64_t signed_pages;
-	bool is_signed;
-	bool no_count; /* MIGRATED has no value */
-};
-
-static void fill(struct rview *v, struct grid *g, size_t r, const struct line *l,
+static void fill(struct rview *v, struct grid *g, size_t r, const struct stat_reasons_line *l,
 		 const struct stat_loop_info *in)
 {
 	char text[32];
@@ -371,22 +367,24 @@ static bool unnamed(const struct rview *v, const struct mig_hist_row *row)
 }
 
 static size_t lines_of(struct rview *v, const struct reading *a, const struct reading *b,
-		       struct line *ls)
+		       struct stat_reasons_line *ls)
 {
 	size_t n = 0;
 	uint64_t sum = 0;
 
 	for (size_t i = 0; i < v->t.fmt.n; i++, n++) {
-		ls[n] = (struct line){ .name = v->t.fmt.reasons[i].name,
-				       .kind = "reason",
-				       .id = v->t.fmt.reasons[i].id,
-				       .counts = true };
+		ls[n] = (struct stat_reasons_line){ .name = v->t.fmt.reasons[i].name,
+						    .kind = "reason",
+						    .id = v->t.fmt.reasons[i].id,
+						    .counts = true };
 		row_change(a, b, v->t.fmt.reasons[i].id, &ls[n].ch);
 	}
 	for (size_t i = 0; i < b->h.n && n < MIG_REASONS_MAX; i++) {
 		if (!unnamed(v, &b->h.rows[i]))
 			continue;
-		ls[n] = (struct line){ .kind = "reason", .id = b->h.rows[i].id, .counts = true };
+		ls[n] = (struct stat_reasons_line){ .kind = "reason",
+						    .id = b->h.rows[i].id,
+						    .counts = true };
 		snprintf(ls[n].own, sizeof(ls[n].own), "reason_%u", b->h.rows[i].id);
 		ls[n].name = ls[n].own;
 		row_change(a, b, b->h.rows[i].id, &ls[n].ch);
@@ -395,16 +393,16 @@ static size_t lines_of(struct rview *v, const struct reading *a, const struct re
 	for (size_t i = 0; i < n; i++)
 		sum += ls[i].ch.v[MIG_SUCCEEDED];
 	/* A counter that went down (a CPU went away): no change to compare with. */
-	ls[n] = (struct line){ .name = "pgmigrate_success",
-			       .kind = "counter",
-			       .id = -1,
-			       .no_count = b->pgmigrate < a->pgmigrate };
+	ls[n] = (struct stat_reasons_line){ .name = "pgmigrate_success",
+					    .kind = "counter",
+					    .id = -1,
+					    .no_count = b->pgmigrate < a->pgmigrate };
 	ls[n++].ch.v[MIG_SUCCEEDED] = b->pgmigrate - a->pgmigrate;
-	ls[n] = (struct line){ .name = "difference",
-			       .kind = "difference",
-			       .id = -1,
-			       .is_signed = true,
-			       .no_count = b->pgmigrate < a->pgmigrate };
+	ls[n] = (struct stat_reasons_line){ .name = "difference",
+					    .kind = "difference",
+					    .id = -1,
+					    .is_signed = true,
+					    .no_count = b->pgmigrate < a->pgmigrate };
 	ls[n++].signed_pages = (int64_t)(b->pgmigrate - a->pgmigrate) - (int64_t)sum;
 	return n;
 }
@@ -503,7 +501,7 @@ static int print_text(struct rview *v, const struct grid *g, const struct grid *
 static int print(void *ctx, const struct stat_loop_info *in)
 {
 	struct rview *v = ctx;
-	struct line ls[MIG_REASONS_MAX + 2];
+	struct stat_reasons_line ls[MIG_REASONS_MAX + 2];
 	const struct reading *a = in && in->total ? &v->start : &v->prev;
 	char why[WHY_MAX];
 	struct grid g, dg;
@@ -550,12 +548,29 @@ static int print(void *ctx, const struct stat_loop_info *in)
 	return r;
 }
 
-/* One-shot only, which is stat --migration's (setup() fell back). */
+/*
+ * One-shot, and where the kernel cannot count: stat --migration's
+ * (setup() fell back).  With an interval and the trigger armed: the ledger
+ * since the baseline (stat-reasons-prom.h), for --textfile after each sample.
+ */
 static int prom(void *ctx, FILE *f)
 {
 	struct rview *v = ctx;
+	struct stat_reasons_line ls[MIG_REASONS_MAX + 2];
+	struct stat_reasons_prom p = { .vals = v->t.fmt.vals, .started = v->started };
 
-	return v->split ? stat_view_migration.prom(v->split, f) : 0;
+	if (v->split)
+		return stat_view_migration.prom(v->split, f);
+	if (!v->tracing || !v->start.ok || !v->cur.ok)
+		return -ENODATA; /* said by sample() */
+	p.ls = ls;
+	p.n = lines_of(v, &v->start, &v->cur, ls);
+	p.dropped =
+		v->cur.h.dropped >= v->start.h.dropped ? v->cur.h.dropped - v->start.h.dropped : 0;
+	p.secs = (double)(v->now.tv_sec - v->t0.tv_sec) +
+		 (double)(v->now.tv_nsec - v->t0.tv_nsec) / 1e9;
+	p.d = &v->cur.damon;
+	return stat_reasons_prom_write(f, &p);
 }
 
 static void release(void *ctx)
@@ -582,6 +597,7 @@ const struct stat_view stat_view_reasons = {
 		    "INTERVAL (a histogram trigger: root, tracefs)" },
 	.cols = cols,
 	.ctx_size = sizeof(struct rview),
+	.flags = STAT_VIEW_TEXTFILE_LOOP,
 	.setup = setup,
 	.sample = sample,
 	.print = print,

@@ -12,6 +12,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "atomic-file.h"
 #include "cmd.h"
@@ -22,6 +23,39 @@
 #include "suggest.h"
 #include "sysfs.h"
 #include "wrap.h"
+
+/* The file of v under --textfile: its own, beside the other views'. */
+static const char *textfile_name(const struct stat_view *v, char *buf, size_t size)
+{
+	if (v->textfile)
+		return v->textfile;
+	snprintf(buf, size, "numastatctl-%s.prom", v->name);
+	return buf;
+}
+
+/*
+ * With an interval, --prometheus is refused (one text on stdout per sample
+ * is nothing a scraper reads); --textfile is taken by a view that keeps its
+ * file up to date (STAT_VIEW_TEXTFILE_LOOP), and the refusal names it.
+ */
+static int check_interval_prom(const struct stat_view *v, const struct stat_opts *o)
+{
+	char file[64];
+
+	if (o->interval <= 0 || (!o->prometheus && !o->textfile))
+		return EXIT_OK;
+	if (!(v->flags & STAT_VIEW_TEXTFILE_LOOP)) {
+		log_usage_err("interval mode: --prometheus and --textfile are one-shot");
+		return EXIT_USAGE;
+	}
+	if (o->prometheus) {
+		log_usage_err("--%s: interval mode: --prometheus is one-shot; --textfile DIR keeps "
+			      "DIR/%s up to date after each sample",
+			      v->option.name, textfile_name(v, file, sizeof(file)));
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
 
 /*
  * A view picked by an option of its own reads its own files: the options
@@ -42,11 +76,7 @@ static int check_own_view(const struct stat_view *v, const struct stat_opts *o)
 		log_usage_err("-t: --%s prints each sample as a table titled with its time", opt);
 		return EXIT_USAGE;
 	}
-	if (o->interval > 0 && (o->prometheus || o->textfile)) {
-		log_usage_err("interval mode: --prometheus and --textfile are one-shot");
-		return EXIT_USAGE;
-	}
-	return EXIT_OK;
+	return check_interval_prom(v, o);
 }
 
 /* --textfile takes a directory; say so in one line when it was given a file. */
@@ -81,7 +111,12 @@ static int to_textfile(const struct stat_view *v, void *ctx, const char *dir, co
 		log_err("--textfile %s: %s", dir, strerror(-r));
 		return EXIT_FAIL;
 	}
-	if (v->prom(ctx, af.f) < 0 || ferror(af.f)) {
+	r = v->prom(ctx, af.f);
+	if (r == -ENODATA) {
+		atomic_file_abort(&af);
+		return EXIT_OK;
+	}
+	if (r < 0 || ferror(af.f)) {
 		atomic_file_abort(&af);
 		log_err("--textfile %s/%s: cannot write", dir, file);
 		return EXIT_FAIL;
@@ -94,18 +129,8 @@ static int to_textfile(const struct stat_view *v, void *ctx, const char *dir, co
 	return EXIT_OK;
 }
 
-/* The file of v under --textfile: its own, beside the other views'. */
-static const char *textfile_name(const struct stat_view *v, char *buf, size_t size)
-{
-	if (v->textfile)
-		return v->textfile;
-	snprintf(buf, size, "numastatctl-%s.prom", v->name);
-	return buf;
-}
-
 static int one_shot(const struct stat_view *v, void *ctx, const struct stat_opts *o)
 {
-	char file[64];
 	int rc = EXIT_OK;
 
 	if (!o->prometheus && !o->textfile)
@@ -114,8 +139,29 @@ static int one_shot(const struct stat_view *v, void *ctx, const struct stat_opts
 	if (o->prometheus)
 		v->prom(ctx, stdout);
 	if (o->textfile)
-		rc = to_textfile(v, ctx, o->textfile, textfile_name(v, file, sizeof(file)));
+		rc = stat_view_textfile(v, ctx, o);
 	return rc;
+}
+
+int stat_view_textfile(const struct stat_view *v, void *ctx, const struct stat_opts *o)
+{
+	char file[64];
+
+	return to_textfile(v, ctx, o->textfile, textfile_name(v, file, sizeof(file)));
+}
+
+void stat_view_textfile_remove(const struct stat_view *v, const struct stat_opts *o)
+{
+	char file[64], *path = NULL;
+
+	textfile_name(v, file, sizeof(file));
+	if (asprintf(&path, "%s/%s", o->textfile, file) < 0) {
+		log_err("--textfile %s/%s: cannot remove: out of memory", o->textfile, file);
+		return;
+	}
+	if (unlink(path) < 0 && errno != ENOENT)
+		log_err("--textfile %s: cannot remove: %s", path, strerror(errno));
+	free(path);
 }
 
 /* What a view's setup() should have refused: said here should one forget. */

@@ -48,6 +48,13 @@ struct stat_view_col {
 
 enum {
 	STAT_VIEW_HOTPLUG = 1 << 0, /* interval mode listens for kernel uevents (the live system) */
+	/*
+	 * Interval mode takes --textfile: the file is rewritten after each
+	 * sample (the baseline's included) and removed when the run ends,
+	 * SIGKILL aside, so that a scraper never exports a stopped run's
+	 * counters as if they still counted.  --prometheus stays one-shot.
+	 */
+	STAT_VIEW_TEXTFILE_LOOP = 1 << 1,
 };
 
 struct stat_view {
@@ -76,7 +83,11 @@ struct stat_view {
 	int (*sample)(void *ctx, double secs, enum stat_sample how);
 	/* The reading (in NULL), a sample or the totals.  0, or -errno after saying why (-EIO: stdout). */
 	int (*print)(void *ctx, const struct stat_loop_info *in);
-	/* The Prometheus text of the reading.  0 or -EIO. */
+	/*
+	 * The Prometheus text of the reading.  0 or -EIO; in interval mode
+	 * (STAT_VIEW_TEXTFILE_LOOP), -ENODATA: no reading to write this time
+	 * (said by sample()), the file written before stays.
+	 */
 	int (*prom)(void *ctx, FILE *f);
 	/* Release what setup() and sample() took (also after a failed setup()). */
 	void (*free)(void *ctx);
@@ -91,6 +102,13 @@ int stat_view_run(const struct stat_view *v, const struct stat_opts *o);
  */
 int stat_loop_run(const struct stat_view *v, void *ctx, const struct stat_opts *o, int *stopped_by);
 void stat_loop_end_by(int sig);
+/*
+ * --textfile: write v's Prometheus text to its file in o->textfile, through
+ * a temporary file and a rename.  EXIT_OK or EXIT_FAIL after saying why.
+ */
+int stat_view_textfile(const struct stat_view *v, void *ctx, const struct stat_opts *o);
+/* Remove v's file from o->textfile (a run of STAT_VIEW_TEXTFILE_LOOP ended); says a failure. */
+void stat_view_textfile_remove(const struct stat_view *v, const struct stat_opts *o);
 
 /* --nodes named a node that is not here: the message, with the nodes there are. */
 void stat_view_say_missing_node(const struct node_miss *missing);

@@ -183,4 +183,126 @@ check "a running PID's instance stays" test -d "$ROOT/$TR/instances/numastatctl-
 check "what is not ours stays" test -d "$ROOT/$TR/instances/numastatctl-x1" -a -d "$ROOT/$TR/instances/perf-1"
 check "and the run's own is gone too" test "$(compgen -G "$ROOT/$TR/instances/*" | wc -l)" = 3
 
+# --textfile with an interval: the ledger since the run started, as
+# counters, rewritten after each sample and removed when the run ends.
+TF=$TMP/textfile
+PF=$TF/numastatctl-migration-reasons.prom
+SEEN=$TMP/seen.prom
+mkdir -p "$TF"
+
+# prom_series NAME LABELS: the value of one series in the file.
+prom_series() {
+	awk -v s="$1{$2}" '$1 == s { print $2 }' "$SEEN"
+}
+
+# promtool_clean DESC FILE: `promtool check metrics` has no finding at all.
+promtool_clean() {
+	local out rc
+	if ! command -v promtool >/dev/null; then
+		missing "promtool is not installed (package prometheus): $1" prometheus
+		return
+	fi
+	out=$(promtool check metrics <"$2" 2>&1)
+	rc=$?
+	if [ $rc = 0 ] && [ -z "$out" ]; then ok "$1"; else not_ok "$1" "exit $rc" "$out"; fi
+}
+
+tracefs_fixture
+frun stat --migration-reasons 0.05 1 --prometheus
+expect_rc 2 "--prometheus with an interval: a usage error"
+expect_err_has "numastatctl: stat: --migration-reasons: interval mode: --prometheus is one-shot; --textfile DIR keeps DIR/numastatctl-migration-reasons.prom up to date after each sample" \
+	"one line names --textfile as the way"
+check "nothing was made" test -z "$(instance)"
+frun stat --migration 0.05 1 --textfile "$TF"
+expect_rc 2 "another view's interval mode still refuses --textfile"
+frun stat --migration-reasons 0.05 1 --textfile "$PF"
+expect_rc 2 "--textfile naming a file, not a directory: refused"
+
+# A killed run's file holds what no run exports now: the next run replaces it.
+printf 'numastatctl_migration_reason_pages_total{reason="stale",id="99"} 5\n' >"$PF"
+fstart stat --migration-reasons -r --totals 0.3 --textfile "$TF"
+check "the first sample" wait_for "$TMP/bg.out" "sample 1 at"
+cp "$PF" "$SEEN"
+check "the file is there from the first sample, a killed run's replaced" \
+	test -z "$(grep stale "$SEEN")"
+check "every reason of the format file has its series, at 0" test "$(
+	grep -c '^numastatctl_migration_reason_pages_total{.*} 0$' "$SEEN")" = 11
+check "future_cause, the reason only the format file names, too" \
+	test "$(prom_series numastatctl_migration_reason_pages_total 'reason="future_cause",id="10"')" = 0
+check "the calls, failures and huge pages: a family each, at 0" test "$(
+	grep -c '^numastatctl_migration_reason_\(failed_pages\|thp\|thp_failed\|thp_split\|calls\)_total{.*} 0$' "$SEEN")" = 55
+check "pgmigrate_success's change: 0 at the start" \
+	grep -qx 'numastatctl_migration_reasons_pgmigrate_success_pages_total 0' "$SEEN"
+promtool_clean "promtool check metrics finds nothing in the file" "$SEEN"
+INST=$(instance)
+rewrite "$INST/$EV/hist" 's/succeeded:       1024  failed:          3/succeeded:       1124  failed:          5/;
+	s/hitcount:          2/hitcount:          3/;
+	s/\{ reason:         10 \} hitcount:          4  succeeded:         40/{ reason:         10 } hitcount:          5  succeeded:         48/'
+rewrite "$ROOT/proc/vmstat" 's/^pgmigrate_success [0-9]+$/pgmigrate_success 6513/'
+echo 417792 >"$ROOT/$DAMON/0/contexts/0/schemes/0/stats/sz_applied"
+check "the file grows: syscall_or_cpuset's 100 pages since the start" \
+	wait_for "$PF" 'numastatctl_migration_reason_pages_total{reason="syscall_or_cpuset",id="3"} 100'
+# Two samples more, which see nothing new: the file and the totals then agree.
+sleep 0.7
+cp "$PF" "$SEEN"
+stop
+check "Ctrl-C ends it as before" test "$RC" = 130
+check "Ctrl-C: the file is removed" test ! -e "$PF"
+check "no temporary file is left" test -z "$(ls -A "$TF")"
+check "the failed pages and the calls" test "$(
+	prom_series numastatctl_migration_reason_failed_pages_total 'reason="syscall_or_cpuset",id="3"') $(
+	prom_series numastatctl_migration_reason_calls_total 'reason="syscall_or_cpuset",id="3"')" = "2 1"
+check "pgmigrate_success's change: 109" \
+	grep -qx 'numastatctl_migration_reasons_pgmigrate_success_pages_total 109' "$SEEN"
+check "the difference: 1, a gauge" grep -qx 'numastatctl_migration_reasons_difference_pages 1' "$SEEN"
+# Every reason's pages in the file equal the totals' row, the counter and the difference too.
+sed -n '/^total since/,$p' <<<"$OUT" | sed 1,2d | sed '/^$/,$d' >"$TMP/totals"
+check "the file's pages per reason equal the table's totals" awk '
+	NR == FNR { if ($1 ~ /^numastatctl_migration_reason_pages_total\{/) {
+			r = $1; sub(/.*reason="/, "", r); sub(/".*/, "", r); file[r] = $2 }
+		if ($1 == "numastatctl_migration_reasons_pgmigrate_success_pages_total") file["pgmigrate_success"] = $2
+		if ($1 == "numastatctl_migration_reasons_difference_pages") file["difference"] = $2
+		next }
+	{ n++; if (!($1 in file) || file[$1] != $2) { print "differs: " $0 " against " file[$1]; bad = 1 } }
+	END { exit bad || n != 13 }' "$SEEN" "$TMP/totals"
+check "DAMOS: the migrating scheme's sz_applied, the kernel's own count" grep -qx \
+	'numastatctl_damos_applied_bytes_total{kdamond="0",context="0",scheme="0",action="migrate_cold",target_nid="1"} 417792' "$SEEN"
+check "DAMOS: a stopped kdamond's migrating scheme too" grep -qx \
+	'numastatctl_damos_applied_bytes_total{kdamond="1",context="0",scheme="0",action="migrate_hot",target_nid="0"} 0' "$SEEN"
+check "DAMOS: a scheme that moves no pages is left out" test -z "$(grep pageout "$SEEN")"
+check "DAMON_STAT's kdamond runs, with its CPU time" grep -qx \
+	'numastatctl_damon_stat_kdamond_cpu_seconds_total 1.50' "$SEEN"
+check "the window: its start and length" grep -qE \
+	'^numastatctl_migration_reasons_window_seconds (0\.[3-9]|[1-9])[0-9.]*$' "$SEEN"
+promtool_clean "promtool check metrics finds nothing after the counts grew" "$SEEN"
+
+tracefs_fixture
+fstart stat --migration-reasons 0.3 --textfile "$TF"
+check "armed, with its file" wait_for "$TMP/bg.out" "sample 1 at"
+check "the file is there" test -s "$PF"
+kill -TERM "$BG_PID"
+wait "$BG_PID"
+RC=$?
+BG_PID=
+check "SIGTERM: ends by the signal" test "$RC" = 143
+check "SIGTERM: the file is removed" test ! -e "$PF"
+check "SIGTERM: the instance too" test -z "$(instance)"
+
+tracefs_fixture
+frun stat --migration-reasons 0.05 2 --textfile "$TF"
+expect_rc 0 "COUNT reached: exit 0"
+expect_out_has "sample 2 at" "the table is printed as without --textfile"
+check "COUNT reached: the file is removed" test ! -e "$PF"
+
+# Where the kernel cannot count: --migration's series, as one-shot, each sample.
+fixture effect-6.1
+start stat --migration-reasons 0.3 --textfile "$TF"
+check "the fallback: sampling" wait_for "$TMP/bg.out" "sample 1 at"
+check "the fallback: --migration's series in the file" \
+	grep -q '^numastatctl_migration_pages_total{cause="other"}' "$PF"
+stop
+expect_err_has "the split by counters (--migration) instead, in the textfile too" \
+	"the fallback says the file holds the split too"
+check "the fallback: the file is removed at the end too" test ! -e "$PF"
+
 done_testing
