@@ -107,6 +107,38 @@ else
 fi
 check "no error at all in its log" test "$(grep -c 'level=error' "$TMP/ours.log")" = 0
 
+# stat --migration-reasons INTERVAL --textfile in the same directory, on a
+# fixture's tracefs through test-stat-reasons.sh's preload: its file is
+# served beside the table's, without a clash, and goes with the run.
+PRELOAD=${BUILD_ROOT:-}/tests/fault/tracefs.so
+if [ -f "$PRELOAD" ]; then
+	if ldd "$NUMASTATCTL" 2>/dev/null | grep -q libasan; then
+		export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
+	fi
+	fixture effect-6.1
+	cp -R "$FIXTURES/tracefs/." "$ROOT/"
+	find "$ROOT" -name .gitkeep -delete
+	FAKE_TRACEFS=$FIXTURES/tracefs-instance FAKE_TRACEFS_LOG=$TMP/tracefs.log LD_PRELOAD=$PRELOAD \
+		start stat --migration-reasons 0.3 --textfile "$TMP/textfile"
+	wait_for "$TMP/bg.out" "sample 1 at"
+	if exporter_run "$TMP/textfile" reasons; then
+		check "--migration-reasons' counters are served" grep -qx \
+			'numastatctl_migration_reason_pages_total{id="9",reason="damon"} 0' "$TMP/reasons.metrics"
+		check "beside the table's, from the same directory" \
+			grep -q '^numastatctl_numa_hit_total{node="' "$TMP/reasons.metrics"
+		check "node_textfile_scrape_error stays 0 with both files" \
+			grep -qx 'node_textfile_scrape_error 0' "$TMP/reasons.metrics"
+		check "no error in its log with both files" test "$(grep -c 'level=error' "$TMP/reasons.log")" = 0
+	else
+		not_ok "node_exporter serves --migration-reasons' textfile" \
+			"$(cat "$TMP/reasons.scrape-err" "$TMP/reasons.log")"
+	fi
+	stop
+	check "the run's file goes with it" test ! -e "$TMP/textfile/numastatctl-migration-reasons.prom"
+else
+	ok "--migration-reasons' textfile served # SKIP the tracefs preload was not built"
+fi
+
 # The opt-in: node_exporter's own names collide with meminfo_numa.
 run_raw --config "$CONF" --state-dir "$TMP/state" stat --textfile "$TMP/textfile-ne" --prometheus-names=node_exporter
 expect_rc 0 "stat --textfile --prometheus-names=node_exporter succeeds"
