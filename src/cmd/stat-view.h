@@ -4,9 +4,10 @@
  * command (cmd-stat.c) holds the one table of views and picks one (by its
  * option, else --pid, else the counter table); stat_view_run() drives it:
  * setup(), then print() once, or prom() for --prometheus and --textfile,
- * or sample() and print() at each interval (stat-loop.c).  A view keeps its
- * state in a context the driver allocates (ctx_size bytes, zeroed) and
- * frees after free().  What every view needs besides: node selection, -o
+ * or sample() and print() at each interval (stat-loop.c), with prom() into
+ * --textfile after each for a view that keeps its file
+ * (STAT_VIEW_TEXTFILE_LOOP).  A view keeps its state in a context the
+ * driver allocates (ctx_size bytes, zeroed) and frees after free().  What every view needs besides: node selection, -o
  * and --sort against its columns, its JSON document, titles.  Adding a
  * view: HACKING.md, "Adding a stat view"; the views themselves are in
  * cmd-stat.h.  Implemented by stat-view.c and stat-loop.c.
