@@ -294,6 +294,28 @@ expect_rc 0 "COUNT reached: exit 0"
 expect_out_has "sample 2 at" "the table is printed as without --textfile"
 check "COUNT reached: the file is removed" test ! -e "$PF"
 
+# A sample that cannot be read leaves the file as it was; a file that
+# cannot be written ends the run.
+tracefs_fixture
+fstart stat --migration-reasons 0.3 --textfile "$TF"
+check "armed, with its file" wait_for "$TMP/bg.out" "sample 1 at"
+INST=$(instance)
+rewrite "$INST/$EV/hist" 's/^\{ reason:          9 \} hitcount/{ pid:          9 } hitcount/'
+check "the bad hist is said" wait_for "$TMP/bg.err" "not a reason key"
+cp "$PF" "$SEEN"
+sleep 0.7
+check "failed readings: the file is left as it was" cmp -s "$PF" "$SEEN"
+promtool_clean "and whole" "$SEEN"
+rm -r "$TF"
+wait "$BG_PID"
+RC=$?
+BG_PID=
+ERR=$(<"$TMP/bg.err")
+check "a directory gone: the run ends with exit 1" test "$RC" = 1
+expect_err_has "numastatctl: stat: --textfile $TF: No such file or directory" "and says why"
+check "and the instance is removed" test -z "$(instance)"
+mkdir -p "$TF"
+
 # Where the kernel cannot count: --migration's series, as one-shot, each sample.
 fixture effect-6.1
 start stat --migration-reasons 0.3 --textfile "$TF"
