@@ -3,7 +3,8 @@
  * vm-scx: a sched_ext scheduler without a BPF program, for the reasons
  * guest (init-reasons).  A struct_ops map of sched_ext_ops that sets only
  * the name (and, with partial, SCX_OPS_SWITCH_PARTIAL) is what the kernel
- * needs: every callback it lacks has a default in kernel/sched/ext.c.
+ * needs: every callback it lacks has a default in kernel/sched/ext.c.  The
+ * map also wants a BTF of the caller's: one int, loaded first.
  *
  *   vm-scx full|partial NAME SECONDS
  *
@@ -49,8 +50,8 @@ struct scx_layout {
 
 static struct scx_layout layout;
 
-/* The layout goes with the line: an EINVAL is most often a size or an
- * offset this kernel's BTF disagrees with. */
+/* The layout goes with the line: what the kernel refused is then judged
+ * against what its BTF said. */
 static void fail(const char *step)
 {
 	printf("vm-scx: %s: %s (errno %d); %s type %u, %u bytes, data at %u, name at %d, "
@@ -78,9 +79,15 @@ static void btf_load(struct btf_file *b)
 		fail("open " BTF_PATH);
 	if (!(b->buf = malloc(cap)))
 		fail("malloc");
-	while ((n = read(fd, b->buf + got, cap - (size_t)got)) > 0)
-		if ((size_t)(got += n) == cap && !(b->buf = realloc(b->buf, cap *= 2)))
+	while ((n = read(fd, b->buf + got, cap - (size_t)got)) > 0) {
+		char *bigger;
+
+		if ((size_t)(got += n) < cap)
+			continue;
+		if (!(bigger = realloc(b->buf, cap *= 2)))
 			fail("realloc");
+		b->buf = bigger;
+	}
 	if (n < 0)
 		fail("read " BTF_PATH);
 	close(fd);
@@ -264,7 +271,10 @@ static void map_fill(int map, const struct scx_layout *l, const char *name, uint
 
 	if (!value)
 		fail("calloc");
-	snprintf(value + l->data_off + l->name_off, 128, "%s", name);
+	if (l->data_off + (size_t)l->name_off + strlen(name) + 1 > l->value_size ||
+	    l->data_off + (size_t)l->flags_off + sizeof(flags) > l->value_size)
+		fail_btf("name or flags past the end of " VALUE_TYPE);
+	memcpy(value + l->data_off + l->name_off, name, strlen(name) + 1);
 	memcpy(value + l->data_off + l->flags_off, &flags, sizeof(flags));
 	memset(&a, 0, sizeof(a));
 	a.map_fd = (uint32_t)map;
