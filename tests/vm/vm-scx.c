@@ -50,8 +50,10 @@ struct scx_layout {
 
 static struct scx_layout layout;
 
-/* The layout goes with the line: what the kernel refused is then judged
- * against what its BTF said. */
+/*
+ * The layout goes with the line: what the kernel refused is then judged
+ * against what its BTF said.
+ */
 static void fail(const char *step)
 {
 	printf("vm-scx: %s: %s (errno %d); %s type %u, %u bytes, data at %u, name at %d, "
@@ -208,9 +210,11 @@ static long sys_bpf(int cmd, union bpf_attr *attr)
 	return syscall(SYS_bpf, cmd, attr, sizeof(*attr));
 }
 
-/* A struct_ops map wants a BTF of the caller's as well (map_create()
+/*
+ * A struct_ops map wants a BTF of the caller's as well (map_create()
  * takes btf_fd whenever btf_vmlinux_value_type_id is set, EINVAL without
- * one): the smallest the kernel accepts, a single int. */
+ * one): the smallest the kernel accepts, a single int.
+ */
 static int btf_minimal(void)
 {
 	static const char strs[] = "\0int";
@@ -261,8 +265,10 @@ static int map_create(const struct scx_layout *l, const char *name)
 	return (int)fd;
 }
 
-/* The value: all zero (no callbacks, the common header's state INIT)
- * but the scheduler's name and its flags. */
+/*
+ * The value: all zero (no callbacks, the common header's state INIT)
+ * but the scheduler's name and its flags.
+ */
 static void map_fill(int map, const struct scx_layout *l, const char *name, uint64_t flags)
 {
 	char *value = calloc(1, l->value_size);
@@ -298,8 +304,10 @@ static int link_create(int map)
 	return (int)fd;
 }
 
-/* Until SIGTERM, SIGINT or the deadline: sigtimedwait keeps the signals
- * from killing us before the link is closed by hand. */
+/*
+ * Until SIGTERM, SIGINT or the deadline: sigtimedwait keeps the signals
+ * from killing us before the link is closed by hand.
+ */
 static void hold(long seconds)
 {
 	struct timespec ts = { .tv_sec = seconds };
