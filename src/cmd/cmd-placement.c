@@ -23,6 +23,7 @@
 #include "cg-find.h"
 #include "cg-unit.h"
 #include "cmd.h"
+#include "lock.h"
 #include "log.h"
 #include "nodes.h"
 #include "placement-cmd.h"
@@ -417,9 +418,28 @@ out:
 	return rc;
 }
 
+/*
+ * --move is a writer: it holds the lock of set and apply from before the
+ * plan to the end of the report, so a second --move of the same target
+ * plans what the first left, and neither counts the other's pages.
+ */
+static int lock_for_move(const struct popts *o, struct state_lock *l)
+{
+	char why[WHY_MAX];
+
+	if (!o->move || o->dry_run)
+		return EXIT_OK;
+	if (lock_acquire(l, cmd_run_dir(), why, sizeof(why)) < 0) {
+		log_err("%s", why);
+		return EXIT_FAIL;
+	}
+	return EXIT_OK;
+}
+
 static int run(int argc, char *argv[])
 {
 	struct popts o = { 0 };
+	struct state_lock l = { .fd = -1, .dirfd = -1 };
 	int rc = parse_args(argc, argv, &o);
 
 	if (rc == EXIT_OK)
@@ -428,7 +448,10 @@ static int run(int argc, char *argv[])
 		rc = cmd_require_live_root("placement --move",
 					   "it moves the pages of running processes");
 	if (rc == EXIT_OK)
+		rc = lock_for_move(&o, &l);
+	if (rc == EXIT_OK)
 		rc = placement(&o);
+	lock_release(&l);
 	free(o.pids);
 	free(o.cgroups);
 	free(o.containers);

@@ -24,7 +24,7 @@ struct row {
 	struct page_move_stat st;
 	bool done;   /* carried out (not a dry run, not stopped before it) */
 	bool exited; /* the process exited meanwhile */
-	bool cut;    /* stopped by a signal within the process's moves */
+	bool cut;    /* a move of it was stopped part way (its mapping not walked to the end) */
 };
 
 struct rows {
@@ -107,11 +107,16 @@ static int move_one(const struct pl_move *mv, size_t k, struct rows *r, const si
 	ret = page_move_process(mv, k, &stop, st, why, sizeof(why));
 	for (size_t i = 0; i < k; i++) {
 		struct row *w = &r->v[of_move[i]];
+		bool begun =
+			st[i].walked || st[i].moved || st[i].shared || st[i].absent || st[i].failed;
 
 		add_stat(w, &st[i]);
-		/* A row is a process's mappings: done when any of them was. */
-		w->done |= ret != -EINTR || st[i].moved || st[i].shared || st[i].failed;
-		w->cut |= ret == -EINTR;
+		/*
+		 * A row is a process's mappings of one node pair: done when any
+		 * of them was begun, cut when a stop came before the end of one.
+		 */
+		w->done |= ret != -EINTR || begun;
+		w->cut |= ret == -EINTR && !st[i].walked;
 		w->exited |= ret == -ESRCH;
 	}
 	if (ret == -ESRCH)

@@ -123,14 +123,17 @@ static int read_now(struct rview *v, struct reading *r)
 /* Say and remove what a killed run of ours left. */
 static void clean_leftovers(void)
 {
-	char found[16][32];
+	struct mig_leftover found[16];
 	size_t failed;
 	int n = mig_trace_leftovers(getpid(), found, 16, &failed);
 
 	for (int i = 0; i < n; i++)
-		log_warn(MIG_TRACE_INSTANCES "/%s: a trace instance a killed run left (its PID no "
-					     "longer runs): removed%s",
-			 found[i], failed ? " (not all of them could be)" : "");
+		log_warn(MIG_TRACE_INSTANCES "/%s: a trace instance a killed run left (%s): "
+					     "removed%s",
+			 found[i].name,
+			 found[i].reused ? "its PID now runs a process started after it"
+					 : "its PID no longer runs",
+			 failed ? " (not all of them could be)" : "");
 	if (failed)
 		log_err(MIG_TRACE_INSTANCES ": %zu trace instance%s of killed runs could not be "
 					    "removed",

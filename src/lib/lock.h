@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * One writer at a time: set, apply, revert, selftest --toggle and bench hold
- * an exclusive flock on <runtime dir>/lock for their whole read-plan-write
- * cycle.  The kernel drops it when the process ends, however it ends, so no
+ * One writer at a time: set, apply, revert, selftest --toggle, bench and
+ * placement --move hold an exclusive flock on <runtime dir>/lock for their
+ * whole read-plan-write cycle.  The kernel drops it when the process ends, however it ends, so no
  * stale lock survives a crash or a signal.  Implemented by lock.c.
  */
 #pragma once

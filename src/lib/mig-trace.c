@@ -10,14 +10,24 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "mig-trace.h"
 #include "sysfs.h"
 #include "value.h"
+
+/*
+ * A PID's process started this many seconds after an instance named by it
+ * was made: another process has the PID (more than a clock step or the
+ * rounding of uptime and ticks).
+ */
+#define REUSE_MARGIN 2.0
 
 /* The hist file of a few dozen reasons: a few kB. */
 #define HIST_BUF 32768
@@ -226,20 +236,78 @@ static long ours(const char *name, pid_t self)
 	return (long)pid;
 }
 
-static bool runs(long pid)
+/*
+ * Seconds since boot when process pid started (/proc/PID/stat's 22nd
+ * field, in clock ticks), or -1 when it cannot be read.
+ */
+static double started(long pid)
+{
+	char path[32], buf[1024];
+	const char *p;
+	ssize_t n;
+	uint64_t ticks;
+	long hz = sysconf(_SC_CLK_TCK);
+
+	snprintf(path, sizeof(path), "/proc/%ld/stat", pid);
+	n = sysfs_read_file(path, buf, sizeof(buf));
+	/* The name in parentheses may hold anything: the fields follow its last ')'. */
+	if (n <= 0 || hz <= 0 || !(p = strrchr(buf, ')')))
+		return -1;
+	/* p: the space before field 3 (state), then before 4, ... up to 22. */
+	for (int field = 3; field <= 22 && p; field++)
+		p = strchr(p + 1, ' ');
+	if (!p || sscanf(p + 1, "%" SCNu64, &ticks) != 1)
+		return -1;
+	return (double)ticks / (double)hz;
+}
+
+/* Seconds since boot when the instance dir was made (its mtime), or -1. */
+static double made_at(const char *dir)
+{
+	char buf[64];
+	struct timespec now;
+	struct stat st;
+	double uptime;
+	int fd = sysfs_open(dir, O_PATH | O_DIRECTORY);
+
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) < 0) {
+		close(fd);
+		return -1;
+	}
+	close(fd);
+	if (sysfs_read_file("/proc/uptime", buf, sizeof(buf)) <= 0 ||
+	    sscanf(buf, "%lf", &uptime) != 1 || clock_gettime(CLOCK_REALTIME, &now) < 0)
+		return -1;
+	return uptime - ((double)(now.tv_sec - st.st_mtim.tv_sec) +
+			 (double)(now.tv_nsec - st.st_mtim.tv_nsec) / 1e9);
+}
+
+/*
+ * Whether the run that made instance dir (named by pid) may still run:
+ * /proc/PID is there and its process did not start after the instance
+ * was made (with a margin for a clock set since).  Unsure is yes.
+ */
+static bool maker_runs(long pid, const char *dir, bool *reused)
 {
 	char path[32];
+	double start, made;
 	int fd;
 
+	*reused = false;
 	snprintf(path, sizeof(path), "/proc/%ld", pid);
 	fd = sysfs_open(path, O_PATH | O_DIRECTORY);
 	if (fd < 0)
 		return fd != -ENOENT;
 	close(fd);
-	return true;
+	start = started(pid);
+	made = made_at(dir);
+	*reused = start >= 0 && made >= 0 && start > made + REUSE_MARGIN;
+	return !*reused;
 }
 
-int mig_trace_leftovers(pid_t self, char (*found)[32], size_t cap, size_t *failed)
+int mig_trace_leftovers(pid_t self, struct mig_leftover *found, size_t cap, size_t *failed)
 {
 	struct mig_format f;
 	char trigger[MIG_TRIGGERS_MAX][MIG_TRIGGER_MAX], dir[128], why[160];
@@ -258,15 +326,21 @@ int mig_trace_leftovers(pid_t self, char (*found)[32], size_t cap, size_t *faile
 			ntrig++;
 	while ((e = readdir(d)) && n < cap) {
 		long pid = ours(e->d_name, self);
+		bool reused;
 
-		if (!pid || runs(pid))
+		if (!pid)
 			continue;
-		snprintf(found[n++], 32, "%.31s", e->d_name); /* ours(): at most 19 */
+		snprintf(dir, sizeof(dir), MIG_TRACE_INSTANCES "/%.31s", e->d_name);
+		if (maker_runs(pid, dir, &reused))
+			continue;
+		found[n].reused = reused;
+		snprintf(found[n++].name, sizeof(found->name), "%.31s",
+			 e->d_name); /* ours(): ≤ 19 */
 	}
 	closedir(d);
 	/* Removed after the listing: a directory is not changed under readdir(). */
 	for (size_t i = 0; i < n; i++) {
-		snprintf(dir, sizeof(dir), MIG_TRACE_INSTANCES "/%s", found[i]);
+		snprintf(dir, sizeof(dir), MIG_TRACE_INSTANCES "/%s", found[i].name);
 		if (remove_instance(dir, trigger, ntrig) < 0)
 			(*failed)++;
 	}

@@ -56,11 +56,20 @@ int mig_trace_read(struct mig_trace *t, struct mig_hist *h, char *why, size_t wh
  */
 int mig_trace_close(struct mig_trace *t, char *why, size_t whylen);
 
+/* An instance a killed run left. */
+struct mig_leftover {
+	char name[32];
+	bool reused; /* its PID runs, but in a process that started after it was made */
+};
+
 /*
  * Instances of ours a killed run left: MIG_TRACE_PREFIX and a PID that is
- * not self and no longer runs (no /proc/PID).  Each is removed (its
- * trigger first) and named in found[] (up to cap names, each ~32 bytes).
- * The count found (removed or not), or -errno (no instances directory is
- * 0).  failed: how many of them could not be removed.
+ * not self and no longer runs (no /proc/PID), or runs in a process that
+ * started after the instance was made (the kernel reuses PIDs; the
+ * instance's mtime is when it was made).  When a time cannot be read the
+ * PID counts as still running: an instance is removed only when it is
+ * surely a leftover.  Each is removed (its trigger first) and named in
+ * found[] (up to cap).  The count found (removed or not), or -errno (no
+ * instances directory is 0).  failed: how many could not be removed.
  */
-int mig_trace_leftovers(pid_t self, char (*found)[32], size_t cap, size_t *failed);
+int mig_trace_leftovers(pid_t self, struct mig_leftover *found, size_t cap, size_t *failed);

@@ -213,6 +213,8 @@ int page_move_process(const struct pl_move *mv, size_t n, const volatile sig_ato
 				stat[j].absent = mv[j].pages;
 		} else
 			r = one_mapping(vma, &mv[i], k, stop, &stat[i], b);
+		for (size_t j = i; r == 0 && j < i + k; j++)
+			stat[j].walked = true;
 		i += k;
 	}
 	if (r < 0 && r != -EINTR && r != -ESRCH && !why[0])

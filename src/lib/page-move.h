@@ -9,6 +9,7 @@
 #pragma once
 
 #include <signal.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -23,6 +24,7 @@ struct page_move_stat {
 	uint64_t shared; /* -EACCES: mapped by other processes too, left */
 	uint64_t absent; /* -ENOENT, -EFAULT: no longer there (freed, or the mapping went) */
 	uint64_t failed; /* -EBUSY, -ENOMEM, -EIO, or on another node than asked */
+	bool walked;     /* every page of its mapping was looked at: not stopped within it */
 };
 
 /*

@@ -183,6 +183,32 @@ check "a running PID's instance stays" test -d "$ROOT/$TR/instances/numastatctl-
 check "what is not ours stays" test -d "$ROOT/$TR/instances/numastatctl-x1" -a -d "$ROOT/$TR/instances/perf-1"
 check "and the run's own is gone too" test "$(compgen -G "$ROOT/$TR/instances/*" | wc -l)" = 3
 
+# A killed run's PID taken by a later process: the instance (made an hour
+# ago by its mtime) is a leftover all the same; one whose process started
+# before it was made may be its maker, and stays.  The process's name in
+# /proc/PID/stat may hold ") " and spaces.
+tracefs_fixture
+echo "100000.00 90000.00" >"$ROOT/proc/uptime"
+for pid in 4243 4245; do
+	cp -R "$TEMPLATE" "$ROOT/$TR/instances/numastatctl-$pid"
+	touch -d '-1 hour' "$ROOT/$TR/instances/numastatctl-$pid"
+	mkdir -p "$ROOT/proc/$pid"
+done
+# Fields after the name: state, then 18 more up to starttime (clock ticks).
+stat_line() {
+	echo "$1 ($2) S 1 $1 $1 0 -1 4194560 10 0 0 0 1 1 0 0 20 0 1 0 $3 1000 100 0"
+}
+hz=$(getconf CLK_TCK)
+stat_line 4243 "sh) 1 2 (x" $(((100000 - 60) * hz)) >"$ROOT/proc/4243/stat"
+stat_line 4245 numastatctl $((5 * hz)) >"$ROOT/proc/4245/stat"
+frun stat --migration-reasons 0.05 1
+expect_rc 0 "a run after one whose PID was taken"
+expect_err_has "/sys/kernel/tracing/instances/numastatctl-4243: a trace instance a killed run left (its PID now runs a process started after it): removed" \
+	"a PID in use by a process started a minute ago, after the instance: a leftover, said"
+check "gone" test ! -e "$ROOT/$TR/instances/numastatctl-4243"
+check "a process that started before its instance may be its maker: it stays" \
+	test -d "$ROOT/$TR/instances/numastatctl-4245"
+
 # --textfile with an interval: the ledger since the run started, as
 # counters, rewritten after each sample and removed when the run ends.
 TF=$TMP/textfile

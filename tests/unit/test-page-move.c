@@ -4,7 +4,7 @@
  * plan's mapping found in /proc/self/maps, only the pages on the planned
  * source node moved (here to the node they are on, which move_pages(2)
  * reports as done), a mapping that went, a process that exited, a stop
- * between batches, and a move the kernel ends with EINTR after it moved
+ * between batches (and which moves it cut short), and a move the kernel ends with EINTR after it moved
  * pages (syscall() is wrapped at link time).  It needs no privilege and
  * one NUMA node.
  */
@@ -26,6 +26,9 @@ long __wrap_syscall(long n, ...);
 
 /* When set, a move_pages(2) that moves says EINTR after it has moved. */
 static bool interrupt_moves;
+/* When set, a look at a page in [stop_from, stop_to) asks for a stop (as Ctrl-C would). */
+static volatile sig_atomic_t *stop_flag;
+static uintptr_t stop_from, stop_to;
 
 long __wrap_syscall(long n, ...)
 {
@@ -38,6 +41,9 @@ long __wrap_syscall(long n, ...)
 		a[i] = va_arg(ap, long);
 	va_end(ap);
 	r = __real_syscall(n, a[0], a[1], a[2], a[3], a[4], a[5]);
+	if (n == SYS_move_pages && stop_flag && (uintptr_t)((void **)a[2])[0] >= stop_from &&
+	    (uintptr_t)((void **)a[2])[0] < stop_to)
+		*stop_flag = 1;
 	if (n == SYS_move_pages && a[3] && interrupt_moves && r >= 0) {
 		errno = EINTR;
 		return -1;
@@ -104,6 +110,7 @@ int main(void)
 	      (unsigned long long)st[0].moved, touched);
 	CHECK(st[1].absent == 7 && !st[1].moved,
 	      "a mapping no longer in /proc/PID/maps: its pages are gone, not an error");
+	CHECK(st[0].walked && st[1].walked, "both moves walked to their end");
 
 	stop = 1;
 	r = page_move_process(mv, 1, &stop, st, why, sizeof(why));
@@ -121,6 +128,37 @@ int main(void)
 	      "batch's %zu), and it stops",
 	      (unsigned long long)st[0].moved, first);
 	interrupt_moves = false;
+
+	/*
+	 * Two mappings, a stop asked while the second is moved: the first was
+	 * walked whole, the second not (the report's "stopped before the
+	 * rest" is for that one alone).
+	 */
+	char *q = mmap(NULL, pages * (size_t)page, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (q == MAP_FAILED)
+		return 1;
+	madvise(q, pages * (size_t)page, MADV_NOHUGEPAGE);
+	/* Other flags than p's: the kernel would merge two neighbours into one mapping. */
+	madvise(q, pages * (size_t)page, MADV_DONTFORK);
+	for (size_t i = 0; i < pages; i++)
+		q[i * (size_t)page] = 1;
+	mv[1] = mv[0];
+	mv[1].addr = (uint64_t)(uintptr_t)q;
+	mv[1].pages = pages;
+	stop = 0;
+	stop_flag = &stop;
+	stop_from = (uintptr_t)q;
+	stop_to = stop_from + pages * (size_t)page;
+	r = page_move_process(mv, 2, &stop, st, why, sizeof(why));
+	stop_flag = NULL;
+	CHECK(r == -EINTR && st[0].walked && st[0].moved == touched,
+	      "stopped in the second mapping: the first was walked whole (%llu pages)",
+	      (unsigned long long)st[0].moved);
+	CHECK(!st[1].walked && st[1].moved > 0 && st[1].moved < pages,
+	      "and the second was not: %llu of its %zu pages", (unsigned long long)st[1].moved,
+	      pages);
+	munmap(q, pages * (size_t)page);
 
 	child = fork();
 	if (child == 0)

@@ -20,7 +20,7 @@ need migratepages numactl
 [ "$(id -u)" = 0 ] || skip_all "fetching into the cache and booting the guest need root"
 
 if ! "$VM_DIR/mkinitramfs.sh" "$NUMASTATCTL" "$VM_DIR/init-reasons" "$SOURCE_ROOT" \
-	"$TMP/initramfs.cpio" "$VM_WHY" "$(command -v migratepages)" 2>"$TMP/mk.err"; then
+	"$TMP/initramfs.cpio" "$VM_WHY" "$VM_SCX" "$(command -v migratepages)" 2>"$TMP/mk.err"; then
 	echo "Bail out! $(head -n 1 "$TMP/mk.err")"
 	exit 1
 fi

@@ -21,6 +21,11 @@
  *   away MB NODE        MB faulted under set_mempolicy(MPOL_BIND, NODE), then
  *                       the default policy again: default-policy pages on
  *                       NODE, which may have no CPU (a CXL or HMAT node)
+ *   pair MB NODE MB2 NODE2
+ *                       as away, twice: MB2 on NODE2 first, then MB on NODE
+ *                       in a mapping of its own, which the kernel places
+ *                       below the first (mmap goes down), so a plan moves
+ *                       it first; prints both addresses
  * No libnuma: the system calls themselves.
  */
 #include <fcntl.h>
@@ -79,6 +84,18 @@ static size_t read_all(volatile char *p, size_t len)
 	for (size_t i = 0; i < len; i += (size_t)page)
 		sum += (size_t)p[i];
 	return sum;
+}
+
+/* Fault len bytes at p on node under MPOL_BIND, then the default policy again. */
+static void fault_on(char *p, size_t len, int node)
+{
+	unsigned long mask = 1UL << node;
+
+	if (syscall(SYS_set_mempolicy, MPOL_BIND_, &mask, 64UL) < 0)
+		die("set_mempolicy");
+	touch(p, len);
+	if (syscall(SYS_set_mempolicy, 0, NULL, 0UL) < 0)
+		die("set_mempolicy");
 }
 
 static void ready(void)
@@ -195,16 +212,21 @@ int main(int argc, char *argv[])
 		ready();
 	}
 	if (argc == 4 && strcmp(argv[1], "away") == 0) {
-		unsigned long mask = 1UL << atoi(argv[3]);
-		char *p = anon(mb);
-
-		if (syscall(SYS_set_mempolicy, MPOL_BIND_, &mask, 64UL) < 0)
-			die("set_mempolicy");
-		touch(p, mb);
-		if (syscall(SYS_set_mempolicy, 0, NULL, 0UL) < 0)
-			die("set_mempolicy");
+		fault_on(anon(mb), mb, atoi(argv[3]));
 		ready();
 	}
-	fprintf(stderr, "usage: vm-mover owner|user|thread|bind|local|away ...\n");
+	if (argc == 6 && strcmp(argv[1], "pair") == 0) {
+		size_t mb2 = (size_t)atol(argv[4]) << 20;
+		char *second = anon(mb2), *first;
+
+		fault_on(second, mb2, atoi(argv[5]));
+		first = anon(mb);
+		/* Other flags than its neighbour's: two mappings, never merged into one. */
+		madvise(first, mb, MADV_DONTFORK);
+		fault_on(first, mb, atoi(argv[3]));
+		printf("first %p second %p\n", (void *)first, (void *)second);
+		ready();
+	}
+	fprintf(stderr, "usage: vm-mover owner|user|thread|bind|local|away|pair ...\n");
 	return 2;
 }

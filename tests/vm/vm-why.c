@@ -15,6 +15,12 @@
  *   touch MB NODE SECONDS MB faulted on NODE, then the default policy,
  *                         reading every page for SECONDS (NUMA balancing
  *                         finds it remote); "done", then sleeps
+ *   remote MB NODE SECONDS
+ *                         MB bound to NODE with MPOL_F_NUMA_BALANCING, read
+ *                         for SECONDS: the scanner keeps marking the pages
+ *                         (remote ones of a single thread are never left
+ *                         out) and none moves (NODE is the only one the
+ *                         policy allows); "done", then sleeps
  * No libnuma: the system calls themselves.
  */
 #include <stdio.h>
@@ -27,6 +33,7 @@
 
 #define MPOL_BIND_ 2
 #define MPOL_MF_MOVE_ (1 << 1)
+#define MPOL_F_NUMA_BALANCING_ (1 << 13)
 
 static long page;
 
@@ -53,13 +60,18 @@ static void touch(volatile char *p, size_t len)
 		p[i] = 1;
 }
 
-static void policy(int node)
+static void policy_flags(int node, int flags)
 {
 	unsigned long mask = 1UL << (node < 0 ? 0 : node);
 
-	if (syscall(SYS_set_mempolicy, node < 0 ? 0 : MPOL_BIND_, node < 0 ? NULL : &mask, 64UL) <
-	    0)
+	if (syscall(SYS_set_mempolicy, node < 0 ? 0 : MPOL_BIND_ | flags, node < 0 ? NULL : &mask,
+		    64UL) < 0)
 		die("set_mempolicy");
+}
+
+static void policy(int node)
+{
+	policy_flags(node, 0);
 }
 
 static void say_and_sleep(const char *word)
@@ -76,6 +88,18 @@ static double now(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Every page read for SECONDS, then "done" and sleep. */
+static void read_for(const char *p, size_t len, double seconds)
+{
+	const volatile char *v = p;
+	size_t sum = 0;
+
+	for (double end = now() + seconds; now() < end;)
+		for (size_t i = 0; i < len; i += (size_t)page)
+			sum += (size_t)v[i];
+	say_and_sleep(sum ? "done" : "done.");
 }
 
 int main(int argc, char *argv[])
@@ -107,20 +131,17 @@ int main(int argc, char *argv[])
 		say_and_sleep("ready");
 	}
 	if (argc == 5 && strcmp(argv[1], "touch") == 0) {
-		volatile char *v;
-		double end;
-		size_t sum = 0;
-
 		p = anon(mb);
 		policy(atoi(argv[3]));
 		touch(p, mb);
 		policy(-1);
-		v = p;
-		for (end = now() + atof(argv[4]); now() < end;)
-			for (size_t i = 0; i < mb; i += (size_t)page)
-				sum += (size_t)v[i];
-		say_and_sleep(sum ? "done" : "done.");
+		read_for(p, mb, atof(argv[4]));
 	}
-	fprintf(stderr, "usage: vm-why hold|mbind|fragment|touch ...\n");
+	if (argc == 5 && strcmp(argv[1], "remote") == 0) {
+		policy_flags(atoi(argv[3]), MPOL_F_NUMA_BALANCING_);
+		touch(p = anon(mb), mb);
+		read_for(p, mb, atof(argv[4]));
+	}
+	fprintf(stderr, "usage: vm-why hold|mbind|fragment|touch|remote ...\n");
 	return 2;
 }
