@@ -420,6 +420,18 @@ missing() {
 	fi
 }
 
+# promtool_clean DESC FILE: `promtool check metrics` has no finding at all.
+promtool_clean() {
+	local out rc
+	if ! command -v promtool >/dev/null; then
+		missing "promtool is not installed (package prometheus): $1" prometheus
+		return
+	fi
+	out=$(promtool check metrics <"$2" 2>&1)
+	rc=$?
+	if [ $rc = 0 ] && [ -z "$out" ]; then ok "$1"; else not_ok "$1" "exit $rc" "$out"; fi
+}
+
 # missing_all REASON PACKAGE: the same for the whole script; ends it.
 missing_all() {
 	ci_requires "$2" || skip_all "$1"

@@ -6,18 +6,6 @@
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/profile-lib.sh"
 
-# promtool_clean DESC FILE: `promtool check metrics` has no finding at all.
-promtool_clean() {
-	local out rc
-	if ! command -v promtool >/dev/null; then
-		missing "promtool is not installed (package prometheus): $1" prometheus
-		return
-	fi
-	out=$(promtool check metrics <"$2" 2>&1)
-	rc=$?
-	if [ $rc = 0 ] && [ -z "$out" ]; then ok "$1"; else not_ok "$1" "exit $rc" "$out"; fi
-}
-
 # well_formed DESC FILE: every sample belongs to a family announced once by
 # HELP then TYPE, with a valid name, labels and a number.
 well_formed() {

@@ -221,18 +221,6 @@ prom_series() {
 	awk -v s="$1{$2}" '$1 == s { print $2 }' "$SEEN"
 }
 
-# promtool_clean DESC FILE: `promtool check metrics` has no finding at all.
-promtool_clean() {
-	local out rc
-	if ! command -v promtool >/dev/null; then
-		missing "promtool is not installed (package prometheus): $1" prometheus
-		return
-	fi
-	out=$(promtool check metrics <"$2" 2>&1)
-	rc=$?
-	if [ $rc = 0 ] && [ -z "$out" ]; then ok "$1"; else not_ok "$1" "exit $rc" "$out"; fi
-}
-
 tracefs_fixture
 frun stat --migration-reasons 0.05 1 --prometheus
 expect_rc 2 "--prometheus with an interval: a usage error"
