@@ -233,12 +233,20 @@ frun stat --migration-reasons 0.05 1 --textfile "$PF"
 expect_rc 2 "--textfile naming a file, not a directory: refused"
 
 # A killed run's file holds what no run exports now: the next run replaces it.
-printf 'numastatctl_migration_reason_pages_total{reason="stale",id="99"} 5\n' >"$PF"
+fstart stat --migration-reasons 0.3 --textfile "$TF"
+check "a run to kill" wait_for "$TMP/bg.out" "sample 1 at"
+kill -KILL "$BG_PID"
+wait "$BG_PID" 2>/dev/null
+BG_PID=
+killed=$(sed -n 's/^numastatctl_migration_reasons_start_time_seconds //p' "$PF")
+check "SIGKILL leaves the file" test -n "$killed"
+echo 'numastatctl_migration_reason_pages_total{reason="stale",id="99"} 5' >>"$PF"
 fstart stat --migration-reasons -r --totals 0.3 --textfile "$TF"
 check "the first sample" wait_for "$TMP/bg.out" "sample 1 at"
 cp "$PF" "$SEEN"
-check "the file is there from the first sample, a killed run's replaced" \
-	test -z "$(grep stale "$SEEN")"
+check "the file is there from the first sample, the killed run's replaced" \
+	test -z "$(grep stale "$SEEN")" -a "$(sed -n 's/^numastatctl_migration_reasons_start_time_seconds //p' "$SEEN")" != "$killed"
+check "the killed run's instance is removed by this one" grep -q "a trace instance a killed run left" "$TMP/bg.err"
 check "every reason of the format file has its series, at 0" test "$(
 	grep -c '^numastatctl_migration_reason_pages_total{.*} 0$' "$SEEN")" = 11
 check "future_cause, the reason only the format file names, too" \
