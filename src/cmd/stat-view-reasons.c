@@ -9,8 +9,9 @@
  * between the two reads).  The reasons are the kernel's format file's.
  * Where the kernel cannot count (no tracefs, not root, no histogram
  * triggers), and in a one-shot reading (no window), one line says why and
- * stat --migration's split by counters runs instead.  The instance is removed however the run ends but by
- * SIGKILL; the next run removes a killed run's, and says so.  With
+ * stat --migration's split by counters runs instead.  The instance is
+ * removed however the run ends but by SIGKILL; the next run removes a
+ * killed run's, and says so.  With
  * --textfile, the ledger since the baseline is rewritten after each sample
  * (stat-reasons-prom.h).
  */

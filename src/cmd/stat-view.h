@@ -7,10 +7,11 @@
  * or sample() and print() at each interval (stat-loop.c), with prom() into
  * --textfile after each for a view that keeps its file
  * (STAT_VIEW_TEXTFILE_LOOP).  A view keeps its state in a context the
- * driver allocates (ctx_size bytes, zeroed) and frees after free().  What every view needs besides: node selection, -o
- * and --sort against its columns, its JSON document, titles.  Adding a
- * view: HACKING.md, "Adding a stat view"; the views themselves are in
- * cmd-stat.h.  Implemented by stat-view.c and stat-loop.c.
+ * driver allocates (ctx_size bytes, zeroed) and frees after free().  What
+ * every view needs besides: node selection, -o and --sort against its
+ * columns, its JSON document, titles.  Adding a view: HACKING.md, "Adding
+ * a stat view"; the views themselves are in cmd-stat.h.  Implemented by
+ * stat-view.c and stat-loop.c.
  */
 #pragma once
 
