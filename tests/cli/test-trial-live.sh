@@ -20,7 +20,7 @@ need python3 python3
 ZR=/proc/sys/vm/zone_reclaim_mode
 [ -w $ZR ] || skip_all "$ZR is not writable here"
 zr=$(cat $ZR)
-at_exit 'echo "$zr" >'$ZR
+at_exit "echo $zr >$ZR"
 state=$TMP/state
 
 # verdicts: "COUNTER SCOPE VERDICT" for every row of the last trial.
@@ -79,7 +79,7 @@ if has "$rows" pgpromote_success all within-noise; then
 	ok "pgpromote_success, /proc/vmstat's and 0 throughout: within-noise, not reset"
 else not_ok "pgpromote_success, /proc/vmstat's and 0 throughout: within-noise, not reset" "$rows"; fi
 miss=$(awk '$1 == "numa_miss" { t += $2 } END { print t + 0 }' /sys/devices/system/node/node*/numastat)
-nodes=$(ls -d /sys/devices/system/node/node[0-9]* | wc -l)
+nodes=$(find /sys/devices/system/node -maxdepth 1 -name 'node[0-9]*' | wc -l)
 if [ "$nodes" = 1 ]; then
 	if has "$rows" numa_miss all within-noise; then ok "numa_miss, 0 on one node, did not go down: within-noise, not reset"; else
 		not_ok "numa_miss, 0 on one node, did not go down: within-noise, not reset" "$rows"; fi

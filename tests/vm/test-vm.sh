@@ -31,7 +31,7 @@ bail_out() {
 }
 
 if ! "$VM_DIR/mkinitramfs.sh" "$NUMASTATCTL" "$VM_DIR/init" "$SOURCE_ROOT" \
-	"$TMP/initramfs.cpio" ${VM_TOUCHER:+"$VM_TOUCHER"} ${VM_MOVER:+"$VM_MOVER"} "$(command -v migratepages)" 2>"$TMP/mk.err"; then
+	"$TMP/initramfs.cpio" ${VM_TOUCHER:+"$VM_TOUCHER"} ${VM_MOVER:+"$VM_MOVER"} "$(command -v migratepages)" "$(command -v numactl)" 2>"$TMP/mk.err"; then
 	bail_out "$(head -n 1 "$TMP/mk.err")"
 fi
 
