@@ -10,8 +10,8 @@
 #    own counters are not zeroed (pgpromote_success stays 0 to 0 on a
 #    machine without tiers: within-noise), and a numastat counter at 0
 #    (numa_miss on one node) did not go down: no reset.
-# higher and lower need a second node: the 4-node guest proves them
-# (tests/vm/init, check_proofs_trial).
+# higher needs a second node: the 4-node guest proves it (tests/vm/init,
+# check_trial); HACKING-proofs.md says where each verdict is proven.
 . "$(dirname "$0")/lib.sh"
 
 live_numa_stat
