@@ -26,6 +26,11 @@
  *                       in a mapping of its own, which the kernel places
  *                       below the first (mmap goes down), so a plan moves
  *                       it first; prints both addresses
+ *   cow MB FILE RUN     a file of MB (/vm-mover-cow) written on CPU FILE
+ *                       (its page cache there), mapped private and read
+ *                       whole; then on CPU RUN every other page written:
+ *                       copies (anon=) on RUN's node, which numa_maps
+ *                       counts with the file's pages; runs on RUN
  * No libnuma: the system calls themselves.
  */
 #include <fcntl.h>
@@ -41,6 +46,7 @@
 
 #define KEY 0x6e756d61
 #define SHM_FILE "/dev/shm/vm-mover"
+#define COW_FILE "/vm-mover-cow"
 #define MPOL_BIND_ 2
 #define MPOL_LOCAL_ 4
 
@@ -151,6 +157,31 @@ static void *work(void *arg)
 	return NULL;
 }
 
+/* The cow case: a private mapping of a file, half of it copied on write. */
+static void cow(size_t len, int file_cpu, int run_cpu)
+{
+	char *buf = anon((size_t)page), *p;
+	int fd;
+
+	run_on(file_cpu);
+	fd = open(COW_FILE, O_RDWR | O_CREAT | O_TRUNC, 0600);
+	if (fd < 0)
+		die(COW_FILE);
+	memset(buf, 1, (size_t)page);
+	for (size_t i = 0; i < len; i += (size_t)page)
+		if (write(fd, buf, (size_t)page) != page)
+			die("write " COW_FILE);
+	p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
+	if (p == MAP_FAILED)
+		die("mmap " COW_FILE);
+	close(fd);
+	read_all(p, len);
+	run_on(run_cpu);
+	for (size_t i = 0; i < len; i += 2 * (size_t)page)
+		p[i] = 2;
+	ready();
+}
+
 int main(int argc, char *argv[])
 {
 	size_t mb = argc > 2 ? (size_t)atol(argv[2]) << 20 : 0;
@@ -227,6 +258,8 @@ int main(int argc, char *argv[])
 		printf("first %p second %p\n", (void *)first, (void *)second);
 		ready();
 	}
-	fprintf(stderr, "usage: vm-mover owner|user|thread|bind|local|away|pair ...\n");
+	if (argc == 5 && strcmp(argv[1], "cow") == 0)
+		cow(mb, atoi(argv[3]), atoi(argv[4]));
+	fprintf(stderr, "usage: vm-mover owner|user|thread|bind|local|away|pair|cow ...\n");
 	return 2;
 }
