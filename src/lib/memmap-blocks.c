@@ -116,7 +116,8 @@ static int node_blocks(struct memmap_blocks *b, unsigned node, char *why, size_t
 			b->v[b->n++] = (struct memmap_block){ .id = (unsigned)id, .node = node };
 	}
 	closedir(d);
-	if (r == 0)
+	/* b->v is NULL while no node had a block: qsort() must not see it. */
+	if (r == 0 && b->n > first)
 		qsort(b->v + first, b->n - first, sizeof(*b->v), by_id);
 	for (size_t i = first; r == 0 && i < b->n; i++)
 		r = block_read(&b->v[i], why, whylen);

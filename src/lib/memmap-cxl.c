@@ -218,7 +218,8 @@ int memmap_cxl_read(struct memmap_devices *d, char *why, size_t whylen)
 		str_copy(d->regions[d->n_regions++].name, de->d_name, MEMMAP_NAME_MAX);
 	}
 	closedir(dir);
-	if (r == 0)
+	/* An empty list is NULL, which qsort() must not be given. */
+	if (r == 0 && d->n_regions)
 		qsort(d->regions, d->n_regions, sizeof(*d->regions), by_name);
 	for (size_t i = 0; r == 0 && i < d->n_regions; i++)
 		r = region_read(&d->regions[i], why, whylen);

@@ -118,7 +118,8 @@ int memmap_ranges_dax_read(struct memmap_devices *d, char *why, size_t whylen)
 	closedir(dir);
 	for (size_t i = 0; r == 0 && i < d->n_dax; i++)
 		r = dax_read(&d->dax[i], why, whylen);
-	if (r == 0)
+	/* An empty list is NULL, which qsort() must not be given. */
+	if (r == 0 && d->n_dax)
 		qsort(d->dax, d->n_dax, sizeof(*d->dax), by_start);
 	if (r == -ENOMEM)
 		snprintf(why, whylen, "out of memory");

@@ -89,6 +89,15 @@ expect_err "numastatctl: map: /proc/zoneinfo: line 2: expected a page count" "th
 expect_out_has "   0    2   0    4 2      boot             -       -" \
 	"the zones not shown rather than half-read"
 
+# A kernel with the dax and CXL buses but no device on them, as this
+# host's (dax built in, nothing bound): nothing to sort, and nothing said.
+gen_fixture gen-map.sh none
+rm -rf "$ROOT/sys/bus/dax/devices" "$ROOT/sys/bus/cxl/devices"
+mkdir -p "$ROOT/sys/bus/dax/devices" "$ROOT/sys/bus/cxl/devices"
+run map
+expect_rc 0 "empty dax and CXL buses: exit 0"
+expect_err "" "and nothing on stderr (no sort of an empty list)"
+
 # A dump whose names hold control characters: escaped in the text.
 gen_fixture gen-map.sh cxl
 ep=$ROOT/sys/devices/platform/ACPI0017:00/root0/port1/endpoint5
