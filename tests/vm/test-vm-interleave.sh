@@ -15,7 +15,7 @@
 
 VM_DIR=$(cd "$(dirname "$0")" && pwd)
 # Each guest needs 15-25 s here under TCG, a few times that on a busy host.
-VM_TIMEOUT=240
+VM_TIMEOUT=300
 SUITES="bookworm-backports sid"
 
 [ "$(uname -m)" = x86_64 ] || skip_all "the guest is x86_64, this host is $(uname -m)"
