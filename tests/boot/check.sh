@@ -36,6 +36,21 @@ diag() {
 	printf '# %s\n' "$*" >&3
 }
 
+# section [NAME]: the section before ends, its time in this guest a
+# comment ("time: NAME: N s"), so that CI's log shows where the boot
+# test's minutes go; NAME, if given, begins.  With no NAME, the last one
+# ends and the uptime at the end of the checks is said (run.sh takes the
+# power-off's time from it).
+SECTION='' SECTION_START=''
+section() {
+	local now
+	read -r now _ </proc/uptime
+	now=${now%.*}
+	[ -z "$SECTION" ] || diag "time: $SECTION: $((now - SECTION_START)) s"
+	SECTION=${1:-} SECTION_START=$now
+	[ $# -gt 0 ] || diag "checks end at ${now}s of uptime"
+}
+
 # run CMD...: sets OUT (stdout and stderr) and RC; everything also goes to
 # the console for the log.
 run() {
@@ -131,12 +146,14 @@ diag "systemd $(systemctl --version | head -n 1 | cut -d' ' -f2), kernel $(uname
 	"$(find /sys/devices/system/node -maxdepth 1 -name 'node[0-9]*' | wc -l) NUMA nodes;" \
 	"checks start at ${uptime%% *}s of uptime"
 
+section '1. after boot'
 # 1. After boot: the unit ran, its sandbox let every write through (one of
 # them needs CAP_SYS_ADMIN, one is under /sys), and the profile holds over
 # what sysctl.d wrote before it.
 expect_active "$UNIT is active after boot"
 expect_applied 1 1 "at boot the unit changed each knob from the sysctl.d or kernel value to the profile's"
 
+section '1b. tuned'
 # 1b. tuned (its stock hpc-compute, enabled as Debian enables it) started
 # after the unit: it left its own vm.min_free_kbytes and, by reapply_sysctl,
 # the sysctl.d values again.  status names it, and says what tuned leaves,
@@ -214,6 +231,7 @@ expect_knobs 4 "every knob holds the profile's value after boot (tuned stopped)"
 run numastatctl apply --check
 expect_rc 0 "apply --check exits 0 after boot: the profile is in force over sysctl.d"
 
+section '2. the sandbox rated'
 # 2. The sandbox is the one the unit file asks for, and systemd rates it.
 props=$(systemctl show -p ProtectSystem,CapabilityBoundingSet,PrivateNetwork,NoNewPrivileges,ProtectKernelTunables $UNIT | sort | paste -sd' ')
 want='CapabilityBoundingSet=cap_sys_admin NoNewPrivileges=yes PrivateNetwork=yes ProtectKernelTunables=no ProtectSystem=strict'
@@ -228,6 +246,7 @@ case "$exposure" in
 *) not_ok "systemd-analyze security rates the unit below 2.0" "$OUT" ;;
 esac
 
+section '3. a plain revert'
 # 3. A plain revert, no flags, undoes the boot apply: every knob returns to
 # what sysctl.d or the kernel had set before the unit ran.
 run numastatctl revert
@@ -245,6 +264,7 @@ expect_applied 2 2 "changing each knob from the boot value to the profile's a se
 run numastatctl apply --check
 expect_rc 0 "and the profile is in force again"
 
+section '4. systemd-sysctl restarted'
 # 4. Restarting systemd-sysctl writes the sysctl.d values again; PartOf=
 # restarts the unit after it, so the profile is back.  The journal shows the
 # apply found the sysctl.d values again: the restart did undo it first.
@@ -267,6 +287,7 @@ else
 	ok "# SKIP procps.service is not an alias of systemd-sysctl.service here"
 fi
 
+section '5. sysctl --system'
 # 5. sysctl --system by hand undoes the profile, which systemd cannot see:
 # the unit stays active, apply --check tells.
 run sysctl --system
@@ -298,6 +319,7 @@ dropin_restart() {
 	systemctl daemon-reload
 }
 
+section '6. the sandbox in force'
 # 6. The sandbox is in force where apply runs.  The file system: read-only
 # but for the runtime directory (probes in the unit's place report each path).
 # One line, and $$ for systemd, which expands $NAME in ExecStart= itself.
@@ -334,6 +356,7 @@ expect_rc 0 "without the drop-in the unit applies again"
 expect_active "$UNIT is active at the end"
 timeout $T journalctl -b -u $UNIT -o short-monotonic --no-pager
 
+section '7a. a trial not confirmed'
 # 7. Trials (set --try): the revert is a transient systemd timer.  Two knobs
 # the boot profile leaves alone, so the boot apply's own revert point is
 # not what a trial's revert restores.
@@ -407,6 +430,7 @@ expect_rc 0 "numastatctl trial reports it after the end"
 run numastatctl trial -J
 case "$OUT" in *'"state": "reverted"'*) ok "trial -J: reverted" ;; *) not_ok "trial -J: reverted" "$OUT" ;; esac
 
+section '7b. a trial confirmed'
 # 7b. Confirmed: the timer is stopped, the values stay past the time.
 run numastatctl set --try 20s --baseline 0 $TRY_A=$a1
 id=$(trial_id)
@@ -421,6 +445,7 @@ expect_value $TRY_A $a1 "confirmed: the value stays past the trial's 20 s"
 run numastatctl revert
 expect_rc 0 "revert undoes a confirmed trial"
 
+section '7c. a knob changed by hand'
 # 7c. A knob changed by hand during the trial is not reverted, and the revert says so.
 run numastatctl set --try 20s --baseline 0 $TRY_A=$a1 $TRY_B=$b1
 id=$(trial_id)
@@ -438,6 +463,7 @@ case "$log" in *"$TRY_B: left at $((b1 + 1)): changed since numastatctl wrote $b
 run numastatctl revert --force
 echo "$b0" >"$(knob_path $TRY_B)"
 
+section '7d. the session killed'
 # 7d. The SSH drop: the session that armed the trial is killed (SIGHUP, then
 # SIGKILL to its whole process group); the timer belongs to systemd.
 setsid bash -c "numastatctl set --try 20s --baseline 0 $TRY_A=$a1 >/run/try.out 2>&1; exec sleep 600" &
@@ -454,6 +480,7 @@ if wait_value $TRY_A $a0 60; then ok "killing the session that armed it does not
 	not_ok "killing the session that armed it does not disarm it" "$TRY_A is $(cat "$(knob_path $TRY_A)")"
 fi
 
+section '7e. daemon-reloads'
 # 7e. daemon-reload (every package install runs one) every 5 s during a
 # 40 s trial: the revert runs at the time it promised, and status, asked
 # during it, shows that time and what is left of it, never "overdue".  A
@@ -501,6 +528,7 @@ else
 		"promised ${promised:-?}, back ${back:-never}, ran ${ran:-?}" "$(trial_log "$id")"
 fi
 
+section '7f. an odd --state-dir'
 # 7f. A --state-dir holding %, spaces and quotes: PID 1 gets the armed
 # revert's arguments as given, through a daemon-reload too.  One holding $
 # is refused: systemd 252 cannot hand it on intact after a reload.
@@ -524,6 +552,7 @@ run numastatctl --state-dir "$dollar" set --try 5s --baseline 0 $TRY_A=$a1
 expect_rc 1 "set --try with a --state-dir holding \$: refused"
 expect_value $TRY_A $a0 "and nothing changed"
 
+section '7g. idle trials'
 # 7g. Idle trials of 5 s, 15 s and 60 s:
 # nothing runs, so no counter is higher or lower, though the window holds
 # systemd starting the revert's service and the revert's own start.
@@ -543,6 +572,7 @@ for secs in 5 15 60; do
 	fi
 done
 
+section '7h. a restart during a trial'
 # 7h. A restart of systemd-sysctl during a trial: the unit refuses (the
 # trial runs) and fails, sysctl.d's values stay; when the trial's revert
 # has run, the unit runs again and the profile is in force.
@@ -561,6 +591,7 @@ expect_active "after the trial's revert $UNIT ran again"
 run numastatctl apply --check
 expect_rc 0 "and the profile is in force again"
 
+section '7i. a restart, then confirm'
 # 7i. The same restart, then confirm: the unit runs again, and a knob its
 # profile leaves alone keeps the confirmed value through that run.
 run numastatctl set --try 60s --baseline 0 $TRY_A=$a1
@@ -575,6 +606,7 @@ run numastatctl apply --check
 expect_rc 0 "and the profile is in force again"
 echo "$a0" >"$(knob_path $TRY_A)"
 
+section '7j. confirm against the profile'
 # 7j. A trial of a knob the profile sets otherwise (vm.numa_stat, which
 # sysctl.d leaves alone): confirm says the unit's restart would write the
 # profile's value over it and confirms nothing; --force confirms, and the
@@ -597,6 +629,7 @@ expect_value vm.numa_stat 0 "and wrote the profile's value, as confirm said"
 run numastatctl trial -J
 case "$OUT" in *'"state": "confirmed"'*) ok "the trial is confirmed" ;; *) not_ok "the trial is confirmed" "$OUT" ;; esac
 
+section '8. kubelet-shaped pods'
 # 8. Kubelet-shaped pods on the real systemd: slices and scopes as the
 # kubelet's systemd driver and containerd name them, holding real
 # processes; /var/log/containers links and the CPU and Memory Managers'
@@ -699,6 +732,7 @@ run numastatctl placement --container nginx
 expect_rc 1 "a container that exited since: said, exit 1"
 systemctl stop "cri-containerd-$CID_DB.scope" 2>/dev/null
 
+section '8b. podman containers'
 # 8b. Real containers from Debian's podman (crun, the systemd cgroup
 # manager), run from a directory since no registry is reachable: its root
 # holds dash, dd, head and sleep with their libraries, copied from here.
@@ -799,6 +833,7 @@ else not_ok "it did what it says: the 64 MB is on node 0 now" "node 0 $n0, node 
 run numastatctl placement --container "${id:0:8}" --check
 expect_rc 0 "moved, by an id prefix: --check passes after the fix"
 
+section '8b'. a policy and --move'
 # 8b'. What the container's own process asks: pref runs on node 0's CPU
 # under numactl --preferred=1, its memory on node 1 (as its policy asks:
 # no fix, no move).  carried: moved to node 0's CPU like moved above, and
@@ -869,6 +904,7 @@ else not_ok "and touched nothing else" "away N1 $away1 -> $(numa_stat_anon "$(ct
 run numastatctl placement --container carried --check
 expect_rc 0 "carried: --check passes after the move"
 
+section "8b'. Ctrl-C during a move"
 # Ctrl-C during a move: a bigger container, the signal sent once its dd's
 # pages have begun to arrive on node 0 (the handler is in place), the report
 # says what moved, and that is what the container's memory.numa_stat shows
@@ -909,6 +945,7 @@ else not_ok "what it reports moved is what arrived on node 0, less than all" "re
 echo "$balancing" >/proc/sys/kernel/numa_balancing
 podman rm -f -t 0 away near moved pref carried big >/dev/null 2>&1
 
+section '8c. fix lines to paste'
 # ---- 8c. Fix lines that are safe to paste, for the manager that owns the
 # cgroup, and containers only where runtimes put them (placement's quoting,
 # cg-unit.c, container-find.c).  logind fails on this read-only root, so no
@@ -986,6 +1023,7 @@ rmdir "$USER_APP/sshd.service" "$USER_APP/$HOSTILE_CG" "$USER_APP" "${USER_APP%/
 	"${USER_APP%/*/*}" "$PLAIN_CG" 2>/dev/null
 # ---- end of 8c.
 
+section '9. the package upgraded, removed, purged'
 # 9. The package's life, last as it ends in a purge: installed by apt before
 # this boot (run.sh), upgraded
 # here to a newer build, removed, purged.  The root was read-only until
@@ -1176,4 +1214,5 @@ else
 	if [ -z "$OUT" ]; then ok "no unit failed after the purge"; else not_ok "no unit failed after the purge" "$OUT"; fi
 fi
 
+section
 echo "1..$N" >&3
