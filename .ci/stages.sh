@@ -31,11 +31,11 @@ count_results() {
 times=()
 # (`times` must run in this shell: a pipe or $(...) would fork, and a
 # forked shell has no children yet.)
-times_file=$(mktemp) bg_out=$(mktemp) bg_times=$(mktemp)
+times_file=$(mktemp) bg_out=$(mktemp) bg_times=$(mktemp) bg_end=$(mktemp)
 bg_pid=
 # At the end, however it comes (a Ctrl-C too), the background stage's
 # process group (see bg_start) ends with this script.
-trap '[ -z "$bg_pid" ] || kill -TERM -- -"$bg_pid" 2>/dev/null; rm -f "$times_file" "$bg_out" "$bg_times"' EXIT
+trap '[ -z "$bg_pid" ] || kill -TERM -- -"$bg_pid" 2>/dev/null; rm -f "$times_file" "$bg_out" "$bg_times" "$bg_end"' EXIT
 # cpu_of FILE: CPU_MS, the milliseconds of user and system time of every
 # finished child in the output of `times` in FILE, and CPU, the seconds.
 # (Differences are taken in milliseconds: whole seconds, each rounded,
@@ -54,7 +54,8 @@ cpu_now() {
 # One stage may run in the background beside the others (bg_start), in a
 # process group of its own; its output waits in a file, printed whole when
 # bg_wait collects it as a stage of its own.  It counts as any stage: its
-# results, its wall time (start to end) and its CPU time (its processes':
+# results, its wall time (its start to its end, not to its collection)
+# and its CPU time (its processes':
 # when it ends during another stage, this shell's count of its children
 # takes its CPU then, so that stage's figure is given without it).
 BG_NAME='' BG_START=0 BG_SEEN=''
@@ -68,6 +69,7 @@ bg_start() {
 		"$@" >"$bg_out" 2>&1
 		rc=$?
 		times >"$bg_times"
+		echo "$SECONDS" >"$bg_end"
 		exit $rc
 	) &
 	bg_pid=$!
@@ -89,7 +91,7 @@ bg_wait() {
 	local rc
 	wait "$bg_pid"
 	rc=$?
-	STAGE_WALL=$((SECONDS - BG_START))
+	STAGE_WALL=$(($(<"$bg_end") - BG_START))
 	cpu_of "$bg_times"
 	STAGE_CPU=$CPU BG_SEEN=1 bg_pid=
 	cat "$bg_out"

@@ -27,7 +27,7 @@ case $1 in
 counts)
 	bg_start slow sh -c 'echo bg-first; "$0"; echo bg-last; exit 3' "$TMP/work"
 	stage fast until_bg_ends
-	stage quick true
+	stage pause sleep 2
 	stage slow bg_wait
 	printf '%s\n' "${times[@]}"
 	echo "counts $passed $failed $status ${stage_failed[*]}"
@@ -51,13 +51,17 @@ RC=$?
 expect_rc 0 "the driver runs"
 check "the background stage's output waits for its collection, whole, under its own name" \
 	test "$(grep -E '^(==|fg-|bg-)' <<<"$OUT" | paste -sd' ')" = \
-	"== slow: started in the background, its output at the end == fast fg-line == quick == slow bg-first bg-last"
+	"== slow: started in the background, its output at the end == fast fg-line == pause == slow bg-first bg-last"
 check "its exit status fails it, the others pass: 2 passed, 1 failed, status 1" \
 	grep -qx 'counts 2 1 1 slow' <<<"$OUT"
 # The stage it ended in: its own CPU only (none; sleep's is under a second).
 check "the stage during which it ended is not given its CPU" grep -qx 'fast [0-9]* s (cpu 0 s)' <<<"$OUT"
 cpu=$(sed -n 's/^slow [0-9]* s (cpu \([0-9]*\) s)$/\1/p' <<<"$OUT")
 check "its own stage has its CPU (at least 1 s): ${cpu:-none}" test "${cpu:-0}" -ge 1
+# fast lasted until it ended; pause's 2 s came before its collection.
+fast=$(sed -n 's/^fast \([0-9]*\) s .*/\1/p' <<<"$OUT") slow=$(sed -n 's/^slow \([0-9]*\) s .*/\1/p' <<<"$OUT")
+check "its wall time runs to its end, not to its collection ($slow s, the stage beside it $fast s)" \
+	test "${slow:-99}" -le $((${fast:-0} + 1))
 [ "$TAP_FAILED" = 0 ] || diag "$OUT"
 
 # A Ctrl-C at a terminal signals the run's process group: here TERM to a
