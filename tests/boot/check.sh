@@ -859,7 +859,7 @@ else not_ok "it did what it says: the 64 MB is on node 0 now" "node 0 $n0, node 
 run numastatctl placement --container "${id:0:8}" --check
 expect_rc 0 "moved, by an id prefix: --check passes after the fix"
 
-section '8b'. a policy and --move'
+section "8b'. a policy and --move"
 # 8b'. What the container's own process asks: pref runs on node 0's CPU
 # under numactl --preferred=1, its memory on node 1 (as its policy asks:
 # no fix, no move).  carried: moved to node 0's CPU like moved above, and
