@@ -957,7 +957,13 @@ anon_on() {
 b0=$(anon_on "$big_cg" 0)
 numastatctl placement --container big --move >/run/big.out 2>&1 &
 mover=$!
-for _ in $(seq 1 20000); do [ "$(anon_on "$big_cg" 0)" -gt $((b0 + 4000000)) ] && break; done
+# Polled without a sleep, to signal early; bounded by the mover's life too:
+# a move that never started (a plan with nothing to move) kept it polling
+# its 20000 rounds, 283 s in the guest, after the mover had exited.
+for _ in $(seq 1 20000); do
+	[ "$(anon_on "$big_cg" 0)" -gt $((b0 + 4000000)) ] && break
+	kill -0 "$mover" 2>/dev/null || break
+done
 kill -INT "$mover"
 wait "$mover"
 rc=$?
