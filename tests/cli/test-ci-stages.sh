@@ -36,6 +36,10 @@ kill)
 	bg_start hang sh -c 'sleep 300 & echo $! >"$0"; wait' "$TMP/sleeper"
 	stage fast sleep 300
 	;;
+guest)
+	bg_start guest bash "$TMP/guest.sh"
+	stage fast sleep 300
+	;;
 esac
 EOF
 # About 1.5 s of CPU, whatever the load.
@@ -78,6 +82,35 @@ RC=$?
 expect_rc 130 "the run ends on TERM as on a Ctrl-C"
 for _ in $(seq 1 50); do kill -0 "$sleeper" 2>/dev/null || break; sleep 0.1; done
 check "and the background stage's process ended with it" sh -c "! kill -0 '$sleeper' 2>/dev/null"
+[ -z "$sleeper" ] || kill "$sleeper" 2>/dev/null
+
+# The same for a guest of tests/vm/qemu-lib.sh, as the background boot
+# runs one: QEMU runs under timeout, in a process group of its own, which
+# the run's signal to the stage's group does not reach; the test's TERM
+# must end it.  A stand-in QEMU that says its PID and waits.
+cat >"$TMP/fake-qemu" <<'EOF'
+#!/bin/sh
+echo $$ >"$FAKE_PID"
+exec sleep 300
+EOF
+chmod +x "$TMP/fake-qemu"
+cat >"$TMP/guest.sh" <<'EOF'
+. "$SOURCE_ROOT/tests/cli/lib.sh"
+. "$SOURCE_ROOT/tests/vm/qemu-lib.sh"
+QEMU=$FAKE_QEMU
+run_guest 300
+EOF
+rm -f "$TMP/sleeper"
+FAKE_PID=$TMP/sleeper FAKE_QEMU=$TMP/fake-qemu TMP=$TMP SOURCE_ROOT=$SOURCE_ROOT \
+	setsid bash "$TMP/driver" guest >"$TMP/guest.out" 2>&1 &
+driver=$!
+for _ in $(seq 1 100); do [ -s "$TMP/sleeper" ] && break; sleep 0.1; done
+sleeper=$(<"$TMP/sleeper")
+check "the background stage started its guest" test -n "$sleeper"
+kill -TERM -- -"$driver"
+wait "$driver"
+for _ in $(seq 1 50); do kill -0 "$sleeper" 2>/dev/null || break; sleep 0.1; done
+check "and its QEMU, under timeout, ended with the run" sh -c "! kill -0 '$sleeper' 2>/dev/null"
 [ -z "$sleeper" ] || kill "$sleeper" 2>/dev/null
 
 done_testing
