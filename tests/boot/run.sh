@@ -26,6 +26,8 @@ export NUMASTATCTL=${NUMASTATCTL:-/usr/sbin/numastatctl} FIXTURES=${FIXTURES:-$S
 . "$BOOT_DIR/../cli/lib.sh"
 # shellcheck source=tests/vm/qemu-lib.sh
 . "$BOOT_DIR/../vm/qemu-lib.sh"
+# shellcheck source=tests/cli/deb-lib.sh
+. "$BOOT_DIR/../cli/deb-lib.sh"
 
 BOOT_TIMEOUT=${BOOT_TIMEOUT:-2400}
 BOOT_LOG_DIR=${BOOT_LOG_DIR:-$PWD}
@@ -56,28 +58,44 @@ need dh debhelper
 need git git
 need numactl numactl
 
+# took STEP: the seconds since the last step (or the start) as a comment,
+# "time: STEP: N s", so that CI's log shows where the minutes go.
+step_start=$SECONDS
+took() {
+	diag "time: $1: $((SECONDS - step_start)) s"
+	step_start=$SECONDS
+}
+
 start=$(date +%s)
 tarball=$("$BOOT_DIR/mkrootfs.sh" "$CACHE" 2>"$TMP/mkrootfs.err") ||
 	bail_out "$(tail -n 5 "$TMP/mkrootfs.err")"
 ok "a Debian 12 root file system with systemd: $tarball"
+if grep -q 'mkrootfs: building' "$TMP/mkrootfs.err"; then took "the root file system built"; else
+	took "the root file system, cached"; fi
 
 R=$TMP/root
 if ! mkdir "$R" || ! tar -xpf "$tarball" -C "$R" --numeric-owner; then
 	bail_out "cannot unpack $tarball"
 fi
+took "the root file system unpacked"
 
 # The project as an administrator installs it: the Debian package, built
 # from a copy of the tree (git's files) and installed with apt into the
 # guest's root; a newer build of it (the same files, a higher version) for
-# the guest to upgrade to.
-mkdir -p "$TMP/deb/src"
-git -C "$SOURCE_ROOT" ls-files -z -co --exclude-standard |
-	tar -C "$SOURCE_ROOT" -cf - --no-recursion --null --verbatim-files-from -T - |
-	tar -xf - -C "$TMP/deb/src"
-if (cd "$TMP/deb/src" && dpkg-buildpackage -us -uc -b) >"$TMP/build.log" 2>&1; then
-	ok "dpkg-buildpackage builds the package"
+# the guest to upgrade to.  test-deb's build of this very tree, when it
+# left one (deb-lib.sh; CI runs test-deb first), is that package.
+mkdir -p "$TMP/deb"
+if deb_cache_get "$TMP/deb"; then
+	ok "the package of this tree, as test-deb built it with dpkg-buildpackage"
+	took "the package, test-deb's build"
 else
-	bail_out "dpkg-buildpackage failed: $(tail -n 5 "$TMP/build.log")"
+	copy_source "$TMP/deb/src"
+	if (cd "$TMP/deb/src" && dpkg-buildpackage -us -uc -b) >"$TMP/build.log" 2>&1; then
+		ok "dpkg-buildpackage builds the package"
+	else
+		bail_out "dpkg-buildpackage failed: $(tail -n 5 "$TMP/build.log")"
+	fi
+	took "dpkg-buildpackage"
 fi
 deb=$(ls "$TMP"/deb/numastatctl_*.deb)
 version=$(dpkg-deb -f "$deb" Version)
@@ -92,6 +110,7 @@ for n in 1 2; do
 		>>"$TMP/build.log" 2>&1 ||
 		bail_out "dpkg-deb -b of a newer build failed: $(tail -n 5 "$TMP/build.log")"
 done
+took "the two newer builds"
 cp "$deb" "$R/tmp/"
 # apt in the guest's root, in a mount namespace of its own (its /proc and
 # /dev go with it); no systemd runs there, so the maintainer scripts only
@@ -103,6 +122,7 @@ if unshare -m sh -c 'mount -t proc proc "$1/proc" && mount --rbind /dev "$1/dev"
 else
 	bail_out "apt-get install failed: $(tail -n 5 "$TMP/apt.log")"
 fi
+took "apt-get install into the guest's root"
 rm -f "$R/tmp/${deb##*/}"
 # The package enables no unit: the admin does, after choosing a profile.
 OUT=$(systemctl --root="$R" is-enabled numastatctl.service numastatctl-textfile.timer 2>&1 | paste -sd' ')
@@ -204,6 +224,7 @@ if ! mkfs.ext4 -q -F -L numastatctl-boot -d "$R" "$TMP/root.img" 2G >"$TMP/mkfs.
 fi
 rm -rf "$R"
 truncate -s ${JOURNAL_MB}M "$TMP/journal.img"
+took "the guest's configuration and mkfs.ext4 -d"
 prepared=$(($(date +%s) - start))
 
 # keep_logs: the guest's journal (the NULs of the disk's unwritten rest
@@ -225,6 +246,15 @@ run_guest "$BOOT_TIMEOUT" -smp 4,sockets=4 -m 2G $(numa_args 512M 4) \
 	-drive "file=$TMP/journal.img,format=raw,if=virtio" \
 	-append "root=/dev/vda ro console=ttyS0 panic=-1 systemd.firstboot=off"
 relay_tap "$BOOT_TIMEOUT"
+# The guest's own times (check.sh): power-on to the checks' start, the
+# checks, their end to power-off (the journal written out).
+up=$(tr -d '\r' <"$TMP/tap.log" | sed -n 's/^# .*checks start at \([0-9]*\)[.0-9]*s of uptime.*/\1/p')
+down=$(tr -d '\r' <"$TMP/tap.log" | sed -n 's/^# checks end at \([0-9]*\)s of uptime.*/\1/p')
+if [ -n "$up" ] && [ -n "$down" ]; then
+	diag "time: power-on to multi-user.target and the checks: ${up} s" \
+		"time: the checks: $((down - up)) s" \
+		"time: the checks' end to power-off: $((ELAPSED - down)) s"
+fi
 diag "${KERNEL##*/} with systemd under TCG, 4 nodes: ${prepared}s to prepare, ${ELAPSED}s from power-on to power-off"
 if keep_logs 2>/dev/null; then
 	diag "the guest's journal, console and TAP: $BOOT_LOG_DIR/guest-{journal,console,tap}.log"

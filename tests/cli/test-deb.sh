@@ -18,14 +18,8 @@ need readelf binutils
 need objcopy binutils
 [ -d "$SOURCE_ROOT/.git" ] || [ -f "$SOURCE_ROOT/.git" ] || skip_all "not a git checkout: the copy is made of git's files"
 
-# copy_source DIR: the tracked and the new, not ignored files, as a clean
-# checkout has them (no build directory, no earlier package build).
-copy_source() {
-	mkdir -p "$1"
-	git -C "$SOURCE_ROOT" ls-files -z -co --exclude-standard |
-		tar -C "$SOURCE_ROOT" -cf - --no-recursion --null --verbatim-files-from -T - |
-		tar -xf - -C "$1"
-}
+# shellcheck source=tests/cli/deb-lib.sh
+. "$(dirname "$0")/deb-lib.sh"
 
 # build DIR: the binary packages of the copy in DIR/src, into DIR.
 build() {
@@ -36,8 +30,10 @@ build() {
 version=$(sed -n '1s/^numastatctl (\([^)]*\)).*/\1/p' "$SOURCE_ROOT/debian/changelog")
 arch=$(dpkg --print-architecture)
 deb=numastatctl_${version}_$arch.deb
+key=$(source_key)
 if build "$TMP/a" && [ -f "$TMP/a/$deb" ]; then
 	ok "dpkg-buildpackage -us -uc -b builds $deb"
+	deb_cache_put "$TMP/a/$deb" "$key"
 else
 	not_ok "dpkg-buildpackage -us -uc -b builds $deb" "$(tail -30 "$TMP/a/log")"
 	done_testing

@@ -43,8 +43,15 @@ run_guest() {
 		${VM_CAPTURE_FILE:+-serial "file:$VM_CAPTURE_FILE"} \
 		</dev/null >"$TMP/qemu.out" 2>&1 &
 	QEMU_PID=$!
+	# timeout runs in a process group of its own, QEMU with it: the hook
+	# kills the group (killing timeout alone would leave QEMU running).
 	# shellcheck disable=SC2016 # expanded when the hook runs
-	at_exit '[ -n "${QEMU_PID:-}" ] && kill -KILL "$QEMU_PID" 2>/dev/null'
+	at_exit '[ -n "${QEMU_PID:-}" ] && kill -KILL -- -"$QEMU_PID" 2>/dev/null'
+	# A TERM (meson's timeout, or .ci/test-all ending its background boot)
+	# or a Ctrl-C ends the script through its EXIT hooks, so QEMU too;
+	# wait returns at once for a trapped signal.
+	trap 'exit 143' TERM
+	trap 'exit 130' INT
 	wait "$QEMU_PID"
 	QEMU_RC=$?
 	QEMU_PID=
