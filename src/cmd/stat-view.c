@@ -5,6 +5,7 @@
  * the Prometheus text on stdout or in an atomic --textfile.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -159,7 +160,7 @@ void stat_view_textfile_remove(const struct stat_view *v, const struct stat_opts
 		log_err("--textfile %s/%s: cannot remove: out of memory", o->textfile, file);
 		return;
 	}
-	if (unlink(path) < 0 && errno != ENOENT)
+	if (unlinkat(AT_FDCWD, path, 0) < 0 && errno != ENOENT)
 		log_err("--textfile %s: cannot remove: %s", path, strerror(errno));
 	free(path);
 }

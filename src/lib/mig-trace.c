@@ -10,7 +10,6 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -256,7 +255,7 @@ static double started(long pid)
 	/* p: the space before field 3 (state), then before 4, ... up to 22. */
 	for (int field = 3; field <= 22 && p; field++)
 		p = strchr(p + 1, ' ');
-	if (!p || sscanf(p + 1, "%" SCNu64, &ticks) != 1)
+	if (!p || parse_u64_n(p + 1, strcspn(p + 1, " \n"), UINT64_MAX, &ticks) < 0)
 		return -1;
 	return (double)ticks / (double)hz;
 }
@@ -264,7 +263,7 @@ static double started(long pid)
 /* Seconds since boot when the instance dir was made (its mtime), or -1. */
 static double made_at(const char *dir)
 {
-	char buf[64];
+	char buf[64], *end;
 	struct timespec now;
 	struct stat st;
 	double uptime;
@@ -277,8 +276,10 @@ static double made_at(const char *dir)
 		return -1;
 	}
 	close(fd);
-	if (sysfs_read_file("/proc/uptime", buf, sizeof(buf)) <= 0 ||
-	    sscanf(buf, "%lf", &uptime) != 1 || clock_gettime(CLOCK_REALTIME, &now) < 0)
+	if (sysfs_read_file("/proc/uptime", buf, sizeof(buf)) <= 0)
+		return -1;
+	uptime = strtod(buf, &end);
+	if (end == buf || clock_gettime(CLOCK_REALTIME, &now) < 0)
 		return -1;
 	return uptime - ((double)(now.tv_sec - st.st_mtim.tv_sec) +
 			 (double)(now.tv_nsec - st.st_mtim.tv_nsec) / 1e9);
