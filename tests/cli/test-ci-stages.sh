@@ -71,18 +71,30 @@ check "its wall time runs to its end, not to its collection ($slow s, the stage 
 # A Ctrl-C at a terminal signals the run's process group: here TERM to a
 # group of its own (a background job ignores SIGINT).  The background
 # stage's processes, in their own group, end too.
-TMP=$TMP SOURCE_ROOT=$SOURCE_ROOT setsid bash "$TMP/driver" kill >"$TMP/kill.out" 2>&1 &
-driver=$!
-for _ in $(seq 1 100); do [ -s "$TMP/sleeper" ] && break; sleep 0.1; done
-sleeper=$(<"$TMP/sleeper")
-check "the background stage started its process" test -n "$sleeper"
-kill -TERM -- -"$driver"
-wait "$driver"
-RC=$?
+# term_run MODE [VAR=VALUE...]: the driver in MODE, in a process group of
+# its own, TERMed once the process it starts has written its PID to
+# $TMP/sleeper; sets RC (the driver's exit) and SLEEPER (that PID, which
+# is given 5 s to end).
+term_run() {
+	local mode=$1 driver
+	shift
+	rm -f "$TMP/sleeper"
+	env "$@" TMP="$TMP" SOURCE_ROOT="$SOURCE_ROOT" setsid bash "$TMP/driver" "$mode" \
+		>"$TMP/$mode.out" 2>&1 &
+	driver=$!
+	for _ in $(seq 1 100); do [ -s "$TMP/sleeper" ] && break; sleep 0.1; done
+	SLEEPER=$(cat "$TMP/sleeper" 2>/dev/null)
+	kill -TERM -- -"$driver"
+	wait "$driver"
+	RC=$?
+	for _ in $(seq 1 50); do kill -0 "$SLEEPER" 2>/dev/null || break; sleep 0.1; done
+}
+
+term_run kill
+check "the background stage started its process" test -n "$SLEEPER"
 expect_rc 130 "the run ends on TERM as on a Ctrl-C"
-for _ in $(seq 1 50); do kill -0 "$sleeper" 2>/dev/null || break; sleep 0.1; done
-check "and the background stage's process ended with it" sh -c "! kill -0 '$sleeper' 2>/dev/null"
-[ -z "$sleeper" ] || kill "$sleeper" 2>/dev/null
+check "and the background stage's process ended with it" sh -c "! kill -0 '$SLEEPER' 2>/dev/null"
+[ -z "$SLEEPER" ] || kill "$SLEEPER" 2>/dev/null
 
 # The same for a guest of tests/vm/qemu-lib.sh, as the background boot
 # runs one: QEMU runs under timeout, in a process group of its own, which
@@ -100,17 +112,9 @@ cat >"$TMP/guest.sh" <<'EOF'
 QEMU=$FAKE_QEMU
 run_guest 300
 EOF
-rm -f "$TMP/sleeper"
-FAKE_PID=$TMP/sleeper FAKE_QEMU=$TMP/fake-qemu TMP=$TMP SOURCE_ROOT=$SOURCE_ROOT \
-	setsid bash "$TMP/driver" guest >"$TMP/guest.out" 2>&1 &
-driver=$!
-for _ in $(seq 1 100); do [ -s "$TMP/sleeper" ] && break; sleep 0.1; done
-sleeper=$(<"$TMP/sleeper")
-check "the background stage started its guest" test -n "$sleeper"
-kill -TERM -- -"$driver"
-wait "$driver"
-for _ in $(seq 1 50); do kill -0 "$sleeper" 2>/dev/null || break; sleep 0.1; done
-check "and its QEMU, under timeout, ended with the run" sh -c "! kill -0 '$sleeper' 2>/dev/null"
-[ -z "$sleeper" ] || kill "$sleeper" 2>/dev/null
+term_run guest FAKE_PID="$TMP/sleeper" FAKE_QEMU="$TMP/fake-qemu"
+check "the background stage started its guest" test -n "$SLEEPER"
+check "and its QEMU, under timeout, ended with the run" sh -c "! kill -0 '$SLEEPER' 2>/dev/null"
+[ -z "$SLEEPER" ] || kill "$SLEEPER" 2>/dev/null
 
 done_testing
