@@ -86,6 +86,7 @@ term_run() {
 	SLEEPER=$(cat "$TMP/sleeper" 2>/dev/null)
 	kill -TERM -- -"$driver"
 	wait "$driver"
+	# shellcheck disable=SC2034 # RC is expect_rc's
 	RC=$?
 	for _ in $(seq 1 50); do kill -0 "$SLEEPER" 2>/dev/null || break; sleep 0.1; done
 }
