@@ -11,9 +11,8 @@
  * triggers), and in a one-shot reading (no window), one line says why and
  * stat --migration's split by counters runs instead.  The instance is
  * removed however the run ends but by SIGKILL; the next run removes a
- * killed run's, and says so.  With
- * --textfile, the ledger since the baseline is rewritten after each sample
- * (stat-reasons-prom.h).
+ * killed run's, and says so.  With --textfile, the ledger since the
+ * baseline is rewritten after each sample (stat-reasons-prom.h).
  */
 #include <errno.h>
 #include <fcntl.h>
