@@ -10,6 +10,10 @@ RULES=$SOURCE_ROOT/contrib/prometheus/numastatctl.rules.yml
 RULES_TEST=$SOURCE_ROOT/contrib/prometheus/numastatctl.rules.test.yml
 POD_RULES=$SOURCE_ROOT/contrib/prometheus/numastatctl-pods.rules.yml
 POD_RULES_TEST=$SOURCE_ROOT/contrib/prometheus/numastatctl-pods.rules.test.yml
+# What stat --migration-reasons INTERVAL --textfile exports; its series are
+# checked against the file in test-stat-reasons.sh, which makes it.
+REASON_RULES=$SOURCE_ROOT/contrib/prometheus/numastatctl-migration-reasons.rules.yml
+REASON_RULES_TEST=$SOURCE_ROOT/contrib/prometheus/numastatctl-migration-reasons.rules.test.yml
 
 need promtool prometheus
 
@@ -61,6 +65,13 @@ promtool_ok "promtool test rules passes the pod rules' unit tests" test rules "$
 for a in $(sed -n 's/^ *- alert: *//p' "$POD_RULES"); do
 	check "alert $a has a unit test" grep -q "alertname: $a\$" "$POD_RULES_TEST"
 done
+
+promtool_ok "promtool check rules accepts the migration-reasons rules" check rules "$REASON_RULES"
+promtool_ok "promtool test rules passes the migration-reasons rules' unit tests" test rules "$REASON_RULES_TEST"
+for a in $(sed -n 's/^ *- alert: *//p' "$REASON_RULES"); do
+	check "alert $a has a unit test" grep -q "alertname: $a\$" "$REASON_RULES_TEST"
+done
+
 gen_fixture gen-containers.sh systemd
 run placement --pod '*/*' --prometheus
 expect_rc 0 "placement --pod --prometheus runs"

@@ -73,6 +73,8 @@ for f in /usr/sbin/numastatctl \
 	/usr/share/doc/numastatctl/examples/prometheus/numastatctl.rules.test.yml \
 	/usr/share/doc/numastatctl/examples/prometheus/numastatctl-pods.rules.yml \
 	/usr/share/doc/numastatctl/examples/prometheus/numastatctl-pods.rules.test.yml \
+	/usr/share/doc/numastatctl/examples/prometheus/numastatctl-migration-reasons.rules.yml \
+	/usr/share/doc/numastatctl/examples/prometheus/numastatctl-migration-reasons.rules.test.yml \
 	/usr/share/doc/numastatctl/examples/kubernetes/numastatctl-daemonset.yaml; do
 	grep -qxF "$f" <<<"$files" || missing="$missing $f"
 done
@@ -87,6 +89,7 @@ expect_out 0 "no conffile: the shipped profiles are in /usr/lib, which an upgrad
 # The examples as they are in the tree, to be loaded as they are.
 bad=
 for f in prometheus/numastatctl.rules.yml prometheus/numastatctl-pods.rules.yml \
+	prometheus/numastatctl-migration-reasons.rules.yml \
 	kubernetes/numastatctl-daemonset.yaml; do
 	cmp -s "$SOURCE_ROOT/contrib/$f" "$TMP/root/usr/share/doc/numastatctl/examples/$f" || bad="$bad $f"
 done

@@ -297,6 +297,16 @@ check "DAMON_STAT's kdamond runs, with its CPU time" grep -qx \
 check "the window: its start and length" grep -qE \
 	'^numastatctl_migration_reasons_window_seconds (0\.[3-9]|[1-9])[0-9.]*$' "$SEEN"
 promtool_clean "promtool check metrics finds nothing after the counts grew" "$SEEN"
+# contrib/prometheus's rules for this file (their own tests there) use no
+# series the file lacks, and no reason the kernel's format file lacks.
+RRULES=${SOURCE_ROOT:?run through meson test}/contrib/prometheus/numastatctl-migration-reasons.rules.yml
+missing=$(comm -23 <(grep -o 'numastatctl_[a-z_]*' "$RRULES" | sort -u) \
+	<(sed -n 's/^# TYPE \([^ ]*\) .*/\1/p' "$SEEN" | sort -u))
+check "every series the migration-reasons rules use is in the file" test -z "$missing"
+for reason in $(grep -o 'reason="[a-z_]*"' "$RRULES" | sort -u | cut -d'"' -f2); do
+	check "the rules' reason $reason is one the kernel names" \
+		grep -q "\"$reason\"" "$ROOT/$TR/$EV/format"
+done
 
 tracefs_fixture
 fstart stat --migration-reasons 0.3 --textfile "$TF"
