@@ -32,6 +32,7 @@
 #include "stat-cell.h"
 #include "stat-reasons-prom.h"
 #include "stat-view.h"
+#include "timespec.h"
 #include "vmstat.h"
 
 #define NUM (OUT_COL_RIGHT | OUT_COL_NUMBER)
@@ -572,8 +573,7 @@ static int prom(void *ctx, FILE *f)
 	p.n = lines_of(v, &v->start, &v->cur, ls);
 	p.dropped =
 		v->cur.h.dropped >= v->start.h.dropped ? v->cur.h.dropped - v->start.h.dropped : 0;
-	p.secs = (double)(v->now.tv_sec - v->t0.tv_sec) +
-		 (double)(v->now.tv_nsec - v->t0.tv_nsec) / 1e9;
+	p.secs = (double)(timespec_ns(&v->now) - timespec_ns(&v->t0)) / 1e9;
 	p.d = &v->cur.damon;
 	return stat_reasons_prom_write(f, &p);
 }

@@ -27,6 +27,7 @@
 #include "report.h"
 #include "statedir.h"
 #include "sysfs.h"
+#include "timespec.h"
 #include "trial-counters.h"
 #include "trial-timer.h"
 #include "try.h"
@@ -132,18 +133,10 @@ void try_knobs_text(const struct trial *t, char *buf, size_t len)
 				      t->knobs[i].name, t->knobs[i].before, t->knobs[i].written);
 }
 
-static int64_t now_ns(clockid_t clock)
-{
-	struct timespec ts;
-
-	clock_gettime(clock, &ts);
-	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
-}
-
 /* "in 14s", "2m ago" from now to ns. */
 static void from_now(int64_t ns, char *buf, size_t len)
 {
-	int64_t d = ns - now_ns(CLOCK_REALTIME);
+	int64_t d = ns - timespec_now_ns(CLOCK_REALTIME);
 	char span[DURATION_TEXT_MAX];
 
 	duration_format((uint64_t)(((d < 0 ? -d : d) + 500000000) / 1000000000), span,
@@ -237,7 +230,7 @@ int try_end(int dirfd, const char *dir, struct trial *t, enum trial_state how)
 		trial_counters_add(&t->reading[TRIAL_END], TRIAL_ALL);
 	}
 	t->state = how;
-	t->ended_ns = now_ns(CLOCK_REALTIME);
+	t->ended_ns = timespec_now_ns(CLOCK_REALTIME);
 	if ((r = trial_save(dirfd, dir, t, why, sizeof(why))) < 0) {
 		log_err("%s", why);
 		return r;
@@ -443,7 +436,7 @@ static int fill(struct try_run *r, const struct plan_opts *po)
 		if (!trial_counters_add(&t->reading[TRIAL_START], TRIAL_ALL))
 			return -ENOMEM;
 	}
-	t->start_ns = now_ns(CLOCK_REALTIME);
+	t->start_ns = timespec_now_ns(CLOCK_REALTIME);
 	return 0;
 }
 
@@ -677,9 +670,10 @@ void try_status_line(const struct trial *t, bool runs, char *buf, size_t len)
 		if (t->armed == TRIAL_TIMER) {
 			int r = trial_timer_next(t->point.id, &when, why, sizeof(why));
 
-			if (r == 0 && trial_deadline_ns(t) < now_ns(CLOCK_REALTIME) - 5000000000)
+			if (r == 0 &&
+			    trial_deadline_ns(t) < timespec_now_ns(CLOCK_REALTIME) - 5000000000)
 				note = ", overdue: its revert did not run (see the journal)";
-			else if (r == 0 && trial_deadline_ns(t) > now_ns(CLOCK_REALTIME))
+			else if (r == 0 && trial_deadline_ns(t) > timespec_now_ns(CLOCK_REALTIME))
 				note = ", but its timer is not armed: nothing will revert it";
 			if (r < 0)
 				log_warn("cannot ask systemd when the trial's revert runs: %s",
@@ -823,14 +817,15 @@ static int take_input(char *buf, size_t *len)
 
 static int wait_loop(struct try_run *r, int sfd, int dirfd)
 {
-	int64_t end = now_ns(CLOCK_MONOTONIC) + trial_deadline_ns(&r->t) - now_ns(CLOCK_REALTIME);
+	int64_t end = timespec_now_ns(CLOCK_MONOTONIC) + trial_deadline_ns(&r->t) -
+		      timespec_now_ns(CLOCK_REALTIME);
 	struct stat was = { 0 }; /* none yet: the first look reads the file */
 	bool input = true;
 	char buf[64];
 	size_t len = 0;
 
 	for (;;) {
-		int64_t left = end - now_ns(CLOCK_MONOTONIC);
+		int64_t left = end - timespec_now_ns(CLOCK_MONOTONIC);
 		struct pollfd fds[2] = { { .fd = sfd, .events = POLLIN },
 					 { .fd = input ? STDIN_FILENO : -1, .events = POLLIN } };
 		struct signalfd_siginfo si;

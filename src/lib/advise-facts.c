@@ -19,6 +19,7 @@
 #include "cpuinfo.h"
 #include "procmaps.h"
 #include "sysfs.h"
+#include "timespec.h"
 #include "value.h"
 #include "why.h"
 
@@ -437,10 +438,7 @@ static int read_config(struct advise_facts *f, const struct advise_input *in)
 
 static double now(void)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+	return (double)timespec_now_ns(CLOCK_MONOTONIC) / 1e9;
 }
 
 static void sleep_until(double t)

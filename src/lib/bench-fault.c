@@ -12,6 +12,7 @@
 #include "bench-fault.h"
 #include "nodes.h"
 #include "numalib.h"
+#include "timespec.h"
 #include "why.h"
 
 /* How many pages a worker touches between two looks at job->stop. */
@@ -42,7 +43,7 @@ struct worker {
 
 static double ns_between(const struct timespec *a, const struct timespec *b)
 {
-	return (double)(b->tv_sec - a->tv_sec) * 1e9 + (double)(b->tv_nsec - a->tv_nsec);
+	return (double)(timespec_ns(b) - timespec_ns(a));
 }
 
 static void *map_bound(struct worker *w)

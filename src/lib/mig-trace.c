@@ -19,6 +19,7 @@
 
 #include "mig-trace.h"
 #include "sysfs.h"
+#include "timespec.h"
 #include "value.h"
 
 /*
@@ -281,8 +282,7 @@ static double made_at(const char *dir)
 	uptime = strtod(buf, &end);
 	if (end == buf || clock_gettime(CLOCK_REALTIME, &now) < 0)
 		return -1;
-	return uptime - ((double)(now.tv_sec - st.st_mtim.tv_sec) +
-			 (double)(now.tv_nsec - st.st_mtim.tv_nsec) / 1e9);
+	return uptime - (double)(timespec_ns(&now) - timespec_ns(&st.st_mtim)) / 1e9;
 }
 
 /*

@@ -8,6 +8,7 @@
 
 #include "array.h"
 #include "nodes.h"
+#include "timespec.h"
 #include "trial-counters.h"
 #include "why.h"
 
@@ -105,14 +106,6 @@ void trial_counters_free(struct trial_counters *c)
 	*c = (struct trial_counters){ 0 };
 }
 
-static int64_t now_ns(clockid_t id)
-{
-	struct timespec ts;
-
-	clock_gettime(id, &ts);
-	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
-}
-
 static void take_vmstat(struct trial_scope *s, const struct vmstat_sel *sel)
 {
 	for (int k = 0; k < VMS_COUNT; k++)
@@ -171,8 +164,8 @@ int trial_counters_read(struct trial_counters *c, char *why, size_t whylen)
 	char *buf = malloc(VMSTAT_BUF);
 	int n = nodes_enumerate(&ids), r = 0;
 
-	*c = (struct trial_counters){ .real_ns = now_ns(CLOCK_REALTIME),
-				      .mono_ns = now_ns(CLOCK_MONOTONIC) };
+	*c = (struct trial_counters){ .real_ns = timespec_now_ns(CLOCK_REALTIME),
+				      .mono_ns = timespec_now_ns(CLOCK_MONOTONIC) };
 	if (n < 0)
 		snprintf(why, whylen, NODE_DIR ": %s", strerror(-n));
 	else if (!buf || !trial_counters_add(c, TRIAL_ALL))

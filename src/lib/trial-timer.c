@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "sysfs.h"
+#include "timespec.h"
 #include "trial-timer.h"
 #include "value.h"
 
@@ -116,8 +117,7 @@ static bool collect(int fd, char *buf, size_t len)
 		char scratch[256];
 
 		clock_gettime(CLOCK_MONOTONIC, &now);
-		ms = TIMEOUT_MS -
-		     ((now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1000000);
+		ms = TIMEOUT_MS - (long)((timespec_ns(&now) - timespec_ns(&start)) / 1000000);
 		if (ms <= 0)
 			return false;
 		if (poll(&p, 1, (int)ms) < 0 && errno != EINTR)
