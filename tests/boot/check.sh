@@ -1077,11 +1077,65 @@ rmdir "$USER_APP/sshd.service" "$USER_APP/$HOSTILE_CG" "$USER_APP" "${USER_APP%/
 	"${USER_APP%/*/*}" "$PLAIN_CG" 2>/dev/null
 # ---- end of 8c.
 
+section '8d. a system service fix, run as printed'
+# ---- 8d. A system service's fix line, run as printed: a unit file (in
+# /run/systemd/system: the root is read-only), its memory filled on node
+# 1's CPU, then its CPU moved to node 0.  `systemctl set-property` without
+# --runtime writes its drop-in in /etc/systemd/system.control, so the root
+# is made writable here, as the package's life below needs it too.
+SVC=remote-app.service
+SVC_CG=/sys/fs/cgroup/system.slice/$SVC
+CONTROL=/etc/systemd/system.control
+# nonempty_mems: every cgroup's own cpuset.mems but the service's.
+nonempty_mems() {
+	find /sys/fs/cgroup -name cpuset.mems -not -path "$SVC_CG/*" -exec grep -H . {} + 2>/dev/null | sort
+}
+printf '#!/bin/bash\n%s\n' "$(hold 32 /run/svc.ready)" >/run/remote-app.sh
+printf '[Service]\nExecStart=/bin/bash /run/remote-app.sh\nAllowedCPUs=1\n' >/run/systemd/system/$SVC
+if ! mount -o remount,rw / 2>/dev/null; then
+	not_ok "the root remounted writable for the service's drop-in"
+elif ! { systemctl daemon-reload && systemctl start $SVC; }; then
+	not_ok "$SVC started" "$(systemctl status $SVC 2>&1)"
+else
+	wait_until $((3 * T)) test -e /run/svc.ready
+	systemctl set-property --runtime $SVC AllowedCPUs=0
+	mems_before=$(nonempty_mems)
+	control_before=$(find $CONTROL 2>/dev/null | sort)
+	run numastatctl placement --cgroup $SVC
+	fix=$(sed -n 's/^ *keep it local: \(systemctl .*\)$/\1/p' <<<"$OUT")
+	if [ "$fix" = "systemctl set-property $SVC AllowedMemoryNodes=0" ]; then
+		ok "a system service on node 0's CPU with its memory on node 1: its set-property line"
+	else not_ok "a system service on node 0's CPU with its memory on node 1: its set-property line" "$OUT"; fi
+	(cd "$PASTE" && bash -c "$fix")
+	if wait_until $T off_node1 "$SVC_CG"; then ok "run as printed, cgroup v2 moved its memory off node 1"; else
+		not_ok "run as printed, cgroup v2 moved its memory off node 1" "node 1 anon: $n1" "$(cat "$SVC_CG/memory.numa_stat")"; fi
+	got=$(systemctl show -p AllowedMemoryNodes -p AllowedCPUs --value $SVC | paste -sd' ')
+	if [ "$got" = "0 0" ] && [ "$(cat "$SVC_CG/cpuset.mems")" = 0 ]; then
+		ok "its AllowedMemoryNodes and cpuset.mems are 0, its CPUs as they were"
+	else not_ok "its AllowedMemoryNodes and cpuset.mems are 0, its CPUs as they were" "show: $got" "cpuset.mems: $(cat "$SVC_CG/cpuset.mems")"; fi
+	# What it wrote: the drop-in and the directories it needs, nothing more.
+	control_after=$(find $CONTROL 2>/dev/null | sort)
+	added=$(comm -13 <(echo "$control_before") <(echo "$control_after"))
+	others=$(comm -23 <(echo "$added") <(printf '%s\n' $CONTROL $CONTROL/$SVC.d \
+		$CONTROL/$SVC.d/50-AllowedMemoryNodes.conf))
+	if grep -qx "$CONTROL/$SVC.d/50-AllowedMemoryNodes.conf" <<<"$added" && [ -z "$others" ] &&
+		[ -z "$(comm -23 <(echo "$control_before") <(echo "$control_after"))" ]; then
+		ok "the one file it wrote: systemctl's drop-in for the unit"
+	else not_ok "the one file it wrote: systemctl's drop-in for the unit" "before: $control_before" "after: $control_after"; fi
+	OUT=$(diff <(echo "$mems_before") <(nonempty_mems))
+	[ -z "$OUT" ] && ok "no other cgroup's cpuset.mems changed" || not_ok "no other cgroup's cpuset.mems changed" "$OUT"
+	systemctl stop $SVC
+	systemctl revert $SVC >/dev/null 2>&1
+fi
+rm -f /run/systemd/system/$SVC /run/remote-app.sh /run/svc.ready
+systemctl daemon-reload
+# ---- end of 8d.
+
 section '9. the package upgraded, removed, purged'
 # 9. The package's life, last as it ends in a purge: installed by apt before
 # this boot (run.sh), upgraded
 # here to a newer build, removed, purged.  The root was read-only until
-# now; dpkg needs it writable.
+# 8d; dpkg needs it writable.
 # The two newer builds run.sh made: +boot1, then +boot2.
 UPGRADE1_DEB=$(ls /usr/local/lib/numastatctl-boot/numastatctl_*+boot1_*.deb 2>/dev/null)
 UPGRADE_DEB=$(ls /usr/local/lib/numastatctl-boot/numastatctl_*+boot2_*.deb 2>/dev/null)
