@@ -57,15 +57,73 @@ static void option_evidence(const struct advise_facts *f, struct advice *a, cons
 		advice_evidence(a, KUBELET_CONFIG ": no topologyManagerPolicyOptions");
 }
 
-/* The line to add: under the options the file has, else the options key with it. */
+/*
+ * The options' flow mapping with name set to value (replaced where it is,
+ * else added last), each value in double quotes; false when a value would
+ * need escaping or the options may not all have been kept (the file has
+ * more than KUBELET_OPTIONS_MAX), or it does not fit.
+ */
+static bool flow_with(const struct kubelet_config *c, const char *name, const char *value,
+		      char *buf, size_t len)
+{
+	const char *sep = "";
+	bool set = false;
+	size_t n;
+
+	if (c->n_opt == KUBELET_OPTIONS_MAX)
+		return false;
+	n = (size_t)snprintf(buf, len, "topologyManagerPolicyOptions: {");
+	for (size_t i = 0; i <= c->n_opt && n < len; i++, sep = ", ") {
+		const char *k = i < c->n_opt ? c->opt[i].name : name;
+		const char *v = i < c->n_opt ? c->opt[i].value : value;
+
+		if (i < c->n_opt && strcmp(k, name) == 0)
+			v = value, set = true;
+		else if (i == c->n_opt && set)
+			break;
+		/* A name or value cut at its buffer's end would be written back cut. */
+		if (strpbrk(k, "\"\\:{},") || strpbrk(v, "\"\\") ||
+		    strlen(k) + 1 >= sizeof(c->opt[0].name) ||
+		    strlen(v) + 1 >= sizeof(c->opt[0].value))
+			return false;
+		n += (size_t)snprintf(buf + n, len - n, "%s%s: \"%s\"", sep, k, v);
+	}
+	if (n < len)
+		n += (size_t)snprintf(buf + n, len - n, "}");
+	return n < len;
+}
+
+/*
+ * What to write, and where: an option the file has is changed where it is
+ * (a key twice in a mapping fails strict YAML decoding, and which of the
+ * two a lenient decoder keeps is not for the advice to leave to chance),
+ * one it lacks is added to the options as they are written (a flow mapping
+ * is replaced whole: a block line under it would be no YAML), else the
+ * options key comes with it.
+ */
 static void add_line(const struct advise_facts *f, char *buf, size_t len, const char *name,
 		     const char *value)
 {
-	if (f->kubelet.options_seen)
-		snprintf(buf, len, "under topologyManagerPolicyOptions (line %u) add: %s: \"%s\"",
-			 f->kubelet.options_line, name, value);
+	const struct kubelet_config *c = &f->kubelet;
+	const struct kubelet_option *o = kubelet_config_option(c, name);
+	char flow[KUBELET_LINE_MAX];
+
+	if (c->options_flow && flow_with(c, name, value, flow, sizeof(flow)))
+		snprintf(buf, len, "replace line %u of %s with: %s", c->options_line,
+			 KUBELET_CONFIG, flow);
+	else if (c->options_flow)
+		snprintf(buf, len, "inside the braces on line %u of %s set: %s: \"%s\"",
+			 c->options_line, KUBELET_CONFIG, name, value);
+	else if (o)
+		snprintf(buf, len, "on line %u of %s set: %s: \"%s\"", o->line, KUBELET_CONFIG,
+			 name, value);
+	else if (c->options_seen)
+		snprintf(buf, len,
+			 "under topologyManagerPolicyOptions (line %u) add: %s: \"%s\" to %s",
+			 c->options_line, name, value, KUBELET_CONFIG);
 	else
-		snprintf(buf, len, "add: topologyManagerPolicyOptions: {%s: \"%s\"}", name, value);
+		snprintf(buf, len, "add: topologyManagerPolicyOptions: {%s: \"%s\"} to %s", name,
+			 value, KUBELET_CONFIG);
 }
 
 /* The node count the kubelet accepts: max-allowable-numa-nodes where set, else 8. */
@@ -81,7 +139,7 @@ static uint64_t allowed_nodes(const struct advise_facts *f)
 int advise_kubelet_numa_nodes(const struct advise_facts *f, const struct advise_rule *r,
 			      struct advice_list *out)
 {
-	char line[200], count[16];
+	char line[KUBELET_LINE_MAX + 128], count[16];
 	struct advice *a;
 	int err;
 
@@ -94,8 +152,8 @@ int advise_kubelet_numa_nodes(const struct advise_facts *f, const struct advise_
 	add_line(f, line, sizeof(line), "max-allowable-numa-nodes", count);
 	advice_text(a,
 		    "the kubelet refuses to start with its Topology Manager on %zu NUMA nodes "
-		    "(more than %llu): %s to %s (Kubernetes 1.31 or later)",
-		    f->n, (unsigned long long)allowed_nodes(f), line, KUBELET_CONFIG);
+		    "(more than %llu): %s (Kubernetes 1.31 or later)",
+		    f->n, (unsigned long long)allowed_nodes(f), line);
 	advice_evidence(a, "%zu NUMA nodes (" NODE_DIR ")", f->n);
 	policy_evidence(f, a);
 	option_evidence(f, a, "max-allowable-numa-nodes");
@@ -130,7 +188,7 @@ int advise_kubelet_closest(const struct advise_facts *f, const struct advise_rul
 {
 	const struct kubelet_option *o;
 	unsigned lo, hi;
-	char line[200];
+	char line[KUBELET_LINE_MAX + 128];
 	struct advice *a;
 	int err;
 
@@ -145,9 +203,9 @@ int advise_kubelet_closest(const struct advise_facts *f, const struct advise_rul
 	add_line(f, line, sizeof(line), "prefer-closest-numa-nodes", "true");
 	advice_text(a,
 		    "the Topology Manager picks among equally narrow sets of nodes without "
-		    "regard to distance, though distances here range from %u to %u: %s to %s "
+		    "regard to distance, though distances here range from %u to %u: %s "
 		    "(Kubernetes 1.26 or later; GA in 1.32)",
-		    lo, hi, line, KUBELET_CONFIG);
+		    lo, hi, line);
 	advice_evidence(a, "distances between different nodes from %u to %u (nodeN/distance)", lo,
 			hi);
 	policy_evidence(f, a);

@@ -101,7 +101,8 @@ static void one_line(struct kubelet_config *c, const char *s, size_t len, unsign
 		c->options_line = line;
 		for (v = rest, vl = len - (size_t)(rest - s); vl && (*v == ' ' || *v == '\t'); v++)
 			vl--;
-		if (vl && *v == '{')
+		c->options_flow = vl && *v == '{';
+		if (c->options_flow)
 			flow_options(c, v, vl, line);
 		else
 			*in_options = true;

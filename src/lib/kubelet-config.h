@@ -21,6 +21,8 @@
 #define KUBELET_CONFIG_MAX (1u << 20)
 
 #define KUBELET_OPTIONS_MAX 8
+/* The options line written whole: each of them, its name and value quoted. */
+#define KUBELET_LINE_MAX (48 + KUBELET_OPTIONS_MAX * (64 + 64 + 6))
 
 struct kubelet_option {
 	char name[64], value[64];
@@ -32,6 +34,7 @@ struct kubelet_config {
 	char policy[32]; /* topologyManagerPolicy, "" when unset: the kubelet's "none" */
 	unsigned policy_line;
 	bool options_seen; /* topologyManagerPolicyOptions is in the file */
+	bool options_flow; /* as a flow mapping on its own line: {a: "b"} */
 	unsigned options_line;
 	struct kubelet_option opt[KUBELET_OPTIONS_MAX];
 	size_t n_opt;

@@ -65,7 +65,7 @@ advise-damos-tiering-promoters 0 damos-tiering-promoters note a DAMOS scheme mig
 advise-damon-stat-running 0 damon-stat-running note DAMON_STAT runs: kdamond PID 4242, 3.00 s of CPU since it started
 advise-sched-ext-balancing 0 sched-ext-balancing insufficient the sched_ext scheduler scx_rusty runs while NUMA balancing is on
 advise-kubelet-numa-nodes 3 kubelet-numa-nodes advice the kubelet refuses to start with its Topology Manager on 9 NUMA nodes (more than 8): add: topologyManagerPolicyOptions: {max-allowable-numa-nodes: "9"}
-advise-kubelet-closest-numa 3 kubelet-closest-numa advice though distances here range from 20 to 22: under topologyManagerPolicyOptions (line 4) add: prefer-closest-numa-nodes: "true"
+advise-kubelet-closest-numa 3 kubelet-closest-numa advice though distances here range from 20 to 22: on line 6 of /var/lib/kubelet/config.yaml set: prefer-closest-numa-nodes: "true"
 advise-lower-tier-normal-zone 3 lower-tier-normal-zone advice node 2 is in a slower tier (memory_tier22) with 2G in ZONE_NORMAL
 advise-one-memory-tier 0 one-memory-tier note every node with memory is in memory_tier4, CXL or dax memory too
 advise-cpuless-no-perf 0 cpuless-no-perf note node 2 has memory, no CPU and no performance data
@@ -285,6 +285,45 @@ prun advise
 expect_out_has "insufficient data: tiering-without-tiers: kernel.numa_balancing has tiering mode on, but the memory tiers cannot be read" \
 	"tiers unreadable with tiering on: insufficient data, not advice"
 expect_rc 0 "exit 0"
+
+# The kubelet's file changed as the advice prints it, and the rule is
+# silent.  "add" once printed a second key beside the option's own line (a
+# key twice fails strict YAML decoding; a lenient decoder keeps one of the
+# two), and a block line below a flow mapping, which is no YAML.
+KCONF=var/lib/kubelet/config.yaml
+# kubelet_edit: the last advise's kubelet-closest-numa edit, made to $ROOT/$KCONF.
+kubelet_edit() {
+	local re_set='on line ([0-9]+) of /var/lib/kubelet/config.yaml set: ([^ ]+: "[a-z0-9]+") \('
+	local re_line='replace line ([0-9]+) of /var/lib/kubelet/config.yaml with: (.*\}) \('
+	local text n
+	text=$(grep '] kubelet-closest-numa: ' <<<"$OUT")
+	if [[ $text =~ $re_set ]]; then
+		n=${BASH_REMATCH[1]} text=${BASH_REMATCH[2]}
+		sed -i "${n}s/^\\( *\\).*/\\1$text/" "$ROOT/$KCONF"
+	elif [[ $text =~ $re_line ]]; then
+		n=${BASH_REMATCH[1]} text=${BASH_REMATCH[2]}
+		sed -i "${n}s/.*/$text/" "$ROOT/$KCONF"
+	else
+		return 1
+	fi
+}
+afixture advise-kubelet-closest-numa
+prun advise
+check "an option the file has: its own line set, as printed" kubelet_edit
+check "the file then has one prefer-closest-numa-nodes, true" \
+	test "$(grep -c prefer-closest-numa-nodes "$ROOT/$KCONF")" = 1 -a -n "$(grep -x '    prefer-closest-numa-nodes: "true"' "$ROOT/$KCONF")"
+prun advise
+expect_out_lacks "kubelet-closest-numa" "and advise is silent on it"
+afixture advise-kubelet-closest-numa
+sed -i '/^topologyManagerPolicyOptions:/,/prefer-closest/d' "$ROOT/$KCONF"
+echo 'topologyManagerPolicyOptions: {max-allowable-numa-nodes: "8"}' >>"$ROOT/$KCONF"
+prun advise
+expect_out_has 'with: topologyManagerPolicyOptions: {max-allowable-numa-nodes: "8", prefer-closest-numa-nodes: "true"} (' \
+	"options as a flow mapping: the line to write whole, the option inside it"
+check "replaced as printed" kubelet_edit
+prun advise
+expect_out_lacks "kubelet-closest-numa" "and advise is silent on it"
+check "the other option is kept" grep -qx 'topologyManagerPolicyOptions: {max-allowable-numa-nodes: "8", prefer-closest-numa-nodes: "true"}' "$ROOT/$KCONF"
 
 # --interval: a second sample; fixture counters stand still, so too few events.
 afixture advise-remote-allocations

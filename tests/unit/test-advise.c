@@ -1104,9 +1104,35 @@ static void test_kubelet(void)
 		    "  max-allowable-numa-nodes: \"8\"\n");
 	l = judge(&f);
 	a = find(&l, "kubelet-numa-nodes", ADV_ADVICE);
-	CHECK(a && strstr(a->text, "under topologyManagerPolicyOptions (line 2) add") &&
+	CHECK(a &&
+		      strstr(a->text, "on line 3 of " KUBELET_CONFIG
+				      " set: max-allowable-numa-nodes: \"9\"") &&
+		      !strstr(a->text, "add") &&
 		      has_evidence(a, ":3: max-allowable-numa-nodes: \"8\""),
-	      "an option below the node count: still refused, the line under the options");
+	      "an option below the node count: still refused; its own line changed, not a second "
+	      "key of the same name added");
+	done(&f, &l);
+	machine(&f, 9);
+	kubelet(&f, "topologyManagerPolicy: best-effort\n"
+		    "topologyManagerPolicyOptions: {prefer-closest-numa-nodes: 'false', "
+		    "max-allowable-numa-nodes: \"8\"}\n");
+	l = judge(&f);
+	a = find(&l, "kubelet-numa-nodes", ADV_ADVICE);
+	CHECK(a && strstr(a->text,
+			  "replace line 2 of " KUBELET_CONFIG
+			  " with: topologyManagerPolicyOptions: {prefer-closest-numa-nodes: "
+			  "\"false\", max-allowable-numa-nodes: \"9\"}"),
+	      "options as a flow mapping: the line written whole, the other option kept, the "
+	      "value changed in place");
+	done(&f, &l);
+	machine(&f, 9);
+	kubelet(&f, "topologyManagerPolicy: best-effort\n"
+		    "topologyManagerPolicyOptions: {odd: \"a\\\\b\"}\n");
+	l = judge(&f);
+	a = find(&l, "kubelet-numa-nodes", ADV_ADVICE);
+	CHECK(a && strstr(a->text, "inside the braces on line 2 of " KUBELET_CONFIG
+				   " set: max-allowable-numa-nodes: \"9\""),
+	      "a flow mapping with a value this cannot write back: where to add, not a line");
 	done(&f, &l);
 	machine(&f, 9);
 	kubelet(&f, "topologyManagerPolicy: none\n");
@@ -1138,6 +1164,19 @@ static void test_kubelet(void)
 	l = judge(&f);
 	CHECK(!find(&l, "kubelet-closest-numa", ADV_ADVICE),
 	      "prefer-closest-numa-nodes true: silent");
+	done(&f, &l);
+	machine(&f, 4);
+	apart(&f, 0, 1, 12);
+	kubelet(&f, "topologyManagerPolicy: restricted\n"
+		    "topologyManagerPolicyOptions: {max-allowable-numa-nodes: \"9\"}\n");
+	l = judge(&f);
+	a = find(&l, "kubelet-closest-numa", ADV_ADVICE);
+	CHECK(a && strstr(a->text,
+			  "replace line 2 of " KUBELET_CONFIG
+			  " with: topologyManagerPolicyOptions: {max-allowable-numa-nodes: "
+			  "\"9\", prefer-closest-numa-nodes: \"true\"}"),
+	      "the other rule's printed flow mapping: the option added inside it, not as a block "
+	      "line below it (which would be no YAML)");
 	done(&f, &l);
 	machine(&f, 4);
 	apart(&f, 0, 1, 12);
