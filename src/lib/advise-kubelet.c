@@ -57,11 +57,20 @@ static void option_evidence(const struct advise_facts *f, struct advice *a, cons
 		advice_evidence(a, KUBELET_CONFIG ": no topologyManagerPolicyOptions");
 }
 
+static bool has_control(const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			return true;
+	return false;
+}
+
 /*
  * The options' flow mapping with name set to value (replaced where it is,
  * else added last), each value in double quotes; false when a value would
- * need escaping or the options may not all have been kept (the file has
- * more than KUBELET_OPTIONS_MAX), or it does not fit.
+ * need escaping or holds a control character, when the options may not all
+ * have been kept (the file has more than KUBELET_OPTIONS_MAX), or when it
+ * does not fit.
  */
 static bool flow_with(const struct kubelet_config *c, const char *name, const char *value,
 		      char *buf, size_t len)
@@ -81,9 +90,12 @@ static bool flow_with(const struct kubelet_config *c, const char *name, const ch
 			v = value, set = true;
 		else if (i == c->n_opt && set)
 			break;
-		/* A name or value cut at its buffer's end would be written back cut. */
-		if (strpbrk(k, "\"\\:{},") || strpbrk(v, "\"\\") ||
-		    strlen(k) + 1 >= sizeof(c->opt[0].name) ||
+		/*
+		 * A name or value cut at its buffer's end would be written back
+		 * cut, and a control character is printed escaped, not as itself.
+		 */
+		if (strpbrk(k, "\"\\:{},") || strpbrk(v, "\"\\") || has_control(k) ||
+		    has_control(v) || strlen(k) + 1 >= sizeof(c->opt[0].name) ||
 		    strlen(v) + 1 >= sizeof(c->opt[0].value))
 			return false;
 		n += (size_t)snprintf(buf + n, len - n, "%s%s: \"%s\"", sep, k, v);

@@ -1135,6 +1135,14 @@ static void test_kubelet(void)
 	      "a flow mapping with a value this cannot write back: where to add, not a line");
 	done(&f, &l);
 	machine(&f, 9);
+	kubelet(&f, "topologyManagerPolicy: best-effort\n"
+		    "topologyManagerPolicyOptions: {odd: \"a\033[31mb\"}\n");
+	l = judge(&f);
+	a = find(&l, "kubelet-numa-nodes", ADV_ADVICE);
+	CHECK(a && strstr(a->text, "inside the braces on line 2") && !strchr(a->text, '\033'),
+	      "a value with a control character (printed escaped, so not as itself): no line");
+	done(&f, &l);
+	machine(&f, 9);
 	kubelet(&f, "topologyManagerPolicy: none\n");
 	l = judge(&f);
 	CHECK(!find(&l, "kubelet-numa-nodes", ADV_ADVICE), "policy none: the kubelet starts");
