@@ -6,6 +6,16 @@
 
 QEMU=qemu-system-x86_64
 
+# host_kernel: KERNEL, the image to boot: VM_KERNEL (another kernel, by
+# hand: HACKING, "The 4-node guest on other kernels"), else the host's
+# newest /boot/vmlinuz-*; the script skips when there is none to read.
+host_kernel() {
+	# shellcheck disable=SC2012 # ls -v: the newest version last
+	KERNEL=${VM_KERNEL:-$(ls -v /boot/vmlinuz-* 2>/dev/null | tail -n 1)}
+	[ -n "$KERNEL" ] || missing_all "no /boot/vmlinuz-* to boot (package linux-image-amd64)" linux-image-amd64
+	[ -r "$KERNEL" ] || skip_all "$KERNEL: not readable (the VM test runs as root)"
+}
+
 # numa_args SIZE CPUS: four nodes of SIZE of memory each; the first CPUS
 # nodes have one CPU each, the others memory only.  Node pairs {0,1} and
 # {2,3} are near (20), the rest far (40, beyond the kernel's

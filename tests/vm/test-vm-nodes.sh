@@ -17,10 +17,7 @@ VM_TIMEOUT=180
 
 [ "$(uname -m)" = x86_64 ] || skip_all "the guest is x86_64, this host is $(uname -m)"
 need $QEMU qemu-system-x86
-# shellcheck disable=SC2012 # ls -v: the newest version last
-KERNEL=${VM_KERNEL:-$(ls -v /boot/vmlinuz-* 2>/dev/null | tail -n 1)}
-[ -n "$KERNEL" ] || missing_all "no /boot/vmlinuz-* to boot (package linux-image-amd64)" linux-image-amd64
-[ -r "$KERNEL" ] || skip_all "$KERNEL: not readable (the VM test runs as root)"
+host_kernel
 
 if ! "$VM_DIR/mkinitramfs.sh" "$NUMASTATCTL" "$VM_DIR/init-nodes" "$SOURCE_ROOT" \
 	"$TMP/initramfs.cpio" 2>"$TMP/mk.err"; then

@@ -19,12 +19,7 @@ VM_TIMEOUT=360
 [ "$(uname -m)" = x86_64 ] || skip_all "the guest is x86_64, this host is $(uname -m)"
 need $QEMU qemu-system-x86
 need migratepages numactl
-# shellcheck disable=SC2012 # ls -v: the newest version last
-# VM_KERNEL: another kernel image to boot (a run by hand: HACKING, "The 4-node guest on
-# other kernels").
-KERNEL=${VM_KERNEL:-$(ls -v /boot/vmlinuz-* 2>/dev/null | tail -n 1)}
-[ -n "$KERNEL" ] || missing_all "no /boot/vmlinuz-* to boot (package linux-image-amd64)" linux-image-amd64
-[ -r "$KERNEL" ] || skip_all "$KERNEL: not readable (the VM test runs as root)"
+host_kernel
 
 bail_out() {
 	echo "Bail out! $*"
