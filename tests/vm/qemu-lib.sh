@@ -6,10 +6,13 @@
 
 QEMU=qemu-system-x86_64
 
-# host_kernel: KERNEL, the image to boot: VM_KERNEL (another kernel, by
+# guest_with_host_kernel: what a guest of the built binary needs (an x86_64
+# host, QEMU), and KERNEL, the image to boot: VM_KERNEL (another kernel, by
 # hand: HACKING, "The 4-node guest on other kernels"), else the host's
-# newest /boot/vmlinuz-*; the script skips when there is none to read.
-host_kernel() {
+# newest /boot/vmlinuz-*; the script skips when one is missing.
+guest_with_host_kernel() {
+	[ "$(uname -m)" = x86_64 ] || skip_all "the guest is x86_64, this host is $(uname -m)"
+	need $QEMU qemu-system-x86
 	# shellcheck disable=SC2012 # ls -v: the newest version last
 	KERNEL=${VM_KERNEL:-$(ls -v /boot/vmlinuz-* 2>/dev/null | tail -n 1)}
 	[ -n "$KERNEL" ] || missing_all "no /boot/vmlinuz-* to boot (package linux-image-amd64)" linux-image-amd64

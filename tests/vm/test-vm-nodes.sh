@@ -15,9 +15,7 @@
 VM_DIR=$(cd "$(dirname "$0")" && pwd)
 VM_TIMEOUT=180
 
-[ "$(uname -m)" = x86_64 ] || skip_all "the guest is x86_64, this host is $(uname -m)"
-need $QEMU qemu-system-x86
-host_kernel
+guest_with_host_kernel
 
 if ! "$VM_DIR/mkinitramfs.sh" "$NUMASTATCTL" "$VM_DIR/init-nodes" "$SOURCE_ROOT" \
 	"$TMP/initramfs.cpio" 2>"$TMP/mk.err"; then

@@ -16,10 +16,8 @@ VM_DIR=$(cd "$(dirname "$0")" && pwd)
 VM_TIMEOUT=360
 
 # The guest runs the binary built here: an x86_64 one.
-[ "$(uname -m)" = x86_64 ] || skip_all "the guest is x86_64, this host is $(uname -m)"
-need $QEMU qemu-system-x86
+guest_with_host_kernel
 need migratepages numactl
-host_kernel
 
 bail_out() {
 	echo "Bail out! $*"
