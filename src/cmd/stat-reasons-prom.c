@@ -10,7 +10,6 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
-#include <unistd.h>
 
 #include "prom.h"
 #include "stat-reasons-prom.h"
@@ -124,7 +123,6 @@ static void damos(FILE *f, const struct damon_state *d)
 /* DAMON_STAT (built in): whether its kdamond runs, and the CPU it took. */
 static void damon_stat(FILE *f, const struct damon_state *d)
 {
-	long hz = sysconf(_SC_CLK_TCK);
 
 	if (!d->stat_module)
 		return;
@@ -137,7 +135,7 @@ static void damon_stat(FILE *f, const struct damon_state *d)
 	prom_family(f, "numastatctl_damon_stat_kdamond_cpu_seconds_total", "counter",
 		    "CPU time DAMON_STAT's kdamond has taken since it started.");
 	fprintf(f, "numastatctl_damon_stat_kdamond_cpu_seconds_total %.2f\n",
-		(double)d->stat_cpu_ticks / (double)(hz > 0 ? hz : 100));
+		damon_stat_cpu_seconds(d));
 }
 
 int stat_reasons_prom_write(FILE *f, const struct stat_reasons_prom *p)

@@ -253,7 +253,6 @@ static int keep_start_damon(struct rview *v)
 static void say_damon_stat(const struct rview *v)
 {
 	const struct damon_state *d = &v->cur.damon;
-	long hz = sysconf(_SC_CLK_TCK);
 
 	if (v->o->json || !d->stat_enabled)
 		return;
@@ -265,7 +264,7 @@ static void say_damon_stat(const struct rview *v)
 			v->o,
 			"DAMON_STAT runs: kdamond PID %ld, %.2f s of CPU since it started; it "
 			"monitors, it moves no pages",
-			d->stat_pid, (double)d->stat_cpu_ticks / (double)(hz > 0 ? hz : 100));
+			d->stat_pid, damon_stat_cpu_seconds(d));
 }
 
 static int sample(void *ctx, double secs, enum stat_sample how)

@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "damon.h"
 #include "log.h"
@@ -55,7 +54,6 @@ static void damos(struct status_interact *si, const struct damon_state *d, int64
 
 static void damon_stat(struct status_interact *si, const struct damon_state *d)
 {
-	long hz = sysconf(_SC_CLK_TCK);
 
 	if (!d->stat_enabled)
 		return;
@@ -65,7 +63,7 @@ static void damon_stat(struct status_interact *si, const struct damon_state *d)
 		add(si,
 		    "DAMON_STAT runs: kdamond PID %ld, %.2f s of CPU since it started; no DAMON "
 		    "sysfs kdamond can start while it runs",
-		    d->stat_pid, (double)d->stat_cpu_ticks / (double)(hz > 0 ? hz : 100));
+		    d->stat_pid, damon_stat_cpu_seconds(d));
 }
 
 static void sched_ext(struct status_interact *si, int64_t bal)

@@ -11,7 +11,6 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "advise.h"
 #include "sysfs.h"
@@ -108,7 +107,6 @@ int advise_interact_damos_tiering(const struct advise_facts *f, const struct adv
 int advise_interact_damon_stat(const struct advise_facts *f, const struct advise_rule *r,
 			       struct advice_list *out)
 {
-	long hz = sysconf(_SC_CLK_TCK);
 	struct advice *a;
 
 	if (!f->damon.stat_enabled)
@@ -122,8 +120,7 @@ int advise_interact_damon_stat(const struct advise_facts *f, const struct advise
 			    "DAMON_STAT runs: kdamond PID %ld, %.2f s of CPU since it started; it "
 			    "monitors all memory and moves none, and while it runs no DAMON sysfs "
 			    "kdamond can start (EBUSY)",
-			    f->damon.stat_pid,
-			    (double)f->damon.stat_cpu_ticks / (double)(hz > 0 ? hz : 100));
+			    f->damon.stat_pid, damon_stat_cpu_seconds(&f->damon));
 	advice_evidence(a, DAMON_STAT_ENABLED " = Y");
 	if (f->damon.stat_pid >= 0)
 		advice_evidence(a, "/proc/%ld/comm: a kdamond thread no sysfs kdamond lists",

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
+#include <unistd.h>
 
 #include "array.h"
 #include "damon.h"
@@ -174,6 +175,14 @@ void damon_free(struct damon_state *d)
 {
 	free(d->s);
 	*d = (struct damon_state){ .stat_pid = -1 };
+}
+
+double damon_stat_cpu_seconds(const struct damon_state *d)
+{
+	long hz = sysconf(_SC_CLK_TCK);
+
+	/* 100: the tick of every Linux ABI, should sysconf() not say. */
+	return (double)d->stat_cpu_ticks / (double)(hz > 0 ? hz : 100);
 }
 
 bool damon_scheme_migrates(const struct damon_scheme *s)

@@ -50,6 +50,8 @@ struct damon_state {
  */
 int damon_read(struct damon_state *d, bool refresh, char *why, size_t whylen);
 void damon_free(struct damon_state *d);
+/* The CPU time DAMON_STAT's kdamond has taken, in seconds (stat_cpu_ticks). */
+double damon_stat_cpu_seconds(const struct damon_state *d);
 /* Does the scheme move pages (migrate_hot, migrate_cold)? */
 bool damon_scheme_migrates(const struct damon_scheme *s);
 /* The scheme of the same kdamond, context and scheme numbers in d, or NULL. */
