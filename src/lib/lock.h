@@ -2,8 +2,9 @@
 /*
  * One writer at a time: set, apply, revert, selftest --toggle, bench and
  * placement --move hold an exclusive flock on <runtime dir>/lock for their
- * whole read-plan-write cycle.  The kernel drops it when the process ends, however it ends, so no
- * stale lock survives a crash or a signal.  Implemented by lock.c.
+ * whole read-plan-write cycle.  The kernel drops it when the process ends,
+ * however it ends, so no stale lock survives a crash or a signal.
+ * Implemented by lock.c.
  */
 #pragma once
 
