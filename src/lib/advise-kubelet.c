@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "advise.h"
+#include "escape.h"
 #include "value.h"
 
 /* The Topology Manager's limit without max-allowable-numa-nodes (pkg/kubelet/cm/topologymanager). */
@@ -57,18 +58,16 @@ static void option_evidence(const struct advise_facts *f, struct advice *a, cons
 		advice_evidence(a, KUBELET_CONFIG ": no topologyManagerPolicyOptions");
 }
 
-static bool has_control(const char *s)
+/* Printed as it is: no byte the output escapes (escape.h). */
+static bool printed_as_is(const char *s)
 {
-	for (; *s; s++)
-		if ((unsigned char)*s < 0x20 || *s == 0x7f)
-			return true;
-	return false;
+	return s[escape_safe_len(s, 0)] == '\0';
 }
 
 /*
  * The options' flow mapping with name set to value (replaced where it is,
  * else added last), each value in double quotes; false when a value would
- * need escaping or holds a control character, when the options may not all
+ * need escaping in YAML or in the output, when the options may not all
  * have been kept (the file has more than KUBELET_OPTIONS_MAX), or when it
  * does not fit.
  */
@@ -92,10 +91,11 @@ static bool flow_with(const struct kubelet_config *c, const char *name, const ch
 			break;
 		/*
 		 * A name or value cut at its buffer's end would be written back
-		 * cut, and a control character is printed escaped, not as itself.
+		 * cut, and one the output escapes would be printed otherwise
+		 * than the file has it.
 		 */
-		if (strpbrk(k, "\"\\:{},") || strpbrk(v, "\"\\") || has_control(k) ||
-		    has_control(v) || strlen(k) + 1 >= sizeof(c->opt[0].name) ||
+		if (strpbrk(k, "\"\\:{},") || strpbrk(v, "\"\\") || !printed_as_is(k) ||
+		    !printed_as_is(v) || strlen(k) + 1 >= sizeof(c->opt[0].name) ||
 		    strlen(v) + 1 >= sizeof(c->opt[0].value))
 			return false;
 		n += (size_t)snprintf(buf + n, len - n, "%s%s: \"%s\"", sep, k, v);

@@ -1143,6 +1143,15 @@ static void test_kubelet(void)
 	      "a value with a control character (printed escaped, so not as itself): no line");
 	done(&f, &l);
 	machine(&f, 9);
+	kubelet(&f, "topologyManagerPolicy: best-effort\n"
+		    "topologyManagerPolicyOptions: {odd: \"a\xe2\x80\xae"
+		    "b\"}\n");
+	l = judge(&f);
+	a = find(&l, "kubelet-numa-nodes", ADV_ADVICE);
+	CHECK(a && strstr(a->text, "inside the braces on line 2"),
+	      "a value with U+202E, which the output escapes too: no line");
+	done(&f, &l);
+	machine(&f, 9);
 	kubelet(&f, "topologyManagerPolicy: none\n");
 	l = judge(&f);
 	CHECK(!find(&l, "kubelet-numa-nodes", ADV_ADVICE), "policy none: the kubelet starts");
